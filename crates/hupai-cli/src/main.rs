@@ -1,0 +1,5 @@
+//! The `hupai` command.
+
+fn main() {
+    println!("hupai");
+}

@@ -1,0 +1,141 @@
+//! Hand histograms: how many copies of each kind.
+//!
+//! ```
+//! use hupai_core::Counts;
+//! let counts: Counts = "123m456p789s1122z".parse().unwrap();
+//! assert_eq!(counts.total(), 13);
+//! assert_eq!(counts.to_string(), "123m456p789s1122z");
+//! ```
+
+use std::fmt;
+use std::ops::{Index, IndexMut};
+use std::str::FromStr;
+
+use crate::notation::{self, HandError};
+use crate::{Kind, Suit};
+
+/// The number of tiles of each kind (`[u8; 34]`, MPSZ order).
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Counts(pub [u8; 34]);
+
+impl Counts {
+    /// No tiles.
+    pub const EMPTY: Counts = Counts([0; 34]);
+
+    /// Counts from a list of kinds.
+    pub fn from_kinds(kinds: impl IntoIterator<Item = Kind>) -> Counts {
+        let mut counts = Counts::EMPTY;
+        for kind in kinds {
+            counts.add(kind);
+        }
+        counts
+    }
+
+    /// The copies of `kind`.
+    pub const fn get(&self, kind: Kind) -> u8 {
+        self.0[kind.index()]
+    }
+
+    /// Adds one copy of `kind` (no check against four copies; see [`Counts::validate`]).
+    pub fn add(&mut self, kind: Kind) {
+        self.0[kind.index()] += 1;
+    }
+
+    /// Removes one copy of `kind`; returns false (and changes nothing) when there is none.
+    pub fn remove(&mut self, kind: Kind) -> bool {
+        let c = &mut self.0[kind.index()];
+        if *c == 0 {
+            return false;
+        }
+        *c -= 1;
+        true
+    }
+
+    /// The total number of tiles.
+    pub fn total(&self) -> u32 {
+        self.0.iter().map(|&c| c as u32).sum()
+    }
+
+    /// The nine (or seven) counts of one suit.
+    pub fn suit(&self, suit: Suit) -> &[u8] {
+        let start = suit.first().index();
+        &self.0[start..start + suit.len()]
+    }
+
+    /// The kinds present, each once, in order.
+    pub fn kinds(&self) -> impl Iterator<Item = Kind> + '_ {
+        Kind::all().filter(move |&k| self.get(k) > 0)
+    }
+
+    /// Every tile as its kind, in order, with repeats.
+    pub fn tiles(&self) -> impl Iterator<Item = Kind> + '_ {
+        Kind::all().flat_map(move |k| std::iter::repeat_n(k, self.get(k) as usize))
+    }
+
+    /// The set of kinds present.
+    pub fn kind_set(&self) -> crate::KindSet {
+        self.kinds().collect()
+    }
+
+    /// Checks that no kind has more than four copies.
+    pub fn validate(&self) -> Result<(), HandError> {
+        match Kind::all().find(|&k| self.get(k) > 4) {
+            Some(kind) => Err(HandError::TooManyCopies { kind, count: self.get(kind) }),
+            None => Ok(()),
+        }
+    }
+}
+
+impl Default for Counts {
+    fn default() -> Counts {
+        Counts::EMPTY
+    }
+}
+
+impl Index<Kind> for Counts {
+    type Output = u8;
+    fn index(&self, kind: Kind) -> &u8 {
+        &self.0[kind.index()]
+    }
+}
+
+impl IndexMut<Kind> for Counts {
+    fn index_mut(&mut self, kind: Kind) -> &mut u8 {
+        &mut self.0[kind.index()]
+    }
+}
+
+impl fmt::Display for Counts {
+    /// Canonical MPSZ: `123m456p789s1122z`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        notation::write_counts(f, self, [0; 3])
+    }
+}
+
+impl fmt::Debug for Counts {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Counts({self})")
+    }
+}
+
+impl FromStr for Counts {
+    type Err = HandError;
+
+    /// Parses concealed tiles only (any accepted notation; red fives count as fives). At most
+    /// 14 tiles and four copies of a kind.
+    fn from_str(s: &str) -> Result<Counts, HandError> {
+        let tiles = notation::parse_tiles(s, 0)?;
+        let mut counts = Counts::EMPTY;
+        for t in &tiles {
+            if t.joker {
+                return Err(HandError::JokerNotAllowed { position: t.position });
+            }
+            counts.add(t.kind);
+        }
+        if counts.total() > 14 {
+            return Err(HandError::TooManyTiles { tiles: counts.total() });
+        }
+        counts.validate()?;
+        Ok(counts)
+    }
+}

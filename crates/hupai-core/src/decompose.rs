@@ -1,0 +1,173 @@
+//! All ways to split concealed tiles into a pair and melds (the input scoring needs).
+//!
+//! ```
+//! use hupai_core::{decompositions, Counts};
+//! let counts: Counts = "11122233344455m".parse().map(|c: Counts| c).unwrap_or_else(|_| {
+//!     "111222333m44455p".parse().unwrap()
+//! });
+//! let hand: Counts = "11123456789999m".parse().unwrap_or(counts);
+//! let all = decompositions(&"111222333m11z789p".parse::<Counts>().unwrap());
+//! assert_eq!(all.len(), 2); // three triplets, or three 123m sequences
+//! # let _ = hand;
+//! ```
+
+use std::fmt;
+
+use crate::{Counts, Kind};
+
+/// A meld formed from concealed tiles in a decomposition.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Block {
+    /// Three consecutive tiles; the kind is the lowest.
+    Sequence(Kind),
+    /// Three identical tiles.
+    Triplet(Kind),
+}
+
+impl Block {
+    /// The lowest (for a triplet, the only) kind.
+    pub const fn first(self) -> Kind {
+        match self {
+            Block::Sequence(k) | Block::Triplet(k) => k,
+        }
+    }
+
+    /// Whether `kind` is one of the block's tiles.
+    pub fn contains(self, kind: Kind) -> bool {
+        match self {
+            Block::Triplet(k) => k == kind,
+            Block::Sequence(k) => {
+                kind.suit() == k.suit() && kind.index() >= k.index() && kind.index() < k.index() + 3
+            }
+        }
+    }
+}
+
+impl fmt::Display for Block {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let k = self.first();
+        match self {
+            Block::Triplet(_) => write!(f, "{n}{n}{n}{}", k.suit().letter(), n = k.number()),
+            Block::Sequence(_) => {
+                write!(f, "{}{}{}{}", k.number(), k.number() + 1, k.number() + 2, k.suit().letter())
+            }
+        }
+    }
+}
+
+/// One way to read concealed tiles as a pair plus melds (declared melds are not included).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Decomposition {
+    /// The pair.
+    pub pair: Kind,
+    blocks: [Block; 4],
+    len: u8,
+}
+
+impl Decomposition {
+    /// The melds made of concealed tiles, in ascending order.
+    pub fn blocks(&self) -> &[Block] {
+        &self.blocks[..self.len as usize]
+    }
+}
+
+impl fmt::Display for Decomposition {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{n}{n}{}", self.pair.suit().letter(), n = self.pair.number())?;
+        for b in self.blocks() {
+            write!(f, " {b}")?;
+        }
+        Ok(())
+    }
+}
+
+/// Calls `f` once for each distinct decomposition of `counts` (3n+2 tiles, n ≤ 4) into one pair
+/// and n melds. Allocates nothing.
+pub fn for_each_decomposition(counts: &Counts, mut f: impl FnMut(&Decomposition)) {
+    let total = counts.total();
+    if total % 3 != 2 || total > 14 {
+        return;
+    }
+    let mut work = *counts;
+    for pair in Kind::all() {
+        if work[pair] < 2 {
+            continue;
+        }
+        work[pair] -= 2;
+        let mut d = Decomposition { pair, blocks: [Block::Triplet(pair); 4], len: 0 };
+        melds(&mut work, 0, &mut d, &mut f);
+        work[pair] += 2;
+    }
+}
+
+fn melds(
+    work: &mut Counts,
+    from: usize,
+    d: &mut Decomposition,
+    f: &mut impl FnMut(&Decomposition),
+) {
+    let Some(i) = (from..34).find(|&i| work.0[i] > 0) else {
+        f(d);
+        return;
+    };
+    let kind = Kind::new(i as u8).unwrap_or_default();
+    let len = d.len as usize;
+    if work.0[i] >= 3 {
+        work.0[i] -= 3;
+        d.blocks[len] = Block::Triplet(kind);
+        d.len += 1;
+        melds(work, i, d, f);
+        d.len -= 1;
+        work.0[i] += 3;
+    }
+    if i < 27 && i % 9 < 7 && work.0[i + 1] > 0 && work.0[i + 2] > 0 {
+        work.0[i] -= 1;
+        work.0[i + 1] -= 1;
+        work.0[i + 2] -= 1;
+        d.blocks[len] = Block::Sequence(kind);
+        d.len += 1;
+        melds(work, i, d, f);
+        d.len -= 1;
+        work.0[i] += 1;
+        work.0[i + 1] += 1;
+        work.0[i + 2] += 1;
+    }
+}
+
+/// Every distinct decomposition of `counts` (3n+2 tiles) into a pair and melds; empty when the
+/// tiles do not form the regular shape.
+pub fn decompositions(counts: &Counts) -> Vec<Decomposition> {
+    let mut out = Vec::new();
+    for_each_decomposition(counts, |d| out.push(*d));
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn all(s: &str) -> Vec<String> {
+        decompositions(&s.parse().unwrap()).iter().map(|d| d.to_string()).collect()
+    }
+
+    #[test]
+    fn finds_every_reading() {
+        assert_eq!(
+            all("111222333m11z789p"),
+            vec!["11z 111m 222m 333m 789p", "11z 123m 123m 123m 789p"]
+        );
+        assert_eq!(all("11123456789999m"), vec!["11m 123m 456m 789m 999m"]);
+        assert_eq!(all("1122334455667m").len(), 0);
+        assert_eq!(all("22m"), vec!["22m"]);
+        assert_eq!(all("123m"), Vec::<String>::new());
+    }
+
+    #[test]
+    fn nine_gates_all_waits_decompose() {
+        for extra in 1..=9u8 {
+            let mut counts: Counts = "1112345678999m".parse().unwrap();
+            counts.add(Kind::new(extra - 1).unwrap());
+            assert!(!decompositions(&counts).is_empty(), "extra {extra}m");
+        }
+    }
+}

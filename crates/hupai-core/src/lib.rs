@@ -1,0 +1,36 @@
+//! hupai-core: the mahjong algorithm library.
+//!
+//! Tiles, hands and their notation; win detection, shanten, waits, effective tiles and
+//! decompositions for every winning form, with declared melds and jokers.
+//!
+//! ```
+//! use hupai_core::{Counts, Hand};
+//! let hand: Hand = "23456m11z pon:777s ankan:9999p".parse().unwrap();
+//! assert_eq!(hand.to_string(), "23456m11z pon:777s ankan:9999p");
+//! let counts: Counts = "123m456p789s1122z".parse().unwrap();
+//! assert_eq!(counts.total(), 13);
+//! ```
+
+#![deny(missing_docs)]
+
+mod counts;
+mod decompose;
+mod form;
+mod hand;
+mod kind;
+mod kind_set;
+mod meld;
+pub mod notation;
+mod seat;
+mod tile;
+
+pub use counts::Counts;
+pub use decompose::{decompositions, for_each_decomposition, Block, Decomposition};
+pub use form::{Form, FormSet};
+pub use hand::Hand;
+pub use kind::{Kind, Suit};
+pub use kind_set::KindSet;
+pub use meld::{Meld, MeldError, MeldKind};
+pub use notation::{HandError, ParseError};
+pub use seat::{BySeat, Seat};
+pub use tile::Tile;

@@ -1,0 +1,523 @@
+//! Reading and writing tiles and hands as text.
+//!
+//! Input accepts MPSZ (`123m456p789s1122z`, `0` for a red five), mjai names (`5mr`, `E S W N
+//! P F C`), Chinese names (`一万`, `五条`, `九筒`, `东`, `中`, `发`, `白`) and the Unicode
+//! mahjong glyphs (🀇 … 🀡, 🀀 … 🀆), freely mixed. A joker is `*` (or 🀪). Output is canonical
+//! MPSZ. Positions in errors are 1-based character columns.
+//!
+//! ```
+//! use hupai_core::{Counts, Hand};
+//! let counts: Counts = "一万二万三万 🀙🀚🀛 5mr E E".parse().unwrap();
+//! assert_eq!(counts.to_string(), "1235m123p11z");
+//! let err = "1234z8z".parse::<Counts>().unwrap_err();
+//! assert_eq!(err.to_string(), "invalid tile '8z' at 6: honours go 1z..7z");
+//! let hand: Hand = "234m0p55p pon:777s".parse().unwrap();
+//! assert_eq!(hand.to_string(), "234m055p pon:777s");
+//! ```
+
+use std::fmt;
+
+use crate::{Counts, Hand, Kind, Meld, MeldKind, Suit};
+
+/// A syntax error in tile text.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ParseError {
+    /// A digit-and-suit pair that names no tile (`8z`, `0z`).
+    InvalidTile {
+        /// The offending text, e.g. `8z`.
+        text: String,
+        /// 1-based column of the digit.
+        position: usize,
+        /// Why it is invalid.
+        reason: &'static str,
+    },
+    /// Digits with no suit letter after them.
+    MissingSuit {
+        /// The digits.
+        digits: String,
+        /// 1-based column of the first digit.
+        position: usize,
+    },
+    /// A character that is not part of any notation.
+    UnexpectedChar {
+        /// The character.
+        ch: char,
+        /// 1-based column.
+        position: usize,
+    },
+    /// Text that was expected to name exactly one tile named none or several.
+    NotOneTile {
+        /// The text.
+        text: String,
+    },
+}
+
+impl fmt::Display for ParseError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            ParseError::InvalidTile { text, position, reason } => {
+                write!(f, "invalid tile '{text}' at {position}: {reason}")
+            }
+            ParseError::MissingSuit { digits, position } => {
+                write!(f, "digits '{digits}' at {position} have no suit letter (m, p, s or z)")
+            }
+            ParseError::UnexpectedChar { ch, position } => {
+                write!(f, "unexpected character '{ch}' at {position}")
+            }
+            ParseError::NotOneTile { text } => write!(f, "'{text}' is not exactly one tile"),
+        }
+    }
+}
+
+impl std::error::Error for ParseError {}
+
+/// Why a hand (or counts, or a meld) cannot be built from text or parts.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum HandError {
+    /// The text does not parse.
+    Parse(ParseError),
+    /// More than four copies of a kind, melds included.
+    TooManyCopies {
+        /// The kind.
+        kind: Kind,
+        /// How many copies.
+        count: u8,
+    },
+    /// More than 14 tiles, counting each meld as three.
+    TooManyTiles {
+        /// Concealed tiles plus jokers plus three per meld.
+        tiles: u32,
+    },
+    /// More than four melds.
+    TooManyMelds {
+        /// How many.
+        melds: usize,
+    },
+    /// A meld whose tiles do not make its type.
+    InvalidMeld {
+        /// The meld text.
+        text: String,
+        /// 1-based column where the meld starts.
+        position: usize,
+        /// What is wrong.
+        reason: &'static str,
+    },
+    /// A meld prefix that is not `chi`, `pon`, `kan`, `kakan` or `ankan`.
+    UnknownMeld {
+        /// The prefix.
+        prefix: String,
+        /// 1-based column.
+        position: usize,
+    },
+    /// A joker where only plain tiles are allowed.
+    JokerNotAllowed {
+        /// 1-based column.
+        position: usize,
+    },
+    /// More red fives than fives.
+    TooManyRed {
+        /// The suit.
+        suit: Suit,
+        /// The red fives claimed.
+        red: u8,
+    },
+}
+
+impl fmt::Display for HandError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            HandError::Parse(e) => e.fmt(f),
+            HandError::TooManyCopies { kind, count } => {
+                write!(f, "{} copies of {kind}", copies_word(*count))
+            }
+            HandError::TooManyTiles { tiles } => {
+                write!(f, "{tiles} tiles: a hand has at most 14 plus declared melds")
+            }
+            HandError::TooManyMelds { melds } => write!(f, "{melds} melds: a hand has at most 4"),
+            HandError::InvalidMeld { text, position, reason } => {
+                write!(f, "invalid meld '{text}' at {position}: {reason}")
+            }
+            HandError::UnknownMeld { prefix, position } => write!(
+                f,
+                "unknown meld '{prefix}' at {position}: use chi, pon, kan, kakan or ankan"
+            ),
+            HandError::JokerNotAllowed { position } => {
+                write!(f, "joker at {position}: not allowed here")
+            }
+            HandError::TooManyRed { suit, red } => {
+                write!(f, "{red} red fives of {}: more than the fives held", suit.letter())
+            }
+        }
+    }
+}
+
+impl std::error::Error for HandError {}
+
+impl From<ParseError> for HandError {
+    fn from(e: ParseError) -> HandError {
+        HandError::Parse(e)
+    }
+}
+
+fn copies_word(n: u8) -> String {
+    match n {
+        5 => "five".into(),
+        6 => "six".into(),
+        7 => "seven".into(),
+        8 => "eight".into(),
+        n => n.to_string(),
+    }
+}
+
+/// One tile read from text.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct ParsedTile {
+    pub kind: Kind,
+    pub red: bool,
+    pub joker: bool,
+    /// 1-based column.
+    pub position: usize,
+}
+
+fn chinese_number(c: char) -> Option<u8> {
+    Some(match c {
+        '一' => 1,
+        '二' => 2,
+        '三' => 3,
+        '四' => 4,
+        '五' => 5,
+        '六' => 6,
+        '七' => 7,
+        '八' => 8,
+        '九' => 9,
+        _ => return None,
+    })
+}
+
+fn chinese_suit(c: char) -> Option<Suit> {
+    Some(match c {
+        '万' | '萬' => Suit::Man,
+        '筒' | '饼' | '餅' => Suit::Pin,
+        '条' | '條' | '索' => Suit::Sou,
+        _ => return None,
+    })
+}
+
+fn honor_letter(c: char) -> Option<u8> {
+    Some(match c {
+        'E' | '东' | '東' => 1,
+        'S' | '南' => 2,
+        'W' | '西' => 3,
+        'N' | '北' => 4,
+        'P' | '白' => 5,
+        'F' | '发' | '發' => 6,
+        'C' | '中' => 7,
+        _ => return None,
+    })
+}
+
+fn glyph(c: char) -> Option<Kind> {
+    let code = c as u32;
+    let (suit, number) = match code {
+        0x1F000..=0x1F003 => (Suit::Honor, code - 0x1F000 + 1),
+        0x1F004 => (Suit::Honor, 7),
+        0x1F005 => (Suit::Honor, 6),
+        0x1F006 => (Suit::Honor, 5),
+        0x1F007..=0x1F00F => (Suit::Man, code - 0x1F007 + 1),
+        0x1F010..=0x1F018 => (Suit::Sou, code - 0x1F010 + 1),
+        0x1F019..=0x1F021 => (Suit::Pin, code - 0x1F019 + 1),
+        _ => return None,
+    };
+    Kind::from_suit_number(suit, number as u8)
+}
+
+/// Parses a run of tiles; `offset` is added to positions (for text inside a larger string).
+pub(crate) fn parse_tiles(s: &str, offset: usize) -> Result<Vec<ParsedTile>, ParseError> {
+    let chars: Vec<char> = s.chars().collect();
+    let mut out = Vec::with_capacity(chars.len());
+    let mut digits: Vec<(u8, usize)> = Vec::new();
+    let mut i = 0;
+    while i < chars.len() {
+        let c = chars[i];
+        let position = offset + i + 1;
+        if let Some(d) = c.to_digit(10) {
+            digits.push((d as u8, position));
+            i += 1;
+            continue;
+        }
+        if !digits.is_empty() && !matches!(c, 'm' | 'p' | 's' | 'z') {
+            return Err(missing_suit(&digits));
+        }
+        match c {
+            'm' | 'p' | 's' | 'z' => {
+                if digits.is_empty() {
+                    return Err(ParseError::UnexpectedChar { ch: c, position });
+                }
+                let suit = match c {
+                    'm' => Suit::Man,
+                    'p' => Suit::Pin,
+                    's' => Suit::Sou,
+                    _ => Suit::Honor,
+                };
+                // mjai's red five: `5mr`.
+                let mjai_red = suit != Suit::Honor
+                    && digits.len() == 1
+                    && digits[0].0 == 5
+                    && chars.get(i + 1) == Some(&'r');
+                for &(d, pos) in &digits {
+                    out.push(suited(d, suit, pos)?);
+                }
+                if mjai_red {
+                    if let Some(last) = out.last_mut() {
+                        last.red = true;
+                    }
+                    i += 1;
+                }
+                digits.clear();
+            }
+            '*' | '\u{1F02A}' => {
+                out.push(ParsedTile { kind: Kind::default(), red: false, joker: true, position })
+            }
+            c if c.is_whitespace() || c == '\u{FE0F}' => {}
+            c => {
+                if let Some(n) = honor_letter(c) {
+                    let kind = Kind::from_suit_number(Suit::Honor, n).unwrap_or_default();
+                    out.push(ParsedTile { kind, red: false, joker: false, position });
+                } else if let Some(kind) = glyph(c) {
+                    out.push(ParsedTile { kind, red: false, joker: false, position });
+                } else if let (Some(n), Some(suit)) =
+                    (chinese_number(c), chars.get(i + 1).copied().and_then(chinese_suit))
+                {
+                    let kind = Kind::from_suit_number(suit, n).unwrap_or_default();
+                    out.push(ParsedTile { kind, red: false, joker: false, position });
+                    i += 1;
+                } else {
+                    return Err(ParseError::UnexpectedChar { ch: c, position });
+                }
+            }
+        }
+        i += 1;
+    }
+    if !digits.is_empty() {
+        return Err(missing_suit(&digits));
+    }
+    Ok(out)
+}
+
+fn missing_suit(digits: &[(u8, usize)]) -> ParseError {
+    ParseError::MissingSuit {
+        digits: digits.iter().map(|&(d, _)| char::from(b'0' + d)).collect(),
+        position: digits.first().map_or(0, |d| d.1),
+    }
+}
+
+fn suited(d: u8, suit: Suit, position: usize) -> Result<ParsedTile, ParseError> {
+    let text = format!("{d}{}", suit.letter());
+    if suit == Suit::Honor {
+        return match Kind::from_suit_number(suit, d) {
+            Some(kind) => Ok(ParsedTile { kind, red: false, joker: false, position }),
+            None => Err(ParseError::InvalidTile { text, position, reason: "honours go 1z..7z" }),
+        };
+    }
+    let (number, red) = if d == 0 { (5, true) } else { (d, false) };
+    match Kind::from_suit_number(suit, number) {
+        Some(kind) => Ok(ParsedTile { kind, red, joker: false, position }),
+        None => Err(ParseError::InvalidTile { text, position, reason: "number tiles go 1..9" }),
+    }
+}
+
+/// Parses text naming exactly one tile.
+pub(crate) fn parse_single(s: &str) -> Result<ParsedTile, ParseError> {
+    let tiles = parse_tiles(s, 0)?;
+    match tiles.as_slice() {
+        [t] if !t.joker => Ok(*t),
+        _ => Err(ParseError::NotOneTile { text: s.to_string() }),
+    }
+}
+
+/// Parses `prefix:tiles`; `position` is the 1-based column where the meld text starts.
+pub(crate) fn parse_meld(s: &str, position: usize) -> Result<Meld, HandError> {
+    let Some((prefix, body)) = s.split_once(':') else {
+        return Err(HandError::InvalidMeld {
+            text: s.to_string(),
+            position,
+            reason: "a meld is written type:tiles, e.g. pon:777s",
+        });
+    };
+    let Some(kind) = MeldKind::from_prefix(prefix) else {
+        return Err(HandError::UnknownMeld { prefix: prefix.to_string(), position });
+    };
+    let tiles = parse_tiles(body, position + prefix.chars().count())?;
+    let invalid = |reason| HandError::InvalidMeld { text: s.to_string(), position, reason };
+    if let Some(j) = tiles.iter().find(|t| t.joker) {
+        return Err(HandError::JokerNotAllowed { position: j.position });
+    }
+    let mut kinds: Vec<Kind> = tiles.iter().map(|t| t.kind).collect();
+    kinds.sort();
+    let red = tiles.iter().filter(|t| t.red).count() as u8;
+    let meld = match kind {
+        MeldKind::Chi => {
+            let ok = kinds.len() == 3
+                && !kinds[0].is_honor()
+                && kinds[0].offset(1) == Some(kinds[1])
+                && kinds[0].offset(2) == Some(kinds[2]);
+            if !ok {
+                return Err(invalid("a chi is three consecutive tiles of one number suit"));
+            }
+            Meld::chi(kinds[0]).map_err(|_| invalid("a chi is three consecutive tiles"))?
+        }
+        MeldKind::Pon => {
+            if kinds.len() != 3 || kinds.iter().any(|&k| k != kinds[0]) {
+                return Err(invalid("a pon is three identical tiles"));
+            }
+            Meld::pon(kinds[0])
+        }
+        _ => {
+            if kinds.len() != 4 || kinds.iter().any(|&k| k != kinds[0]) {
+                return Err(invalid("a kan is four identical tiles"));
+            }
+            Meld::kan(kind, kinds[0])
+        }
+    };
+    meld.with_red(red).map_err(|_| invalid("more red fives than fives"))
+}
+
+/// Parses hand text (see [`Hand`]'s `FromStr`).
+pub(crate) fn parse_hand(s: &str) -> Result<Hand, HandError> {
+    let mut concealed = Counts::EMPTY;
+    let mut jokers = 0u32;
+    let mut red = [0u8; 3];
+    let mut melds = Vec::new();
+    let mut column = 0;
+    for token in s.split(char::is_whitespace) {
+        let start = column + 1;
+        column += token.chars().count() + 1;
+        if token.is_empty() {
+            continue;
+        }
+        if token.contains(':') {
+            melds.push(parse_meld(token, start)?);
+            continue;
+        }
+        for t in parse_tiles(token, start - 1)? {
+            if t.joker {
+                jokers += 1;
+            } else {
+                concealed.add(t.kind);
+                if t.red {
+                    red[t.kind.suit().index()] += 1;
+                }
+            }
+        }
+    }
+    if melds.len() > 4 {
+        return Err(HandError::TooManyMelds { melds: melds.len() });
+    }
+    let tiles = concealed.total() + jokers + 3 * melds.len() as u32;
+    if tiles > 14 {
+        return Err(HandError::TooManyTiles { tiles });
+    }
+    Hand::with_extras(concealed, &melds, jokers as u8, red)
+}
+
+/// Writes counts in canonical MPSZ; `red[suit]` of each suit's fives are written as `0`.
+pub(crate) fn write_counts(
+    f: &mut fmt::Formatter<'_>,
+    counts: &Counts,
+    red: [u8; 3],
+) -> fmt::Result {
+    for suit in Suit::ALL {
+        let tiles = counts.suit(suit);
+        if tiles.iter().all(|&c| c == 0) {
+            continue;
+        }
+        for (i, &c) in tiles.iter().enumerate() {
+            let mut plain = c;
+            if suit != Suit::Honor && i == 4 {
+                let r = red[suit.index()].min(c);
+                for _ in 0..r {
+                    f.write_str("0")?;
+                }
+                plain -= r;
+            }
+            for _ in 0..plain {
+                write!(f, "{}", i + 1)?;
+            }
+        }
+        write!(f, "{}", suit.letter())?;
+    }
+    Ok(())
+}
+
+/// Canonical MPSZ of a list of kinds, e.g. `["1m", "2m"]` -> `12m`.
+pub fn kinds_to_mpsz(kinds: impl IntoIterator<Item = Kind>) -> String {
+    Counts::from_kinds(kinds).to_string()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn counts(s: &str) -> Result<Counts, String> {
+        s.parse::<Counts>().map_err(|e| e.to_string())
+    }
+
+    #[test]
+    fn accepts_every_notation() {
+        assert_eq!(counts("123m456p789s12345z").unwrap().total(), 14);
+        assert_eq!(counts("5mr5pr5sr").unwrap().to_string(), "5m5p5s");
+        assert_eq!(counts("ESWNPFC").unwrap().to_string(), "1234567z");
+        assert_eq!(counts("东南西北白发中").unwrap().to_string(), "1234567z");
+        assert_eq!(counts("九筒五条一萬").unwrap().to_string(), "1m9p5s");
+        assert_eq!(counts("🀇🀙🀐🀀🀄🀅🀆").unwrap().to_string(), "1m1p1s1567z");
+        assert_eq!(counts("🀄\u{FE0F}").unwrap().to_string(), "7z");
+    }
+
+    #[test]
+    fn errors_say_what_and_where() {
+        assert_eq!(counts("1234z8z").unwrap_err(), "invalid tile '8z' at 6: honours go 1z..7z");
+        assert_eq!(counts("33333m").unwrap_err(), "five copies of 3m");
+        assert_eq!(
+            counts("111222333444555m").unwrap_err(),
+            "15 tiles: a hand has at most 14 plus declared melds"
+        );
+        assert_eq!(
+            counts("123").unwrap_err(),
+            "digits '123' at 1 have no suit letter (m, p, s or z)"
+        );
+        assert_eq!(
+            counts("12x").unwrap_err(),
+            "digits '12' at 1 have no suit letter (m, p, s or z)"
+        );
+        assert_eq!(counts("1mx").unwrap_err(), "unexpected character 'x' at 3");
+        assert_eq!(counts("m").unwrap_err(), "unexpected character 'm' at 1");
+        assert_eq!(counts("0z").unwrap_err(), "invalid tile '0z' at 1: honours go 1z..7z");
+        assert!(counts("1m*").is_err());
+    }
+
+    #[test]
+    fn hands_with_melds() {
+        let hand: Hand = "23456m11z pon:777s ankan:9999p".parse().unwrap();
+        assert_eq!(hand.tile_count(), 13);
+        assert!(!hand.is_closed());
+        let e = "123m pon:778s".parse::<Hand>().unwrap_err().to_string();
+        assert_eq!(e, "invalid meld 'pon:778s' at 6: a pon is three identical tiles");
+        let e = "123m peng:777s".parse::<Hand>().unwrap_err().to_string();
+        assert_eq!(e, "unknown meld 'peng' at 6: use chi, pon, kan, kakan or ankan");
+        let e = "1111m kan:1111m".parse::<Hand>().unwrap_err().to_string();
+        assert_eq!(e, "eight copies of 1m");
+        let e = "123456789m pon:111z pon:222z".parse::<Hand>().unwrap_err().to_string();
+        assert_eq!(e, "15 tiles: a hand has at most 14 plus declared melds");
+    }
+
+    #[test]
+    fn red_fives_and_jokers_round_trip() {
+        for text in ["340m055p chi:406s", "11m** pon:055p", "19m19p1234567z*"] {
+            let hand: Hand = text.parse().unwrap();
+            assert_eq!(hand.to_string(), text);
+        }
+        let hand: Hand = "5mr55m".parse().unwrap();
+        assert_eq!(hand.to_string(), "055m");
+        assert_eq!(hand.red_fives(), [1, 0, 0]);
+    }
+}
