@@ -59,7 +59,7 @@ impl Counts {
     /// The nine (or seven) counts of one suit.
     pub fn suit(&self, suit: Suit) -> &[u8] {
         let start = suit.first().index();
-        &self.0[start..start + suit.len()]
+        &self.0[start..start + suit.kind_count()]
     }
 
     /// The kinds present, each once, in order.

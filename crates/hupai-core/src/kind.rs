@@ -57,7 +57,7 @@ impl Suit {
     }
 
     /// How many kinds the suit has: 9 for number suits, 7 for honours.
-    pub const fn len(self) -> usize {
+    pub const fn kind_count(self) -> usize {
         match self {
             Suit::Honor => 7,
             _ => 9,
@@ -120,7 +120,7 @@ impl Kind {
 
     /// The kind of a suit and number (1..=9, or 1..=7 for honours).
     pub const fn from_suit_number(suit: Suit, number: u8) -> Option<Kind> {
-        if number == 0 || number as usize > suit.len() {
+        if number == 0 || number as usize > suit.kind_count() {
             return None;
         }
         Some(Kind(suit as u8 * 9 + number - 1))

@@ -1,0 +1,19 @@
+//! hupai-rules: rule sets as data, and scoring for every family.
+//!
+//! ```
+//! use hupai_rules::Rules;
+//! let rules = Rules::preset("riichi").unwrap();
+//! assert_eq!(rules.red_fives, [1, 1, 1]);
+//! ```
+
+#![deny(missing_docs)]
+
+mod context;
+mod mcr;
+mod riichi;
+mod rules;
+mod score;
+
+pub use context::WinContext;
+pub use rules::{Family, FormName, KazoeLimit, PaymentRule, Renhou, Rules, RulesError};
+pub use score::{score, Inconsistency, Limit, Payments, Score, ScoreError, ScoreItem};

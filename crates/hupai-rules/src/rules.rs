@@ -1,0 +1,379 @@
+//! Rule sets as data: embedded presets and user TOML files that extend them.
+//!
+//! ```
+//! use hupai_rules::{Family, Rules};
+//! let mcr = Rules::preset("mcr").unwrap();
+//! assert_eq!(mcr.family, Family::Mcr);
+//! assert_eq!(mcr.min_fan, 8);
+//! let mine = Rules::from_toml_str("extends = \"riichi\"\nopen_tanyao = false\n", "mine.toml").unwrap();
+//! assert!(!mine.open_tanyao);
+//! assert_eq!(mine.starting_points, 25000);
+//! ```
+
+use std::fmt;
+use std::path::Path;
+
+use hupai_core::{Form, FormSet};
+use serde::Deserialize;
+
+/// The scoring family a rule set belongs to.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Family {
+    /// Chinese Official rules (国标, MCR): 81 fans, 8-fan minimum.
+    Mcr,
+    /// Japanese riichi: yaku, fu, han, dora.
+    Riichi,
+    /// General Chinese home rules: MCR fans, no minimum (with jokers for laizi).
+    Chinese,
+}
+
+/// How a win is paid.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum PaymentRule {
+    /// MCR: self-drawn, each pays 8 + fans; on a discard the discarder pays 8 + fans, the others 8.
+    Mcr,
+    /// The fans are paid: by each of the three on a self-draw, by the discarder on a discard.
+    Fans,
+    /// Riichi points from han and fu, with limits, honba and riichi sticks.
+    Riichi,
+}
+
+/// Where counted yakuman (kazoe) stop.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum KazoeLimit {
+    /// 13 han or more is a yakuman.
+    Yakuman,
+    /// 13 han or more is capped at sanbaiman.
+    Sanbaiman,
+}
+
+/// How a renhou (a non-dealer's win on a discard before their first draw) is valued.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Renhou {
+    /// Not a yaku.
+    Off,
+    /// A mangan.
+    Mangan,
+    /// A yakuman.
+    Yakuman,
+}
+
+/// A winning form as named in rule files.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum FormName {
+    /// Four melds and a pair.
+    Regular,
+    /// Seven pairs.
+    SevenPairs,
+    /// Thirteen orphans.
+    ThirteenOrphans,
+    /// Honours and knitted tiles (全不靠).
+    HonorsKnitted,
+    /// Knitted straight (组合龙).
+    KnittedStraight,
+}
+
+impl FormName {
+    /// The core form.
+    pub const fn form(self) -> Form {
+        match self {
+            FormName::Regular => Form::Regular,
+            FormName::SevenPairs => Form::SevenPairs,
+            FormName::ThirteenOrphans => Form::ThirteenOrphans,
+            FormName::HonorsKnitted => Form::HonorsAndKnitted,
+            FormName::KnittedStraight => Form::KnittedStraight,
+        }
+    }
+}
+
+/// Defines [`Rules`] and the patch type that presets and user files deserialize into, from one
+/// list of fields, so the two can never drift apart.
+macro_rules! rules_fields {
+    ($( $(#[doc = $doc:literal])+ $field:ident : $ty:ty, )*) => {
+        /// A rule set: everything the rules decide, as plain data.
+        #[derive(Clone, Debug, PartialEq)]
+        pub struct Rules {
+            $( $(#[doc = $doc])+ pub $field: $ty, )*
+        }
+
+        #[derive(Debug, Default, Deserialize)]
+        #[serde(deny_unknown_fields)]
+        struct RulesPatch {
+            extends: Option<String>,
+            $( $field: Option<$ty>, )*
+        }
+
+        impl RulesPatch {
+            fn apply_to(self, rules: &mut Rules) {
+                $( if let Some(v) = self.$field { rules.$field = v; } )*
+            }
+
+            fn into_complete(self) -> Result<Rules, &'static str> {
+                Ok(Rules { $( $field: self.$field.ok_or(stringify!($field))?, )* })
+            }
+        }
+    };
+}
+
+rules_fields! {
+    /// The rule set's name (a preset name, or what a user file calls itself).
+    name: String,
+    /// Which scoring family.
+    family: Family,
+    /// Whether winds and dragons are in the wall.
+    honors: bool,
+    /// Whether the eight flowers and seasons are in the wall.
+    flowers: bool,
+    /// Red fives per number suit (m, p, s).
+    red_fives: [u8; 3],
+    /// Whether a joker kind is chosen after the deal (the kind after a turned-up indicator).
+    jokers: bool,
+    /// Whether chi may be called.
+    chi: bool,
+    /// Whether pon may be called.
+    pon: bool,
+    /// Whether kans may be declared.
+    kan: bool,
+    /// The winning forms.
+    forms: Vec<FormName>,
+    /// Whether four identical tiles count as two pairs for seven pairs.
+    quads_as_two_pairs: bool,
+    /// The fewest fans (MCR, flowers not counted) or han (riichi) a win needs.
+    min_fan: u32,
+    /// How a win is paid.
+    payment: PaymentRule,
+    /// Rounds in a match (prevailing winds): 1 east only, 2 east-south, 4 a full match.
+    rounds: u8,
+    /// Whether the dealer keeps the deal after winning or being ready at a draw (riichi).
+    dealer_repeats: bool,
+    /// Points each player starts with.
+    starting_points: i32,
+    /// Points the leader needs to end the match at the last hand (riichi), 0 for none.
+    target_points: i32,
+    /// Whether the match ends when a player falls below zero.
+    bust_ends_game: bool,
+    /// Riichi: whether all simples counts with an open hand (kuitan).
+    open_tanyao: bool,
+    /// Riichi: whether the double-yakuman forms count double.
+    double_yakuman: bool,
+    /// Riichi: where counted yakuman stop.
+    kazoe: KazoeLimit,
+    /// Riichi: whether 4 han 30 fu and 3 han 60 fu are rounded up to mangan.
+    kiriage: bool,
+    /// Riichi: fu for a pair that is both the seat and the round wind (2 or 4).
+    double_wind_pair_fu: u8,
+    /// Riichi: renhou's value.
+    renhou: Renhou,
+    /// Riichi: whether nagashi mangan is paid at an exhaustive draw.
+    nagashi_mangan: bool,
+    /// Riichi: whether abortive draws (nine terminals, four winds, four riichi, four kans) apply.
+    abortive_draws: bool,
+    /// Riichi: whether two players may win on one discard (otherwise the head bump takes it).
+    double_ron: bool,
+    /// Riichi: whether three wins on one discard abort the hand.
+    triple_ron_abort: bool,
+    /// Riichi: whether thirteen orphans may rob a closed kan.
+    kokushi_robs_closed_kan: bool,
+}
+
+/// Why a rule set cannot be loaded.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum RulesError {
+    /// No preset of that name.
+    UnknownPreset(String),
+    /// The file cannot be read.
+    Io {
+        /// The path.
+        path: String,
+        /// The system's message.
+        message: String,
+    },
+    /// The TOML is malformed, or a key is unknown or ill-typed (the message names the key and
+    /// the line).
+    Toml {
+        /// The file (or preset) name.
+        file: String,
+        /// The parser's message, with line and column.
+        message: String,
+    },
+    /// `extends` chains loop.
+    Cycle(String),
+    /// A preset leaves a field unset (a bug in the presets).
+    Incomplete {
+        /// The preset.
+        file: String,
+        /// The missing field.
+        field: &'static str,
+    },
+    /// A value out of range.
+    Invalid {
+        /// The file.
+        file: String,
+        /// What is wrong.
+        message: String,
+    },
+}
+
+impl fmt::Display for RulesError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            RulesError::UnknownPreset(name) => write!(
+                f,
+                "unknown rules '{name}': use a preset ({}) or a .toml file",
+                PRESETS.iter().map(|p| p.0).collect::<Vec<_>>().join(", ")
+            ),
+            RulesError::Io { path, message } => write!(f, "cannot read {path}: {message}"),
+            RulesError::Toml { file, message } => {
+                write!(f, "{file}: {}", message.trim_end().replace('\n', "\n  "))
+            }
+            RulesError::Cycle(name) => write!(f, "rules '{name}' extend themselves"),
+            RulesError::Incomplete { file, field } => write!(f, "{file}: field '{field}' is unset"),
+            RulesError::Invalid { file, message } => write!(f, "{file}: {message}"),
+        }
+    }
+}
+
+impl std::error::Error for RulesError {}
+
+const PRESETS: &[(&str, &str)] = &[
+    ("base", include_str!("presets/base.toml")),
+    ("mcr", include_str!("presets/mcr.toml")),
+    ("chinese", include_str!("presets/chinese.toml")),
+    ("laizi", include_str!("presets/laizi.toml")),
+    ("riichi", include_str!("presets/riichi.toml")),
+    ("riichi-majsoul", include_str!("presets/riichi-majsoul.toml")),
+];
+
+impl Rules {
+    /// The names of the embedded presets (without the internal `base`).
+    pub fn preset_names() -> impl Iterator<Item = &'static str> {
+        PRESETS.iter().map(|p| p.0).filter(|&n| n != "base")
+    }
+
+    /// An embedded preset: `mcr`, `chinese`, `laizi`, `riichi`, `riichi-majsoul`.
+    pub fn preset(name: &str) -> Result<Rules, RulesError> {
+        resolve(name, &mut Vec::new())
+    }
+
+    /// A preset name, or a path to a TOML file (anything ending in `.toml` or containing a path
+    /// separator).
+    pub fn load(name_or_path: &str) -> Result<Rules, RulesError> {
+        if name_or_path.ends_with(".toml") || name_or_path.contains(std::path::MAIN_SEPARATOR) {
+            Rules::from_file(Path::new(name_or_path))
+        } else {
+            Rules::preset(name_or_path)
+        }
+    }
+
+    /// A user TOML file: `extends = "<preset>"` (default `base`) and fields to override.
+    pub fn from_file(path: &Path) -> Result<Rules, RulesError> {
+        let text = std::fs::read_to_string(path).map_err(|e| RulesError::Io {
+            path: path.display().to_string(),
+            message: e.to_string(),
+        })?;
+        Rules::from_toml_str(&text, &path.display().to_string())
+    }
+
+    /// A rule set from TOML text; `file` names it in errors.
+    pub fn from_toml_str(text: &str, file: &str) -> Result<Rules, RulesError> {
+        let patch = parse_patch(text, file)?;
+        let mut seen = vec![file.to_string()];
+        let mut rules = resolve(patch.extends.as_deref().unwrap_or("base"), &mut seen)?;
+        patch.apply_to(&mut rules);
+        rules.check(file)?;
+        Ok(rules)
+    }
+
+    /// The winning forms as a core [`FormSet`].
+    pub fn form_set(&self) -> FormSet {
+        let set = self.forms.iter().fold(FormSet::EMPTY, |set, f| set.with(f.form()));
+        set.with_quads_as_two_pairs(self.quads_as_two_pairs)
+    }
+
+    fn check(&self, file: &str) -> Result<(), RulesError> {
+        let invalid = |message: String| Err(RulesError::Invalid { file: file.into(), message });
+        if !matches!(self.rounds, 1 | 2 | 4) {
+            return invalid(format!("rounds = {}: use 1, 2 or 4", self.rounds));
+        }
+        if self.red_fives.iter().any(|&r| r > 4) {
+            return invalid("red_fives: at most 4 per suit".into());
+        }
+        if !matches!(self.double_wind_pair_fu, 2 | 4) {
+            return invalid(format!(
+                "double_wind_pair_fu = {}: use 2 or 4",
+                self.double_wind_pair_fu
+            ));
+        }
+        if self.forms.is_empty() {
+            return invalid("forms: at least one winning form".into());
+        }
+        Ok(())
+    }
+}
+
+fn parse_patch(text: &str, file: &str) -> Result<RulesPatch, RulesError> {
+    toml::from_str(text).map_err(|e| RulesError::Toml { file: file.into(), message: e.to_string() })
+}
+
+fn resolve(name: &str, seen: &mut Vec<String>) -> Result<Rules, RulesError> {
+    if seen.iter().any(|s| s == name) {
+        return Err(RulesError::Cycle(name.into()));
+    }
+    seen.push(name.into());
+    let text = PRESETS
+        .iter()
+        .find(|p| p.0 == name)
+        .map(|p| p.1)
+        .ok_or_else(|| RulesError::UnknownPreset(name.into()))?;
+    let patch = parse_patch(text, name)?;
+    match patch.extends.clone() {
+        None => patch
+            .into_complete()
+            .map_err(|field| RulesError::Incomplete { file: name.into(), field }),
+        Some(parent) => {
+            let mut rules = resolve(&parent, seen)?;
+            patch.apply_to(&mut rules);
+            Ok(rules)
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_preset_loads_and_checks() {
+        for name in Rules::preset_names() {
+            let rules = Rules::preset(name).unwrap();
+            assert_eq!(rules.name, name);
+            rules.check(name).unwrap();
+        }
+        assert_eq!(Rules::preset("mcr").unwrap().form_set(), FormSet::MCR);
+        assert_eq!(Rules::preset("riichi").unwrap().form_set(), FormSet::RIICHI);
+        assert_eq!(Rules::preset("chinese").unwrap().form_set(), FormSet::CHINESE);
+        assert!(Rules::preset("riichi-majsoul").unwrap().double_yakuman);
+        assert!(Rules::preset("laizi").unwrap().jokers);
+    }
+
+    #[test]
+    fn errors_name_key_and_line() {
+        let e = Rules::from_toml_str("extends = \"mcr\"\n\nmin_fans = 8\n", "x.toml").unwrap_err();
+        let text = e.to_string();
+        assert!(
+            text.contains("x.toml") && text.contains("line 3") && text.contains("min_fans"),
+            "{text}"
+        );
+        let e = Rules::from_toml_str("chi = \"yes\"\n", "y.toml").unwrap_err().to_string();
+        assert!(e.contains("line 1") && e.contains("chi"), "{e}");
+        let e = Rules::from_toml_str("extends = \"nope\"\n", "z.toml").unwrap_err().to_string();
+        assert!(e.starts_with("unknown rules 'nope'"), "{e}");
+        let e = Rules::from_toml_str("rounds = 3\n", "w.toml").unwrap_err().to_string();
+        assert_eq!(e, "w.toml: rounds = 3: use 1, 2 or 4");
+    }
+}

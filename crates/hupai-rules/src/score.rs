@@ -1,0 +1,237 @@
+//! The scoring API shared by every rule family.
+//!
+//! ```no_run
+//! use hupai_core::Hand;
+//! use hupai_rules::{score, Rules, WinContext};
+//! let rules = Rules::preset("mcr").unwrap();
+//! let hand: Hand = "1112345678999m5m".parse().unwrap();
+//! let ctx = WinContext::new("5m".parse().unwrap(), true);
+//! let result = score(&rules, &hand, &ctx).unwrap();
+//! assert!(result.items.iter().any(|item| item.id == "nine_gates"));
+//! ```
+
+use std::fmt;
+
+use hupai_core::Hand;
+
+use crate::{Family, Rules, WinContext};
+
+/// One fan or yaku in a score.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct ScoreItem {
+    /// Stable snake_case id, e.g. `nine_gates`, `riichi`.
+    pub id: &'static str,
+    /// English name, e.g. "Nine Gates", "Riichi".
+    pub name: &'static str,
+    /// Name in the family's language: Chinese for MCR (九莲宝灯), Japanese for riichi (立直).
+    pub local_name: &'static str,
+    /// Value of one occurrence: fan points (MCR) or han (riichi; 13 per yakuman).
+    pub value: u32,
+    /// How many times it counts.
+    pub count: u32,
+}
+
+/// A riichi limit hand.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Limit {
+    /// 5 han, or 4 han 40+ fu, 3 han 70+ fu (and kiriage where the rules have it).
+    Mangan,
+    /// 6–7 han.
+    Haneman,
+    /// 8–10 han.
+    Baiman,
+    /// 11–12 han (and counted yakuman where capped).
+    Sanbaiman,
+    /// 13+ han counted (kazoe yakuman).
+    KazoeYakuman,
+    /// One or more yakuman; the number is the multiple.
+    Yakuman(u8),
+}
+
+impl Limit {
+    /// The name as commonly written: `mangan`, `haneman`, `baiman`, `sanbaiman`, `yakuman`,
+    /// `double yakuman`, ...
+    pub fn name(self) -> String {
+        match self {
+            Limit::Mangan => "mangan".into(),
+            Limit::Haneman => "haneman".into(),
+            Limit::Baiman => "baiman".into(),
+            Limit::Sanbaiman => "sanbaiman".into(),
+            Limit::KazoeYakuman => "kazoe yakuman".into(),
+            Limit::Yakuman(1) => "yakuman".into(),
+            Limit::Yakuman(2) => "double yakuman".into(),
+            Limit::Yakuman(3) => "triple yakuman".into(),
+            Limit::Yakuman(n) => format!("{n}x yakuman"),
+        }
+    }
+}
+
+/// What the winner receives, and from whom.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+pub struct Payments {
+    /// Won on a discard: what the discarder pays (honba included for riichi).
+    pub ron: Option<u32>,
+    /// Won on a discard: what each of the other two non-winners pays (MCR: 8; otherwise 0).
+    pub ron_others: u32,
+    /// Self-drawn: what the dealer pays (riichi, when the winner is not the dealer).
+    pub tsumo_dealer: Option<u32>,
+    /// Self-drawn: what each (other) non-dealer pays; for MCR and when the winner is the dealer,
+    /// what each of the three pays.
+    pub tsumo_others: Option<u32>,
+    /// Everything the winner receives, honba and riichi sticks included.
+    pub total: u32,
+}
+
+/// The result of scoring a winning hand.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Score {
+    /// The family that scored it.
+    pub family: Family,
+    /// The fans or yaku, in the reference's order.
+    pub items: Vec<ScoreItem>,
+    /// Total fans (MCR, flowers included) or han (riichi; dora included).
+    pub total: u32,
+    /// Riichi fu (0 for the other families).
+    pub fu: u32,
+    /// Riichi limit, if any.
+    pub limit: Option<Limit>,
+    /// Whether the win reaches the rules' minimum (MCR: 8 fans without flowers).
+    pub meets_minimum: bool,
+    /// Payments.
+    pub payments: Payments,
+}
+
+/// A situation that cannot happen.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Inconsistency {
+    /// The win tile is not among the concealed tiles.
+    WinTileNotInHand,
+    /// Robbing a kong is a win on another player's tile, never self-drawn.
+    RobbingKongSelfDrawn,
+    /// A replacement-tile win is self-drawn.
+    ReplacementOnDiscard,
+    /// A replacement-tile win needs a kan in the hand.
+    ReplacementWithoutKan,
+    /// Robbing a kong and a replacement win at once.
+    RobbingKongAndReplacement,
+    /// The fourth tile cannot be claimed while copies of it are still in the hand (apart from
+    /// the win tile).
+    FourthTileHeld,
+    /// Last tile of the wall and robbing a kong (or a replacement tile) at once.
+    LastTileAndKong,
+    /// Riichi with an open hand.
+    RiichiOpenHand,
+    /// Double riichi without riichi.
+    DoubleRiichiWithoutRiichi,
+    /// Ippatsu without riichi.
+    IppatsuWithoutRiichi,
+    /// Ura dora indicators without riichi.
+    UraWithoutRiichi,
+    /// A first-turn win with declared melds (closed kans excepted where allowed).
+    FirstTurnWithMelds,
+    /// More dora indicators than a game can show (5), or ura indicators more than dora.
+    TooManyIndicators,
+    /// Flowers in a rule set without flowers, or more than eight.
+    Flowers,
+}
+
+impl fmt::Display for Inconsistency {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Inconsistency::WinTileNotInHand => "the win tile is not in the hand",
+            Inconsistency::RobbingKongSelfDrawn => "robbing a kong cannot be self-drawn",
+            Inconsistency::ReplacementOnDiscard => "a replacement-tile win is self-drawn",
+            Inconsistency::ReplacementWithoutKan => "a replacement-tile win needs a kan",
+            Inconsistency::RobbingKongAndReplacement => {
+                "robbing a kong and a replacement-tile win at once"
+            }
+            Inconsistency::FourthTileHeld => {
+                "the fourth tile cannot be claimed while the hand holds another copy"
+            }
+            Inconsistency::LastTileAndKong => "the last tile cannot be a kong-related win",
+            Inconsistency::RiichiOpenHand => "riichi with an open hand",
+            Inconsistency::DoubleRiichiWithoutRiichi => "double riichi without riichi",
+            Inconsistency::IppatsuWithoutRiichi => "ippatsu without riichi",
+            Inconsistency::UraWithoutRiichi => "ura dora indicators without riichi",
+            Inconsistency::FirstTurnWithMelds => "a first-turn win with declared melds",
+            Inconsistency::TooManyIndicators => "more indicators than a game can show",
+            Inconsistency::Flowers => "flowers the rules do not have",
+        })
+    }
+}
+
+/// Why a hand cannot be scored.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ScoreError {
+    /// The tiles do not form a winning hand under the rules' forms.
+    NotWinning,
+    /// Riichi: a complete hand with no yaku (dora alone do not count).
+    NoYaku,
+    /// The situation cannot happen.
+    Inconsistent(Inconsistency),
+    /// The input is malformed (wrong tile count, a tile the rules do not have, ...).
+    BadInput(String),
+}
+
+impl fmt::Display for ScoreError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            ScoreError::NotWinning => f.write_str("not a winning hand"),
+            ScoreError::NoYaku => f.write_str("no yaku: a complete hand that cannot win"),
+            ScoreError::Inconsistent(i) => write!(f, "inconsistent situation: {i}"),
+            ScoreError::BadInput(m) => write!(f, "bad input: {m}"),
+        }
+    }
+}
+
+impl std::error::Error for ScoreError {}
+
+impl From<Inconsistency> for ScoreError {
+    fn from(i: Inconsistency) -> ScoreError {
+        ScoreError::Inconsistent(i)
+    }
+}
+
+/// Scores a winning hand (concealed tiles include the win tile) under `rules`.
+pub fn score(rules: &Rules, hand: &Hand, ctx: &WinContext) -> Result<Score, ScoreError> {
+    check_common(rules, hand, ctx)?;
+    match rules.family {
+        Family::Mcr | Family::Chinese => crate::mcr::score(rules, hand, ctx),
+        Family::Riichi => crate::riichi::score(rules, hand, ctx),
+    }
+}
+
+/// Checks shared by every family: tile count, win tile, kong-related flags, flowers.
+fn check_common(rules: &Rules, hand: &Hand, ctx: &WinContext) -> Result<(), ScoreError> {
+    if hand.tile_count() != 14 {
+        return Err(ScoreError::BadInput(format!(
+            "{} tiles: a winning hand has 14, counting each meld as 3",
+            hand.tile_count()
+        )));
+    }
+    if !rules.honors && hand.all_counts().kinds().any(|k| k.is_honor()) {
+        return Err(ScoreError::BadInput("honours in a rule set without honours".into()));
+    }
+    if hand.concealed().get(ctx.win_tile) == 0 && hand.jokers() == 0 {
+        return Err(Inconsistency::WinTileNotInHand.into());
+    }
+    if ctx.robbing_kong && ctx.self_drawn {
+        return Err(Inconsistency::RobbingKongSelfDrawn.into());
+    }
+    if ctx.replacement && !ctx.self_drawn {
+        return Err(Inconsistency::ReplacementOnDiscard.into());
+    }
+    if ctx.replacement && !hand.melds().iter().any(|m| m.kind().is_kan()) {
+        return Err(Inconsistency::ReplacementWithoutKan.into());
+    }
+    if ctx.robbing_kong && ctx.replacement {
+        return Err(Inconsistency::RobbingKongAndReplacement.into());
+    }
+    if ctx.last_tile && (ctx.robbing_kong || ctx.replacement) {
+        return Err(Inconsistency::LastTileAndKong.into());
+    }
+    if ctx.flowers > 8 || (ctx.flowers > 0 && !rules.flowers) {
+        return Err(Inconsistency::Flowers.into());
+    }
+    Ok(())
+}
