@@ -57,6 +57,7 @@ impl Suit {
     }
 
     /// How many kinds the suit has: 9 for number suits, 7 for honours.
+    #[allow(clippy::len_without_is_empty)] // a suit is never empty
     pub const fn len(self) -> usize {
         match self {
             Suit::Honor => 7,
