@@ -13,6 +13,7 @@
 
 #![deny(missing_docs)]
 
+mod api;
 mod counts;
 mod decompose;
 mod form;
@@ -21,9 +22,14 @@ mod kind;
 mod kind_set;
 mod meld;
 pub mod notation;
+pub mod reference;
 mod seat;
 mod tile;
 
+pub use api::{
+    form_shanten, is_agari, is_agari_with_jokers, shanten, shanten_with_jokers, ukeire,
+    ukeire_count, ukeire_with_jokers, waits, waits_with_jokers,
+};
 pub use counts::Counts;
 pub use decompose::{decompositions, for_each_decomposition, Block, Decomposition};
 pub use form::{Form, FormSet};
