@@ -21,10 +21,14 @@ mod form;
 mod hand;
 mod kind;
 mod kind_set;
+mod knitted;
 mod meld;
 pub mod notation;
 pub mod reference;
+mod regular;
 mod seat;
+mod special;
+mod tables;
 mod tile;
 mod wait_shape;
 
