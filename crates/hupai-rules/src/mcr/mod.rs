@@ -46,8 +46,10 @@
 //!   of the win tile (the other three copies must be on the table), robbing a kong when the hand
 //!   holds a copy of the robbed tile, a first-turn win with declared melds. Like the reference,
 //!   hupai counts 和绝张 without the flag when the declared melds hold the other three copies.
-//! - a first-turn self-drawn win (`first_turn`, the reference's `WIN_FLAG_INIT`, which
-//!   PyMahjongGB cannot pass) has no wait fans and no Nine Gates, as in the reference's C++ core.
+//! - the dealer's first-turn self-drawn win (`first_turn` with East seat wind, the reference's
+//!   `WIN_FLAG_INITIAL`, which PyMahjongGB cannot pass) has no wait fans and no Nine Gates, as in
+//!   the reference's C++ core: the fourteen tiles were dealt, not waited for. Other first-turn
+//!   wins score as usual (the Chinese Official rules have no heavenly or earthly hand fan).
 //!
 //! # Payments
 //!

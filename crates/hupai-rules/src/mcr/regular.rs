@@ -50,9 +50,10 @@ impl McrHand {
         n + 1
     }
 
-    /// Whether this is a first-turn self-drawn win (no wait, no Nine Gates).
+    /// Whether this is the dealer's first-turn self-drawn win (heavenly hand): the fourteen tiles
+    /// were dealt, so there is no wait and no Nine Gates.
     pub(crate) fn heavenly(&self) -> bool {
-        self.flags.initial && self.flags.self_drawn
+        self.flags.initial && self.flags.self_drawn && self.seat == 0 && self.fixed_len == 0
     }
 }
 
@@ -85,7 +86,7 @@ impl Shared {
         let waits = if hand.heavenly() || melded_hand || four_kongs {
             None
         } else {
-            let mut w = waits::regular_waits(&hand.standing_before, hand.standing_before_len);
+            let mut w = waits::regular_waits(&hand.standing_before, 2);
             if w.count() > 0 && hand.fixed_len == 0 {
                 w.0 |= waits::seven_pairs_wait(&hand.standing_before).0;
             }
