@@ -26,16 +26,38 @@ impl Waits {
 /// The regular-form waits of `standing` (3n+1 tiles), stopping once `limit` waits are found.
 ///
 /// A tile is a wait when adding it completes melds and a pair; only tiles next to (within two
-/// of) a held tile of the same suit, or held honours, can be.
+/// of) a held tile of the same suit, or held honours, can be. Adding a tile changes one suit,
+/// so the other suits' state is computed once.
 pub(crate) fn regular_waits(standing: &Table, limit: u32) -> Waits {
     let mut waits = Waits::default();
-    let mut work = *standing;
-    for suit in 1..=4u8 {
-        let base = usize::from(suit) * 16;
+    // Per suit: Some(false) melds only, Some(true) melds and a pair, None neither.
+    let mut state = [None; 5];
+    let mut counts = [[0u8; 9]; 5];
+    for suit in 1..=4usize {
         let len = if suit == 4 { 7 } else { 9 };
+        counts[suit][..len].copy_from_slice(&standing[suit * 16 + 1..suit * 16 + 1 + len]);
+        state[suit] = suit_state(counts[suit], suit == 4);
+    }
+    for suit in 1..=4usize {
+        // The other suits must be complete, with at most one pair among them.
+        let mut others_pairs = 0;
+        let mut others_ok = true;
+        for (o, st) in state.iter().enumerate().skip(1) {
+            if o == suit {
+                continue;
+            }
+            match st {
+                Some(p) => others_pairs += usize::from(*p),
+                None => others_ok = false,
+            }
+        }
+        if !others_ok || others_pairs > 1 {
+            continue;
+        }
+        let c = counts[suit];
         let mut present = 0u16;
-        for r in 0..len {
-            if work[base + 1 + r] > 0 {
+        for (r, &n) in c.iter().enumerate() {
+            if n > 0 {
                 present |= 1 << r;
             }
         }
@@ -48,14 +70,14 @@ pub(crate) fn regular_waits(standing: &Table, limit: u32) -> Waits {
         while bits != 0 {
             let r = bits.trailing_zeros() as usize;
             bits &= bits - 1;
-            let code = base + 1 + r;
-            work[code] += 1;
-            let complete = is_complete(&work);
-            work[code] -= 1;
-            if complete {
-                waits.add(code as Code);
-                if waits.count() >= limit {
-                    return waits;
+            let mut d = c;
+            d[r] += 1;
+            if let Some(pair) = suit_state(d, suit == 4) {
+                if usize::from(pair) + others_pairs == 1 {
+                    waits.add((suit * 16 + 1 + r) as Code);
+                    if waits.count() >= limit {
+                        return waits;
+                    }
                 }
             }
         }
@@ -63,45 +85,26 @@ pub(crate) fn regular_waits(standing: &Table, limit: u32) -> Waits {
     waits
 }
 
-/// Whether the tiles (3n+2) are melds and one pair.
-pub(crate) fn is_complete(t: &Table) -> bool {
-    let mut pair = false;
-    for suit in 1..=4usize {
-        let base = suit * 16 + 1;
-        let len = if suit == 4 { 7 } else { 9 };
-        let mut c = [0u8; 9];
-        c[..len].copy_from_slice(&t[base..base + len]);
-        let sum: u32 = c.iter().map(|&x| u32::from(x)).sum();
-        match sum % 3 {
-            0 => {
-                if !melds_only(c, suit == 4) {
-                    return false;
-                }
-            }
-            2 => {
-                if pair {
-                    return false;
-                }
-                pair = true;
-                let mut found = false;
-                for i in 0..len {
-                    if c[i] >= 2 {
-                        let mut d = c;
-                        d[i] -= 2;
-                        if melds_only(d, suit == 4) {
-                            found = true;
-                            break;
-                        }
+/// One suit's counts: `Some(false)` when they are melds only, `Some(true)` when melds and one
+/// pair, `None` otherwise.
+fn suit_state(c: [u8; 9], honors: bool) -> Option<bool> {
+    let sum: u32 = c.iter().map(|&x| u32::from(x)).sum();
+    match sum % 3 {
+        0 => melds_only(c, honors).then_some(false),
+        2 => {
+            for i in 0..9 {
+                if c[i] >= 2 {
+                    let mut d = c;
+                    d[i] -= 2;
+                    if melds_only(d, honors) {
+                        return Some(true);
                     }
                 }
-                if !found {
-                    return false;
-                }
             }
-            _ => return false,
+            None
         }
+        _ => None,
     }
-    pair
 }
 
 /// Whether one suit's counts are melds only (honours: pungs only).
