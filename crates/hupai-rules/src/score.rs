@@ -136,6 +136,12 @@ pub enum Inconsistency {
     /// Robbing a kong while the hand holds a copy of the robbed tile (the other three copies
     /// are in the robbed kong).
     RobbingKongHeld,
+    /// Ippatsu on a kan replacement tile: the player's own kan ends the ippatsu turn.
+    IppatsuAfterKan,
+    /// A first-turn win (tenhou, chiihou, renhou) after declaring riichi.
+    FirstTurnWithRiichi,
+    /// A first-turn win on a discard by the dealer, who draws first.
+    FirstTurnDealerRon,
 }
 
 impl fmt::Display for Inconsistency {
@@ -161,6 +167,11 @@ impl fmt::Display for Inconsistency {
             Inconsistency::Flowers => "flowers the rules do not have",
             Inconsistency::RobbingKongHeld => {
                 "robbing a kong while the hand holds a copy of the robbed tile"
+            }
+            Inconsistency::IppatsuAfterKan => "ippatsu on a kan replacement tile",
+            Inconsistency::FirstTurnWithRiichi => "a first-turn win after riichi",
+            Inconsistency::FirstTurnDealerRon => {
+                "a first-turn win on a discard by the dealer, who draws first"
             }
         })
     }
