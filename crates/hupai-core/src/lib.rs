@@ -20,10 +20,14 @@ mod form;
 mod hand;
 mod kind;
 mod kind_set;
+mod knitted;
 mod meld;
 pub mod notation;
 pub mod reference;
+mod regular;
 mod seat;
+mod special;
+mod tables;
 mod tile;
 
 pub use api::{

@@ -1,0 +1,125 @@
+//! The regular form (four melds and a pair) from the per-suit tables.
+//!
+//! The distance of a hand is a min-plus combination of its four suits' distance vectors with
+//! the pair in exactly one suit, read from the class-combination tables of [`crate::tables`].
+//! Effective tiles: a drawn tile changes only its own suit, so for each suit the rest of the
+//! hand is one combined class, and the suit can only help when it lies on an optimal split at
+//! a target it still lacks tiles for (one table bit). For such suits the patterns with one
+//! more tile are ranked in O(1) each and looked up.
+//!
+//! ```
+//! use hupai_core::{shanten, Counts, FormSet};
+//! let hand: Counts = "123m456p789s1122z".parse().unwrap();
+//! assert_eq!(shanten(&hand, 0, FormSet::REGULAR), 0);
+//! ```
+
+use crate::tables::{self, SuitRank};
+use crate::Counts;
+
+/// The four suits of a hand: ranks, classes and tile counts.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Suits {
+    /// Man, pin, sou, honours.
+    pub ranks: [SuitRank; 4],
+    /// Class of each suit (honours in the honour class space).
+    pub class: [u8; 4],
+}
+
+impl Suits {
+    /// Ranks and classes of the four suits.
+    #[inline(always)]
+    pub fn new(counts: &Counts) -> Suits {
+        let c = &counts.0;
+        let ranks = [
+            tables::rank9(&c[0..9]),
+            tables::rank9(&c[9..18]),
+            tables::rank9(&c[18..27]),
+            tables::rank7(&c[27..34]),
+        ];
+        let class = [
+            tables::suit_class(ranks[0].rank),
+            tables::suit_class(ranks[1].rank),
+            tables::suit_class(ranks[2].rank),
+            tables::honor_class(ranks[3].rank),
+        ];
+        Suits { ranks, class }
+    }
+
+    /// Whether the tables cover this hand: no count above four, at most `max` tiles per suit.
+    #[inline(always)]
+    pub fn covered(&self, max: u32) -> bool {
+        let r = &self.ranks;
+        let bad = r[0].bad | r[1].bad | r[2].bad | r[3].bad;
+        let big = r[0].sum.max(r[1].sum).max(r[2].sum.max(r[3].sum));
+        bad == 0 && big <= max
+    }
+
+    /// Total number of tiles.
+    #[inline(always)]
+    pub fn total(&self) -> u32 {
+        let r = &self.ranks;
+        r[0].sum + r[1].sum + r[2].sum + r[3].sum
+    }
+
+    /// The regular-form distance with `needed` melds (0..=4) to form from concealed tiles.
+    #[inline(always)]
+    pub fn distance(&self, needed: usize) -> u8 {
+        let [a, b, c, h] = self.class;
+        let abc = tables::pn(tables::nn(a, b), c);
+        tables::rest_dist(tables::ph(abc, h))[5 + needed.min(4)]
+    }
+
+    /// Whether the tiles are exactly melds and one pair (the count of melds follows from the
+    /// number of tiles, which the caller checks).
+    #[inline(always)]
+    pub fn is_complete(&self) -> bool {
+        let mut pairs = 0;
+        let mut ok = true;
+        for s in 0..4 {
+            let sum = self.ranks[s].sum as usize;
+            let rem = sum % 3;
+            pairs += (rem == 2) as u32;
+            let target = (sum / 3).min(4) + if rem == 2 { 5 } else { 0 };
+            let dist = if s == 3 {
+                tables::honor_dist(self.class[s])
+            } else {
+                tables::suit_dist(self.class[s])
+            };
+            ok &= rem != 1 && dist[target] == 0;
+        }
+        ok && pairs == 1
+    }
+
+    /// The kinds whose draw lowers the regular distance with `needed` melds, given that the
+    /// distance is `d` (requires `covered(13)`).
+    pub fn improving(&self, counts: &Counts, needed: usize, d: u8) -> u64 {
+        let needed = needed.min(4);
+        let [a, b, c, h] = self.class;
+        let mut out = 0u64;
+        let number = [(a, tables::nn(b, c)), (b, tables::nn(a, c)), (c, tables::nn(a, b))];
+        for (s, &(own, others)) in number.iter().enumerate() {
+            let rest = tables::ph(others, h);
+            if tables::improve_number(rest, own) >> needed & 1 == 0 {
+                continue;
+            }
+            let cs = &counts.0[9 * s..9 * s + 9];
+            let next: [u32; 9] = tables::neighbor_ranks(cs, tables::rank9_table());
+            for i in 0..9 {
+                let class = tables::suit_class(next[i]);
+                let lower = tables::rn_dist(rest, class)[needed] < d;
+                out |= ((lower && cs[i] < 4) as u64) << (9 * s + i);
+            }
+        }
+        let abc = tables::pn(tables::nn(a, b), c);
+        if tables::improve_honor(abc, h) >> needed & 1 != 0 {
+            let cs = &counts.0[27..34];
+            let next: [u32; 7] = tables::neighbor_ranks(cs, tables::rank7_table());
+            for i in 0..7 {
+                let class = tables::honor_class(next[i]);
+                let lower = tables::rest_dist(tables::ph(abc, class))[5 + needed] < d;
+                out |= ((lower && cs[i] < 4) as u64) << (27 + i);
+            }
+        }
+        out
+    }
+}

@@ -1,0 +1,74 @@
+//! The fast routines against the search-based reference on random multi-suit hands: with and
+//! without declared melds, with jokers, for every preset form set. A light run always; the
+//! ten-million-hand run is `cargo test --release -p hupai-core --test differential -- --ignored`.
+
+mod common;
+
+use common::{random_hand, Rng};
+use hupai_core::{reference, Form, FormSet};
+
+const FORM_SETS: [FormSet; 4] = [FormSet::REGULAR, FormSet::RIICHI, FormSet::MCR, FormSet::CHINESE];
+
+/// Compares everything on one hand; `deep` adds waits and effective tiles (slower reference).
+fn check(counts: &hupai_core::Counts, jokers: u8, melds: u8, forms: FormSet, deep: bool) {
+    let ctx = || format!("{counts} jokers {jokers} melds {melds} {forms:?}");
+    assert_eq!(
+        hupai_core::shanten_with_jokers(counts, jokers, melds, forms),
+        reference::shanten_with_jokers(counts, jokers, melds, forms),
+        "shanten {}",
+        ctx()
+    );
+    assert_eq!(
+        hupai_core::is_agari_with_jokers(counts, jokers, melds, forms),
+        reference::is_agari_with_jokers(counts, jokers, melds, forms),
+        "agari {}",
+        ctx()
+    );
+    if jokers == 0 {
+        for form in Form::ALL {
+            assert_eq!(
+                hupai_core::form_shanten(counts, melds, form, forms),
+                reference::form_shanten(counts, melds, form, forms),
+                "{form} {}",
+                ctx()
+            );
+        }
+    }
+    if deep {
+        assert_eq!(
+            hupai_core::waits_with_jokers(counts, jokers, melds, forms),
+            reference::waits_with_jokers(counts, jokers, melds, forms),
+            "waits {}",
+            ctx()
+        );
+        assert_eq!(
+            hupai_core::ukeire_with_jokers(counts, jokers, melds, forms),
+            reference::ukeire_with_jokers(counts, jokers, melds, forms),
+            "ukeire {}",
+            ctx()
+        );
+    }
+}
+
+fn run(hands: u32, deep_every: u32, seed: u64) {
+    let mut rng = Rng(seed);
+    for i in 0..hands {
+        let melds = [0, 0, 0, 1, 1, 2, 3, 4][rng.below(8) as usize];
+        let jokers = if rng.below(4) == 0 { rng.below(3) as u8 } else { 0 };
+        let size = 14 - 3 * melds as u32 - rng.below(2);
+        let counts = random_hand(&mut rng, size.saturating_sub(jokers as u32));
+        let forms = FORM_SETS[rng.below(4) as usize];
+        check(&counts, jokers, melds, forms, i % deep_every == 0);
+    }
+}
+
+#[test]
+fn random_hands_match_the_reference() {
+    run(30_000, 10, 0x9e37_79b9_7f4a_7c15);
+}
+
+#[test]
+#[ignore = "ten million hands: run in release mode"]
+fn ten_million_random_hands_match_the_reference() {
+    run(10_000_000, 1_000_000_000, 0x2545_f491_4f6c_dd1d);
+}
