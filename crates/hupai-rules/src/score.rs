@@ -133,6 +133,12 @@ pub enum Inconsistency {
     TooManyIndicators,
     /// Flowers in a rule set without flowers, or more than eight.
     Flowers,
+    /// Ippatsu on a kan replacement tile: the player's own kan ends the ippatsu turn.
+    IppatsuAfterKan,
+    /// A first-turn win (tenhou, chiihou, renhou) after declaring riichi.
+    FirstTurnWithRiichi,
+    /// A first-turn win on a discard by the dealer, who draws first.
+    FirstTurnDealerRon,
 }
 
 impl fmt::Display for Inconsistency {
@@ -156,6 +162,11 @@ impl fmt::Display for Inconsistency {
             Inconsistency::FirstTurnWithMelds => "a first-turn win with declared melds",
             Inconsistency::TooManyIndicators => "more indicators than a game can show",
             Inconsistency::Flowers => "flowers the rules do not have",
+            Inconsistency::IppatsuAfterKan => "ippatsu on a kan replacement tile",
+            Inconsistency::FirstTurnWithRiichi => "a first-turn win after riichi",
+            Inconsistency::FirstTurnDealerRon => {
+                "a first-turn win on a discard by the dealer, who draws first"
+            }
         })
     }
 }

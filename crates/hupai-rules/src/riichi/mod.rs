@@ -1,10 +1,326 @@
-//! Riichi scoring: yaku, fu, han, dora and points. (In progress on its own branch.)
+//! Riichi scoring: yaku, fu, han, dora and points, for the Tenhou and Mahjong Soul rule sets.
+//!
+//! Every reading of the hand is scored (each decomposition into four sets and a pair, with
+//! each way the win tile completes it; seven pairs; thirteen orphans) and the one paying the
+//! most is kept: on equal points a real yakuman beats a counted one, then more han, then more
+//! fu. Yakuman are reported at 13 han each in [`Score::total`] and in each item's value (26 for
+//! the double forms where `rules.double_yakuman`); dora do not count on yakuman hands. The fu of
+//! a yakuman hand is that of its reading (0 for thirteen orphans, which has no sets).
+//!
+//! ```
+//! use hupai_core::Hand;
+//! use hupai_rules::{score, Limit, Rules, ScoreError, WinContext};
+//! let rules = Rules::preset("riichi").unwrap();
+//! let hand: Hand = "19m19p19s12345677z".parse().unwrap();
+//! let ctx = WinContext::new("7z".parse().unwrap(), false);
+//! let s = score(&rules, &hand, &ctx).unwrap();
+//! assert_eq!(s.items[0].id, "kokushi_musou_13_wait");
+//! assert_eq!(s.limit, Some(Limit::Yakuman(1))); // single under Tenhou rules
+//! assert_eq!(s.payments.ron, Some(48000));
+//! let open: Hand = "123m456p55p pon:999m chi:234s".parse().unwrap();
+//! let ctx = WinContext::new("5p".parse().unwrap(), false);
+//! assert_eq!(score(&rules, &open, &ctx), Err(ScoreError::NoYaku));
+//! ```
 
-use hupai_core::Hand;
+mod facts;
+mod fu;
+mod points;
+mod shape;
+mod yaku;
 
-use crate::{Rules, Score, ScoreError, WinContext};
+use hupai_core::{for_each_decomposition, Form, Hand, Kind};
+
+use self::facts::Facts;
+use self::shape::{seven_pairs_order, Regular, WinGroup};
+use self::yaku::{Yaku, YakuSet};
+use crate::{Family, Inconsistency, Rules, Score, ScoreError, ScoreItem, WinContext};
 
 /// Scores a riichi win.
-pub(crate) fn score(_rules: &Rules, _hand: &Hand, _ctx: &WinContext) -> Result<Score, ScoreError> {
-    Err(ScoreError::BadInput("riichi scoring is not built yet".into()))
+pub(crate) fn score(rules: &Rules, hand: &Hand, ctx: &WinContext) -> Result<Score, ScoreError> {
+    check(rules, hand, ctx)?;
+    let facts = Facts::new(rules, hand, ctx);
+    let forms = rules.form_set();
+    let mut best: Option<Candidate> = None;
+    let mut offer = |c: Candidate| {
+        if best.as_ref().is_none_or(|b| c.beats(b)) {
+            best = Some(c);
+        }
+    };
+    if forms.contains(Form::Regular) {
+        for_each_decomposition(hand.concealed(), |d| {
+            let r = Regular::new(d, hand);
+            r.for_each_win_group(ctx.win_tile, |g| offer(regular(rules, ctx, &facts, &r, g)));
+        });
+    }
+    if hand.meld_count() == 0 {
+        if forms.contains(Form::SevenPairs) && is_seven_pairs(hand, forms.quads_as_two_pairs()) {
+            offer(seven_pairs(rules, ctx, &facts, hand));
+        }
+        if forms.contains(Form::ThirteenOrphans) && is_thirteen_orphans(hand) {
+            offer(thirteen_orphans(rules, ctx, &facts));
+        }
+    }
+    let best = best.ok_or(ScoreError::NotWinning)?;
+    if best.han == 0 {
+        return Err(ScoreError::NoYaku);
+    }
+    Ok(best.into_score(rules, ctx, &facts))
+}
+
+/// Rejects situations that cannot happen and input the rules do not have.
+fn check(rules: &Rules, hand: &Hand, ctx: &WinContext) -> Result<(), ScoreError> {
+    if hand.jokers() > 0 {
+        return Err(ScoreError::BadInput("jokers in a riichi hand".into()));
+    }
+    let red = hand.red_fives();
+    if let Some(s) = (0..3).find(|&s| red[s] > rules.red_fives[s]) {
+        return Err(ScoreError::BadInput(format!(
+            "{} red fives in {}: the rules have {}",
+            red[s],
+            ["m", "p", "s"][s],
+            rules.red_fives[s]
+        )));
+    }
+    let inconsistent = |i: Inconsistency| Err(ScoreError::Inconsistent(i));
+    if ctx.riichi && !hand.is_closed() {
+        return inconsistent(Inconsistency::RiichiOpenHand);
+    }
+    if ctx.double_riichi && !ctx.riichi {
+        return inconsistent(Inconsistency::DoubleRiichiWithoutRiichi);
+    }
+    if ctx.ippatsu && !ctx.riichi {
+        return inconsistent(Inconsistency::IppatsuWithoutRiichi);
+    }
+    if ctx.ippatsu && ctx.replacement {
+        return inconsistent(Inconsistency::IppatsuAfterKan);
+    }
+    if !ctx.riichi && !ctx.ura_indicators.is_empty() {
+        return inconsistent(Inconsistency::UraWithoutRiichi);
+    }
+    if ctx.dora_indicators.len() > 5 || ctx.ura_indicators.len() > ctx.dora_indicators.len() {
+        return inconsistent(Inconsistency::TooManyIndicators);
+    }
+    if ctx.robbing_kong && hand.all_counts().get(ctx.win_tile) > 1 {
+        return inconsistent(Inconsistency::FourthTileHeld);
+    }
+    if ctx.first_turn {
+        if hand.meld_count() > 0 {
+            return inconsistent(Inconsistency::FirstTurnWithMelds);
+        }
+        if ctx.riichi {
+            return inconsistent(Inconsistency::FirstTurnWithRiichi);
+        }
+        if ctx.is_dealer() && !ctx.self_drawn {
+            return inconsistent(Inconsistency::FirstTurnDealerRon);
+        }
+    }
+    Ok(())
+}
+
+/// One scored reading of the hand.
+#[derive(Clone, Copy, Debug)]
+struct Candidate {
+    /// The yaku (dora not included).
+    yaku: YakuSet,
+    /// Han, dora included (13 per yakuman).
+    han: u32,
+    /// Fu, rounded.
+    fu: u32,
+    /// Fu before rounding.
+    raw_fu: u32,
+    /// Whether the han are yakuman.
+    yakuman: bool,
+    /// Everything the winner receives (0 without a yaku).
+    total: u32,
+    /// Position in the reference calculator's enumeration (ties only).
+    order: (u64, u8),
+}
+
+impl Candidate {
+    /// Whether `self` is preferred to `other`: more points, then a real yakuman, more han, more
+    /// fu (rounded, then raw); on a full tie the reading the reference enumerates first.
+    fn beats(&self, other: &Candidate) -> bool {
+        let key = |c: &Candidate| (c.han > 0, c.total, c.yakuman, c.han, c.fu, c.raw_fu);
+        match key(self).cmp(&key(other)) {
+            std::cmp::Ordering::Greater => true,
+            std::cmp::Ordering::Less => false,
+            std::cmp::Ordering::Equal => self.order < other.order,
+        }
+    }
+
+    /// Han from the yaku, then dora, then the points.
+    fn new(
+        rules: &Rules,
+        ctx: &WinContext,
+        facts: &Facts,
+        yaku: YakuSet,
+        fu: fu::Fu,
+        order: (u64, u8),
+    ) -> Candidate {
+        let yakuman_set = yaku.yakuman();
+        let yakuman = !yakuman_set.is_empty();
+        let yaku = if yakuman { yakuman_set } else { yaku };
+        let mut han: u32 = yaku.iter().map(|y| han_of(rules, facts, y)).sum();
+        if han > 0 && !yakuman {
+            han += facts.dora.iter().sum::<u32>();
+        }
+        let han = if yakuman { han.min(78) } else { han };
+        let total = if han > 0 {
+            points::payments(rules, ctx, han, fu.rounded, yakuman).0.total
+        } else {
+            0
+        };
+        Candidate { yaku, han, fu: fu.rounded, raw_fu: fu.raw, yakuman, total, order }
+    }
+
+    /// The public result.
+    fn into_score(self, rules: &Rules, ctx: &WinContext, facts: &Facts) -> Score {
+        let (payments, limit) = points::payments(rules, ctx, self.han, self.fu, self.yakuman);
+        let mut items = Vec::with_capacity(self.yaku.iter().count() + 3);
+        let item = |y: Yaku, value: u32, count: u32| {
+            let info = y.info();
+            ScoreItem { id: info.id, name: info.name, local_name: info.ja, value, count }
+        };
+        for y in self.yaku.iter() {
+            items.push(item(y, han_of(rules, facts, y), 1));
+        }
+        if !self.yakuman {
+            for (y, n) in [Yaku::Dora, Yaku::AkaDora, Yaku::UraDora].into_iter().zip(facts.dora) {
+                if n > 0 {
+                    items.push(item(y, 1, n));
+                }
+            }
+        }
+        Score {
+            family: Family::Riichi,
+            items,
+            total: self.han,
+            fu: self.fu,
+            limit,
+            meets_minimum: true,
+            payments,
+        }
+    }
+}
+
+/// The han `yaku` is worth in this hand.
+fn han_of(rules: &Rules, facts: &Facts, yaku: Yaku) -> u32 {
+    let info = yaku.info();
+    let han = if facts.open && info.open > 0 { info.open } else { info.closed };
+    if yaku.is_double_form() && !rules.double_yakuman {
+        13
+    } else {
+        han as u32
+    }
+}
+
+/// A regular reading won on `group`.
+fn regular(
+    rules: &Rules,
+    ctx: &WinContext,
+    facts: &Facts,
+    r: &Regular,
+    group: WinGroup,
+) -> Candidate {
+    let fu = fu::regular(r, group, facts, rules.double_wind_pair_fu as u32);
+    let mut yaku = facts.situational.union(facts.tiles).union(facts.regular);
+    yaku = yaku.union(shape_yaku(r, facts));
+    yaku.add_if(!facts.open && fu.pinfu_shape, Yaku::Pinfu);
+    let won_on_discard = |i: usize| !facts.tsumo && group == WinGroup::Set(i as u8);
+    let concealed_triplets = (r.sets.iter().enumerate())
+        .filter(|&(i, s)| s.is_triplet_like() && s.concealed && !won_on_discard(i))
+        .count();
+    yaku.add_if(concealed_triplets == 3, Yaku::Sanankou);
+    if concealed_triplets == 4 && !facts.open {
+        yaku =
+            yaku.with(if group == WinGroup::Pair { Yaku::SuuankouTanki } else { Yaku::Suuankou });
+    }
+    Candidate::new(rules, ctx, facts, yaku, fu, r.reference_order(group))
+}
+
+/// The yaku that depend on how the hand splits into sets (not on the win group).
+fn shape_yaku(r: &Regular, facts: &Facts) -> YakuSet {
+    let mut seq = [0u16; 3];
+    let mut trip = [0u16; 3];
+    let mut sequences = 0;
+    let mut triplets = 0;
+    let mut outside = shape::is_yaochu(r.pair);
+    let mut firsts = [u8::MAX; 4];
+    for set in r.sets.iter() {
+        outside &= set.has_terminal_or_honor();
+        let (suit, n) = ((set.first / 9) as usize, set.first % 9);
+        if set.is_triplet_like() {
+            triplets += 1;
+            if suit < 3 {
+                trip[suit] |= 1 << n;
+            }
+        } else {
+            firsts[sequences] = set.first;
+            sequences += 1;
+            if suit < 3 {
+                seq[suit] |= 1 << n;
+            }
+        }
+    }
+    // Identical sequences, paired off: 1 for iipeikou, 2 for ryanpeikou.
+    firsts.sort_unstable();
+    let mut peikou = 0;
+    let mut i = 0;
+    while i + 1 < sequences {
+        if firsts[i] == firsts[i + 1] {
+            peikou += 1;
+            i += 2;
+        } else {
+            i += 1;
+        }
+    }
+    let mut yaku = YakuSet::EMPTY;
+    let chanta_shape = sequences > 0 && outside;
+    yaku.add_if(chanta_shape && facts.has_honors, Yaku::Chanta);
+    yaku.add_if(chanta_shape && !facts.has_honors, Yaku::Junchan);
+    yaku.add_if(seq.iter().any(|&m| m & 0b1001001 == 0b1001001), Yaku::Ittsu);
+    if !facts.open {
+        yaku.add_if(peikou >= 2, Yaku::Ryanpeikou);
+        yaku.add_if(peikou == 1, Yaku::Iipeikou);
+    }
+    yaku.add_if(seq[0] & seq[1] & seq[2] != 0, Yaku::Sanshoku);
+    yaku.add_if(triplets == 4, Yaku::Toitoi);
+    yaku.add_if(trip[0] & trip[1] & trip[2] != 0, Yaku::SanshokuDoukou);
+    yaku
+}
+
+/// Seven distinct pairs (or, where the rules allow it, four of a kind as two pairs).
+fn is_seven_pairs(hand: &Hand, quads_as_two_pairs: bool) -> bool {
+    let c = &hand.concealed().0;
+    if quads_as_two_pairs {
+        c.iter().all(|&n| n % 2 == 0) && c.iter().map(|&n| n as u32 / 2).sum::<u32>() == 7
+    } else {
+        c.iter().all(|&n| n == 0 || n == 2) && c.iter().filter(|&&n| n == 2).count() == 7
+    }
+}
+
+/// The seven-pairs reading.
+fn seven_pairs(rules: &Rules, ctx: &WinContext, facts: &Facts, hand: &Hand) -> Candidate {
+    let yaku = facts.situational.union(facts.tiles).with(Yaku::Chiitoitsu);
+    let pairs = hand
+        .concealed()
+        .kinds()
+        .flat_map(|k| std::iter::repeat_n(k.to_u8(), hand.concealed().get(k) as usize / 2));
+    Candidate::new(rules, ctx, facts, yaku, fu::SEVEN_PAIRS, seven_pairs_order(pairs))
+}
+
+/// All thirteen terminals and honours, one of them twice.
+fn is_thirteen_orphans(hand: &Hand) -> bool {
+    let c = hand.concealed();
+    c.total() == 14 && Kind::ORPHANS.iter().all(|&k| c.get(k) >= 1)
+}
+
+/// The thirteen-orphans reading: the yakuman (thirteen-sided when the pair is the win tile)
+/// and the first-turn yakuman it stacks with.
+fn thirteen_orphans(rules: &Rules, ctx: &WinContext, facts: &Facts) -> Candidate {
+    let thirteen_wait = facts.all.get(ctx.win_tile) == 2;
+    let mut yaku = YakuSet::EMPTY.with(if thirteen_wait { Yaku::Kokushi13 } else { Yaku::Kokushi });
+    yaku = yaku.union(facts.situational.yakuman());
+    let fu = fu::Fu { rounded: 0, raw: 0, pinfu_shape: false };
+    Candidate::new(rules, ctx, facts, yaku, fu, (u64::MAX, 0))
 }
