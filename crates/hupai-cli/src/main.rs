@@ -1,5 +1,40 @@
-//! The `hupai` command.
+//! The `hupai` command: thin argument parsing over the hupai libraries.
 
-fn main() {
-    println!("hupai");
+use std::process::ExitCode;
+
+use clap::{Parser, Subcommand};
+
+mod analyze;
+mod input;
+mod score;
+
+/// hupai (胡牌): a mahjong engine.
+#[derive(Debug, Parser)]
+#[command(name = "hupai", version, about)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Debug, Subcommand)]
+enum Command {
+    /// Shanten per form, waits, effective tiles and the discard table of hands.
+    Analyze(analyze::AnalyzeArgs),
+    /// Score winning hands given as JSON lines.
+    Score(score::ScoreArgs),
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    let result = match cli.command {
+        Command::Analyze(args) => analyze::run(args),
+        Command::Score(args) => score::run(args),
+    };
+    match result {
+        Ok(code) => code,
+        Err(e) => {
+            eprintln!("hupai: {e:#}");
+            ExitCode::FAILURE
+        }
+    }
 }

@@ -16,6 +16,7 @@
 mod api;
 mod counts;
 mod decompose;
+mod discard;
 mod form;
 mod hand;
 mod kind;
@@ -29,6 +30,7 @@ mod seat;
 mod special;
 mod tables;
 mod tile;
+mod wait_shape;
 
 pub use api::{
     form_shanten, is_agari, is_agari_with_jokers, shanten, shanten_with_jokers, ukeire,
@@ -36,6 +38,7 @@ pub use api::{
 };
 pub use counts::Counts;
 pub use decompose::{decompositions, for_each_decomposition, Block, Decomposition};
+pub use discard::{discard_analysis, DiscardOption, DiscardTable};
 pub use form::{Form, FormSet};
 pub use hand::Hand;
 pub use kind::{Kind, Suit};
@@ -44,3 +47,4 @@ pub use meld::{Meld, MeldError, MeldKind};
 pub use notation::{HandError, ParseError};
 pub use seat::{BySeat, Seat};
 pub use tile::Tile;
+pub use wait_shape::{wait_shapes, WaitShape, WaitShapes};

@@ -216,7 +216,7 @@ fn honor_letter(c: char) -> Option<u8> {
     })
 }
 
-fn glyph(c: char) -> Option<Kind> {
+fn kind_of_glyph(c: char) -> Option<Kind> {
     let code = c as u32;
     let (suit, number) = match code {
         0x1F000..=0x1F003 => (Suit::Honor, code - 0x1F000 + 1),
@@ -283,7 +283,7 @@ pub(crate) fn parse_tiles(s: &str, offset: usize) -> Result<Vec<ParsedTile>, Par
                 if let Some(n) = honor_letter(c) {
                     let kind = Kind::from_suit_number(Suit::Honor, n).unwrap_or_default();
                     out.push(ParsedTile { kind, red: false, joker: false, position });
-                } else if let Some(kind) = glyph(c) {
+                } else if let Some(kind) = kind_of_glyph(c) {
                     out.push(ParsedTile { kind, red: false, joker: false, position });
                 } else if let (Some(n), Some(suit)) =
                     (chinese_number(c), chars.get(i + 1).copied().and_then(chinese_suit))
@@ -449,6 +449,28 @@ pub(crate) fn write_counts(
     Ok(())
 }
 
+/// The Unicode mahjong glyph of a kind (🀇 … 🀏 characters, 🀙 … 🀡 dots, 🀐 … 🀘 bamboo,
+/// 🀀 … 🀃 winds, 🀆 🀅 🀄 white, green, red).
+pub fn glyph(kind: Kind) -> char {
+    let n = kind.number() as u32 - 1;
+    let code = match kind.suit() {
+        Suit::Man => 0x1F007 + n,
+        Suit::Pin => 0x1F019 + n,
+        Suit::Sou => 0x1F010 + n,
+        Suit::Honor => [0x1F000, 0x1F001, 0x1F002, 0x1F003, 0x1F006, 0x1F005, 0x1F004][n as usize],
+    };
+    char::from_u32(code).unwrap_or('?')
+}
+
+/// Parses any number of tiles (no limit of 14, no joker), e.g. the tiles seen on the table.
+pub fn parse_kinds(s: &str) -> Result<Vec<Kind>, ParseError> {
+    let tiles = parse_tiles(s, 0)?;
+    if let Some(j) = tiles.iter().find(|t| t.joker) {
+        return Err(ParseError::UnexpectedChar { ch: '*', position: j.position });
+    }
+    Ok(tiles.into_iter().map(|t| t.kind).collect())
+}
+
 /// Canonical MPSZ of a list of kinds, e.g. `["1m", "2m"]` -> `12m`.
 pub fn kinds_to_mpsz(kinds: impl IntoIterator<Item = Kind>) -> String {
     Counts::from_kinds(kinds).to_string()
@@ -508,6 +530,14 @@ mod tests {
         assert_eq!(e, "eight copies of 1m");
         let e = "123456789m pon:111z pon:222z".parse::<Hand>().unwrap_err().to_string();
         assert_eq!(e, "15 tiles: a hand has at most 14 plus declared melds");
+    }
+
+    #[test]
+    fn glyphs_round_trip() {
+        for kind in Kind::all() {
+            let text = glyph(kind).to_string();
+            assert_eq!(text.parse::<Kind>().unwrap(), kind, "{text}");
+        }
     }
 
     #[test]
