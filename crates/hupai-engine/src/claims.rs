@@ -99,15 +99,12 @@ impl Game {
     }
 
     /// Pon, open kan and chi options of `seat` on `tile` from `from`.
-    fn call_options(
-        &self,
-        seat: Seat,
-        from: Seat,
-        tile: Tile,
-        kind: Kind,
-        opts: &mut Vec<Action>,
-    ) {
+    fn call_options(&self, seat: Seat, from: Seat, tile: Tile, kind: Kind, opts: &mut Vec<Action>) {
         let p = &self.p[seat];
+        let chi_possible = self.rules.chi && seat == from.next() && !kind.is_honor();
+        if p.counts.get(kind) < 2 && !chi_possible {
+            return;
+        }
         let mut same = [tile; 4];
         let mut n = 0;
         for t in p.tiles_of(kind) {
@@ -134,9 +131,12 @@ impl Game {
         if self.rules.kan && n >= 3 && !(self.riichi() && self.kans >= 4) {
             opts.push(Action::OpenKan);
         }
-        if self.rules.chi && seat == from.next() && !kind.is_honor() {
+        if chi_possible {
             for (a, b) in [(-2i8, -1i8), (-1, 1), (1, 2)] {
                 let (Some(ka), Some(kb)) = (kind.offset(a), kind.offset(b)) else { continue };
+                if p.counts.get(ka) == 0 || p.counts.get(kb) == 0 {
+                    continue;
+                }
                 let mut seen = [(0usize, 0usize); 4];
                 let mut k = 0;
                 for ta in p.tiles_of(ka) {
@@ -286,12 +286,21 @@ impl Game {
         let first = self.p[self.dealer].river.first().and_then(|r| r.tile.kind());
         first.is_some_and(|k| {
             k.is_wind()
-                && Seat::ALL.iter().all(|&s| self.p[s].river.first().and_then(|r| r.tile.kind()) == Some(k))
+                && Seat::ALL
+                    .iter()
+                    .all(|&s| self.p[s].river.first().and_then(|r| r.tile.kind()) == Some(k))
         })
     }
 
     /// Carries out a pon, chi or open kan.
-    fn make_call(&mut self, seat: Seat, from: Seat, tile: Tile, action: Action, out: &mut Vec<Event>) {
+    fn make_call(
+        &mut self,
+        seat: Seat,
+        from: Seat,
+        tile: Tile,
+        action: Action,
+        out: &mut Vec<Event>,
+    ) {
         let Some(kind) = tile.kind() else { return };
         let joker = self.joker;
         if let Some(r) = self.p[from].river.last_mut() {

@@ -5,7 +5,7 @@
 //! use hupai_rules::Rules;
 //! let (mut game, mut log) = Game::new(Setup::new(Rules::preset("riichi").unwrap(), 3));
 //! let mut agent = Tsumogiri;
-//! while let Some(seat) = game.pending().seats().next() {
+//! while let Some(seat) = game.next_seat() {
 //!     let action = agent.decide(&hupai_engine::PlayerView::new(seat), game.pending().options(seat));
 //!     log.extend(game.apply(seat, action).unwrap());
 //! }
@@ -174,6 +174,11 @@ impl Game {
         self.phase == Phase::Over
     }
 
+    /// The first seat (in seat order) that must decide, if any.
+    pub fn next_seat(&self) -> Option<Seat> {
+        (self.waiting != 0).then(|| Seat::ALL[self.waiting.trailing_zeros() as usize])
+    }
+
     /// Applies `seat`'s decision; returns what happened. A refused action changes nothing.
     pub fn apply(&mut self, seat: Seat, action: Action) -> Result<Vec<Event>, PlayError> {
         let mut out = Vec::new();
@@ -228,7 +233,8 @@ impl Game {
                 same(a, b) && held(b) && (Some(a) == drawn) == (Some(b) == drawn)
             }
             (Action::AddedKan(a), Action::AddedKan(b)) => same(a, b) && held(b),
-            (Action::Pon([a, b]), Action::Pon([c, d])) | (Action::Chi([a, b]), Action::Chi([c, d])) => {
+            (Action::Pon([a, b]), Action::Pon([c, d]))
+            | (Action::Chi([a, b]), Action::Chi([c, d])) => {
                 ((same(a, c) && same(b, d)) || (same(a, d) && same(b, c))) && held(c) && held(d)
             }
             _ => false,

@@ -59,7 +59,10 @@ impl RiichiState {
 
     /// Whether it was a double riichi.
     pub fn is_double(self) -> bool {
-        matches!(self, RiichiState::Declared { double: true } | RiichiState::Accepted { double: true })
+        matches!(
+            self,
+            RiichiState::Declared { double: true } | RiichiState::Accepted { double: true }
+        )
     }
 }
 
@@ -88,6 +91,8 @@ pub struct Player {
     pub riichi_furiten: bool,
     /// Waits of the concealed tiles while the seat holds 13 (3n + 1) tiles.
     pub waits: KindSet,
+    /// Shanten of the concealed tiles while the seat holds 13 (3n + 1) tiles.
+    pub shanten: i8,
     /// Kinds this seat ever discarded.
     pub discarded: KindSet,
     /// The tile just drawn, while the seat is to discard after a draw.
@@ -112,6 +117,7 @@ impl Player {
         self.temp_furiten = false;
         self.riichi_furiten = false;
         self.waits = KindSet::EMPTY;
+        self.shanten = i8::MAX;
         self.discarded = KindSet::EMPTY;
         self.drawn = None;
         self.draws = 0;

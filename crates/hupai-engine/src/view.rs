@@ -81,7 +81,16 @@ impl PlayerView {
         match event {
             Event::StartGame { .. } => {}
             Event::StartKyoku {
-                bakaze, dora_marker, kyoku, honba, kyotaku, oya, scores, tehais, joker_marker, ..
+                bakaze,
+                dora_marker,
+                kyoku,
+                honba,
+                kyotaku,
+                oya,
+                scores,
+                tehais,
+                joker_marker,
+                ..
             } => {
                 let seat = self.seat;
                 *self = PlayerView::new(seat);
