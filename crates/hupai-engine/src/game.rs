@@ -1,0 +1,328 @@
+//! The game: state, what is pending, and applying actions.
+//!
+//! ```
+//! use hupai_engine::{Game, Setup, Tsumogiri, Agent};
+//! use hupai_rules::Rules;
+//! let (mut game, mut log) = Game::new(Setup::new(Rules::preset("riichi").unwrap(), 3));
+//! let mut agent = Tsumogiri;
+//! while let Some(seat) = game.next_seat() {
+//!     let action = agent.decide(&hupai_engine::PlayerView::new(seat), game.pending().options(seat));
+//!     log.extend(game.apply(seat, action).unwrap());
+//! }
+//! assert!(game.is_over());
+//! ```
+
+use hupai_core::{BySeat, FormSet, Kind, Seat, Tile};
+use hupai_rules::{Family, Rules, Score};
+
+use crate::{Action, Event, Pai, PlayError, Player, Setup, SplitMix64, Wall};
+
+/// What the hand is waiting for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Phase {
+    /// `seat` holds 3n + 2 tiles and must act.
+    Turn {
+        /// The seat.
+        seat: Seat,
+        /// Right after a chi or pon (discard only).
+        after_call: bool,
+        /// Right after a replacement draw.
+        replacement: bool,
+    },
+    /// Other seats may claim `tile`, discarded by `from`.
+    Claims {
+        /// The discarder.
+        from: Seat,
+        /// The discard.
+        tile: Tile,
+    },
+    /// Other seats may rob the kan `seat` declared with `tile`.
+    Robbing {
+        /// The kan's declarer.
+        seat: Seat,
+        /// The added tile, or one tile of the closed kan.
+        tile: Tile,
+        /// A closed kan (thirteen orphans only).
+        closed: bool,
+    },
+    /// The match is over.
+    Over,
+}
+
+/// Who must decide now, and the legal options of each.
+#[derive(Clone, Copy, Debug)]
+pub struct Pending<'a> {
+    game: &'a Game,
+}
+
+impl<'a> Pending<'a> {
+    /// The seats that must still decide (several when a discard may be claimed).
+    pub fn seats(&self) -> impl Iterator<Item = Seat> + 'a {
+        let waiting = self.game.waiting;
+        Seat::ALL.into_iter().filter(move |s| waiting >> s.index() & 1 == 1)
+    }
+
+    /// The legal options of `seat` (empty when it has nothing to decide).
+    pub fn options(&self, seat: Seat) -> &'a [Action] {
+        if self.game.waiting >> seat.index() & 1 == 1 {
+            &self.game.options[seat]
+        } else {
+            &[]
+        }
+    }
+
+    /// Whether the match is over.
+    pub fn is_over(&self) -> bool {
+        self.game.phase == Phase::Over
+    }
+}
+
+/// A match in progress.
+#[derive(Clone, Debug)]
+pub struct Game {
+    pub(crate) rules: Rules,
+    pub(crate) forms: FormSet,
+    pub(crate) reds: [u8; 3],
+    pub(crate) rng: SplitMix64,
+    pub(crate) stacked: Vec<Vec<Tile>>,
+    pub(crate) single_hand: bool,
+    // Match.
+    pub(crate) scores: [i32; 4],
+    pub(crate) players: [u8; 4],
+    pub(crate) round: u8,
+    pub(crate) dealer: Seat,
+    pub(crate) honba: u32,
+    pub(crate) sticks: u32,
+    pub(crate) hands: u32,
+    // Hand.
+    pub(crate) wall: Wall,
+    pub(crate) p: BySeat<Player>,
+    pub(crate) joker: Option<Kind>,
+    pub(crate) joker_marker: Option<Tile>,
+    pub(crate) dora_count: usize,
+    pub(crate) pending_dora: usize,
+    pub(crate) kans: u8,
+    pub(crate) kan_seats: u8,
+    pub(crate) no_calls: bool,
+    pub(crate) discards: u32,
+    pub(crate) riichi_count: u8,
+    pub(crate) phase: Phase,
+    pub(crate) options: BySeat<Vec<Action>>,
+    pub(crate) waiting: u8,
+    pub(crate) responses: BySeat<Option<Action>>,
+    pub(crate) win_scores: BySeat<Option<Score>>,
+}
+
+impl Game {
+    /// Starts a game; returns it with the opening events (`start_game`, the first
+    /// `start_kyoku`, the dealer's first draw).
+    pub fn new(setup: Setup) -> (Game, Vec<Event>) {
+        let rules = setup.rules;
+        let mut stacked = setup.stacked_walls;
+        stacked.reverse();
+        let scores = setup.scores.unwrap_or([rules.starting_points; 4]);
+        let mut game = Game {
+            forms: rules.form_set(),
+            reds: rules.red_fives,
+            rng: SplitMix64::new(setup.seed),
+            stacked,
+            single_hand: setup.single_hand,
+            scores,
+            players: [0, 1, 2, 3],
+            round: setup.round.round,
+            dealer: setup.round.dealer,
+            honba: setup.round.honba,
+            sticks: setup.round.sticks,
+            hands: 0,
+            wall: Wall::from_tiles(&rules, Vec::new()),
+            p: BySeat::default(),
+            joker: None,
+            joker_marker: None,
+            dora_count: 0,
+            pending_dora: 0,
+            kans: 0,
+            kan_seats: 0,
+            no_calls: true,
+            discards: 0,
+            riichi_count: 0,
+            phase: Phase::Over,
+            options: BySeat::default(),
+            waiting: 0,
+            responses: BySeat::default(),
+            win_scores: BySeat::default(),
+            rules,
+        };
+        if game.rules.family == Family::Mcr {
+            game.players = crate::schedule::mcr_players(game.round);
+        }
+        let mut out = vec![Event::StartGame {
+            names: setup.names,
+            rules: game.rules.name.clone(),
+            seed: setup.seed,
+        }];
+        game.start_hand(&mut out);
+        (game, out)
+    }
+
+    /// Who must decide now, with the legal options.
+    pub fn pending(&self) -> Pending<'_> {
+        Pending { game: self }
+    }
+
+    /// Whether the match is over.
+    pub fn is_over(&self) -> bool {
+        self.phase == Phase::Over
+    }
+
+    /// The first seat (in seat order) that must decide, if any.
+    pub fn next_seat(&self) -> Option<Seat> {
+        (self.waiting != 0).then(|| Seat::ALL[self.waiting.trailing_zeros() as usize])
+    }
+
+    /// Applies `seat`'s decision; returns what happened. A refused action changes nothing.
+    pub fn apply(&mut self, seat: Seat, action: Action) -> Result<Vec<Event>, PlayError> {
+        let mut out = Vec::new();
+        self.apply_into(seat, action, &mut out)?;
+        Ok(out)
+    }
+
+    /// As [`Game::apply`], appending the events to `out` (no allocation of its own).
+    pub fn apply_into(
+        &mut self,
+        seat: Seat,
+        action: Action,
+        out: &mut Vec<Event>,
+    ) -> Result<(), PlayError> {
+        if self.phase == Phase::Over {
+            return Err(PlayError::GameOver);
+        }
+        if self.waiting >> seat.index() & 1 == 0 {
+            return Err(PlayError::NotYourTurn(seat));
+        }
+        let Some(action) = self.canonical(seat, action) else {
+            return Err(PlayError::Illegal { seat, action });
+        };
+        match self.phase {
+            Phase::Turn { after_call, replacement, .. } => {
+                self.apply_turn(seat, action, after_call, replacement, out)
+            }
+            Phase::Claims { .. } | Phase::Robbing { .. } => {
+                self.responses[seat] = Some(action);
+                self.waiting &= !(1 << seat.index());
+                if self.waiting == 0 {
+                    self.resolve_claims(out);
+                }
+            }
+            Phase::Over => {}
+        }
+        Ok(())
+    }
+
+    /// The option equal to `action`, accepting another physical copy with the same name
+    /// (the same kind and redness) for tiles.
+    fn canonical(&self, seat: Seat, action: Action) -> Option<Action> {
+        let options = &self.options[seat];
+        if options.contains(&action) {
+            return Some(action);
+        }
+        let same = |a: Tile, b: Tile| Pai::of(a, self.reds) == Pai::of(b, self.reds);
+        let held = |t: Tile| self.p[seat].hand.binary_search(&t).is_ok();
+        let drawn = self.p[seat].drawn;
+        options.iter().copied().find(|&o| match (o, action) {
+            (Action::Discard(a), Action::Discard(b)) | (Action::Riichi(a), Action::Riichi(b)) => {
+                same(a, b) && held(b) && (Some(a) == drawn) == (Some(b) == drawn)
+            }
+            (Action::AddedKan(a), Action::AddedKan(b)) => same(a, b) && held(b),
+            (Action::Pon([a, b]), Action::Pon([c, d]))
+            | (Action::Chi([a, b]), Action::Chi([c, d])) => {
+                ((same(a, c) && same(b, d)) || (same(a, d) && same(b, c))) && held(c) && held(d)
+            }
+            _ => false,
+        })
+    }
+
+    /// The rule set.
+    pub fn rules(&self) -> &Rules {
+        &self.rules
+    }
+
+    /// Scores by seat.
+    pub fn scores(&self) -> [i32; 4] {
+        std::array::from_fn(|s| self.scores[self.players[s] as usize])
+    }
+
+    /// Scores by player (the same as by seat unless seats rotate, as in MCR).
+    pub fn player_scores(&self) -> [i32; 4] {
+        self.scores
+    }
+
+    /// Riichi sticks on the table.
+    pub fn sticks(&self) -> u32 {
+        self.sticks
+    }
+
+    /// Repeat counters.
+    pub fn honba(&self) -> u32 {
+        self.honba
+    }
+
+    /// The current dealer.
+    pub fn dealer(&self) -> Seat {
+        self.dealer
+    }
+
+    /// Hands completed so far.
+    pub fn hands_played(&self) -> u32 {
+        self.hands
+    }
+
+    /// The wall.
+    pub fn wall(&self) -> &Wall {
+        &self.wall
+    }
+
+    /// One seat's tiles and flags.
+    pub fn player(&self, seat: Seat) -> &Player {
+        &self.p[seat]
+    }
+
+    /// The joker kind of this hand (laizi).
+    pub fn joker(&self) -> Option<Kind> {
+        self.joker
+    }
+
+    /// The tile turned up to choose the joker (laizi).
+    pub fn joker_marker(&self) -> Option<Tile> {
+        self.joker_marker
+    }
+
+    /// Revealed dora indicators (riichi).
+    pub fn dora_indicators(&self) -> impl Iterator<Item = Tile> + '_ {
+        (0..self.dora_count).filter_map(|i| self.wall.dora_indicator(i))
+    }
+
+    /// Kans declared this hand.
+    pub fn kans(&self) -> u8 {
+        self.kans
+    }
+
+    /// The seat wind of `seat` this hand.
+    pub fn seat_wind(&self, seat: Seat) -> Seat {
+        Seat::ALL[self.dealer.distance_to(seat)]
+    }
+
+    /// The mjai actor number of a seat.
+    pub(crate) fn actor(seat: Seat) -> u8 {
+        seat.index() as u8
+    }
+
+    /// The log name of a tile.
+    pub(crate) fn pai(&self, tile: Tile) -> Pai {
+        Pai::of(tile, self.reds)
+    }
+
+    /// Whether riichi rules (family) apply.
+    pub(crate) fn riichi(&self) -> bool {
+        self.rules.family == Family::Riichi
+    }
+}

@@ -1,0 +1,267 @@
+//! The end of a hand: wins (always scored by `hupai_rules::score`), draws and their payments.
+
+use hupai_core::{Kind, Seat, Tile};
+
+use crate::event::Yaku;
+use crate::game::Phase;
+use crate::player::RiichiState;
+use crate::{Event, Game};
+
+impl Game {
+    /// Settles the wins of `winners` (in turn order from the discarder; the first takes the
+    /// honba and the sticks) on `tile`, from `from` (the winner itself when self-drawn).
+    pub(crate) fn settle_wins(
+        &mut self,
+        winners: &[Seat],
+        from: Seat,
+        tile: Tile,
+        replacement: bool,
+        robbing: bool,
+        out: &mut Vec<Event>,
+    ) {
+        let Some(kind) = tile.kind() else { return };
+        let mut dealer_won = false;
+        for (i, &w) in winners.iter().enumerate() {
+            let self_drawn = w == from;
+            let mut ctx = self.win_context(w, kind, self_drawn);
+            ctx.robbing_kong = robbing;
+            ctx.replacement = replacement;
+            ctx.last_tile = !replacement && !robbing && self.wall.live() == 0;
+            ctx.first_turn = self.no_calls
+                && !replacement
+                && if self_drawn { self.p[w].draws == 1 } else { self.p[w].draws == 0 };
+            if i > 0 {
+                ctx.honba = 0;
+                ctx.riichi_sticks = 0;
+            }
+            let extra = (!self_drawn).then_some(tile);
+            let Some(hand) = self.win_hand(w, extra) else { continue };
+            let score = match hupai_rules::score(&self.rules, &hand, &ctx) {
+                Ok(s) => s,
+                Err(_) => match self.win_scores[w].clone() {
+                    Some(s) => s,
+                    None => continue,
+                },
+            };
+            let pay = score.payments;
+            let mut deltas = [0i32; 4];
+            for o in Seat::ALL {
+                if o == w {
+                    continue;
+                }
+                let amount = if self_drawn {
+                    if o == self.dealer && w != self.dealer {
+                        pay.tsumo_dealer.or(pay.tsumo_others)
+                    } else {
+                        pay.tsumo_others
+                    }
+                    .unwrap_or(0)
+                } else if o == from {
+                    pay.ron.unwrap_or(0)
+                } else {
+                    pay.ron_others
+                };
+                deltas[o.index()] -= amount as i32;
+            }
+            let sticks = if self.riichi() { ctx.riichi_sticks as i32 * 1000 } else { 0 };
+            deltas[w.index()] = -deltas.iter().sum::<i32>() + sticks;
+            if i == 0 && self.riichi() {
+                self.sticks = 0;
+            }
+            self.apply_deltas(deltas);
+            dealer_won |= w == self.dealer;
+            let ura_markers = if ctx.riichi {
+                (0..self.dora_count)
+                    .filter_map(|j| self.wall.ura_indicator(j))
+                    .map(|t| self.pai(t))
+                    .collect()
+            } else {
+                Vec::new()
+            };
+            out.push(Event::Hora {
+                actor: Game::actor(w),
+                target: Game::actor(from),
+                pai: self.pai(tile),
+                deltas,
+                ura_markers,
+                hand: hand.to_string(),
+                yaku: score
+                    .items
+                    .iter()
+                    .map(|it| Yaku { name: it.id.to_string(), value: it.value * it.count })
+                    .collect(),
+                han: score.total,
+                fu: score.fu,
+                points: pay.total,
+                scores: self.scores(),
+            });
+        }
+        let renchan = dealer_won;
+        self.end_hand(renchan, false, out);
+    }
+
+    /// Adds per-seat deltas to the players' scores.
+    pub(crate) fn apply_deltas(&mut self, deltas: [i32; 4]) {
+        for (s, d) in deltas.iter().enumerate() {
+            self.scores[self.players[s] as usize] += d;
+        }
+    }
+
+    /// An abortive draw (riichi): no payments, the dealer keeps the deal.
+    pub(crate) fn abortive_draw(&mut self, reason: &str, out: &mut Vec<Event>) {
+        out.push(Event::Ryukyoku {
+            reason: reason.to_string(),
+            deltas: [0; 4],
+            tenpai: [false; 4],
+            scores: self.scores(),
+        });
+        self.end_hand(true, true, out);
+    }
+
+    /// The wall ran out: nagashi mangan or ready payments (riichi), nothing otherwise.
+    pub(crate) fn exhaustive_draw(&mut self, out: &mut Vec<Event>) {
+        let tenpai: [bool; 4] = std::array::from_fn(|s| self.is_ready(Seat::ALL[s]));
+        let mut deltas = [0i32; 4];
+        if self.riichi() {
+            let nagashi: Vec<Seat> = Seat::ALL
+                .into_iter()
+                .filter(|&s| self.rules.nagashi_mangan && self.is_nagashi(s))
+                .collect();
+            if !nagashi.is_empty() {
+                for &w in &nagashi {
+                    for o in Seat::ALL {
+                        if o == w {
+                            continue;
+                        }
+                        let amount = if w == self.dealer {
+                            4000
+                        } else if o == self.dealer {
+                            4000
+                        } else {
+                            2000
+                        };
+                        deltas[o.index()] -= amount;
+                        deltas[w.index()] += amount;
+                    }
+                }
+            } else {
+                let ready = tenpai.iter().filter(|&&t| t).count() as i32;
+                if ready > 0 && ready < 4 {
+                    for (s, &t) in tenpai.iter().enumerate() {
+                        deltas[s] = if t { 3000 / ready } else { -3000 / (4 - ready) };
+                    }
+                }
+            }
+        }
+        self.apply_deltas(deltas);
+        out.push(Event::Ryukyoku {
+            reason: "exhaustive".to_string(),
+            deltas,
+            tenpai,
+            scores: self.scores(),
+        });
+        let renchan = tenpai[self.dealer.index()];
+        self.end_hand(renchan, true, out);
+    }
+
+    /// Whether `seat` (holding 3n + 1 tiles) is ready.
+    pub(crate) fn is_ready(&self, seat: Seat) -> bool {
+        !self.p[seat].waits.is_empty()
+    }
+
+    /// Whether `seat`'s river is all terminals and honours, none of them called.
+    pub(crate) fn is_nagashi(&self, seat: Seat) -> bool {
+        let river = &self.p[seat].river;
+        !river.is_empty()
+            && river
+                .iter()
+                .all(|r| !r.called && r.tile.kind().is_some_and(Kind::is_terminal_or_honor))
+    }
+
+    /// Ends the hand; starts the next one or ends the match.
+    pub(crate) fn end_hand(&mut self, renchan: bool, draw: bool, out: &mut Vec<Event>) {
+        out.push(Event::EndKyoku);
+        self.waiting = 0;
+        for s in Seat::ALL {
+            self.options[s].clear();
+            self.responses[s] = None;
+            self.p[s].riichi = match self.p[s].riichi {
+                RiichiState::Declared { .. } => RiichiState::None,
+                r => r,
+            };
+        }
+        self.hands += 1;
+        let keep = renchan && self.rules.dealer_repeats;
+        let last_hand = self.is_all_last();
+        if self.riichi() {
+            self.honba = if keep || draw { self.honba + 1 } else { 0 };
+        }
+        let leader_dealer = {
+            let d = self.scores[self.players[self.dealer.index()] as usize];
+            self.scores.iter().all(|&s| s <= d) && d >= self.rules.target_points
+        };
+        if !keep {
+            self.dealer = self.dealer.next();
+            if self.dealer == Seat::East {
+                self.round += 1;
+                if self.rules.family == hupai_rules::Family::Mcr {
+                    self.rotate_seats();
+                }
+            }
+        }
+        let over = self.single_hand || self.match_over(keep && last_hand && leader_dealer);
+        if over {
+            self.end_game(out);
+        } else {
+            self.start_hand(out);
+        }
+    }
+
+    /// Whether the hand being played is the last scheduled one or an extension.
+    fn is_all_last(&self) -> bool {
+        let rounds = self.rules.rounds;
+        self.round >= rounds || (self.round + 1 == rounds && self.dealer == Seat::North)
+    }
+
+    /// Whether the match ends now (after the round state advanced).
+    fn match_over(&self, dealer_stops: bool) -> bool {
+        let rounds = self.rules.rounds;
+        if self.rules.bust_ends_game && self.scores.iter().any(|&s| s < 0) {
+            return true;
+        }
+        if dealer_stops {
+            return true;
+        }
+        if self.round < rounds {
+            return false;
+        }
+        let target = self.rules.target_points;
+        if target <= 0 || self.rules.family != hupai_rules::Family::Riichi {
+            return true;
+        }
+        // Extension (riichi): play on one more wind until someone reaches the target.
+        self.scores.iter().any(|&s| s >= target) || self.round > rounds
+    }
+
+    /// Ends the match: left-over sticks go to the leader.
+    fn end_game(&mut self, out: &mut Vec<Event>) {
+        if self.sticks > 0 {
+            let mut best = 0;
+            for i in 1..4 {
+                if self.scores[i] > self.scores[best] {
+                    best = i;
+                }
+            }
+            self.scores[best] += 1000 * self.sticks as i32;
+            self.sticks = 0;
+        }
+        self.phase = Phase::Over;
+        self.waiting = 0;
+        out.push(Event::EndGame { scores: self.scores });
+    }
+
+    /// MCR: players change seats between wind rounds, as the rule book prescribes.
+    fn rotate_seats(&mut self) {
+        self.players = crate::schedule::mcr_players(self.round);
+    }
+}
