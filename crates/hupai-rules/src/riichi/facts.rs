@@ -36,6 +36,11 @@ pub(crate) struct Facts {
     pub round: u8,
     /// Whether there are honours.
     pub has_honors: bool,
+    /// The kinds held, as a bit mask by kind index.
+    pub present: u64,
+    /// What each yaku is worth in this hand under these rules (0 for yaku it cannot have),
+    /// indexed by `Yaku as usize`.
+    pub han: [u8; 64],
     /// Situational yaku (menzen tsumo, riichi, ippatsu, last tile, kan wins, first-turn wins).
     pub situational: YakuSet,
     /// Tile-set yaku valid for every form (all simples, flushes, all terminals / honours).
@@ -142,12 +147,28 @@ impl Facts {
             seat: seat.to_u8(),
             round: round.to_u8(),
             has_honors,
+            present,
+            han: han_table(rules, open),
             situational,
             tiles,
             regular,
             dora: [dora, aka, ura],
         }
     }
+}
+
+/// What each yaku is worth with an open or closed hand under `rules`.
+fn han_table(rules: &Rules, open: bool) -> [u8; 64] {
+    let mut han = [0u8; 64];
+    for (i, slot) in han.iter_mut().enumerate().take(Yaku::COUNT) {
+        let Some(yaku) = Yaku::from_index(i) else { continue };
+        let info = yaku.info();
+        *slot = if open && info.open > 0 { info.open } else { info.closed };
+        if yaku.is_double_form() && !rules.double_yakuman {
+            *slot = 13;
+        }
+    }
+    han
 }
 
 /// The seat or round wind yaku for `wind`, counting from the East one.

@@ -47,16 +47,21 @@ pub(crate) fn score(rules: &Rules, hand: &Hand, ctx: &WinContext) -> Result<Scor
         }
     };
     if forms.contains(Form::Regular) {
+        let fixed = facts.situational.union(facts.tiles).union(facts.regular);
         for_each_decomposition(hand.concealed(), |d| {
             let r = Regular::new(d, hand);
-            r.for_each_win_group(ctx.win_tile, |g| offer(regular(rules, ctx, &facts, &r, g)));
+            let yaku = fixed.union(shape_yaku(&r, &facts));
+            r.for_each_win_group(ctx.win_tile, |g| offer(regular(rules, ctx, &facts, &r, g, yaku)));
         });
     }
     if hand.meld_count() == 0 {
-        if forms.contains(Form::SevenPairs) && is_seven_pairs(hand, forms.quads_as_two_pairs()) {
+        let kinds = facts.present.count_ones();
+        let quads = forms.quads_as_two_pairs();
+        let pairs_possible = kinds == 7 || (kinds < 7 && quads);
+        if pairs_possible && forms.contains(Form::SevenPairs) && is_seven_pairs(hand, quads) {
             offer(seven_pairs(rules, ctx, &facts, hand));
         }
-        if forms.contains(Form::ThirteenOrphans) && is_thirteen_orphans(hand) {
+        if kinds == 13 && forms.contains(Form::ThirteenOrphans) && is_thirteen_orphans(hand) {
             offer(thirteen_orphans(rules, ctx, &facts));
         }
     }
@@ -179,7 +184,7 @@ impl Candidate {
         let yakuman_set = yaku.yakuman();
         let yakuman = !yakuman_set.is_empty();
         let yaku = if yakuman { yakuman_set } else { yaku };
-        let mut han: u32 = yaku.iter().map(|y| han_of(rules, facts, y)).sum();
+        let mut han = yaku.han(&facts.han);
         if han > 0 && !yakuman {
             han += facts.dora.iter().sum::<u32>();
         }
@@ -201,7 +206,7 @@ impl Candidate {
             ScoreItem { id: info.id, name: info.name, local_name: info.ja, value, count }
         };
         for y in self.yaku.iter() {
-            items.push(item(y, han_of(rules, facts, y), 1));
+            items.push(item(y, facts.han[y as usize] as u32, 1));
         }
         if !self.yakuman {
             for (y, n) in [Yaku::Dora, Yaku::AkaDora, Yaku::UraDora].into_iter().zip(facts.dora) {
@@ -222,28 +227,16 @@ impl Candidate {
     }
 }
 
-/// The han `yaku` is worth in this hand.
-fn han_of(rules: &Rules, facts: &Facts, yaku: Yaku) -> u32 {
-    let info = yaku.info();
-    let han = if facts.open && info.open > 0 { info.open } else { info.closed };
-    if yaku.is_double_form() && !rules.double_yakuman {
-        13
-    } else {
-        han as u32
-    }
-}
-
-/// A regular reading won on `group`.
+/// A regular reading won on `group`; `yaku` holds those that do not depend on the group.
 fn regular(
     rules: &Rules,
     ctx: &WinContext,
     facts: &Facts,
     r: &Regular,
     group: WinGroup,
+    mut yaku: YakuSet,
 ) -> Candidate {
     let fu = fu::regular(r, group, facts, rules.double_wind_pair_fu as u32);
-    let mut yaku = facts.situational.union(facts.tiles).union(facts.regular);
-    yaku = yaku.union(shape_yaku(r, facts));
     yaku.add_if(!facts.open && fu.pinfu_shape, Yaku::Pinfu);
     let won_on_discard = |i: usize| !facts.tsumo && group == WinGroup::Set(i as u8);
     let concealed_triplets = (r.sets.iter().enumerate())

@@ -294,6 +294,17 @@ impl YakuSet {
         self.0 == 0
     }
 
+    /// The han of the yaku in the set, from a table indexed by `Yaku as usize`.
+    pub(crate) fn han(self, table: &[u8; 64]) -> u32 {
+        let mut bits = self.0;
+        let mut han = 0;
+        while bits != 0 {
+            han += table[bits.trailing_zeros() as usize] as u32;
+            bits &= bits - 1;
+        }
+        han
+    }
+
     /// The yaku in table order.
     pub(crate) fn iter(self) -> impl Iterator<Item = Yaku> {
         let mut bits = self.0;
