@@ -191,6 +191,11 @@ fn dora_red_fives_and_kan_dora() {
     c.ura_indicators = vec![kind("1m")];
     let s = ok(&tenhou(), "234m567p345s678s22p", &c);
     assert_eq!(ids(&s), [("riichi", 1), ("pinfu", 1), ("tanyao", 1), ("ura_dora", 1)]);
+    // Absurd counters are bad input, not an overflow.
+    let mut c = ctx("2m", false);
+    c.honba = u32::MAX;
+    let err = run(&tenhou(), "234m567p345s678s22p", &c).unwrap_err();
+    assert!(matches!(err, ScoreError::BadInput(_)), "{err}");
     // Red fives beyond the rules' count are bad input.
     let mut rules = tenhou();
     rules.red_fives = [0, 0, 0];

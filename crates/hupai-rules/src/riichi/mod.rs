@@ -86,6 +86,12 @@ fn check(rules: &Rules, hand: &Hand, ctx: &WinContext) -> Result<(), ScoreError>
             rules.red_fives[s]
         )));
     }
+    if ctx.honba > points::MAX_COUNTER || ctx.riichi_sticks > points::MAX_COUNTER {
+        return Err(ScoreError::BadInput(format!(
+            "{} honba and {} riichi sticks: more than a game can reach",
+            ctx.honba, ctx.riichi_sticks
+        )));
+    }
     let inconsistent = |i: Inconsistency| Err(ScoreError::Inconsistent(i));
     if ctx.riichi && !hand.is_closed() {
         return inconsistent(Inconsistency::RiichiOpenHand);

@@ -19,6 +19,9 @@
 
 use crate::{KazoeLimit, Limit, Payments, Rules, WinContext};
 
+/// The most honba or riichi sticks a hand accepts (no game comes near it).
+pub(crate) const MAX_COUNTER: u32 = 1000;
+
 /// Basic points and the limit they reach.
 fn basic(rules: &Rules, han: u32, fu: u32, yakuman: bool) -> (u32, Option<Limit>) {
     if yakuman {
@@ -61,6 +64,7 @@ pub(crate) fn payments(
 ) -> (Payments, Option<Limit>) {
     let (b, limit) = basic(rules, han, fu, yakuman);
     let dealer = ctx.is_dealer();
+    // The counters are at most MAX_COUNTER (checked before scoring): no overflow.
     let honba = ctx.honba;
     let sticks = 1000 * ctx.riichi_sticks;
     let mut p = Payments::default();
