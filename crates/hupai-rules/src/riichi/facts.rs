@@ -40,7 +40,7 @@ pub(crate) struct Facts {
     pub present: u64,
     /// What each yaku is worth in this hand under these rules (0 for yaku it cannot have),
     /// indexed by `Yaku as usize`.
-    pub han: [u8; 64],
+    pub han: &'static [u8; 64],
     /// Situational yaku (menzen tsumo, riichi, ippatsu, last tile, kan wins, first-turn wins).
     pub situational: YakuSet,
     /// Tile-set yaku valid for every form (all simples, flushes, all terminals / honours).
@@ -148,27 +148,13 @@ impl Facts {
             round: round.to_u8(),
             has_honors,
             present,
-            han: han_table(rules, open),
+            han: Yaku::han_table(open, rules.double_yakuman),
             situational,
             tiles,
             regular,
             dora: [dora, aka, ura],
         }
     }
-}
-
-/// What each yaku is worth with an open or closed hand under `rules`.
-fn han_table(rules: &Rules, open: bool) -> [u8; 64] {
-    let mut han = [0u8; 64];
-    for (i, slot) in han.iter_mut().enumerate().take(Yaku::COUNT) {
-        let Some(yaku) = Yaku::from_index(i) else { continue };
-        let info = yaku.info();
-        *slot = if open && info.open > 0 { info.open } else { info.closed };
-        if yaku.is_double_form() && !rules.double_yakuman {
-            *slot = 13;
-        }
-    }
-    han
 }
 
 /// The seat or round wind yaku for `wind`, counting from the East one.
