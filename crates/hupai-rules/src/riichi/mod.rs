@@ -190,7 +190,7 @@ impl Candidate {
         let yakuman_set = yaku.yakuman();
         let yakuman = !yakuman_set.is_empty();
         let yaku = if yakuman { yakuman_set } else { yaku };
-        let mut han = yaku.han(&facts.han);
+        let mut han = yaku.han(facts.han);
         if han > 0 && !yakuman {
             han += facts.dora.iter().sum::<u32>();
         }
