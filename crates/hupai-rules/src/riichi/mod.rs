@@ -7,6 +7,23 @@
 //! the double forms where `rules.double_yakuman`); dora do not count on yakuman hands. The fu of
 //! a yakuman hand is that of its reading (0 for thirteen orphans, which has no sets).
 //!
+//! Items list the yaku in a fixed order (the reference calculator's, by its yaku ids), then
+//! `dora`, `aka_dora` and `ura_dora` with value 1 and the count. Choices worth knowing:
+//! - Renhou follows `rules.renhou`: `Mangan` adds a 5-han yaku (a mangan on its own, adding to
+//!   the other yaku, as the reference counts it), `Yakuman` a yakuman. `ctx.first_turn` gives
+//!   tenhou (dealer, self-drawn), chiihou (non-dealer, self-drawn) or renhou (non-dealer, on a
+//!   discard); with a meld (closed kans too), after riichi, or for a dealer's ron it is an
+//!   [`Inconsistency`].
+//! - Seven pairs takes four identical tiles as two pairs only where `rules.quads_as_two_pairs`
+//!   (not in the riichi presets, as on Tenhou and Mahjong Soul).
+//! - A tile won on a discard that completes a concealed triplet makes it open (for fu and for
+//!   the concealed-triplet yaku); when it could complete a sequence instead, that reading is
+//!   scored too and the better one kept.
+//! - On a full tie (points, yakuman, han, fu, fu before rounding) the reading the reference
+//!   enumerates first is kept, so that the yaku list is the reference's too.
+//! - Counted yakuman are [`Limit::KazoeYakuman`] (or [`Limit::Sanbaiman`] where
+//!   `rules.kazoe` caps them); the reference labels them "yakuman".
+//!
 //! ```
 //! use hupai_core::Hand;
 //! use hupai_rules::{score, Limit, Rules, ScoreError, WinContext};
@@ -33,6 +50,8 @@ use hupai_core::{for_each_decomposition, Form, Hand, Kind};
 use self::facts::Facts;
 use self::shape::{seven_pairs_order, Regular, WinGroup};
 use self::yaku::{Yaku, YakuSet};
+#[cfg(doc)]
+use crate::Limit;
 use crate::{Family, Inconsistency, Rules, Score, ScoreError, ScoreItem, WinContext};
 
 /// Scores a riichi win.
