@@ -214,18 +214,14 @@ impl Candidate {
             han += facts.dora.iter().sum::<u32>();
         }
         let han = if yakuman { han.min(78) } else { han };
-        let total = if han > 0 {
-            points::payments(rules, ctx, han, fu.rounded, yakuman).0.total
-        } else {
-            0
-        };
+        let total = if han > 0 { points::total(rules, ctx, han, fu.rounded, yakuman) } else { 0 };
         Candidate { yaku, han, fu: fu.rounded, raw_fu: fu.raw, yakuman, total, reading }
     }
 
     /// The public result.
     fn into_score(self, rules: &Rules, ctx: &WinContext, facts: &Facts) -> Score {
         let (payments, limit) = points::payments(rules, ctx, self.han, self.fu, self.yakuman);
-        let mut items = Vec::with_capacity(self.yaku.iter().count() + 3);
+        let mut items = Vec::with_capacity(self.yaku.0.count_ones() as usize + 3);
         let item = |y: Yaku, value: u32, count: u32| {
             let info = y.info();
             ScoreItem { id: info.id, name: info.name, local_name: info.ja, value, count }
