@@ -22,10 +22,11 @@ fn speed_probe() {
     let cases: Vec<_> = text.lines().map(common::parse_line).collect();
     let t = std::time::Instant::now();
     let mut sum = 0u64;
-    for _ in 0..30 {
+    let reps: usize = std::env::var("REPS").ok().and_then(|r| r.parse().ok()).unwrap_or(30);
+    for _ in 0..reps {
         for c in &cases {
             sum += u64::from(hupai_rules::score(&rules, &c.hand, &c.ctx).unwrap().total);
         }
     }
-    eprintln!("{:.0} ns/hand ({sum})", t.elapsed().as_nanos() as f64 / (30 * cases.len()) as f64);
+    eprintln!("{:.0} ns/hand ({sum})", t.elapsed().as_nanos() as f64 / (reps * cases.len()) as f64);
 }

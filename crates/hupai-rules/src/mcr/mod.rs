@@ -126,7 +126,11 @@ fn mcr_hand(hand: &Hand, ctx: &WinContext) -> Result<McrHand, ScoreError> {
             MeldKind::Kan | MeldKind::AddedKan => Pack::new(PackKind::Kong, first, true),
             MeldKind::ClosedKan => Pack::new(PackKind::Kong, first, false),
         };
-        in_melds += meld.kinds().filter(|&k| k == ctx.win_tile).count();
+        in_melds += match slot.kind {
+            PackKind::Chow => usize::from(win + 1 >= slot.tile && win <= slot.tile + 1),
+            PackKind::Kong => 4 * usize::from(win == slot.tile),
+            _ => 3 * usize::from(win == slot.tile),
+        };
     }
     let held = standing_before[win as usize] > 0;
     if ctx.fourth_tile && held {
@@ -279,21 +283,22 @@ impl JokerSearch<'_> {
 fn build_score(rules: &Rules, table: &FanTable, ctx: &WinContext) -> Score {
     let mut items = Vec::with_capacity(16);
     let mut fans_total = 0u32;
-    for (fan, &count) in Fan::ALL.into_iter().zip(&table.0[1..]) {
-        let count = if fan == Fan::FlowerTiles { u32::from(ctx.flowers) } else { u32::from(count) };
-        if count == 0 {
+    let flowers = Fan::FlowerTiles.index();
+    let mut flowers_done = ctx.flowers == 0;
+    for (i, count) in table.entries() {
+        if !flowers_done && i > flowers {
+            items.push(ScoreItem { count: u32::from(ctx.flowers), ..fans::ITEMS[flowers] });
+            flowers_done = true;
+        }
+        if i == flowers {
             continue;
         }
-        if fan != Fan::FlowerTiles {
-            fans_total += fan.points() * count;
-        }
-        items.push(ScoreItem {
-            id: fan.id(),
-            name: fan.name(),
-            local_name: fan.zh(),
-            value: fan.points(),
-            count,
-        });
+        let item = ScoreItem { count: u32::from(count), ..fans::ITEMS[i] };
+        fans_total += item.value * item.count;
+        items.push(item);
+    }
+    if !flowers_done {
+        items.push(ScoreItem { count: u32::from(ctx.flowers), ..fans::ITEMS[flowers] });
     }
     let total = fans_total + u32::from(ctx.flowers);
     let meets_minimum = fans_total >= rules.min_fan;

@@ -236,9 +236,7 @@ pub(crate) fn reading_fans(packs: &Packs, hand: &McrHand, shared: &Shared) -> Fa
     }
     pair_fans(pair, nc, &mut table);
     traits::pack_traits(packs, &mut table);
-    for (slot, &c) in table.0.iter_mut().zip(shared.tile_fans.0.iter()) {
-        *slot = slot.wrapping_add(c);
-    }
+    table.add_all(&shared.tile_fans);
     if shared.waits_apply {
         wait_fans(&packs[hand.fixed_len..], || shared.waits(hand), win, &mut table);
     }

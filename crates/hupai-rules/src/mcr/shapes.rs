@@ -94,9 +94,11 @@ pub(crate) fn divide(standing: &Table, fixed: &[Pack], out: &mut Divisions) {
     }
     // The reference discovers divisions in lexicographic order of their melds sorted by (lowest
     // tile, pung before chow); sort into that order (a handful of entries at most).
-    let list = &mut out.list[..out.len];
-    let fixed_len = fixed.len();
-    list.sort_by_key(|d| division_key(d, fixed_len));
+    if out.len > 1 {
+        let list = &mut out.list[..out.len];
+        let fixed_len = fixed.len();
+        list.sort_by_key(|d| division_key(d, fixed_len));
+    }
 }
 
 fn melds(

@@ -92,8 +92,11 @@ fn suit_state(c: [u8; 9], honors: bool) -> Option<bool> {
     match sum % 3 {
         0 => melds_only(c, honors).then_some(false),
         2 => {
+            // Melds have rank sums divisible by 3, so the pair's rank r has 2r = S (mod 3).
+            let weighted: u32 = c.iter().enumerate().map(|(i, &x)| (i as u32 + 1) * u32::from(x)).sum();
+            let want = (2 * weighted) % 3;
             for i in 0..9 {
-                if c[i] >= 2 {
+                if c[i] >= 2 && (honors || (i as u32 + 1) % 3 == want) {
                     let mut d = c;
                     d[i] -= 2;
                     if melds_only(d, honors) {
