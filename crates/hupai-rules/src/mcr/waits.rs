@@ -89,6 +89,9 @@ pub(crate) fn regular_waits(standing: &Table, limit: u32) -> Waits {
 /// pair, `None` otherwise.
 fn suit_state(c: [u8; 9], honors: bool) -> Option<bool> {
     let sum: u32 = c.iter().map(|&x| u32::from(x)).sum();
+    if sum == 0 {
+        return Some(false);
+    }
     match sum % 3 {
         0 => melds_only(c, honors).then_some(false),
         2 => {
