@@ -169,7 +169,7 @@ fn best_reading(hand: &McrHand, forms: FormSet) -> Option<FanTable> {
     if hand.fixed_len <= 1 && forms.contains(Form::KnittedStraight) {
         best = special::knitted_straight(hand);
     }
-    if best.is_none() && hand.fixed_len == 0 {
+    if best.is_none() && hand.fixed_len == 0 && maybe_special(&hand.standing) {
         let mut sorted = [0u8; 14];
         if shapes::tiles_of(&hand.standing, &mut sorted) == 14 {
             best = special::special_form(&sorted, hand, forms);
@@ -205,6 +205,18 @@ fn best_reading(hand: &McrHand, forms: FormSet) -> Option<FanTable> {
         }
     }
     best
+}
+
+/// Whether the tiles may be seven pairs (every count even) or a thirteen-orphans or
+/// honours-and-knitted hand (twelve kinds or more).
+fn maybe_special(standing: &Table) -> bool {
+    let (mut odd, mut kinds) = (false, 0);
+    for &c in &tiles::ALL {
+        let n = standing[c as usize];
+        odd |= n % 2 == 1;
+        kinds += u32::from(n > 0);
+    }
+    !odd || kinds >= 12
 }
 
 /// Tries every substitution of the jokers and keeps the best.

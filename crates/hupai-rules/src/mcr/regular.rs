@@ -103,7 +103,7 @@ impl Shared {
         if let Some(w) = self.waits.get() {
             return w;
         }
-        let mut w = waits::regular_waits(&hand.standing_before, 2);
+        let mut w = waits::regular_waits(&hand.standing_before, 2, Some(tiles::suit(hand.win)));
         if w.count() > 0 && hand.fixed_len == 0 {
             w.0 |= waits::seven_pairs_wait(&hand.standing_before).0;
         }

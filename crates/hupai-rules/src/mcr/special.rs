@@ -58,7 +58,7 @@ pub(crate) fn knitted_straight(hand: &McrHand) -> Option<FanTable> {
         for &c in &rest_tiles {
             rest_table[c as usize] += 1;
         }
-        wait_fans(&rest[3..5], || waits::regular_waits(&rest_table, 2), hand.win, &mut table);
+        wait_fans(&rest[3..5], || waits::regular_waits(&rest_table, 2, None), hand.win, &mut table);
     } else if single_wait {
         table.put(Fan::SingleWait);
     }
