@@ -53,8 +53,12 @@ fn load() -> Vec<UnitCase> {
         .map(|line| {
             let v: Value = serde_json::from_str(line).expect("json");
             let win = mpsz(v["win_tile"].as_str().expect("win"));
-            let mut concealed: Vec<String> =
-                v["hand"].as_array().expect("hand").iter().map(|t| mpsz(t.as_str().expect("tile"))).collect();
+            let mut concealed: Vec<String> = v["hand"]
+                .as_array()
+                .expect("hand")
+                .iter()
+                .map(|t| mpsz(t.as_str().expect("tile")))
+                .collect();
             concealed.push(win.clone());
             let mut text = concealed.concat();
             for p in v["pack"].as_array().expect("pack") {
@@ -74,14 +78,17 @@ fn load() -> Vec<UnitCase> {
             }
             ctx.last_tile = v["is_wall_last"].as_bool().expect("flag");
             ctx.flowers = v["flower_count"].as_u64().expect("flowers") as u8;
-            ctx.seat_wind = Seat::from_index(v["seat_wind"].as_u64().expect("seat") as usize).expect("seat");
-            ctx.round_wind =
-                Seat::from_index(v["prevalent_wind"].as_u64().expect("wind") as usize).expect("wind");
+            ctx.seat_wind =
+                Seat::from_index(v["seat_wind"].as_u64().expect("seat") as usize).expect("seat");
+            ctx.round_wind = Seat::from_index(v["prevalent_wind"].as_u64().expect("wind") as usize)
+                .expect("wind");
             let fans = v["fans"]
                 .as_array()
                 .expect("fans")
                 .iter()
-                .map(|f| (f[2].as_str().expect("name").to_string(), f[1].as_u64().expect("count") as u32))
+                .map(|f| {
+                    (f[2].as_str().expect("name").to_string(), f[1].as_u64().expect("count") as u32)
+                })
                 .collect();
             UnitCase {
                 src: v["src"].as_str().expect("src").to_string(),
@@ -117,7 +124,13 @@ fn unit_cases_match_reference() {
         };
         match result {
             Ok(s) if fans_of(&s) == case.fans => {}
-            Ok(s) => failures.push(format!("{} ({}): got {:?}, expected {:?}", case.src, case.flags, fans_of(&s), case.fans)),
+            Ok(s) => failures.push(format!(
+                "{} ({}): got {:?}, expected {:?}",
+                case.src,
+                case.flags,
+                fans_of(&s),
+                case.fans
+            )),
             Err(e) => failures.push(format!("{} ({}): {e}", case.src, case.flags)),
         }
     }

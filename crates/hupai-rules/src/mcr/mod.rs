@@ -9,9 +9,10 @@
 //! let ctx = WinContext::new("5m".parse().unwrap(), false);
 //! let result = score(&rules, &hand, &ctx).unwrap();
 //! let fans: Vec<_> = result.items.iter().map(|i| (i.local_name, i.count)).collect();
-//! assert_eq!(fans, [("九莲宝灯", 1), ("幺九刻", 1)]);
-//! assert_eq!(result.total, 89);
-//! assert_eq!(result.payments.ron, Some(97));
+//! assert_eq!(fans, [("九莲宝灯", 1), ("双暗刻", 1), ("幺九刻", 1)]);
+//! assert_eq!(result.total, 91);
+//! assert!(result.meets_minimum);
+//! assert_eq!(result.payments.ron, Some(99)); // the discarder pays 8 + 91, the others 8 each
 //! ```
 //!
 //! # How a hand is scored
@@ -79,7 +80,9 @@ pub use fans::Fan;
 
 use hupai_core::{Counts, Form, FormSet, Hand, Kind, MeldKind};
 
-use crate::{Inconsistency, Payments, PaymentRule, Rules, Score, ScoreError, ScoreItem, WinContext};
+use crate::{
+    Inconsistency, PaymentRule, Payments, Rules, Score, ScoreError, ScoreItem, WinContext,
+};
 use fans::FanTable;
 use regular::{McrHand, Shared};
 use shapes::{Divisions, Pack, PackKind};
@@ -231,13 +234,8 @@ fn best_substitution(rules: &Rules, hand: &Hand, ctx: &WinContext) -> Result<Fan
         concealed.add(ctx.win_tile);
         jokers -= 1;
     }
-    let mut search = JokerSearch {
-        forms: rules.form_set(),
-        melds: hand,
-        ctx,
-        best: None,
-        error: None,
-    };
+    let mut search =
+        JokerSearch { forms: rules.form_set(), melds: hand, ctx, best: None, error: None };
     let mut all_with = all;
     if hand.concealed().get(ctx.win_tile) == 0 {
         all_with.add(ctx.win_tile);
@@ -314,16 +312,12 @@ fn build_score(rules: &Rules, table: &FanTable, ctx: &WinContext) -> Score {
     }
     let total = fans_total + u32::from(ctx.flowers);
     let meets_minimum = fans_total >= rules.min_fan;
-    let payments = if meets_minimum { payments(rules.payment, total, ctx.self_drawn) } else { Payments::default() };
-    Score {
-        family: rules.family,
-        items,
-        total,
-        fu: 0,
-        limit: None,
-        meets_minimum,
-        payments,
-    }
+    let payments = if meets_minimum {
+        payments(rules.payment, total, ctx.self_drawn)
+    } else {
+        Payments::default()
+    };
+    Score { family: rules.family, items, total, fu: 0, limit: None, meets_minimum, payments }
 }
 
 fn payments(rule: PaymentRule, fans: u32, self_drawn: bool) -> Payments {
@@ -339,26 +333,6 @@ fn payments(rule: PaymentRule, fans: u32, self_drawn: bool) -> Payments {
             ..Payments::default()
         }
     }
-}
-
-/// Every regular reading of a hand with its fans (for debugging tie-breaks).
-#[doc(hidden)]
-pub fn debug_readings(hand: &Hand, ctx: &WinContext) -> Vec<(String, Vec<(&'static str, u16)>, u32)> {
-    let Ok(mcr) = mcr_hand(hand, ctx) else { return Vec::new() };
-    let mut divisions = Divisions {
-        list: [[Pack::new(PackKind::Pair, 0, false); 5]; shapes::MAX_DIVISIONS],
-        len: 0,
-    };
-    shapes::divide(&mcr.standing, mcr.fixed(), &mut divisions);
-    let shared = Shared::new(&mcr);
-    divisions.list[..divisions.len]
-        .iter()
-        .map(|packs| {
-            let t = regular::reading_fans(packs, &mcr, &shared);
-            let fans = Fan::ALL.iter().filter(|f| t.get(**f) != 0).map(|f| (f.zh(), t.get(*f))).collect();
-            (format!("{:x?}", packs.iter().map(|p| (p.kind as u8, p.tile)).collect::<Vec<_>>()), fans, t.points())
-        })
-        .collect()
 }
 
 #[cfg(test)]
@@ -391,7 +365,10 @@ mod tests {
         assert_eq!(s.payments.total, s.total + 24);
         let chinese = Rules::preset("chinese").unwrap();
         let s = score(&chinese, &h, &ctx("5m", false)).unwrap();
-        assert_eq!((s.payments.ron, s.payments.ron_others, s.payments.total), (Some(s.total), 0, s.total));
+        assert_eq!(
+            (s.payments.ron, s.payments.ron_others, s.payments.total),
+            (Some(s.total), 0, s.total)
+        );
         let s = score(&chinese, &h, &ctx("5m", true)).unwrap();
         assert_eq!((s.payments.tsumo_others, s.payments.total), (Some(s.total), 3 * s.total));
     }
@@ -407,7 +384,8 @@ mod tests {
         assert!(!s.meets_minimum);
         assert_eq!(s.payments, Payments::default());
         assert_eq!(s.items.last().map(|i| (i.id, i.count)), Some(("flower_tiles", 8)));
-        let chinese = Rules::from_toml_str("extends = \"chinese\"\nflowers = true\n", "t.toml").unwrap();
+        let chinese =
+            Rules::from_toml_str("extends = \"chinese\"\nflowers = true\n", "t.toml").unwrap();
         let s = score(&chinese, &h, &c).unwrap();
         assert!(s.meets_minimum);
         assert_eq!(s.payments.ron, Some(s.total));
@@ -460,7 +438,10 @@ mod tests {
     #[test]
     fn not_winning_and_forms_by_rules() {
         let mcr = Rules::preset("mcr").unwrap();
-        assert_eq!(score(&mcr, &hand("1112345678999m1z"), &ctx("1z", false)), Err(ScoreError::NotWinning));
+        assert_eq!(
+            score(&mcr, &hand("1112345678999m1z"), &ctx("1z", false)),
+            Err(ScoreError::NotWinning)
+        );
         let knitted = hand("147m258p369s123s77z");
         assert!(score(&mcr, &knitted, &ctx("7z", false)).is_ok());
         let chinese = Rules::preset("chinese").unwrap();
@@ -468,7 +449,9 @@ mod tests {
         let quads = hand("1111m2255p3366s77z");
         let s = score(&chinese, &quads, &ctx("7z", false)).unwrap();
         assert!(fans(&s).contains(&("seven_pairs", 1)));
-        let strict = Rules::from_toml_str("extends = \"chinese\"\nquads_as_two_pairs = false\n", "q.toml").unwrap();
+        let strict =
+            Rules::from_toml_str("extends = \"chinese\"\nquads_as_two_pairs = false\n", "q.toml")
+                .unwrap();
         assert_eq!(score(&strict, &quads, &ctx("7z", false)), Err(ScoreError::NotWinning));
     }
 

@@ -88,11 +88,13 @@ impl Shared {
         traits::rank_range(unique, &mut tile_fans);
         tile_fans.set(Fan::TileHog, fours.wrapping_sub(kongs) as u16);
         let melded_count = hand.fixed().iter().filter(|p| p.melded).count();
-        let four_kongs = hand.fixed_len == 4 && hand.fixed().iter().all(|p| p.kind == PackKind::Kong);
+        let four_kongs =
+            hand.fixed_len == 4 && hand.fixed().iter().all(|p| p.kind == PackKind::Kong);
         let melded_hand = melded_count == 4 && !hand.flags.self_drawn;
         let waits_apply = !(hand.heavenly() || melded_hand || four_kongs);
-        let nine_gates =
-            !hand.heavenly() && hand.standing_before_len == 13 && is_nine_gates(&hand.standing_before);
+        let nine_gates = !hand.heavenly()
+            && hand.standing_before_len == 13
+            && is_nine_gates(&hand.standing_before);
         Shared { tile_fans, waits_apply, waits: Cell::new(None), nine_gates, melded_count }
     }
 }
@@ -113,9 +115,9 @@ impl Shared {
 }
 
 fn is_nine_gates(t: &Table) -> bool {
-    [0x10usize, 0x20, 0x30].into_iter().any(|s| {
-        t[s + 1] == 3 && t[s + 9] == 3 && (s + 2..s + 9).all(|i| t[i] == 1)
-    })
+    [0x10usize, 0x20, 0x30]
+        .into_iter()
+        .any(|s| t[s + 1] == 3 && t[s + 9] == 3 && (s + 2..s + 9).all(|i| t[i] == 1))
 }
 
 fn is_three_suited_terminal_chows(chows: &[Pack], pair: Code) -> bool {

@@ -31,6 +31,7 @@ impl Waits {
 ///
 /// `win_suit`: when the tiles are a complete hand less one tile of that suit, the other suits
 /// are known to be complete and are not examined.
+#[allow(clippy::needless_range_loop)] // suits index several parallel arrays
 pub(crate) fn regular_waits(standing: &Table, limit: u32, win_suit: Option<u8>) -> Waits {
     let mut waits = Waits::default();
     // Per suit: Some(false) melds only, Some(true) melds and a pair, None neither.
@@ -105,7 +106,8 @@ fn suit_state(c: [u8; 9], honors: bool) -> Option<bool> {
         0 => melds_only(c, honors).then_some(false),
         2 => {
             // Melds have rank sums divisible by 3, so the pair's rank r has 2r = S (mod 3).
-            let weighted: u32 = c.iter().enumerate().map(|(i, &x)| (i as u32 + 1) * u32::from(x)).sum();
+            let weighted: u32 =
+                c.iter().enumerate().map(|(i, &x)| (i as u32 + 1) * u32::from(x)).sum();
             let want = (2 * weighted) % 3;
             for i in 0..9 {
                 if c[i] >= 2 && (honors || (i as u32 + 1) % 3 == want) {
