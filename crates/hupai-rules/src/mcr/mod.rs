@@ -91,6 +91,9 @@ use traits::WinFlags;
 
 /// Scores an MCR or general Chinese win.
 pub(crate) fn score(rules: &Rules, hand: &Hand, ctx: &WinContext) -> Result<Score, ScoreError> {
+    if hand.jokers() > 0 && !rules.jokers {
+        return Err(ScoreError::BadInput("jokers in a rule set without jokers".into()));
+    }
     let table = if hand.jokers() > 0 {
         best_substitution(rules, hand, ctx)?
     } else {
@@ -472,5 +475,8 @@ mod tests {
         assert!(score(&laizi, &h, &ctx("4s", false)).is_ok());
         let h = hand("13579m2468p1357s*");
         assert_eq!(score(&laizi, &h, &ctx("1m", false)), Err(ScoreError::NotWinning));
+        let mcr = Rules::preset("mcr").unwrap();
+        let h = hand("123m456p789s11z4s**");
+        assert!(matches!(score(&mcr, &h, &ctx("4s", false)), Err(ScoreError::BadInput(_))));
     }
 }
