@@ -498,10 +498,11 @@ impl Fan {
 }
 
 /// How many times each fan counts, indexed by [`Fan::index`], with a bit mask of the non-zero
-/// entries. Counts are 16-bit and wrap like the reference's table.
+/// entries. The reference subtracts from some counts (幺九刻 under Nine Gates, 三风刻 and the
+/// wind fans); every reading that does so holds the pungs it subtracts, so counts never wrap.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) struct FanTable {
-    counts: [u16; TABLE_SIZE],
+    counts: [u8; TABLE_SIZE],
     mask: u128,
 }
 
@@ -509,7 +510,7 @@ impl FanTable {
     pub(crate) const EMPTY: FanTable = FanTable { counts: [0; TABLE_SIZE], mask: 0 };
 
     #[inline]
-    pub(crate) fn get(&self, fan: Fan) -> u16 {
+    pub(crate) fn get(&self, fan: Fan) -> u8 {
         self.counts[fan as usize]
     }
 
@@ -519,7 +520,7 @@ impl FanTable {
     }
 
     #[inline]
-    pub(crate) fn set(&mut self, fan: Fan, count: u16) {
+    pub(crate) fn set(&mut self, fan: Fan, count: u8) {
         let i = fan as usize;
         self.counts[i] = count;
         if count == 0 {
@@ -545,7 +546,7 @@ impl FanTable {
     }
 
     #[inline]
-    pub(crate) fn dec(&mut self, fan: Fan, by: u16) {
+    pub(crate) fn dec(&mut self, fan: Fan, by: u8) {
         self.set(fan, self.get(fan).wrapping_sub(by));
     }
 
@@ -566,7 +567,7 @@ impl FanTable {
     }
 
     /// The non-zero entries as (table index, count), in table order.
-    pub(crate) fn entries(&self) -> impl Iterator<Item = (usize, u16)> + '_ {
+    pub(crate) fn entries(&self) -> impl Iterator<Item = (usize, u8)> + '_ {
         let mut bits = self.mask;
         std::iter::from_fn(move || {
             if bits == 0 {

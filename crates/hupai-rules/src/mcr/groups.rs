@@ -119,7 +119,7 @@ const TWO_CHOW_FANS: [Fan; 4] =
 /// Account-once / non-identical: keep at most `max_cnt` of the pairwise chow fans, dropping
 /// repeats first, from the lowest fans (老少副) up.
 fn exclusionary(all: &[Option<Fan>], max_cnt: usize, table: &mut FanTable) {
-    let mut count = [0u16; 4];
+    let mut count = [0u8; 4];
     let mut cnt = 0usize;
     for f in all.iter().flatten() {
         cnt += 1;

@@ -86,7 +86,7 @@ impl Shared {
         traits::suits(unique, &mut tile_fans);
         traits::tile_traits(unique, &mut tile_fans);
         traits::rank_range(unique, &mut tile_fans);
-        tile_fans.set(Fan::TileHog, fours.wrapping_sub(kongs) as u16);
+        tile_fans.set(Fan::TileHog, fours.wrapping_sub(kongs) as u8);
         let melded_count = hand.fixed().iter().filter(|p| p.melded).count();
         let four_kongs =
             hand.fixed_len == 4 && hand.fixed().iter().all(|p| p.kind == PackKind::Kong);
