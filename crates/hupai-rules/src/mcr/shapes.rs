@@ -71,10 +71,28 @@ pub(crate) fn divide(standing: &Table, fixed: &[Pack], out: &mut Divisions) {
     if remaining != 14 - 3 * fixed.len() as u32 {
         return;
     }
-    for &p in &ALL {
-        if work[p as usize] < 2 {
+    // The pair lies in the one suit whose tile count is 2 modulo 3.
+    let mut pair_suit = 0;
+    for suit in 1..=4u8 {
+        let base = usize::from(suit) * 16;
+        let len = if suit == 4 { 7 } else { 9 };
+        let n: u32 = work[base + 1..base + 1 + len].iter().map(|&c| u32::from(c)).sum();
+        match n % 3 {
+            0 => {}
+            2 if pair_suit == 0 => pair_suit = suit,
+            _ => return,
+        }
+    }
+    if pair_suit == 0 {
+        return;
+    }
+    let first = usize::from(pair_suit) * 16 + 1;
+    let len = if pair_suit == 4 { 7 } else { 9 };
+    for p in first..first + len {
+        if work[p] < 2 {
             continue;
         }
+        let p = p as Code;
         work[p as usize] -= 2;
         packs[4] = Pack::new(PackKind::Pair, p, false);
         melds(&mut work, 0, false, fixed.len(), &mut packs, out);
@@ -82,9 +100,11 @@ pub(crate) fn divide(standing: &Table, fixed: &[Pack], out: &mut Divisions) {
     }
     // The reference discovers divisions in lexicographic order of their melds sorted by (lowest
     // tile, pung before chow); sort into that order (a handful of entries at most).
-    let list = &mut out.list[..out.len];
-    let fixed_len = fixed.len();
-    list.sort_by_key(|d| division_key(d, fixed_len));
+    if out.len > 1 {
+        let list = &mut out.list[..out.len];
+        let fixed_len = fixed.len();
+        list.sort_by_key(|d| division_key(d, fixed_len));
+    }
 }
 
 fn melds(
