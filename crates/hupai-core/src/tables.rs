@@ -96,17 +96,6 @@ fn word(c: &[u8; 34], offset: usize) -> u64 {
 
 /// Byte 2 of `x * MUL_GROUP` is `25 x0 + 5 x1 + x2` (no carries for counts up to four).
 const MUL_GROUP: u64 = 0x19_05_01;
-/// Byte 2 of `x * MUL_SUM` is `x0 + x1 + x2`.
-const MUL_SUM: u64 = 0x01_01_01;
-
-/// Group value and sum of the three counts in the low bytes of `x`.
-#[inline(always)]
-fn triple(x: u64) -> (u32, u32) {
-    let v = (x.wrapping_mul(MUL_GROUP) >> 16) as u32 & 0x7f;
-    let s = (x.wrapping_mul(MUL_SUM) >> 16) as u32 & 0xff;
-    (v, s)
-}
-
 /// The rank contribution of group value `v` at group `g` after a prefix of `s` tiles.
 #[inline(always)]
 fn group(table: &[u32; 6144], g: usize, s: u32, v: u32) -> u32 {
@@ -114,16 +103,21 @@ fn group(table: &[u32; 6144], g: usize, s: u32, v: u32) -> u32 {
 }
 
 /// Dense rank and tile count of nine counts: the first eight as the bytes of `x`, the ninth
-/// in `c8`.
+/// in `c8`. One multiply gives the prefix sums of all bytes, one the group values of the
+/// first two triples (bytes 2 and 5).
 #[inline(always)]
 fn rank9_word(x: u64, c8: u64) -> (u32, u32) {
-    let y = x >> 48 | c8 << 16;
-    let (v0, s0) = triple(x);
-    let (v1, s1) = triple(x >> 24);
-    let (v2, s2) = triple(y);
-    let rank =
-        group(&GROUP9, 0, 0, v0) + group(&GROUP9, 1, s0, v1) + group(&GROUP9, 2, s0 + s1, v2);
-    (rank, s0 + s1 + s2)
+    const ONES: u64 = 0x0101_0101_0101_0101;
+    let prefix = x.wrapping_mul(ONES);
+    let s0 = (prefix >> 16) as u32 & 0xff;
+    let s1 = (prefix >> 40) as u32 & 0xff;
+    let s = (prefix >> 56) as u32 + c8 as u32;
+    let groups = x.wrapping_mul(MUL_GROUP);
+    let v0 = (groups >> 16) as u32 & 0x7f;
+    let v1 = (groups >> 40) as u32 & 0x7f;
+    let v2 = ((x >> 48 | c8 << 16).wrapping_mul(MUL_GROUP) >> 16) as u32 & 0x7f;
+    let rank = group(&GROUP9, 0, 0, v0) + group(&GROUP9, 1, s0, v1) + group(&GROUP9, 2, s1, v2);
+    (rank, s)
 }
 
 /// Dense rank and tile count of the number suit whose nine counts start at `offset`
@@ -153,13 +147,18 @@ pub(crate) fn knitted_ranks9(c: &[u8; 34], offset: usize) -> [u32; 3] {
 /// Dense rank and tile count of the seven honour counts.
 #[inline(always)]
 pub(crate) fn rank7_at(c: &[u8; 34]) -> (u32, u32) {
+    const ONES: u64 = 0x0101_0101_0101_0101;
     let x = word(c, 26) >> 8;
-    let (v0, s0) = triple(x);
-    let (v1, s1) = triple(x >> 24);
-    let (v2, s2) = triple(x >> 48);
-    let rank =
-        group(&GROUP7, 0, 0, v0) + group(&GROUP7, 1, s0, v1) + group(&GROUP7, 2, s0 + s1, v2);
-    (rank, s0 + s1 + s2)
+    let prefix = x.wrapping_mul(ONES);
+    let s0 = (prefix >> 16) as u32 & 0xff;
+    let s1 = (prefix >> 40) as u32 & 0xff;
+    let s = (prefix >> 48) as u32 & 0xff;
+    let groups = x.wrapping_mul(MUL_GROUP);
+    let v0 = (groups >> 16) as u32 & 0x7f;
+    let v1 = (groups >> 40) as u32 & 0x7f;
+    let v2 = ((x >> 48).wrapping_mul(MUL_GROUP) >> 16) as u32 & 0x7f;
+    let rank = group(&GROUP7, 0, 0, v0) + group(&GROUP7, 1, s0, v1) + group(&GROUP7, 2, s1, v2);
+    (rank, s)
 }
 
 /// Dense rank and tile count of nine number-suit counts.
