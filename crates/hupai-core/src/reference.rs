@@ -109,6 +109,7 @@ fn regular_search(
 /// every target: index `5 * pair + melds`, melds 0..=4. The same search as the regular form,
 /// over one suit and for all targets at once: a dynamic programme over the kinds whose state
 /// is (chows started one kind back, two kinds back, melds placed, pair placed).
+#[allow(clippy::needless_range_loop)] // the state indices are the clearest form here
 pub fn suit_distances(counts: &[u8], chows: bool) -> [u8; 10] {
     const NONE: u8 = u8::MAX;
     // dp[c1][c2][melds][pair]: fewest missing tiles so far.
