@@ -29,7 +29,7 @@
 
 use crate::regular::Suits;
 use crate::special::Bits;
-use crate::{knitted, reference, Counts, Form, FormSet, KindSet};
+use crate::{knitted, reference, tables, Counts, Form, FormSet, KindSet};
 
 /// "No allowed form is possible".
 const IMPOSSIBLE: u8 = u8::MAX;
@@ -92,15 +92,15 @@ fn improving(counts: &Counts, suits: &Suits, melds: u8, forms: FormSet, d: u8) -
     }
     if melds == 0 {
         let bits = Bits::new(counts);
-        let special = [
-            (Form::SevenPairs, bits.seven_pairs_improving(forms.quads_as_two_pairs())),
-            (Form::ThirteenOrphans, bits.thirteen_orphans_improving()),
-            (Form::HonorsAndKnitted, bits.honors_knitted_improving()),
-        ];
-        for (form, (fd, mask)) in special {
-            if forms.contains(form) && fd == d {
-                out |= mask;
-            }
+        let quads = forms.quads_as_two_pairs();
+        if forms.contains(Form::SevenPairs) && bits.seven_pairs(quads) == d {
+            out |= bits.seven_pairs_improving(quads).1;
+        }
+        if forms.contains(Form::ThirteenOrphans) && bits.thirteen_orphans() == d {
+            out |= bits.thirteen_orphans_improving().1;
+        }
+        if forms.contains(Form::HonorsAndKnitted) && bits.honors_knitted() == d {
+            out |= bits.honors_knitted_improving().1;
         }
     }
     if melds <= 1
@@ -171,7 +171,47 @@ pub fn form_shanten(counts: &Counts, melds: u8, form: Form, forms: FormSet) -> O
 /// Whether the concealed tiles with `melds` declared melds make a complete hand.
 #[inline]
 pub fn is_agari(counts: &Counts, melds: u8, forms: FormSet) -> bool {
-    is_agari_with_jokers(counts, 0, melds, forms)
+    let melds = melds.min(4);
+    let bits = Bits::new(counts);
+    if !tables::counts_valid(&counts.0) || bits.total() != complete_size(melds) {
+        // Wrong size, or a count above four (then no complete hand equals it).
+        return false;
+    }
+    if forms.contains(Form::Regular) && regular_complete(counts, &bits) {
+        return true;
+    }
+    if melds == 0 {
+        let quads = forms.quads_as_two_pairs();
+        if (forms.contains(Form::SevenPairs) && bits.seven_pairs(quads) == 0)
+            || (forms.contains(Form::ThirteenOrphans) && bits.thirteen_orphans() == 0)
+            || (forms.contains(Form::HonorsAndKnitted) && bits.honors_knitted() == 0)
+        {
+            return true;
+        }
+    }
+    melds <= 1
+        && forms.contains(Form::KnittedStraight)
+        && bits.knitted_held().contains(&9)
+        && knitted::distance(counts, &bits, Suits::new(counts).class[3], melds) == 0
+}
+
+/// Whether valid counts of the right size are melds and one pair: cheap rejections first
+/// (an honour held once or four times, a suit of 3n+1 tiles, not exactly one suit of 3n+2),
+/// then one class lookup per suit.
+#[inline(always)]
+fn regular_complete(counts: &Counts, bits: &Bits) -> bool {
+    if bits.honor_single_or_four() {
+        return false;
+    }
+    let sums = tables::suit_sums(&counts.0);
+    let mut pairs = 0;
+    for s in sums {
+        if s % 3 == 1 {
+            return false;
+        }
+        pairs += (s % 3 == 2) as u32;
+    }
+    pairs == 1 && Suits::new(counts).is_complete()
 }
 
 /// The kinds whose draw completes the hand (empty unless it is ready; a kind held four
@@ -228,14 +268,14 @@ fn slow_shanten(counts: &Counts, jokers: u8, melds: u8, forms: FormSet) -> i8 {
 /// Whether the concealed `counts` plus `jokers` wildcards make a complete hand.
 #[inline]
 pub fn is_agari_with_jokers(counts: &Counts, jokers: u8, melds: u8, forms: FormSet) -> bool {
+    if jokers == 0 {
+        return is_agari(counts, melds, forms);
+    }
     let melds = melds.min(4);
     let suits = Suits::new(counts);
     if suits.total() + jokers as u32 != complete_size(melds) || !suits.covered(14) {
         // Wrong size, or a count above four (then no complete hand equals it).
         return false;
-    }
-    if jokers == 0 && forms.contains(Form::Regular) && suits.is_complete() {
-        return true;
     }
     distance(counts, &suits, melds, forms) <= jokers
 }

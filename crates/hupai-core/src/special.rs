@@ -69,6 +69,7 @@ const fn spread(mask: u64) -> [u64; 5] {
 }
 
 const ORPHANS_SPREAD: [u64; 5] = spread(ORPHANS);
+const HONORS_SPREAD: [u64; 5] = spread(HONORS);
 const KNITTED16_SPREAD: [[u64; 5]; 6] = {
     let mut out = [[0; 5]; 6];
     let mut p = 0;
@@ -115,6 +116,23 @@ impl Bits {
     fn count(&self, k: u64, within: &[u64; 5]) -> u32 {
         let bytes = (0..5).fold(0, |acc, j| acc + ((self.flags(k, j) & within[j]) >> 7));
         (bytes.wrapping_mul(ONES) >> 56) as u32
+    }
+
+    /// Total number of tiles.
+    #[inline(always)]
+    pub fn total(&self) -> u32 {
+        let bytes = self.w.iter().fold(0u64, |acc, w| acc + w);
+        (bytes.wrapping_mul(ONES) >> 56) as u32
+    }
+
+    /// Whether some honour is held exactly once or four times (no regular hand then).
+    #[inline(always)]
+    pub fn honor_single_or_four(&self) -> bool {
+        let mut odd = 0;
+        for j in 3..5 {
+            odd |= ((self.flags(1, j) & !self.flags(2, j)) | self.flags(4, j)) & HONORS_SPREAD[j];
+        }
+        odd != 0
     }
 
     /// The kinds held at least `k` times.

@@ -177,6 +177,19 @@ pub(crate) fn rank7(c: &[u8; 7]) -> (u32, u32) {
     rank7_at(&all)
 }
 
+/// The number of tiles in each suit (man, pin, sou, honours).
+#[inline(always)]
+pub(crate) fn suit_sums(c: &[u8; 34]) -> [u32; 4] {
+    const ONES: u64 = 0x0101_0101_0101_0101;
+    let sum8 = |x: u64| (x.wrapping_mul(ONES) >> 56) as u32;
+    [
+        sum8(word(c, 0)) + c[8] as u32,
+        sum8(word(c, 9)) + c[17] as u32,
+        sum8(word(c, 18)) + c[26] as u32,
+        sum8(word(c, 26) >> 8),
+    ]
+}
+
 /// Whether every count is at most four (eight counts at a time).
 #[inline(always)]
 pub(crate) fn counts_valid(c: &[u8; 34]) -> bool {
@@ -202,40 +215,47 @@ pub(crate) fn honor_class(rank: u32) -> u8 {
     HONOR_CLASS[rank as usize & ((1 << 16) - 1)]
 }
 
-/// The ranks of the patterns with one more tile at each position (`len` 9 or 7), for a suit
-/// of at most 13 tiles and no count above four. Positions holding four get a meaningless
-/// rank; callers skip them.
+/// The ranks of the patterns with one more tile at each of the `N` positions (9, or 7 for
+/// honours) of the suit whose counts are the bytes of `x` and `c8` (the ninth count), for a
+/// suit of at most 13 tiles and no count above four. A tile at position i changes its own
+/// group's value and shifts the prefix sum of every later group by one, so each neighbour is
+/// five lookups from the same small set. Positions holding four get a meaningless rank;
+/// callers skip them.
 #[inline(always)]
-pub(crate) fn neighbor_ranks<const N: usize>(c: &[u8], table: &[u32]) -> [u32; N] {
-    let mut sums = [0usize; N];
-    let mut prefix = [0u32; N];
-    let mut s = 0usize;
-    let mut r = 0u32;
-    for i in 0..N {
-        let ci = *c.get(i).unwrap_or(&0) as usize & 7;
-        sums[i] = s & 15;
-        prefix[i] = r;
-        r += table[(i * 16 + (s & 15)) * 8 + ci];
-        s += ci;
-    }
+fn neighbor_ranks<const N: usize>(table: &[u32; 6144], x: u64, c8: u64) -> [u32; N] {
+    const ONES: u64 = 0x0101_0101_0101_0101;
+    let prefix = x.wrapping_mul(ONES);
+    let s = [0, (prefix >> 16) as u32 & 0xff, (prefix >> 40) as u32 & 0xff];
+    let groups = x.wrapping_mul(MUL_GROUP);
+    let v = [
+        (groups >> 16) as u32 & 0x7f,
+        (groups >> 40) as u32 & 0x7f,
+        ((x >> 48 | c8 << 16).wrapping_mul(MUL_GROUP) >> 16) as u32 & 0x7f,
+    ];
+    let same =
+        [group(table, 0, s[0], v[0]), group(table, 1, s[1], v[1]), group(table, 2, s[2], v[2])];
+    let shifted = [0, group(table, 1, s[1] + 1, v[1]), group(table, 2, s[2] + 1, v[2])];
+    let before = [0, same[0], same[0] + same[1]];
+    let after = [shifted[1] + shifted[2], shifted[2], 0];
     let mut out = [0u32; N];
-    let mut suffix = 0u32;
-    for i in (0..N).rev() {
-        let ci = *c.get(i).unwrap_or(&0) as usize & 7;
-        out[i] = prefix[i] + table[(i * 16 + sums[i]) * 8 + ((ci + 1) & 7)] + suffix;
-        suffix += table[(i * 16 + ((sums[i] + 1) & 15)) * 8 + ci];
+    for (i, o) in out.iter_mut().enumerate() {
+        let g = i / 3;
+        let step = [25, 5, 1][i % 3];
+        *o = before[g] + group(table, g, s[g], v[g] + step) + after[g];
     }
     out
 }
 
-/// The rank table of a number suit.
-pub(crate) fn rank9_table() -> &'static [u32] {
-    &RANK9
+/// Neighbour ranks of the number suit at `offset` (see [`neighbor_ranks`]).
+#[inline(always)]
+pub(crate) fn neighbor_ranks9(c: &[u8; 34], offset: usize) -> [u32; 9] {
+    neighbor_ranks(&GROUP9, word(c, offset), c[offset + 8] as u64)
 }
 
-/// The rank table of the honours.
-pub(crate) fn rank7_table() -> &'static [u32] {
-    &RANK7
+/// Neighbour ranks of the honours (see [`neighbor_ranks`]).
+#[inline(always)]
+pub(crate) fn neighbor_ranks7(c: &[u8; 34]) -> [u32; 7] {
+    neighbor_ranks(&GROUP7, word(c, 26) >> 8, 0)
 }
 
 #[cfg(test)]
@@ -274,12 +294,21 @@ mod tests {
     #[test]
     fn neighbor_ranks_match_direct_ranks() {
         let c = [1u8, 0, 2, 4, 1, 0, 3, 0, 1];
-        let n: [u32; 9] = neighbor_ranks(&c, rank9_table());
+        let mut all = [0u8; 34];
+        all[9..18].copy_from_slice(&c);
+        all[27..34].copy_from_slice(&c[..7]);
+        let n = neighbor_ranks9(&all, 9);
+        let h = neighbor_ranks7(&all);
         for i in 0..9 {
             if c[i] < 4 {
                 let mut d = c;
                 d[i] += 1;
                 assert_eq!(n[i], rank9(&d).0, "position {i}");
+                if i < 7 {
+                    let mut e = [0u8; 7];
+                    e.copy_from_slice(&d[..7]);
+                    assert_eq!(h[i], rank7(&e).0, "honour position {i}");
+                }
             }
         }
     }
