@@ -121,7 +121,7 @@ impl Bits {
     /// Total number of tiles.
     #[inline(always)]
     pub fn total(&self) -> u32 {
-        let bytes = self.w.iter().fold(0u64, |acc, w| acc + w);
+        let bytes: u64 = self.w.iter().sum();
         (bytes.wrapping_mul(ONES) >> 56) as u32
     }
 
@@ -129,8 +129,8 @@ impl Bits {
     #[inline(always)]
     pub fn honor_single_or_four(&self) -> bool {
         let mut odd = 0;
-        for j in 3..5 {
-            odd |= ((self.flags(1, j) & !self.flags(2, j)) | self.flags(4, j)) & HONORS_SPREAD[j];
+        for (j, within) in HONORS_SPREAD.iter().enumerate().skip(3) {
+            odd |= ((self.flags(1, j) & !self.flags(2, j)) | self.flags(4, j)) & within;
         }
         odd != 0
     }
