@@ -72,10 +72,10 @@ fn distance(counts: &Counts, suits: &Suits, melds: u8, forms: FormSet) -> u8 {
             d = d.min(bits.honors_knitted());
         }
         if forms.contains(Form::KnittedStraight) {
-            d = d.min(knitted::distance(counts, &bits, suits.class[3], 0));
+            d = knitted::distance_below(counts, &bits, suits, 0, d);
         }
     } else if melds == 1 && forms.contains(Form::KnittedStraight) {
-        d = d.min(knitted::distance(counts, &Bits::new(counts), suits.class[3], 1));
+        d = knitted::distance_below(counts, &Bits::new(counts), suits, 1, d);
     }
     d
 }

@@ -223,13 +223,19 @@ fn knitted_straight_distance(counts: &[u8; 34], declared: bool) -> u8 {
                 Some((k, false)) => with_meld[k] += 3,
                 None => {}
             }
+            if with_meld.iter().any(|&c| c > 4) {
+                continue;
+            }
+            // The pair changes only its own kind's shortfall.
+            let base = missing(counts, &with_meld);
             for pair in 0..34 {
-                let mut target = with_meld;
-                target[pair] += 2;
-                if target.iter().any(|&c| c > 4) {
+                let t = with_meld[pair];
+                if t + 2 > 4 {
                     continue;
                 }
-                best = best.min(missing(counts, &target));
+                let cost =
+                    base - t.saturating_sub(counts[pair]) + (t + 2).saturating_sub(counts[pair]);
+                best = best.min(cost);
             }
         }
     }

@@ -144,6 +144,19 @@ pub(crate) fn knitted_ranks9(c: &[u8; 34], offset: usize) -> [u32; 3] {
     ]
 }
 
+/// The rank of the number suit at `offset` with one copy (if held) removed from positions
+/// `j, j + 3, j + 6`.
+#[inline(always)]
+pub(crate) fn knitted_rank9(c: &[u8; 34], offset: usize, j: usize) -> u32 {
+    const ONES: u64 = 0x0101_0101_0101_0101;
+    const TRIPLE: u64 = 0x0001_0000_0100_0001;
+    let x = word(c, offset);
+    let c8 = c[offset + 8] as u64;
+    let held = ((x + 0x7f * ONES) & (0x80 * ONES)) >> 7;
+    let held8 = (c8 > 0 && j == 2) as u64;
+    rank9_word(x - (held & TRIPLE << (8 * (j & 3))), c8 - held8).0
+}
+
 /// Dense rank and tile count of the seven honour counts.
 #[inline(always)]
 pub(crate) fn rank7_at(c: &[u8; 34]) -> (u32, u32) {

@@ -18,7 +18,8 @@ fn total(suits: &[Dist; 4], melds: usize) -> u8 {
             for m1 in 0..=melds - m0 {
                 for m2 in 0..=melds - m0 - m1 {
                     let m = [m0, m1, m2, melds - m0 - m1 - m2];
-                    let d: u32 = (0..4).map(|s| suits[s][m[s] + if s == pair { 5 } else { 0 }] as u32).sum();
+                    let d: u32 =
+                        (0..4).map(|s| suits[s][m[s] + if s == pair { 5 } else { 0 }] as u32).sum();
                     best = best.min(d.min(255) as u8);
                 }
             }
@@ -90,7 +91,12 @@ fn check_suit(honors: bool) {
             let ctx = || format!("{counts} melds {melds}");
             let r = FormSet::REGULAR;
             assert_eq!(hupai_core::shanten(&counts, melds, r), d as i8 - 1, "{}", ctx());
-            assert_eq!(hupai_core::is_agari(&counts, melds, r), tiles == size && d == 0, "{}", ctx());
+            assert_eq!(
+                hupai_core::is_agari(&counts, melds, r),
+                tiles == size && d == 0,
+                "{}",
+                ctx()
+            );
             if melds == 0 {
                 // Seven pairs, thirteen orphans, honours-and-knitted from the reference's forms.
                 for forms in [FormSet::RIICHI, FormSet::CHINESE] {
@@ -123,7 +129,12 @@ fn check_suit(honors: bool) {
                     ukeire |= ((nd < d) as u64) << kind;
                     waits |= ((nd == 0 && tiles + 1 == size) as u64) << kind;
                 }
-                assert_eq!(hupai_core::ukeire(&counts, melds, r).bits(), ukeire, "ukeire {}", ctx());
+                assert_eq!(
+                    hupai_core::ukeire(&counts, melds, r).bits(),
+                    ukeire,
+                    "ukeire {}",
+                    ctx()
+                );
                 assert_eq!(hupai_core::waits(&counts, melds, r).bits(), waits, "waits {}", ctx());
             }
             checked += 1;
