@@ -314,3 +314,71 @@ pub fn ukeire_with_jokers(counts: &Counts, jokers: u8, melds: u8, forms: FormSet
     }
     KindSet::from_bits(improving(counts, &suits, melds, forms, d))
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::Kind;
+
+    fn c(s: &str) -> Counts {
+        s.parse().unwrap()
+    }
+
+    #[test]
+    fn examples() {
+        let hand = c("11123455678999m");
+        assert!(is_agari(&hand, 0, FormSet::REGULAR));
+        let mut nine_gates = hand;
+        nine_gates.remove(Kind::new(4).unwrap());
+        assert_eq!(waits(&nine_gates, 0, FormSet::REGULAR).to_string(), "123456789m");
+        assert_eq!(form_shanten(&c("1122m"), 3, Form::SevenPairs, FormSet::MCR), None);
+        assert_eq!(form_shanten(&c("1122m"), 3, Form::Regular, FormSet::RIICHI), Some(0));
+        assert_eq!(shanten(&c("1122m"), 3, FormSet::EMPTY.with(Form::SevenPairs)), i8::MAX);
+    }
+
+    #[test]
+    fn ukeire_count_never_goes_negative() {
+        let hand = c("123m456p789s1122z");
+        let visible = c("1111z222z");
+        assert_eq!(
+            ukeire_count(&hand, 0, FormSet::RIICHI, &visible),
+            (waits(&hand, 0, FormSet::RIICHI), 0)
+        );
+    }
+
+    #[test]
+    fn invalid_counts_do_not_panic_and_match_the_reference() {
+        let mut hands = Vec::new();
+        let mut five = c("123m456p789s1122z");
+        five.0[0] = 5;
+        hands.push(five);
+        let mut big = Counts::EMPTY;
+        big.0[..9].copy_from_slice(&[4, 4, 4, 4, 0, 0, 0, 0, 0]);
+        hands.push(big);
+        let mut garbage = Counts::EMPTY;
+        garbage.0[3] = 255;
+        garbage.0[33] = 200;
+        hands.push(garbage);
+        for hand in hands {
+            for forms in [FormSet::RIICHI, FormSet::MCR] {
+                for melds in [0, 1, 9] {
+                    let m = melds;
+                    assert_eq!(shanten(&hand, m, forms), reference::shanten(&hand, m, forms));
+                    assert_eq!(is_agari(&hand, m, forms), reference::is_agari(&hand, m, forms));
+                    assert_eq!(waits(&hand, m, forms), reference::waits(&hand, m, forms));
+                    assert_eq!(ukeire(&hand, m, forms), reference::ukeire(&hand, m, forms));
+                    assert_eq!(
+                        shanten_with_jokers(&hand, 2, m, forms),
+                        reference::shanten_with_jokers(&hand, 2, m, forms)
+                    );
+                    for form in Form::ALL {
+                        assert_eq!(
+                            form_shanten(&hand, m, form, forms),
+                            reference::form_shanten(&hand, m, form, forms)
+                        );
+                    }
+                }
+            }
+        }
+    }
+}
