@@ -40,6 +40,34 @@ fn hands(tiles: usize, seed: u64) -> Vec<Counts> {
         .collect()
 }
 
+/// `HANDS` ready hands of 13 tiles: four random melds and a pair, minus one random tile.
+fn ready_hands(seed: u64) -> Vec<Counts> {
+    let mut rng = Rng(seed);
+    let mut out = Vec::new();
+    while out.len() < HANDS {
+        let mut counts = Counts::EMPTY;
+        for block in 0..5 {
+            let k = (rng.next() % 34) as usize;
+            if block == 4 {
+                counts.0[k] += 2;
+            } else if k < 27 && k % 9 <= 6 && rng.next() % 2 == 0 {
+                (k..k + 3).for_each(|i| counts.0[i] += 1);
+            } else {
+                counts.0[k] += 3;
+            }
+        }
+        if counts.0.iter().any(|&c| c > 4) {
+            continue;
+        }
+        let drop = counts.tiles().nth((rng.next() % 14) as usize);
+        if let Some(kind) = drop {
+            counts.remove(kind);
+            out.push(counts);
+        }
+    }
+    out
+}
+
 /// Times `f` over the hands, one hand per iteration.
 fn bench<T>(c: &mut Criterion, name: &str, hands: &[Counts], mut f: impl FnMut(&Counts) -> T) {
     let mut i = 0;
@@ -58,6 +86,7 @@ fn to_counts(c: &Counts) -> [u8; 34] {
 fn benches(c: &mut Criterion) {
     let h14 = hands(14, 1);
     let h13 = hands(13, 2);
+    let ready = ready_hands(3);
 
     // Check every result against the reference before timing anything.
     for (set, forms) in [(&h14, FormSet::RIICHI), (&h14, FormSet::MCR), (&h13, FormSet::RIICHI)] {
@@ -66,7 +95,10 @@ fn benches(c: &mut Criterion) {
             assert_eq!(hupai_core::is_agari(h, 0, forms), reference::is_agari(h, 0, forms), "{h}");
         }
     }
-    for h in h13.iter().take(512) {
+    for h in &ready {
+        assert_eq!(hupai_core::shanten(h, 0, FormSet::RIICHI), 0, "{h}");
+    }
+    for h in h13.iter().take(512).chain(ready.iter().take(512)) {
         assert_eq!(
             hupai_core::ukeire(h, 0, FormSet::RIICHI),
             reference::ukeire(h, 0, FormSet::RIICHI)
@@ -91,7 +123,9 @@ fn benches(c: &mut Criterion) {
     bench(c, "shanten/regular/14", &h14, |h| hupai_core::shanten(h, 0, FormSet::REGULAR));
     bench(c, "shanten/mcr/14", &h14, |h| hupai_core::shanten(h, 0, FormSet::MCR));
     bench(c, "is_agari/riichi/14", &h14, |h| hupai_core::is_agari(h, 0, FormSet::RIICHI));
+    bench(c, "is_agari/mcr/14", &h14, |h| hupai_core::is_agari(h, 0, FormSet::MCR));
     bench(c, "waits/riichi/13", &h13, |h| hupai_core::waits(h, 0, FormSet::RIICHI));
+    bench(c, "waits/riichi/13-ready", &ready, |h| hupai_core::waits(h, 0, FormSet::RIICHI));
     bench(c, "ukeire/riichi/13", &h13, |h| hupai_core::ukeire(h, 0, FormSet::RIICHI));
     bench(c, "ukeire/mcr/13", &h13, |h| hupai_core::ukeire(h, 0, FormSet::MCR));
     let visible = Counts::EMPTY;

@@ -21,15 +21,15 @@
 //! distance drops by `j` (never below complete). When no allowed form is possible with
 //! `melds` (for example only seven pairs and one meld), shanten is [`i8::MAX`].
 //!
-//! Speed: the regular form comes from per-suit tables (see the `tables` module docs for how
-//! and how big: about 0.7 MiB in all); seven pairs, thirteen orphans and honours-and-knitted
+//! Speed: the regular form comes from per-suit tables (see the crate README for how and
+//! how big: about 0.75 MiB of tables in all); seven pairs, thirteen orphans and honours-and-knitted
 //! from bit masks; knitted straight from the same tables on the hand minus each knitted
 //! assignment. Counts above four or more than 14 tiles of a suit (13 for waits and effective
 //! tiles) fall back to [`crate::reference`], which is exact for any input.
 
 use crate::regular::Suits;
 use crate::special::Bits;
-use crate::{knitted, reference, Counts, Form, FormSet, KindSet};
+use crate::{knitted, reference, tables, Counts, Form, FormSet, KindSet};
 
 /// "No allowed form is possible".
 const IMPOSSIBLE: u8 = u8::MAX;
@@ -72,10 +72,10 @@ fn distance(counts: &Counts, suits: &Suits, melds: u8, forms: FormSet) -> u8 {
             d = d.min(bits.honors_knitted());
         }
         if forms.contains(Form::KnittedStraight) {
-            d = d.min(knitted::distance(counts, &bits, suits.class[3], 0));
+            d = knitted::distance_below(counts, &bits, suits, 0, d);
         }
     } else if melds == 1 && forms.contains(Form::KnittedStraight) {
-        d = d.min(knitted::distance(counts, &Bits::new(counts), suits.class[3], 1));
+        d = knitted::distance_below(counts, &Bits::new(counts), suits, 1, d);
     }
     d
 }
@@ -92,15 +92,15 @@ fn improving(counts: &Counts, suits: &Suits, melds: u8, forms: FormSet, d: u8) -
     }
     if melds == 0 {
         let bits = Bits::new(counts);
-        let special = [
-            (Form::SevenPairs, bits.seven_pairs_improving(forms.quads_as_two_pairs())),
-            (Form::ThirteenOrphans, bits.thirteen_orphans_improving()),
-            (Form::HonorsAndKnitted, bits.honors_knitted_improving()),
-        ];
-        for (form, (fd, mask)) in special {
-            if forms.contains(form) && fd == d {
-                out |= mask;
-            }
+        let quads = forms.quads_as_two_pairs();
+        if forms.contains(Form::SevenPairs) && bits.seven_pairs(quads) == d {
+            out |= bits.seven_pairs_improving(quads).1;
+        }
+        if forms.contains(Form::ThirteenOrphans) && bits.thirteen_orphans() == d {
+            out |= bits.thirteen_orphans_improving().1;
+        }
+        if forms.contains(Form::HonorsAndKnitted) && bits.honors_knitted() == d {
+            out |= bits.honors_knitted_improving().1;
         }
     }
     if melds <= 1
@@ -171,7 +171,47 @@ pub fn form_shanten(counts: &Counts, melds: u8, form: Form, forms: FormSet) -> O
 /// Whether the concealed tiles with `melds` declared melds make a complete hand.
 #[inline]
 pub fn is_agari(counts: &Counts, melds: u8, forms: FormSet) -> bool {
-    is_agari_with_jokers(counts, 0, melds, forms)
+    let melds = melds.min(4);
+    let bits = Bits::new(counts);
+    if !tables::counts_valid(&counts.0) || bits.total() != complete_size(melds) {
+        // Wrong size, or a count above four (then no complete hand equals it).
+        return false;
+    }
+    if forms.contains(Form::Regular) && regular_complete(counts, &bits) {
+        return true;
+    }
+    if melds == 0 {
+        let quads = forms.quads_as_two_pairs();
+        if (forms.contains(Form::SevenPairs) && bits.seven_pairs(quads) == 0)
+            || (forms.contains(Form::ThirteenOrphans) && bits.thirteen_orphans() == 0)
+            || (forms.contains(Form::HonorsAndKnitted) && bits.honors_knitted() == 0)
+        {
+            return true;
+        }
+    }
+    melds <= 1
+        && forms.contains(Form::KnittedStraight)
+        && bits.knitted_held().contains(&9)
+        && knitted::distance(counts, &bits, Suits::new(counts).class[3], melds) == 0
+}
+
+/// Whether valid counts of the right size are melds and one pair: cheap rejections first
+/// (an honour held once or four times, a suit of 3n+1 tiles, not exactly one suit of 3n+2),
+/// then one class lookup per suit.
+#[inline(always)]
+fn regular_complete(counts: &Counts, bits: &Bits) -> bool {
+    if bits.honor_single_or_four() {
+        return false;
+    }
+    let sums = tables::suit_sums(&counts.0);
+    let mut pairs = 0;
+    for s in sums {
+        if s % 3 == 1 {
+            return false;
+        }
+        pairs += (s % 3 == 2) as u32;
+    }
+    pairs == 1 && Suits::new(counts).is_complete()
 }
 
 /// The kinds whose draw completes the hand (empty unless it is ready; a kind held four
@@ -228,14 +268,14 @@ fn slow_shanten(counts: &Counts, jokers: u8, melds: u8, forms: FormSet) -> i8 {
 /// Whether the concealed `counts` plus `jokers` wildcards make a complete hand.
 #[inline]
 pub fn is_agari_with_jokers(counts: &Counts, jokers: u8, melds: u8, forms: FormSet) -> bool {
+    if jokers == 0 {
+        return is_agari(counts, melds, forms);
+    }
     let melds = melds.min(4);
     let suits = Suits::new(counts);
     if suits.total() + jokers as u32 != complete_size(melds) || !suits.covered(14) {
         // Wrong size, or a count above four (then no complete hand equals it).
         return false;
-    }
-    if jokers == 0 && forms.contains(Form::Regular) && suits.is_complete() {
-        return true;
     }
     distance(counts, &suits, melds, forms) <= jokers
 }
@@ -273,4 +313,72 @@ pub fn ukeire_with_jokers(counts: &Counts, jokers: u8, melds: u8, forms: FormSet
         return KindSet::EMPTY;
     }
     KindSet::from_bits(improving(counts, &suits, melds, forms, d))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::Kind;
+
+    fn c(s: &str) -> Counts {
+        s.parse().unwrap()
+    }
+
+    #[test]
+    fn examples() {
+        let hand = c("11123455678999m");
+        assert!(is_agari(&hand, 0, FormSet::REGULAR));
+        let mut nine_gates = hand;
+        nine_gates.remove(Kind::new(4).unwrap());
+        assert_eq!(waits(&nine_gates, 0, FormSet::REGULAR).to_string(), "123456789m");
+        assert_eq!(form_shanten(&c("1122m"), 3, Form::SevenPairs, FormSet::MCR), None);
+        assert_eq!(form_shanten(&c("1122m"), 3, Form::Regular, FormSet::RIICHI), Some(0));
+        assert_eq!(shanten(&c("1122m"), 3, FormSet::EMPTY.with(Form::SevenPairs)), i8::MAX);
+    }
+
+    #[test]
+    fn ukeire_count_never_goes_negative() {
+        let hand = c("123m456p789s1122z");
+        let visible = c("1111z222z");
+        assert_eq!(
+            ukeire_count(&hand, 0, FormSet::RIICHI, &visible),
+            (waits(&hand, 0, FormSet::RIICHI), 0)
+        );
+    }
+
+    #[test]
+    fn invalid_counts_do_not_panic_and_match_the_reference() {
+        let mut hands = Vec::new();
+        let mut five = c("123m456p789s1122z");
+        five.0[0] = 5;
+        hands.push(five);
+        let mut big = Counts::EMPTY;
+        big.0[..9].copy_from_slice(&[4, 4, 4, 4, 0, 0, 0, 0, 0]);
+        hands.push(big);
+        let mut garbage = Counts::EMPTY;
+        garbage.0[3] = 255;
+        garbage.0[33] = 200;
+        hands.push(garbage);
+        for hand in hands {
+            for forms in [FormSet::RIICHI, FormSet::MCR] {
+                for melds in [0, 1, 9] {
+                    let m = melds;
+                    assert_eq!(shanten(&hand, m, forms), reference::shanten(&hand, m, forms));
+                    assert_eq!(is_agari(&hand, m, forms), reference::is_agari(&hand, m, forms));
+                    assert_eq!(waits(&hand, m, forms), reference::waits(&hand, m, forms));
+                    assert_eq!(ukeire(&hand, m, forms), reference::ukeire(&hand, m, forms));
+                    assert_eq!(
+                        shanten_with_jokers(&hand, 2, m, forms),
+                        reference::shanten_with_jokers(&hand, 2, m, forms)
+                    );
+                    for form in Form::ALL {
+                        assert_eq!(
+                            form_shanten(&hand, m, form, forms),
+                            reference::form_shanten(&hand, m, form, forms)
+                        );
+                    }
+                }
+            }
+        }
+    }
 }

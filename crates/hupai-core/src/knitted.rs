@@ -14,9 +14,42 @@
 //! ```
 
 use crate::reference::KNITTED_PERMUTATIONS;
+use crate::regular::Suits;
 use crate::special::Bits;
 use crate::tables;
 use crate::Counts;
+
+/// The knitted-straight distance if it is below `bound`, otherwise some value at least
+/// `bound`. Assignments whose missing knitted tiles plus the whole hand's own regular
+/// distance (a lower bound: taking tiles away never helps) reach `bound` are skipped, and
+/// only the reduced suit patterns the others need are ranked.
+#[inline(always)]
+pub(crate) fn distance_below(
+    counts: &Counts,
+    bits: &Bits,
+    suits: &Suits,
+    declared: u8,
+    bound: u8,
+) -> u8 {
+    let needed = 1 - declared.min(1) as usize;
+    let [a, b, c, h] = suits.class;
+    let floor = tables::rest_dist(tables::ph(tables::pn(tables::nn(a, b), c), h))[5 + needed];
+    let held = bits.knitted_held();
+    let mut best = bound;
+    for (perm, held) in KNITTED_PERMUTATIONS.into_iter().zip(held) {
+        let missing = 9 - held.min(9) as u8;
+        if missing + floor >= best {
+            continue;
+        }
+        let [p0, p1, p2] = perm;
+        let class =
+            |s: usize, j: usize| tables::suit_class(tables::knitted_rank9(&counts.0, 9 * s, j));
+        let abc = tables::pn(tables::nn(class(0, p0), class(1, p1)), class(2, p2));
+        let rest = tables::rest_dist(tables::ph(abc, h))[5 + needed];
+        best = best.min(missing + rest);
+    }
+    best
+}
 
 /// The knitted-straight distance of valid counts (every count at most four, at most 14 tiles
 /// per suit) with `declared` 0 or 1.

@@ -105,6 +105,57 @@ fn regular_search(
     best
 }
 
+/// The distances of one suit's counts (`counts.len()` kinds; chows allowed when `chows`) to
+/// every target: index `5 * pair + melds`, melds 0..=4. The same search as the regular form,
+/// over one suit and for all targets at once: a dynamic programme over the kinds whose state
+/// is (chows started one kind back, two kinds back, melds placed, pair placed).
+#[allow(clippy::needless_range_loop)] // the state indices are the clearest form here
+pub fn suit_distances(counts: &[u8], chows: bool) -> [u8; 10] {
+    const NONE: u8 = u8::MAX;
+    // dp[c1][c2][melds][pair]: fewest missing tiles so far.
+    let mut dp = [[[[NONE; 2]; 5]; 5]; 5];
+    dp[0][0][0][0] = 0;
+    let n = counts.len();
+    for (i, &held) in counts.iter().enumerate() {
+        let mut next = [[[[NONE; 2]; 5]; 5]; 5];
+        let chow_ok = chows && i + 2 < n;
+        for c1 in 0..5 {
+            for c2 in 0..5 - c1 {
+                for m in 0..5 {
+                    for p in 0..2 {
+                        let cost = dp[c1][c2][m][p];
+                        if cost == NONE {
+                            continue;
+                        }
+                        for pung in 0..=(4 - m).min(1) {
+                            for q in 0..=(1 - p) {
+                                let max_new = if chow_ok { 4 - m - pung } else { 0 };
+                                for new in 0..=max_new {
+                                    let used = c1 + c2 + 3 * pung + 2 * q + new;
+                                    if used > 4 {
+                                        break;
+                                    }
+                                    let add = (used as u8).saturating_sub(held);
+                                    let slot = &mut next[new][c1][m + pung + new][p + q];
+                                    *slot = (*slot).min(cost + add);
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        dp = next;
+    }
+    let mut out = [NONE; 10];
+    for m in 0..5 {
+        for p in 0..2 {
+            out[5 * p + m] = dp[0][0][m][p];
+        }
+    }
+    out
+}
+
 /// Seven pairs: the best seven pair slots. A kind held `c` times offers `min(c, 2)` toward
 /// one pair, and with `quads` a second pair slot worth `min(c, 4) - 2` when positive.
 fn seven_pairs_distance(counts: &[u8; 34], quads: bool) -> u8 {
@@ -172,13 +223,19 @@ fn knitted_straight_distance(counts: &[u8; 34], declared: bool) -> u8 {
                 Some((k, false)) => with_meld[k] += 3,
                 None => {}
             }
+            if with_meld.iter().any(|&c| c > 4) {
+                continue;
+            }
+            // The pair changes only its own kind's shortfall.
+            let base = missing(counts, &with_meld);
             for pair in 0..34 {
-                let mut target = with_meld;
-                target[pair] += 2;
-                if target.iter().any(|&c| c > 4) {
+                let t = with_meld[pair];
+                if t + 2 > 4 {
                     continue;
                 }
-                best = best.min(missing(counts, &target));
+                let cost =
+                    base - t.saturating_sub(counts[pair]) + (t + 2).saturating_sub(counts[pair]);
+                best = best.min(cost);
             }
         }
     }
@@ -327,6 +384,16 @@ mod tests {
         assert_eq!(shanten(&c("11m"), 4, FormSet::REGULAR), -1);
         assert_eq!(shanten(&c("1m"), 4, FormSet::REGULAR), 0);
         assert_eq!(shanten(&c(""), 0, FormSet::REGULAR), 13);
+    }
+
+    #[test]
+    fn suit_distances_examples() {
+        // 1112345678999m: complete with four melds and a pair after one more tile.
+        let d = suit_distances(&[3, 1, 1, 1, 1, 1, 1, 1, 3], true);
+        assert_eq!(d[5 + 4], 1);
+        assert_eq!(d[4], 0);
+        assert_eq!(suit_distances(&[0; 9], true), [0, 3, 6, 9, 12, 2, 5, 8, 11, 14]);
+        assert_eq!(suit_distances(&[1, 0, 0, 0, 0, 0, 0], false)[5], 1);
     }
 
     #[test]

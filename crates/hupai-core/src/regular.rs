@@ -100,21 +100,21 @@ impl Suits {
                 continue;
             }
             let cs = &counts.0[9 * s..9 * s + 9];
-            let next: [u32; 9] = tables::neighbor_ranks(cs, tables::rank9_table());
+            let next = tables::neighbor_ranks9(&counts.0, 9 * s);
             for i in 0..9 {
                 let class = tables::suit_class(next[i]);
                 let lower = tables::rn_dist(rest, class)[needed] < d;
-                out |= ((lower && cs[i] < 4) as u64) << (9 * s + i);
+                out |= ((lower as u64) & (cs[i] < 4) as u64) << (9 * s + i);
             }
         }
         let abc = tables::pn(tables::nn(a, b), c);
         if tables::improve_honor(abc, h) >> needed & 1 != 0 {
             let cs = &counts.0[27..34];
-            let next: [u32; 7] = tables::neighbor_ranks(cs, tables::rank7_table());
+            let next = tables::neighbor_ranks7(&counts.0);
             for i in 0..7 {
                 let class = tables::honor_class(next[i]);
                 let lower = tables::rest_dist(tables::ph(abc, class))[5 + needed] < d;
-                out |= ((lower && cs[i] < 4) as u64) << (27 + i);
+                out |= ((lower as u64) & (cs[i] < 4) as u64) << (27 + i);
             }
         }
         out

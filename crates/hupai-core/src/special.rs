@@ -44,6 +44,8 @@ pub(crate) const KNITTED16: [u64; 6] = {
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct Bits {
     w: [u64; 5],
+    /// Each number suit's first eight counts as a word, and its ninth count.
+    suit: [(u64, u64); 3],
 }
 
 const ONES: u64 = 0x0101_0101_0101_0101;
@@ -69,24 +71,7 @@ const fn spread(mask: u64) -> [u64; 5] {
 }
 
 const ORPHANS_SPREAD: [u64; 5] = spread(ORPHANS);
-const KNITTED16_SPREAD: [[u64; 5]; 6] = {
-    let mut out = [[0; 5]; 6];
-    let mut p = 0;
-    while p < 6 {
-        out[p] = spread(KNITTED16[p]);
-        p += 1;
-    }
-    out
-};
-const KNITTED9_SPREAD: [[u64; 5]; 6] = {
-    let mut out = [[0; 5]; 6];
-    let mut p = 0;
-    while p < 6 {
-        out[p] = spread(KNITTED16[p] & !HONORS);
-        p += 1;
-    }
-    out
-};
+const HONORS_SPREAD: [u64; 5] = spread(HONORS);
 
 impl Bits {
     /// The words of valid counts (every count at most four).
@@ -100,7 +85,13 @@ impl Bits {
             *word = u64::from_le_bytes(bytes);
         }
         w[4] = c[32] as u64 | (c[33] as u64) << 8;
-        Bits { w }
+        let mut suit = [(0, 0); 3];
+        for (s, slot) in suit.iter_mut().enumerate() {
+            let mut bytes = [0u8; 8];
+            bytes.copy_from_slice(&c[9 * s..9 * s + 8]);
+            *slot = (u64::from_le_bytes(bytes), c[9 * s + 8] as u64);
+        }
+        Bits { w, suit }
     }
 
     /// High bit of each byte whose count is at least `k` (1..=4) in word `j`.
@@ -115,6 +106,23 @@ impl Bits {
     fn count(&self, k: u64, within: &[u64; 5]) -> u32 {
         let bytes = (0..5).fold(0, |acc, j| acc + ((self.flags(k, j) & within[j]) >> 7));
         (bytes.wrapping_mul(ONES) >> 56) as u32
+    }
+
+    /// Total number of tiles.
+    #[inline(always)]
+    pub fn total(&self) -> u32 {
+        let bytes: u64 = self.w.iter().sum();
+        (bytes.wrapping_mul(ONES) >> 56) as u32
+    }
+
+    /// Whether some honour is held exactly once or four times (no regular hand then).
+    #[inline(always)]
+    pub fn honor_single_or_four(&self) -> bool {
+        let mut odd = 0;
+        for (j, within) in HONORS_SPREAD.iter().enumerate().skip(3) {
+            odd |= ((self.flags(1, j) & !self.flags(2, j)) | self.flags(4, j)) & within;
+        }
+        odd != 0
     }
 
     /// The kinds held at least `k` times.
@@ -190,19 +198,28 @@ impl Bits {
     /// Honours-and-knitted distance.
     #[inline(always)]
     pub fn honors_knitted(&self) -> u8 {
-        let mut best = 0;
-        for within in &KNITTED16_SPREAD {
-            best = best.max(self.count(1, within));
-        }
-        14 - best.min(14) as u8
+        let best = self.knitted_held().into_iter().max().unwrap_or(0);
+        let honors = self.count(1, &HONORS_SPREAD);
+        14 - (best + honors).min(14) as u8
     }
 
-    /// Knitted kinds of each assignment held (at least once).
+    /// Knitted kinds of each assignment held (at least once): per suit, the kinds held among
+    /// numbers 147, 258, 369 are bytes 0, 1, 2 of the held flags folded at 3 and 6.
     #[inline(always)]
     pub fn knitted_held(&self) -> [u32; 6] {
+        let mut t = [[0u32; 3]; 3];
+        for (row, &(x, c8)) in t.iter_mut().zip(&self.suit) {
+            let held = ((x + 0x7f * ONES) & HIGH) >> 7;
+            let folded = held + (held >> 24) + (held >> 48);
+            *row = [
+                folded as u32 & 0xff,
+                (folded >> 8) as u32 & 0xff,
+                ((folded >> 16) as u32 & 0xff) + (c8 > 0) as u32,
+            ];
+        }
         let mut out = [0; 6];
-        for (o, within) in out.iter_mut().zip(&KNITTED9_SPREAD) {
-            *o = self.count(1, within);
+        for (o, perm) in out.iter_mut().zip(crate::reference::KNITTED_PERMUTATIONS) {
+            *o = t[0][perm[0]] + t[1][perm[1]] + t[2][perm[2]];
         }
         out
     }
