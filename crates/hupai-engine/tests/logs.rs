@@ -5,7 +5,9 @@ mod common;
 
 use hupai_core::Seat;
 use hupai_engine::replay::{parse_log, replay_events};
-use hupai_engine::{play_match, play_match_with, replay, Agent, Event, Pai, PlayerView, Random, Setup};
+use hupai_engine::{
+    play_match, play_match_with, replay, Agent, Event, Pai, PlayerView, Random, Setup,
+};
 use hupai_rules::Rules;
 
 fn agents(seed: u64) -> Vec<Box<dyn Agent>> {
@@ -58,7 +60,10 @@ fn a_tampered_discard_is_reported_with_its_line() {
     };
     let absent = (0..34u8)
         .map(|k| Pai::kind_of(hupai_core::Kind::new(k).expect("kind")))
-        .find(|p| !hand.contains(p) && !log[..at].iter().any(|e| matches!(e, Event::Tsumo { pai, .. } if pai == p)))
+        .find(|p| {
+            !hand.contains(p)
+                && !log[..at].iter().any(|e| matches!(e, Event::Tsumo { pai, .. } if pai == p))
+        })
         .expect("some kind is absent");
     lines[at] = Event::Dahai { actor, pai: absent, tsumogiri: false }.to_json();
     let text = lines.join("\n");
@@ -88,7 +93,9 @@ fn views_never_hold_another_seats_concealed_tiles() {
                                 }
                             }
                         }
-                        Event::Tsumo { actor, pai } if *actor as usize != s => assert!(pai.is_hidden()),
+                        Event::Tsumo { actor, pai } if *actor as usize != s => {
+                            assert!(pai.is_hidden())
+                        }
                         _ => {}
                     }
                     v.update(&shown);
