@@ -62,7 +62,7 @@ pub fn kinds(text: &str) -> Vec<(Kind, bool)> {
     out
 }
 
-/// Builds a wall: the four hands (by seat, 13 tiles each) dealt from `dealer`, then `draws`,
+/// Builds a wall: the four hands (by seat, 13 tiles each, shorter ones completed) dealt from `dealer`, then `draws`,
 /// then unused tiles, then `tail` (the last live tiles), then (riichi) the dead wall: `dead`
 /// in dead-wall order (four replacement tiles, five dora, five ura indicators) completed
 /// with unused tiles. Red fives are copy 0 (`0m`); a plain five is never a red copy.
@@ -86,9 +86,20 @@ pub fn stack(
         }
         panic!("no copy of {kind} left (red {red})");
     };
-    let hands: Vec<Vec<Tile>> =
+    let mut hands: Vec<Vec<Tile>> =
         hands.iter().map(|h| kinds(h).into_iter().map(&mut take).collect()).collect();
-    for h in &hands {
+    let draws: Vec<Tile> = kinds(draws).into_iter().map(&mut take).collect();
+    let tail: Vec<Tile> = kinds(tail).into_iter().map(&mut take).collect();
+    let mut dead_tiles: Vec<Tile> = kinds(dead).into_iter().map(&mut take).collect();
+    let mut all = Vec::new();
+    hupai_engine::Wall::fill(rules, &mut all);
+    let mut rest: Vec<Tile> = all.into_iter().filter(|t| !used[t.index()]).collect();
+    hupai_engine::SplitMix64::new(99).shuffle(&mut rest);
+    for h in hands.iter_mut() {
+        // Short hands are completed with unused tiles in a fixed shuffled order.
+        while h.len() < 13 {
+            h.push(rest.pop().expect("tiles to fill a hand"));
+        }
         assert_eq!(h.len(), 13, "a hand needs 13 tiles");
     }
     let mut front = Vec::new();
@@ -99,12 +110,7 @@ pub fn stack(
             front.extend(&hands[s][range]);
         }
     }
-    front.extend(kinds(draws).into_iter().map(&mut take));
-    let tail: Vec<Tile> = kinds(tail).into_iter().map(&mut take).collect();
-    let mut dead_tiles: Vec<Tile> = kinds(dead).into_iter().map(&mut take).collect();
-    let mut all = Vec::new();
-    hupai_engine::Wall::fill(rules, &mut all);
-    let mut rest: Vec<Tile> = all.into_iter().filter(|t| !used[t.index()]).collect();
+    front.extend(draws);
     let riichi = rules.family == hupai_rules::Family::Riichi;
     if riichi {
         while dead_tiles.len() < 14 {
