@@ -66,20 +66,27 @@ fn describe(e: &Event) -> String {
         Event::Daiminkan { actor, target, pai, .. } => format!("  {actor} kan {pai} from {target}"),
         Event::Kakan { actor, pai, .. } => format!("  {actor} adds {pai} to a pon"),
         Event::Ankan { actor, consumed } => {
-            format!("  {actor} closed kan {}", consumed.first().map(|p| p.to_string()).unwrap_or_default())
+            format!(
+                "  {actor} closed kan {}",
+                consumed.first().map(|p| p.to_string()).unwrap_or_default()
+            )
         }
         Event::Dora { dora_marker } => format!("  dora indicator {dora_marker}"),
         Event::Reach { actor } => format!("  {actor} riichi"),
         Event::ReachAccepted { actor } => format!("  {actor} riichi stick placed"),
         Event::Hora { actor, target, pai, hand, han, fu, points, yaku, .. } => {
-            let how = if actor == target { "tsumo".to_string() } else { format!("ron from {target}") };
-            let yaku: Vec<String> = yaku.iter().map(|y| format!("{} {}", y.name, y.value)).collect();
+            let how =
+                if actor == target { "tsumo".to_string() } else { format!("ron from {target}") };
+            let yaku: Vec<String> =
+                yaku.iter().map(|y| format!("{} {}", y.name, y.value)).collect();
             format!("  {actor} wins on {pai} ({how}): {hand}  [{}] {han} han/fan {fu} fu, {points} points", yaku.join(", "))
         }
         Event::Ryukyoku { reason, deltas, .. } => {
             format!("  draw ({reason}) deltas {}", deltas.map(|d| d.to_string()).join(" "))
         }
         Event::EndKyoku => "  end of hand".into(),
-        Event::EndGame { scores } => format!("\nfinal scores {}", scores.map(|s| s.to_string()).join(" ")),
+        Event::EndGame { scores } => {
+            format!("\nfinal scores {}", scores.map(|s| s.to_string()).join(" "))
+        }
     }
 }

@@ -76,7 +76,8 @@ pub fn run(args: SelfplayArgs) -> anyhow::Result<ExitCode> {
         if let Some(dir) = &args.log {
             let path = dir.join(format!("game-{seed}.jsonl"));
             let text: String = log.iter().map(|e| e.to_json() + "\n").collect();
-            std::fs::write(&path, text).with_context(|| format!("cannot write {}", path.display()))?;
+            std::fs::write(&path, text)
+                .with_context(|| format!("cannot write {}", path.display()))?;
         }
     }
     let elapsed = start.elapsed().as_secs_f64();

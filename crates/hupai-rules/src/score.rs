@@ -1,6 +1,6 @@
 //! The scoring API shared by every rule family.
 //!
-//! ```no_run
+//! ```
 //! use hupai_core::Hand;
 //! use hupai_rules::{score, Rules, WinContext};
 //! let rules = Rules::preset("mcr").unwrap();
@@ -133,6 +133,9 @@ pub enum Inconsistency {
     TooManyIndicators,
     /// Flowers in a rule set without flowers, or more than eight.
     Flowers,
+    /// Robbing a kong while the hand holds a copy of the robbed tile (the other three copies
+    /// are in the robbed kong).
+    RobbingKongHeld,
     /// Ippatsu on a kan replacement tile: the player's own kan ends the ippatsu turn.
     IppatsuAfterKan,
     /// A first-turn win (tenhou, chiihou, renhou) after declaring riichi.
@@ -162,6 +165,9 @@ impl fmt::Display for Inconsistency {
             Inconsistency::FirstTurnWithMelds => "a first-turn win with declared melds",
             Inconsistency::TooManyIndicators => "more indicators than a game can show",
             Inconsistency::Flowers => "flowers the rules do not have",
+            Inconsistency::RobbingKongHeld => {
+                "robbing a kong while the hand holds a copy of the robbed tile"
+            }
             Inconsistency::IppatsuAfterKan => "ippatsu on a kan replacement tile",
             Inconsistency::FirstTurnWithRiichi => "a first-turn win after riichi",
             Inconsistency::FirstTurnDealerRon => {
@@ -238,7 +244,10 @@ fn check_common(rules: &Rules, hand: &Hand, ctx: &WinContext) -> Result<(), Scor
     if ctx.robbing_kong && ctx.replacement {
         return Err(Inconsistency::RobbingKongAndReplacement.into());
     }
-    if ctx.last_tile && (ctx.robbing_kong || ctx.replacement) {
+    // MCR: the replacement tile after a kong may be the last tile of the wall (妙手回春 and
+    // 杠上开花 together); riichi forbids it.
+    let replacement_last = ctx.replacement && rules.family == Family::Riichi;
+    if ctx.last_tile && (ctx.robbing_kong || replacement_last) {
         return Err(Inconsistency::LastTileAndKong.into());
     }
     if ctx.flowers > 8 || (ctx.flowers > 0 && !rules.flowers) {
