@@ -72,10 +72,13 @@ impl Shared {
         }
         let mut unique = [0u8; 18];
         let mut n = 0;
+        let mut fours = 0usize;
         for &c in &tiles::ALL {
-            if merged[c as usize] > 0 {
+            let k = merged[c as usize];
+            if k > 0 {
                 unique[n] = c;
                 n += 1;
+                fours += usize::from(k == 4);
             }
         }
         let unique = &unique[..n];
@@ -83,7 +86,7 @@ impl Shared {
         traits::suits(unique, &mut tile_fans);
         traits::tile_traits(unique, &mut tile_fans);
         traits::rank_range(unique, &mut tile_fans);
-        traits::tile_hog_counts(&merged, kongs, &mut tile_fans);
+        tile_fans.set(Fan::TileHog, fours.wrapping_sub(kongs) as u16);
         let melded_count = hand.fixed().iter().filter(|p| p.melded).count();
         let four_kongs =
             hand.fixed_len == 4 && hand.fixed().iter().all(|p| p.kind == PackKind::Kong);

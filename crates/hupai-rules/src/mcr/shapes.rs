@@ -71,8 +71,20 @@ pub(crate) fn divide(standing: &Table, fixed: &[Pack], out: &mut Divisions) {
     if remaining != 14 - 3 * fixed.len() as u32 {
         return;
     }
+    // The pair lies in the one suit whose tile count is 2 modulo 3.
+    let mut pair_suit = 0;
+    for suit in 1..=4u8 {
+        let base = usize::from(suit) * 16;
+        let len = if suit == 4 { 7 } else { 9 };
+        let n: u32 = work[base + 1..base + 1 + len].iter().map(|&c| u32::from(c)).sum();
+        match n % 3 {
+            0 => {}
+            2 if pair_suit == 0 => pair_suit = suit,
+            _ => return,
+        }
+    }
     for &p in &ALL {
-        if work[p as usize] < 2 {
+        if work[p as usize] < 2 || tiles::suit(p) != pair_suit {
             continue;
         }
         work[p as usize] -= 2;
