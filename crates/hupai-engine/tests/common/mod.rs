@@ -42,7 +42,8 @@ pub fn act(game: &mut Game, seat: Seat, action: Action) -> Vec<Event> {
 
 use hupai_core::{Kind, Tile};
 
-/// Parses MPSZ text (`0` for a red five) into kinds with a red flag.
+/// Parses MPSZ text (`0` for a red five; `0z` stands for a flower in [`stack`]) into kinds
+/// with a red flag.
 pub fn kinds(text: &str) -> Vec<(Kind, bool)> {
     let mut out = Vec::new();
     let mut digits = Vec::new();
@@ -76,7 +77,14 @@ pub fn stack(
 ) -> Vec<Tile> {
     let mut used = [false; 144];
     let reds = rules.red_fives;
+    let mut flowers = (0..8).filter_map(Tile::flower).filter(|_| rules.flowers);
     let mut take = |(kind, red): (Kind, bool)| -> Tile {
+        if red && kind.is_honor() {
+            // `0z` in test text: the next flower.
+            let f = flowers.next().expect("a flower left");
+            used[f.index()] = true;
+            return f;
+        }
         for copy in 0..4 {
             let t = Tile::new(kind, copy);
             if !used[t.index()] && t.is_red_five(reds) == red {

@@ -375,7 +375,10 @@ mod tests {
         assert_eq!(s.payments.total, s.total + 24);
         let chinese = Rules::preset("chinese").unwrap();
         let s = score(&chinese, &h, &ctx("5m", false)).unwrap();
-        assert_eq!((s.payments.ron, s.payments.ron_others, s.payments.total), (Some(s.total), 0, s.total));
+        assert_eq!(
+            (s.payments.ron, s.payments.ron_others, s.payments.total),
+            (Some(s.total), 0, s.total)
+        );
         let s = score(&chinese, &h, &ctx("5m", true)).unwrap();
         assert_eq!((s.payments.tsumo_others, s.payments.total), (Some(s.total), 3 * s.total));
     }
@@ -391,7 +394,8 @@ mod tests {
         assert!(!s.meets_minimum);
         assert_eq!(s.payments, Payments::default());
         assert_eq!(s.items.last().map(|i| (i.id, i.count)), Some(("flower_tiles", 8)));
-        let chinese = Rules::from_toml_str("extends = \"chinese\"\nflowers = true\n", "t.toml").unwrap();
+        let chinese =
+            Rules::from_toml_str("extends = \"chinese\"\nflowers = true\n", "t.toml").unwrap();
         let s = score(&chinese, &h, &c).unwrap();
         assert!(s.meets_minimum);
         assert_eq!(s.payments.ron, Some(s.total));
@@ -444,7 +448,10 @@ mod tests {
     #[test]
     fn not_winning_and_forms_by_rules() {
         let mcr = Rules::preset("mcr").unwrap();
-        assert_eq!(score(&mcr, &hand("1112345678999m1z"), &ctx("1z", false)), Err(ScoreError::NotWinning));
+        assert_eq!(
+            score(&mcr, &hand("1112345678999m1z"), &ctx("1z", false)),
+            Err(ScoreError::NotWinning)
+        );
         let knitted = hand("147m258p369s123s77z");
         assert!(score(&mcr, &knitted, &ctx("7z", false)).is_ok());
         let chinese = Rules::preset("chinese").unwrap();
@@ -452,7 +459,9 @@ mod tests {
         let quads = hand("1111m2255p3366s77z");
         let s = score(&chinese, &quads, &ctx("7z", false)).unwrap();
         assert!(fans(&s).contains(&("seven_pairs", 1)));
-        let strict = Rules::from_toml_str("extends = \"chinese\"\nquads_as_two_pairs = false\n", "q.toml").unwrap();
+        let strict =
+            Rules::from_toml_str("extends = \"chinese\"\nquads_as_two_pairs = false\n", "q.toml")
+                .unwrap();
         assert_eq!(score(&strict, &quads, &ctx("7z", false)), Err(ScoreError::NotWinning));
     }
 
