@@ -208,7 +208,7 @@ impl Game {
             if !(self.riichi() && self.rules.double_ron) {
                 n = 1;
             }
-            self.settle_wins(&winners[..n].to_vec(), from, tile, false, robbing, out);
+            self.settle_wins(&winners[..n], from, tile, false, robbing, out);
             return;
         }
         // Nobody won: everyone who let a winning tile pass is furiten.

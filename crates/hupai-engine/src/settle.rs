@@ -133,13 +133,7 @@ impl Game {
                         if o == w {
                             continue;
                         }
-                        let amount = if w == self.dealer {
-                            4000
-                        } else if o == self.dealer {
-                            4000
-                        } else {
-                            2000
-                        };
+                        let amount = if w == self.dealer || o == self.dealer { 4000 } else { 2000 };
                         deltas[o.index()] -= amount;
                         deltas[w.index()] += amount;
                     }
