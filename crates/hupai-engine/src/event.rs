@@ -218,6 +218,11 @@ impl Event {
         }
     }
 
+    /// Whether the event carries tiles some seats may not see (a deal or a draw).
+    pub fn has_hidden_tiles(&self) -> bool {
+        matches!(self, Event::StartKyoku { .. } | Event::Tsumo { .. })
+    }
+
     /// The JSON line of the event.
     pub fn to_json(&self) -> String {
         serde_json::to_string(self).unwrap_or_default()
