@@ -59,6 +59,10 @@ impl Game {
                 self.waiting |= 1 << other.index();
             }
         }
+        if self.waiting != 0 {
+            // The declarer holds 3n + 1 tiles while others decide: keep its waits current.
+            self.update_waits(seat);
+        }
         self.waiting != 0
     }
 
