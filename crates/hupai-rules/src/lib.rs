@@ -9,7 +9,7 @@
 #![deny(missing_docs)]
 
 mod context;
-mod mcr;
+pub mod mcr;
 mod riichi;
 mod rules;
 mod score;

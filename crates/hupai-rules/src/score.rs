@@ -1,6 +1,6 @@
 //! The scoring API shared by every rule family.
 //!
-//! ```no_run
+//! ```
 //! use hupai_core::Hand;
 //! use hupai_rules::{score, Rules, WinContext};
 //! let rules = Rules::preset("mcr").unwrap();
@@ -139,6 +139,9 @@ pub enum Inconsistency {
     FirstTurnWithRiichi,
     /// A first-turn win on a discard by the dealer, who draws first.
     FirstTurnDealerRon,
+    /// Robbing a kong while the hand holds a copy of the robbed tile (the other three copies
+    /// are in the robbed kong).
+    RobbingKongHeld,
 }
 
 impl fmt::Display for Inconsistency {
@@ -166,6 +169,9 @@ impl fmt::Display for Inconsistency {
             Inconsistency::FirstTurnWithRiichi => "a first-turn win after riichi",
             Inconsistency::FirstTurnDealerRon => {
                 "a first-turn win on a discard by the dealer, who draws first"
+            }
+            Inconsistency::RobbingKongHeld => {
+                "robbing a kong while the hand holds a copy of the robbed tile"
             }
         })
     }
@@ -238,7 +244,10 @@ fn check_common(rules: &Rules, hand: &Hand, ctx: &WinContext) -> Result<(), Scor
     if ctx.robbing_kong && ctx.replacement {
         return Err(Inconsistency::RobbingKongAndReplacement.into());
     }
-    if ctx.last_tile && (ctx.robbing_kong || ctx.replacement) {
+    // MCR: the replacement tile after a kong may be the last tile of the wall (妙手回春 and
+    // 杠上开花 together); riichi forbids it.
+    let replacement_last = ctx.replacement && rules.family == Family::Riichi;
+    if ctx.last_tile && (ctx.robbing_kong || replacement_last) {
         return Err(Inconsistency::LastTileAndKong.into());
     }
     if ctx.flowers > 8 || (ctx.flowers > 0 && !rules.flowers) {

@@ -1,10 +1,345 @@
-//! Chinese Official (MCR) scoring: the 81 fans. (In progress on its own branch.)
+//! Chinese Official (MCR, 国标) scoring: the 81 fans, and the general Chinese family that uses
+//! the same fans.
+//!
+//! ```
+//! use hupai_core::Hand;
+//! use hupai_rules::{score, Rules, WinContext};
+//! let rules = Rules::preset("mcr").unwrap();
+//! let hand: Hand = "1112345678999m5m".parse().unwrap();
+//! let ctx = WinContext::new("5m".parse().unwrap(), false);
+//! let result = score(&rules, &hand, &ctx).unwrap();
+//! let fans: Vec<_> = result.items.iter().map(|i| (i.local_name, i.count)).collect();
+//! assert_eq!(fans, [("九莲宝灯", 1), ("幺九刻", 1)]);
+//! assert_eq!(result.total, 89);
+//! assert_eq!(result.payments.ron, Some(97));
+//! ```
+//!
+//! # How a hand is scored
+//!
+//! Every reading of the hand is scored and the highest total wins: the special forms (seven
+//! pairs, thirteen orphans, honours and knitted tiles, the knitted straight with one pack and a
+//! pair, with no declared meld or one) and every division of the concealed tiles into melds and
+//! a pair next to the declared melds. Seven pairs are also read as a regular hand where they can
+//! be. The fans of a reading follow the exclusion principles: the non-repeat principle (a fan
+//! that a bigger one implies is not counted, [`exclusions`]), the non-separation and
+//! non-identical principles (a pack is not split, and a group of packs counts a given
+//! combination once) and the account-once principle (once packs have made a combination, a
+//! further pack may combine with only one of them) for the chow and pung combinations
+//! (`groups`). Flowers count one fan each and do not count toward the minimum
+//! ([`Score::meets_minimum`](crate::Score::meets_minimum) against `rules.min_fan`). When nothing
+//! else scores, the hand is a Chicken Hand (无番和, 8).
+//!
+//! # The reference
+//!
+//! The fans match PyMahjongGB 1.4.0 (`MahjongGB.MahjongFanCalculator`, the calculator of
+//! Botzone and the MCR tools) exactly, fan by fan and in its order: its extra 5-fan 明暗杠 (one
+//! concealed and one melded kong, instead of 暗杠 + 明杠), its single-wait fans printed as
+//! 独听・边张 / 独听・嵌张 / 独听・单钓 (an edge, closed or single wait only when the hand waits
+//! on exactly one tile, counting a tile it holds four times as a wait), and its choice among
+//! readings of equal total (the one it finds first). Where it is at fault hupai differs:
+//!
+//! - it accepts a fifth copy of a tile; a [`Hand`] cannot hold one.
+//! - it has no 8-fan check; [`Score::meets_minimum`](crate::Score::meets_minimum) says whether
+//!   the win reaches `rules.min_fan` (flowers not counted), and the payments are zero when not.
+//! - it silently drops impossible flags; hupai reports them as
+//!   [`ScoreError::Inconsistent`]: a fourth-tile (和绝张) claim while the hand holds another copy
+//!   of the win tile (the other three copies must be on the table), robbing a kong when the hand
+//!   holds a copy of the robbed tile, a first-turn win with declared melds. Like the reference,
+//!   hupai counts 和绝张 without the flag when the declared melds hold the other three copies.
+//! - a first-turn self-drawn win (`first_turn`, the reference's `WIN_FLAG_INIT`, which
+//!   PyMahjongGB cannot pass) has no wait fans and no Nine Gates, as in the reference's C++ core.
+//!
+//! # Payments
+//!
+//! `payment = "mcr"`: on a self-draw each of the three others pays 8 + fans; on a discard the
+//! discarder pays 8 + fans and the other two pay 8 each. `payment = "fans"` (the general
+//! Chinese presets): each pays the fans on a self-draw, the discarder pays them on a discard.
+//! The fans include flowers.
+//!
+//! # Jokers
+//!
+//! With jokers (`laizi`), every substitution of the jokers by tile kinds (at most four copies of
+//! a kind in all) is scored and the highest total is kept (the first found on a tie, trying
+//! kinds in MPSZ order). When the concealed tiles hold no copy of the win tile, a joker stands
+//! for it. This is exhaustive: correct, but slower than a hand without jokers.
 
-use hupai_core::Hand;
+mod exclusions;
+mod fans;
+mod groups;
+mod regular;
+mod shapes;
+mod special;
+mod tiles;
+mod traits;
+mod waits;
 
-use crate::{Rules, Score, ScoreError, WinContext};
+pub use fans::Fan;
+
+use hupai_core::{Counts, Form, FormSet, Hand, Kind, MeldKind};
+
+use crate::{Inconsistency, Payments, PaymentRule, Rules, Score, ScoreError, ScoreItem, WinContext};
+use fans::FanTable;
+use regular::{McrHand, Shared};
+use shapes::{Divisions, Pack, PackKind};
+use tiles::Table;
+use traits::WinFlags;
 
 /// Scores an MCR or general Chinese win.
-pub(crate) fn score(_rules: &Rules, _hand: &Hand, _ctx: &WinContext) -> Result<Score, ScoreError> {
-    Err(ScoreError::BadInput("MCR scoring is not built yet".into()))
+pub(crate) fn score(rules: &Rules, hand: &Hand, ctx: &WinContext) -> Result<Score, ScoreError> {
+    let table = if hand.jokers() > 0 {
+        best_substitution(rules, hand, ctx)?
+    } else {
+        fan_table(rules.form_set(), hand, ctx)?
+    };
+    Ok(build_score(rules, &table, ctx))
+}
+
+/// The fans of a hand without jokers (flowers not included).
+fn fan_table(forms: FormSet, hand: &Hand, ctx: &WinContext) -> Result<FanTable, ScoreError> {
+    let mcr = mcr_hand(hand, ctx)?;
+    best_reading(&mcr, forms).ok_or(ScoreError::NotWinning)
+}
+
+/// Converts and checks a hand.
+fn mcr_hand(hand: &Hand, ctx: &WinContext) -> Result<McrHand, ScoreError> {
+    let win = tiles::code(ctx.win_tile);
+    let mut standing: Table = [0; tiles::TABLE_LEN];
+    for kind in hand.concealed().kinds() {
+        standing[tiles::code(kind) as usize] = hand.concealed().get(kind);
+    }
+    if standing[win as usize] == 0 {
+        return Err(Inconsistency::WinTileNotInHand.into());
+    }
+    let mut standing_before = standing;
+    standing_before[win as usize] -= 1;
+    let mut fixed = [Pack::new(PackKind::Pair, 0, false); 4];
+    let mut in_melds = 0;
+    for (slot, meld) in fixed.iter_mut().zip(hand.melds()) {
+        let first = tiles::code(meld.first());
+        *slot = match meld.kind() {
+            MeldKind::Chi => Pack::new(PackKind::Chow, first + 1, true),
+            MeldKind::Pon => Pack::new(PackKind::Pung, first, true),
+            MeldKind::Kan | MeldKind::AddedKan => Pack::new(PackKind::Kong, first, true),
+            MeldKind::ClosedKan => Pack::new(PackKind::Kong, first, false),
+        };
+        in_melds += meld.kinds().filter(|&k| k == ctx.win_tile).count();
+    }
+    let held = standing_before[win as usize] > 0;
+    if ctx.fourth_tile && held {
+        return Err(Inconsistency::FourthTileHeld.into());
+    }
+    if ctx.robbing_kong && (held || in_melds > 0) {
+        return Err(Inconsistency::RobbingKongHeld.into());
+    }
+    if ctx.first_turn && hand.meld_count() > 0 {
+        return Err(Inconsistency::FirstTurnWithMelds.into());
+    }
+    let flags = WinFlags {
+        self_drawn: ctx.self_drawn,
+        fourth_tile: ctx.fourth_tile || in_melds == 3,
+        about_kong: ctx.replacement || ctx.robbing_kong,
+        wall_last: ctx.last_tile,
+        initial: ctx.first_turn,
+    };
+    Ok(McrHand {
+        fixed,
+        fixed_len: hand.melds().len(),
+        standing,
+        standing_before,
+        standing_before_len: hand.concealed().total() - 1,
+        win,
+        flags,
+        prevalent: ctx.round_wind.index() as u8,
+        seat: ctx.seat_wind.index() as u8,
+    })
+}
+
+/// The highest-scoring reading of the hand, as the reference chooses it.
+fn best_reading(hand: &McrHand, forms: FormSet) -> Option<FanTable> {
+    let mut best: Option<FanTable> = None;
+    let mut best_points = 0;
+    if hand.fixed_len <= 1 && forms.contains(Form::KnittedStraight) {
+        best = special::knitted_straight(hand);
+    }
+    if best.is_none() && hand.fixed_len == 0 {
+        let mut sorted = [0u8; 14];
+        if shapes::tiles_of(&hand.standing, &mut sorted) == 14 {
+            best = special::special_form(&sorted, hand, forms);
+        }
+    }
+    if let Some(t) = &best {
+        best_points = t.points();
+    }
+    let seven_pairs = best.as_ref().is_some_and(|t| t.get(Fan::SevenPairs) == 1);
+    let regular = best.is_none() || seven_pairs;
+    if regular && forms.contains(Form::Regular) {
+        let mut divisions = Divisions {
+            list: [[Pack::new(PackKind::Pair, 0, false); 5]; shapes::MAX_DIVISIONS],
+            len: 0,
+        };
+        shapes::divide(&hand.standing, hand.fixed(), &mut divisions);
+        if divisions.len > 0 {
+            let shared = Shared::new(hand);
+            for packs in &divisions.list[..divisions.len] {
+                let table = regular::reading_fans(packs, hand, &shared);
+                let points = table.points();
+                // On a tie the reference prefers a later reading with Pure Triple Chow or
+                // Triple Pung, and any regular reading over seven pairs.
+                let prefer = points == best_points
+                    && (table.has(Fan::PureTripleChow)
+                        || table.has(Fan::TriplePung)
+                        || seven_pairs);
+                if points > best_points || prefer {
+                    best_points = points;
+                    best = Some(table);
+                }
+            }
+        }
+    }
+    best
+}
+
+/// Tries every substitution of the jokers and keeps the best.
+fn best_substitution(rules: &Rules, hand: &Hand, ctx: &WinContext) -> Result<FanTable, ScoreError> {
+    let all = hand.all_counts();
+    let mut concealed = *hand.concealed();
+    let mut jokers = hand.jokers();
+    if concealed.get(ctx.win_tile) == 0 {
+        if all.get(ctx.win_tile) >= 4 {
+            return Err(ScoreError::NotWinning);
+        }
+        concealed.add(ctx.win_tile);
+        jokers -= 1;
+    }
+    let mut search = JokerSearch {
+        forms: rules.form_set(),
+        melds: hand,
+        ctx,
+        best: None,
+        error: None,
+    };
+    let mut all_with = all;
+    if hand.concealed().get(ctx.win_tile) == 0 {
+        all_with.add(ctx.win_tile);
+    }
+    search.run(&mut concealed, &mut all_with, jokers, 0);
+    match (search.best, search.error) {
+        (Some((table, _)), _) => Ok(table),
+        (None, Some(e)) => Err(e),
+        (None, None) => Err(ScoreError::NotWinning),
+    }
+}
+
+struct JokerSearch<'a> {
+    forms: FormSet,
+    melds: &'a Hand,
+    ctx: &'a WinContext,
+    best: Option<(FanTable, u32)>,
+    error: Option<ScoreError>,
+}
+
+impl JokerSearch<'_> {
+    fn run(&mut self, concealed: &mut Counts, all: &mut Counts, left: u8, from: usize) {
+        if left == 0 {
+            let Ok(hand) = Hand::new(*concealed, self.melds.melds()) else {
+                return;
+            };
+            match fan_table(self.forms, &hand, self.ctx) {
+                Ok(table) => {
+                    let points = table.points();
+                    if self.best.as_ref().is_none_or(|b| points > b.1) {
+                        self.best = Some((table, points));
+                    }
+                }
+                Err(ScoreError::NotWinning) => {}
+                Err(e) => {
+                    self.error.get_or_insert(e);
+                }
+            }
+            return;
+        }
+        for kind in Kind::all().skip(from) {
+            if all.get(kind) >= 4 {
+                continue;
+            }
+            concealed.add(kind);
+            all.add(kind);
+            self.run(concealed, all, left - 1, kind.index());
+            concealed.remove(kind);
+            all.remove(kind);
+        }
+    }
+}
+
+/// The score: fans in the reference's order (flowers in 花牌's place), totals, payments.
+fn build_score(rules: &Rules, table: &FanTable, ctx: &WinContext) -> Score {
+    let mut items = Vec::with_capacity(8);
+    let mut fans_total = 0u32;
+    for fan in Fan::ALL {
+        let count = if fan == Fan::FlowerTiles {
+            u32::from(ctx.flowers)
+        } else {
+            u32::from(table.get(fan))
+        };
+        if count == 0 {
+            continue;
+        }
+        if fan != Fan::FlowerTiles {
+            fans_total += fan.points() * count;
+        }
+        items.push(ScoreItem {
+            id: fan.id(),
+            name: fan.name(),
+            local_name: fan.zh(),
+            value: fan.points(),
+            count,
+        });
+    }
+    let total = fans_total + u32::from(ctx.flowers);
+    let meets_minimum = fans_total >= rules.min_fan;
+    let payments = if meets_minimum { payments(rules.payment, total, ctx.self_drawn) } else { Payments::default() };
+    Score {
+        family: rules.family,
+        items,
+        total,
+        fu: 0,
+        limit: None,
+        meets_minimum,
+        payments,
+    }
+}
+
+fn payments(rule: PaymentRule, fans: u32, self_drawn: bool) -> Payments {
+    let base = if rule == PaymentRule::Mcr { 8 } else { 0 };
+    if self_drawn {
+        let each = base + fans;
+        Payments { tsumo_others: Some(each), total: 3 * each, ..Payments::default() }
+    } else {
+        Payments {
+            ron: Some(base + fans),
+            ron_others: base,
+            total: base + fans + 2 * base,
+            ..Payments::default()
+        }
+    }
+}
+
+/// Every regular reading of a hand with its fans (for debugging tie-breaks).
+#[doc(hidden)]
+pub fn debug_readings(hand: &Hand, ctx: &WinContext) -> Vec<(String, Vec<(&'static str, u16)>, u32)> {
+    let Ok(mcr) = mcr_hand(hand, ctx) else { return Vec::new() };
+    let mut divisions = Divisions {
+        list: [[Pack::new(PackKind::Pair, 0, false); 5]; shapes::MAX_DIVISIONS],
+        len: 0,
+    };
+    shapes::divide(&mcr.standing, mcr.fixed(), &mut divisions);
+    let shared = Shared::new(&mcr);
+    divisions.list[..divisions.len]
+        .iter()
+        .map(|packs| {
+            let t = regular::reading_fans(packs, &mcr, &shared);
+            let fans = Fan::ALL.iter().filter(|f| t.get(**f) != 0).map(|f| (f.zh(), t.get(*f))).collect();
+            (format!("{:x?}", packs.iter().map(|p| (p.kind as u8, p.tile)).collect::<Vec<_>>()), fans, t.points())
+        })
+        .collect()
 }

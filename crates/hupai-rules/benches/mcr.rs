@@ -1,0 +1,3 @@
+//! MCR scoring speed over the committed fixture (see BENCHMARKS.md).
+
+fn main() {}

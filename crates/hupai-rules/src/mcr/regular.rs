@@ -1,0 +1,291 @@
+//! Fans of one regular-form reading (four packs and a pair), and the hand facts every reading
+//! shares.
+
+use super::fans::{Fan, FanTable};
+use super::groups;
+use super::shapes::{Pack, PackKind, Packs};
+use super::tiles::{self, Code, Table};
+use super::traits::{self, WinFlags};
+use super::waits::{self, Waits};
+use super::exclusions;
+
+/// A hand as the MCR scorer sees it.
+#[derive(Clone, Debug)]
+pub(crate) struct McrHand {
+    /// Declared melds, in declaration order.
+    pub(crate) fixed: [Pack; 4],
+    /// Number of declared melds.
+    pub(crate) fixed_len: usize,
+    /// Concealed tiles, win tile included.
+    pub(crate) standing: Table,
+    /// Concealed tiles without the win tile.
+    pub(crate) standing_before: Table,
+    /// Number of concealed tiles without the win tile (13, 10, 7, 4 or 1).
+    pub(crate) standing_before_len: u32,
+    /// The win tile.
+    pub(crate) win: Code,
+    /// The situation.
+    pub(crate) flags: WinFlags,
+    /// Prevalent wind, 0..4 = E S W N.
+    pub(crate) prevalent: u8,
+    /// Seat wind, 0..4 = E S W N.
+    pub(crate) seat: u8,
+}
+
+impl McrHand {
+    /// The declared melds.
+    pub(crate) fn fixed(&self) -> &[Pack] {
+        &self.fixed[..self.fixed_len]
+    }
+
+    /// Every tile of the hand (kongs count four), the win tile last.
+    pub(crate) fn all_tiles(&self, out: &mut [Code; 18]) -> usize {
+        let mut n = super::shapes::tiles_of(&self.standing_before, &mut out[..]);
+        for p in self.fixed() {
+            let mut t = [0u8; tiles::TABLE_LEN];
+            p.add_to(&mut t);
+            n += super::shapes::tiles_of(&t, &mut out[n..]);
+        }
+        out[n] = self.win;
+        n + 1
+    }
+
+    /// Whether this is a first-turn self-drawn win (no wait, no Nine Gates).
+    pub(crate) fn heavenly(&self) -> bool {
+        self.flags.initial && self.flags.self_drawn
+    }
+}
+
+/// What every regular reading of a hand shares: the fans of its tiles, and its waits.
+pub(crate) struct Shared {
+    /// Fans of the whole hand's tiles (suits, tile sets, ranges, Tile Hog).
+    pub(crate) tile_fans: FanTable,
+    /// Waits (regular form, plus seven pairs when nothing is declared), or `None` when the wait
+    /// fans do not apply.
+    pub(crate) waits: Option<Waits>,
+    /// Nine Gates.
+    pub(crate) nine_gates: bool,
+    /// Declared melds made with another player's tile.
+    pub(crate) melded_count: usize,
+}
+
+impl Shared {
+    pub(crate) fn new(hand: &McrHand) -> Shared {
+        let mut all = [0u8; 18];
+        let n = hand.all_tiles(&mut all);
+        let all = &all[..n];
+        let mut tile_fans = FanTable::EMPTY;
+        traits::suits(all, &mut tile_fans);
+        traits::tile_traits(all, &mut tile_fans);
+        traits::rank_range(all, &mut tile_fans);
+        traits::tile_hog(all, &mut tile_fans);
+        let melded_count = hand.fixed().iter().filter(|p| p.melded).count();
+        let four_kongs = hand.fixed_len == 4 && hand.fixed().iter().all(|p| p.kind == PackKind::Kong);
+        let melded_hand = melded_count == 4 && !hand.flags.self_drawn;
+        let waits = if hand.heavenly() || melded_hand || four_kongs {
+            None
+        } else {
+            let mut w = waits::regular_waits(&hand.standing_before, hand.standing_before_len);
+            if w.count() > 0 && hand.fixed_len == 0 {
+                w.0 |= waits::seven_pairs_wait(&hand.standing_before).0;
+            }
+            Some(w)
+        };
+        let nine_gates =
+            !hand.heavenly() && hand.standing_before_len == 13 && is_nine_gates(&hand.standing_before);
+        Shared { tile_fans, waits, nine_gates, melded_count }
+    }
+}
+
+fn is_nine_gates(t: &Table) -> bool {
+    [0x10usize, 0x20, 0x30].into_iter().any(|s| {
+        t[s + 1] == 3 && t[s + 9] == 3 && (s + 2..s + 9).all(|i| t[i] == 1)
+    })
+}
+
+fn is_three_suited_terminal_chows(chows: &[Pack], pair: Code) -> bool {
+    if !tiles::is_numbered(pair) || tiles::rank(pair) != 5 {
+        return false;
+    }
+    let ps = tiles::suit(pair);
+    let mut low = [0u8; 4];
+    let mut high = [0u8; 4];
+    for c in chows {
+        let s = tiles::suit(c.tile) as usize;
+        if s as u8 == ps {
+            return false;
+        }
+        match tiles::rank(c.tile) {
+            2 => low[s] += 1,
+            8 => high[s] += 1,
+            _ => return false,
+        }
+    }
+    (1..4).filter(|&s| s as u8 != ps).all(|s| low[s] > 0 && high[s] > 0)
+}
+
+fn is_pure_terminal_chows(chows: &[Pack], pair: Code) -> bool {
+    if !tiles::is_numbered(pair) || tiles::rank(pair) != 5 {
+        return false;
+    }
+    let (mut low, mut high) = (0, 0);
+    for c in chows {
+        if tiles::suit(c.tile) != tiles::suit(pair) {
+            return false;
+        }
+        match tiles::rank(c.tile) {
+            2 => low += 1,
+            8 => high += 1,
+            _ => return false,
+        }
+    }
+    low == 2 && high == 2
+}
+
+/// The fans of one reading `packs` (declared melds first, pair last).
+pub(crate) fn reading_fans(packs: &Packs, hand: &McrHand, shared: &Shared) -> FanTable {
+    let mut table = FanTable::EMPTY;
+    let mut chows = [packs[0]; 4];
+    let mut pungs = [packs[0]; 4];
+    let (mut nc, mut np) = (0, 0);
+    for p in &packs[..4] {
+        if p.kind == PackKind::Chow {
+            chows[nc] = *p;
+            nc += 1;
+        } else {
+            pungs[np] = *p;
+            np += 1;
+        }
+    }
+    let pair = packs[4].tile;
+    let win = hand.win;
+    traits::win_flags(hand.flags, &mut table);
+
+    // On a discard, a concealed pung that the win tile completed counts as melded, unless the
+    // win tile can be read as part of a concealed chow.
+    if !hand.flags.self_drawn
+        && !chows[..nc]
+            .iter()
+            .any(|c| !c.melded && (c.tile - 1 == win || c.tile == win || c.tile + 1 == win))
+    {
+        for p in &mut pungs[..np] {
+            if p.tile == win && !p.melded {
+                p.melded = true;
+            }
+        }
+    }
+    if np > 0 {
+        groups::kongs(&pungs[..np], &mut table);
+    }
+    match nc {
+        4 => {
+            if is_three_suited_terminal_chows(&chows, pair) {
+                table.put(Fan::ThreeSuitedTerminalChows);
+            } else if is_pure_terminal_chows(&chows, pair) {
+                table.put(Fan::PureTerminalChows);
+            } else {
+                let mut m = [chows[0].tile, chows[1].tile, chows[2].tile, chows[3].tile];
+                m.sort_unstable();
+                groups::four_chows(m, &mut table);
+            }
+        }
+        3 => {
+            let mut m = [chows[0].tile, chows[1].tile, chows[2].tile];
+            m.sort_unstable();
+            groups::three_chows(m, &mut table);
+        }
+        2 => {
+            groups::two_chows(chows[0].tile, chows[1].tile, &mut table);
+            groups::two_pungs(pungs[0].tile, pungs[1].tile, &mut table);
+        }
+        1 => {
+            let mut m = [pungs[0].tile, pungs[1].tile, pungs[2].tile];
+            m.sort_unstable();
+            groups::three_pungs(m, &mut table);
+        }
+        _ => {
+            let mut m = [pungs[0].tile, pungs[1].tile, pungs[2].tile, pungs[3].tile];
+            m.sort_unstable();
+            groups::four_pungs(m, &mut table);
+        }
+    }
+    if shared.nine_gates {
+        table.put(Fan::NineGates);
+    }
+    let self_drawn = hand.flags.self_drawn;
+    match shared.melded_count {
+        0 => table.put(if self_drawn { Fan::FullyConcealedHand } else { Fan::ConcealedHand }),
+        4 => table.put(if self_drawn { Fan::SelfDrawn } else { Fan::MeldedHand }),
+        _ if self_drawn => table.put(Fan::SelfDrawn),
+        _ => {}
+    }
+    pair_fans(pair, nc, &mut table);
+    traits::pack_traits(packs, &mut table);
+    for (slot, &c) in table.0.iter_mut().zip(shared.tile_fans.0.iter()) {
+        *slot = slot.wrapping_add(c);
+    }
+    if let Some(w) = shared.waits {
+        wait_fans(&packs[hand.fixed_len..], w, win, &mut table);
+    }
+    exclusions::apply(&mut table);
+    if !table.has(Fan::BigFourWinds) {
+        for p in &pungs[..np] {
+            if tiles::is_wind(p.tile) {
+                traits::winds(p.tile, hand.prevalent, hand.seat, &mut table);
+            }
+        }
+    }
+    if table.is_empty() {
+        table.put(Fan::ChickenHand);
+    }
+    table
+}
+
+/// All Chows, Little Three Dragons, Little Four Winds: fans the pair completes.
+fn pair_fans(pair: Code, chow_count: usize, table: &mut FanTable) {
+    if chow_count == 4 {
+        if tiles::is_numbered(pair) {
+            table.put(Fan::AllChows);
+        }
+        return;
+    }
+    if table.has(Fan::TwoDragonsPungs) {
+        if tiles::is_dragon(pair) {
+            table.put(Fan::LittleThreeDragons);
+            table.clear(Fan::TwoDragonsPungs);
+        }
+        return;
+    }
+    if table.has(Fan::BigThreeWinds) && tiles::is_wind(pair) {
+        table.put(Fan::LittleFourWinds);
+        table.clear(Fan::BigThreeWinds);
+    }
+}
+
+/// Edge, closed or single wait, when the hand waits on exactly one tile.
+pub(crate) fn wait_fans(concealed: &[Pack], waits: Waits, win: Code, table: &mut FanTable) {
+    if table.has(Fan::MeldedHand) || table.has(Fan::FourKongs) || waits.count() != 1 {
+        return;
+    }
+    let mut flag = 0u8;
+    for p in concealed {
+        match p.kind {
+            PackKind::Chow => {
+                if p.tile == win {
+                    flag |= 2;
+                } else if p.tile + 1 == win || p.tile - 1 == win {
+                    flag |= 1;
+                }
+            }
+            PackKind::Pair if p.tile == win => flag |= 4,
+            _ => {}
+        }
+    }
+    if flag & 1 != 0 {
+        table.put(Fan::EdgeWait);
+    } else if flag & 2 != 0 {
+        table.put(Fan::ClosedWait);
+    } else if flag & 4 != 0 {
+        table.put(Fan::SingleWait);
+    }
+}
