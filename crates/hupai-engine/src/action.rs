@@ -78,7 +78,9 @@ impl fmt::Display for PlayError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             PlayError::GameOver => f.write_str("the game is over"),
-            PlayError::NotYourTurn(seat) => write!(f, "seat {} has nothing to decide", seat.index()),
+            PlayError::NotYourTurn(seat) => {
+                write!(f, "seat {} has nothing to decide", seat.index())
+            }
             PlayError::Illegal { seat, action } => {
                 write!(f, "{action} is not legal for seat {} now", seat.index())
             }

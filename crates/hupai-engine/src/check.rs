@@ -47,7 +47,11 @@ impl Game {
         let mut expected = Vec::new();
         Wall::fill(&self.rules, &mut expected);
         if all != expected {
-            return err(format!("{} tiles accounted for, {} in the set", all.len(), expected.len()));
+            return err(format!(
+                "{} tiles accounted for, {} in the set",
+                all.len(),
+                expected.len()
+            ));
         }
         // Points.
         let sum: i32 = self.scores.iter().sum();

@@ -99,14 +99,7 @@ impl Game {
     }
 
     /// Pon, open kan and chi options of `seat` on `tile` from `from`.
-    fn call_options(
-        &self,
-        seat: Seat,
-        from: Seat,
-        tile: Tile,
-        kind: Kind,
-        opts: &mut Vec<Action>,
-    ) {
+    fn call_options(&self, seat: Seat, from: Seat, tile: Tile, kind: Kind, opts: &mut Vec<Action>) {
         let p = &self.p[seat];
         let mut same = [tile; 4];
         let mut n = 0;
@@ -286,12 +279,21 @@ impl Game {
         let first = self.p[self.dealer].river.first().and_then(|r| r.tile.kind());
         first.is_some_and(|k| {
             k.is_wind()
-                && Seat::ALL.iter().all(|&s| self.p[s].river.first().and_then(|r| r.tile.kind()) == Some(k))
+                && Seat::ALL
+                    .iter()
+                    .all(|&s| self.p[s].river.first().and_then(|r| r.tile.kind()) == Some(k))
         })
     }
 
     /// Carries out a pon, chi or open kan.
-    fn make_call(&mut self, seat: Seat, from: Seat, tile: Tile, action: Action, out: &mut Vec<Event>) {
+    fn make_call(
+        &mut self,
+        seat: Seat,
+        from: Seat,
+        tile: Tile,
+        action: Action,
+        out: &mut Vec<Event>,
+    ) {
         let Some(kind) = tile.kind() else { return };
         let joker = self.joker;
         if let Some(r) = self.p[from].river.last_mut() {

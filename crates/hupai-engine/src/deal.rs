@@ -93,8 +93,7 @@ impl Game {
     pub(crate) fn draw(&mut self, seat: Seat, replacement: bool, out: &mut Vec<Event>) -> bool {
         let mut replacement = replacement;
         loop {
-            let tile =
-                if replacement { self.wall.draw_replacement() } else { self.wall.draw() };
+            let tile = if replacement { self.wall.draw_replacement() } else { self.wall.draw() };
             let Some(tile) = tile else {
                 return false;
             };

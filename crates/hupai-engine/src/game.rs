@@ -228,7 +228,8 @@ impl Game {
                 same(a, b) && held(b) && (Some(a) == drawn) == (Some(b) == drawn)
             }
             (Action::AddedKan(a), Action::AddedKan(b)) => same(a, b) && held(b),
-            (Action::Pon([a, b]), Action::Pon([c, d])) | (Action::Chi([a, b]), Action::Chi([c, d])) => {
+            (Action::Pon([a, b]), Action::Pon([c, d]))
+            | (Action::Chi([a, b]), Action::Chi([c, d])) => {
                 ((same(a, c) && same(b, d)) || (same(a, d) && same(b, c))) && held(c) && held(d)
             }
             _ => false,

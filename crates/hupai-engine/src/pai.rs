@@ -77,7 +77,9 @@ impl fmt::Display for Pai {
         match self.0 {
             k @ 0..27 => write!(f, "{}{}", k % 9 + 1, ['m', 'p', 's'][k as usize / 9]),
             k @ 27..RED_BASE => f.write_str(HONORS[(k - 27) as usize]),
-            s @ RED_BASE..FLOWER_BASE => write!(f, "5{}r", ['m', 'p', 's'][(s - RED_BASE) as usize]),
+            s @ RED_BASE..FLOWER_BASE => {
+                write!(f, "5{}r", ['m', 'p', 's'][(s - RED_BASE) as usize])
+            }
             n @ FLOWER_BASE..HIDDEN => write!(f, "{}f", n - FLOWER_BASE + 1),
             _ => f.write_str("?"),
         }

@@ -59,7 +59,10 @@ impl RiichiState {
 
     /// Whether it was a double riichi.
     pub fn is_double(self) -> bool {
-        matches!(self, RiichiState::Declared { double: true } | RiichiState::Accepted { double: true })
+        matches!(
+            self,
+            RiichiState::Declared { double: true } | RiichiState::Accepted { double: true }
+        )
     }
 }
 

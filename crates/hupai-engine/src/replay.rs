@@ -93,7 +93,10 @@ pub fn replay_events(
                 ));
             };
             if want != e {
-                return Err(fail(*line, format!("{} does not follow: expected {}", want.to_json(), e.to_json())));
+                return Err(fail(
+                    *line,
+                    format!("{} does not follow: expected {}", want.to_json(), e.to_json()),
+                ));
             }
             step(game, e);
             *at += 1;
@@ -103,12 +106,16 @@ pub fn replay_events(
     check(&game, &opening, &mut at)?;
     while !game.is_over() {
         let Some((line, next)) = log.get(at) else {
-            return Err(fail(log.last().map_or(1, |l| l.0 + 1), "the log ends before the game".into()));
+            return Err(fail(
+                log.last().map_or(1, |l| l.0 + 1),
+                "the log ends before the game".into(),
+            ));
         };
         let decisions = decisions(&game, log, at).map_err(|m| fail(*line, m))?;
         let mut produced = Vec::new();
         for (seat, action) in decisions {
-            game.apply_into(seat, action, &mut produced).map_err(|e| fail(*line, format!("{}: {e}", describe(next))))?;
+            game.apply_into(seat, action, &mut produced)
+                .map_err(|e| fail(*line, format!("{}: {e}", describe(next))))?;
         }
         check(&game, &produced, &mut at)?;
     }
@@ -123,7 +130,11 @@ fn describe(e: &Event) -> String {
 }
 
 /// The decisions that produce `log[at]` from the pending state.
-fn decisions(game: &Game, log: &[(usize, Event)], at: usize) -> Result<Vec<(Seat, Action)>, String> {
+fn decisions(
+    game: &Game,
+    log: &[(usize, Event)],
+    at: usize,
+) -> Result<Vec<(Seat, Action)>, String> {
     let next = &log[at].1;
     let reds = game.rules.red_fives;
     let pending: Vec<Seat> = game.pending().seats().collect();
@@ -140,7 +151,10 @@ fn decisions(game: &Game, log: &[(usize, Event)], at: usize) -> Result<Vec<(Seat
                 if tsumogiri {
                     drawn.filter(|&t| pai.matches(t, reds))
                 } else {
-                    hand(seat).iter().copied().find(|&t| pai.matches(t, reds) && Some(t) != drawn)
+                    hand(seat)
+                        .iter()
+                        .copied()
+                        .find(|&t| pai.matches(t, reds) && Some(t) != drawn)
                         .or_else(|| drawn.filter(|&t| pai.matches(t, reds)))
                 }
             };
@@ -148,9 +162,15 @@ fn decisions(game: &Game, log: &[(usize, Event)], at: usize) -> Result<Vec<(Seat
                 Event::Dahai { actor, pai, tsumogiri } => {
                     let s = seat_of(*actor)?;
                     if s != seat {
-                        return Err(format!("dahai by seat {}, but seat {} is to play", s.index(), seat.index()));
+                        return Err(format!(
+                            "dahai by seat {}, but seat {} is to play",
+                            s.index(),
+                            seat.index()
+                        ));
                     }
-                    Action::Discard(pick(*pai, *tsumogiri).ok_or_else(|| missing("dahai", s, *pai))?)
+                    Action::Discard(
+                        pick(*pai, *tsumogiri).ok_or_else(|| missing("dahai", s, *pai))?,
+                    )
                 }
                 Event::Reach { actor } => {
                     let s = seat_of(*actor)?;
@@ -158,7 +178,11 @@ fn decisions(game: &Game, log: &[(usize, Event)], at: usize) -> Result<Vec<(Seat
                         return Err("reach without a following dahai".into());
                     };
                     if s != seat {
-                        return Err(format!("reach by seat {}, but seat {} is to play", s.index(), seat.index()));
+                        return Err(format!(
+                            "reach by seat {}, but seat {} is to play",
+                            s.index(),
+                            seat.index()
+                        ));
                     }
                     Action::Riichi(pick(*pai, *tsumogiri).ok_or_else(|| missing("dahai", s, *pai))?)
                 }
@@ -170,8 +194,16 @@ fn decisions(game: &Game, log: &[(usize, Event)], at: usize) -> Result<Vec<(Seat
                     let s = seat_of(*actor)?;
                     Action::AddedKan(find(s, *pai).ok_or_else(|| missing("kakan", s, *pai))?)
                 }
-                Event::Ryukyoku { reason, .. } if reason == "nine_terminals" => Action::NineTerminals,
-                other => return Err(format!("{} does not follow: seat {} is to play", other.to_json(), seat.index())),
+                Event::Ryukyoku { reason, .. } if reason == "nine_terminals" => {
+                    Action::NineTerminals
+                }
+                other => {
+                    return Err(format!(
+                        "{} does not follow: seat {} is to play",
+                        other.to_json(),
+                        seat.index()
+                    ))
+                }
             };
             Ok(vec![(seat, action)])
         }
@@ -205,7 +237,11 @@ fn decisions(game: &Game, log: &[(usize, Event)], at: usize) -> Result<Vec<(Seat
                             .ok_or_else(|| missing(describe(next).as_str(), s, pai))?;
                         used.push(*slot);
                     }
-                    let action = if matches!(next, Event::Pon { .. }) { Action::Pon(tiles) } else { Action::Chi(tiles) };
+                    let action = if matches!(next, Event::Pon { .. }) {
+                        Action::Pon(tiles)
+                    } else {
+                        Action::Chi(tiles)
+                    };
                     chosen.push((s, action));
                 }
                 Event::Daiminkan { actor, .. } => chosen.push((seat_of(*actor)?, Action::OpenKan)),

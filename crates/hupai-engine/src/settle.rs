@@ -173,7 +173,9 @@ impl Game {
     pub(crate) fn is_nagashi(&self, seat: Seat) -> bool {
         let river = &self.p[seat].river;
         !river.is_empty()
-            && river.iter().all(|r| !r.called && r.tile.kind().is_some_and(Kind::is_terminal_or_honor))
+            && river
+                .iter()
+                .all(|r| !r.called && r.tile.kind().is_some_and(Kind::is_terminal_or_honor))
     }
 
     /// Ends the hand; starts the next one or ends the match.

@@ -223,7 +223,9 @@ impl Game {
             self.p[seat].remove(t, joker);
         }
         let red = four.iter().filter(|t| t.is_red_five(self.reds)).count() as u8;
-        let meld = Meld::kan(MeldKind::ClosedKan, kind).with_red(red).unwrap_or(Meld::kan(MeldKind::ClosedKan, kind));
+        let meld = Meld::kan(MeldKind::ClosedKan, kind)
+            .with_red(red)
+            .unwrap_or(Meld::kan(MeldKind::ClosedKan, kind));
         self.p[seat].melds.push(MeldTiles { meld, tiles: four, called: None });
         self.after_kan_declared(seat);
         out.push(Event::Ankan {

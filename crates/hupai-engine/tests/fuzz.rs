@@ -9,7 +9,11 @@ fn random_matches_keep_every_invariant() {
     for rules in presets() {
         for seed in 0..2 {
             let (log, _) = play_checked(&rules, seed, 20_000);
-            assert!(log.iter().any(|e| matches!(e, hupai_engine::Event::EndKyoku)), "{}", rules.name);
+            assert!(
+                log.iter().any(|e| matches!(e, hupai_engine::Event::EndKyoku)),
+                "{}",
+                rules.name
+            );
         }
     }
 }

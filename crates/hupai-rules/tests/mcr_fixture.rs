@@ -61,7 +61,8 @@ fn fixture_covers_every_fan() {
 #[test]
 #[ignore]
 fn large_set_matches_reference() {
-    let path = std::env::var("HUPAI_MCR_LARGE").unwrap_or_else(|_| "/tmp/hupai-mcr-large.tsv".into());
+    let path =
+        std::env::var("HUPAI_MCR_LARGE").unwrap_or_else(|_| "/tmp/hupai-mcr-large.tsv".into());
     let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
     let (n, failures) = run(&text);
     eprintln!("{n} hands from {path}, {} differ", failures.len());

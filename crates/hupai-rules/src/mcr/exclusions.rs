@@ -44,7 +44,14 @@ pub(crate) fn apply(t: &mut FanTable) {
     if t.has(AllTerminals) {
         clear_all(
             t,
-            &[AllTerminalsAndHonors, AllPungs, OutsideHand, PungOfTerminalsOrHonors, NoHonors, DoublePung],
+            &[
+                AllTerminalsAndHonors,
+                AllPungs,
+                OutsideHand,
+                PungOfTerminalsOrHonors,
+                NoHonors,
+                DoublePung,
+            ],
         );
     }
     if t.has(LittleFourWinds) {
@@ -69,7 +76,15 @@ pub(crate) fn apply(t: &mut FanTable) {
     if t.has(PureTerminalChows) {
         clear_all(
             t,
-            &[SevenPairs, FullFlush, AllChows, PureDoubleChow, TwoTerminalChows, OneVoidedSuit, NoHonors],
+            &[
+                SevenPairs,
+                FullFlush,
+                AllChows,
+                PureDoubleChow,
+                TwoTerminalChows,
+                OneVoidedSuit,
+                NoHonors,
+            ],
         );
     }
     if t.has(QuadrupleChow) {

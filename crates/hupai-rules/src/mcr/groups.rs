@@ -34,7 +34,8 @@ fn shifted_1_unordered(r0: u8, r1: u8, r2: u8) -> bool {
 /// Four chows (middle tiles, sorted).
 fn four_chows_fan(t: [Code; 4]) -> Option<Fan> {
     let [t0, t1, t2, t3] = t;
-    if (t0 + 2 == t1 && t1 + 2 == t2 && t2 + 2 == t3) || (t0 + 1 == t1 && t1 + 1 == t2 && t2 + 1 == t3)
+    if (t0 + 2 == t1 && t1 + 2 == t2 && t2 + 2 == t3)
+        || (t0 + 1 == t1 && t1 + 1 == t2 && t2 + 1 == t3)
     {
         return Some(Fan::FourPureShiftedChows);
     }
@@ -182,8 +183,7 @@ pub(crate) fn three_chows(t: [Code; 3], table: &mut FanTable) {
         table.put(f);
         return;
     }
-    let all =
-        [two_chows_fan(t[0], t[1]), two_chows_fan(t[0], t[2]), two_chows_fan(t[1], t[2])];
+    let all = [two_chows_fan(t[0], t[1]), two_chows_fan(t[0], t[2]), two_chows_fan(t[1], t[2])];
     exclusionary(&all, 2, table);
 }
 

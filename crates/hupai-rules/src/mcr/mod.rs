@@ -77,7 +77,9 @@ pub use fans::Fan;
 
 use hupai_core::{Counts, Form, FormSet, Hand, Kind, MeldKind};
 
-use crate::{Inconsistency, Payments, PaymentRule, Rules, Score, ScoreError, ScoreItem, WinContext};
+use crate::{
+    Inconsistency, PaymentRule, Payments, Rules, Score, ScoreError, ScoreItem, WinContext,
+};
 use fans::FanTable;
 use regular::{McrHand, Shared};
 use shapes::{Divisions, Pack, PackKind};
@@ -211,13 +213,8 @@ fn best_substitution(rules: &Rules, hand: &Hand, ctx: &WinContext) -> Result<Fan
         concealed.add(ctx.win_tile);
         jokers -= 1;
     }
-    let mut search = JokerSearch {
-        forms: rules.form_set(),
-        melds: hand,
-        ctx,
-        best: None,
-        error: None,
-    };
+    let mut search =
+        JokerSearch { forms: rules.form_set(), melds: hand, ctx, best: None, error: None };
     let mut all_with = all;
     if hand.concealed().get(ctx.win_tile) == 0 {
         all_with.add(ctx.win_tile);
@@ -297,16 +294,12 @@ fn build_score(rules: &Rules, table: &FanTable, ctx: &WinContext) -> Score {
     }
     let total = fans_total + u32::from(ctx.flowers);
     let meets_minimum = fans_total >= rules.min_fan;
-    let payments = if meets_minimum { payments(rules.payment, total, ctx.self_drawn) } else { Payments::default() };
-    Score {
-        family: rules.family,
-        items,
-        total,
-        fu: 0,
-        limit: None,
-        meets_minimum,
-        payments,
-    }
+    let payments = if meets_minimum {
+        payments(rules.payment, total, ctx.self_drawn)
+    } else {
+        Payments::default()
+    };
+    Score { family: rules.family, items, total, fu: 0, limit: None, meets_minimum, payments }
 }
 
 fn payments(rule: PaymentRule, fans: u32, self_drawn: bool) -> Payments {
@@ -326,7 +319,10 @@ fn payments(rule: PaymentRule, fans: u32, self_drawn: bool) -> Payments {
 
 /// Every regular reading of a hand with its fans (for debugging tie-breaks).
 #[doc(hidden)]
-pub fn debug_readings(hand: &Hand, ctx: &WinContext) -> Vec<(String, Vec<(&'static str, u16)>, u32)> {
+pub fn debug_readings(
+    hand: &Hand,
+    ctx: &WinContext,
+) -> Vec<(String, Vec<(&'static str, u16)>, u32)> {
     let Ok(mcr) = mcr_hand(hand, ctx) else { return Vec::new() };
     let mut divisions = Divisions {
         list: [[Pack::new(PackKind::Pair, 0, false); 5]; shapes::MAX_DIVISIONS],
@@ -338,8 +334,13 @@ pub fn debug_readings(hand: &Hand, ctx: &WinContext) -> Vec<(String, Vec<(&'stat
         .iter()
         .map(|packs| {
             let t = regular::reading_fans(packs, &mcr, &shared);
-            let fans = Fan::ALL.iter().filter(|f| t.get(**f) != 0).map(|f| (f.zh(), t.get(*f))).collect();
-            (format!("{:x?}", packs.iter().map(|p| (p.kind as u8, p.tile)).collect::<Vec<_>>()), fans, t.points())
+            let fans =
+                Fan::ALL.iter().filter(|f| t.get(**f) != 0).map(|f| (f.zh(), t.get(*f))).collect();
+            (
+                format!("{:x?}", packs.iter().map(|p| (p.kind as u8, p.tile)).collect::<Vec<_>>()),
+                fans,
+                t.points(),
+            )
         })
         .collect()
 }

@@ -1,13 +1,13 @@
 //! Fans of one regular-form reading (four packs and a pair), and the hand facts every reading
 //! shares.
 
+use super::exclusions;
 use super::fans::{Fan, FanTable};
 use super::groups;
 use super::shapes::{Pack, PackKind, Packs};
 use super::tiles::{self, Code, Table};
 use super::traits::{self, WinFlags};
 use super::waits::{self, Waits};
-use super::exclusions;
 
 /// A hand as the MCR scorer sees it.
 #[derive(Clone, Debug)]
@@ -80,7 +80,8 @@ impl Shared {
         traits::rank_range(all, &mut tile_fans);
         traits::tile_hog(all, &mut tile_fans);
         let melded_count = hand.fixed().iter().filter(|p| p.melded).count();
-        let four_kongs = hand.fixed_len == 4 && hand.fixed().iter().all(|p| p.kind == PackKind::Kong);
+        let four_kongs =
+            hand.fixed_len == 4 && hand.fixed().iter().all(|p| p.kind == PackKind::Kong);
         let melded_hand = melded_count == 4 && !hand.flags.self_drawn;
         let waits = if hand.heavenly() || melded_hand || four_kongs {
             None
@@ -91,16 +92,17 @@ impl Shared {
             }
             Some(w)
         };
-        let nine_gates =
-            !hand.heavenly() && hand.standing_before_len == 13 && is_nine_gates(&hand.standing_before);
+        let nine_gates = !hand.heavenly()
+            && hand.standing_before_len == 13
+            && is_nine_gates(&hand.standing_before);
         Shared { tile_fans, waits, nine_gates, melded_count }
     }
 }
 
 fn is_nine_gates(t: &Table) -> bool {
-    [0x10usize, 0x20, 0x30].into_iter().any(|s| {
-        t[s + 1] == 3 && t[s + 9] == 3 && (s + 2..s + 9).all(|i| t[i] == 1)
-    })
+    [0x10usize, 0x20, 0x30]
+        .into_iter()
+        .any(|s| t[s + 1] == 3 && t[s + 9] == 3 && (s + 2..s + 9).all(|i| t[i] == 1))
 }
 
 fn is_three_suited_terminal_chows(chows: &[Pack], pair: Code) -> bool {

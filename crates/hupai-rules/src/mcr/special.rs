@@ -133,8 +133,7 @@ pub(crate) fn special_form(
     let pairs = (0..7).all(|i| sorted[2 * i] == sorted[2 * i + 1])
         && (forms.quads_as_two_pairs() || (0..6).all(|i| sorted[2 * i] != sorted[2 * i + 2]));
     if pairs && forms.contains(Form::SevenPairs) {
-        if tiles::is_numbered(sorted[0]) && (0..6).all(|i| sorted[2 * i] + 1 == sorted[2 * i + 2])
-        {
+        if tiles::is_numbered(sorted[0]) && (0..6).all(|i| sorted[2 * i] + 1 == sorted[2 * i + 2]) {
             table.put(Fan::SevenShiftedPairs);
             traits::tile_traits(sorted, &mut table);
         } else {

@@ -107,7 +107,19 @@ pub(crate) const fn is_green(c: Code) -> bool {
 pub(crate) const fn is_reversible(c: Code) -> bool {
     matches!(
         c,
-        0x31 | 0x32 | 0x33 | 0x34 | 0x35 | 0x38 | 0x39 | 0x22 | 0x24 | 0x25 | 0x26 | 0x28 | 0x29 | WHITE
+        0x31 | 0x32
+            | 0x33
+            | 0x34
+            | 0x35
+            | 0x38
+            | 0x39
+            | 0x22
+            | 0x24
+            | 0x25
+            | 0x26
+            | 0x28
+            | 0x29
+            | WHITE
     )
 }
 

@@ -80,7 +80,10 @@ pub fn check(rules: &Rules, case: &Case) -> Result<(), String> {
         Ok(s) => {
             let got = fans_of(&s);
             if got != case.fans {
-                return Err(format!("{}\n  got      {:?}\n  expected {:?}", case.line, got, case.fans));
+                return Err(format!(
+                    "{}\n  got      {:?}\n  expected {:?}",
+                    case.line, got, case.fans
+                ));
             }
             let expected_total: u32 = s.items.iter().map(|i| i.value * i.count).sum();
             if s.total != expected_total {

@@ -1,0 +1,304 @@
+//! The decision procedure shared by `efficiency` and `defensive`: wins are taken, discards are
+//! ranked (by efficiency, or by push/fold expected value), riichi is declared when ready and
+//! closed, and calls are made only when they lower shanten and keep a plan that can win.
+
+use hupai_core::{Counts, Kind, Tile};
+use hupai_engine::{Action, PlayerView};
+use hupai_rules::{Family, Rules};
+
+use crate::agent::{Candidate, Explanation};
+use crate::danger::{threats, Threat};
+use crate::evaluate::{evaluate_state, DiscardEval};
+use crate::plan::{best_shanten, plans_for};
+use crate::push_fold::{discard_ev, Stance};
+use crate::situation::{MeldShape, Situation};
+
+/// How the shared procedure weighs discards.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Style {
+    /// Pure efficiency.
+    Efficiency,
+    /// Efficiency plus the danger model and push/fold.
+    Defensive,
+}
+
+impl Style {
+    fn name(self) -> &'static str {
+        match self {
+            Style::Efficiency => "efficiency",
+            Style::Defensive => "defensive",
+        }
+    }
+}
+
+/// Decides, and explains when `explain` is set.
+pub fn think(
+    rules: &Rules,
+    style: Style,
+    view: &PlayerView,
+    options: &[Action],
+    explain: bool,
+) -> (Action, Option<Explanation>) {
+    let fallback = options.first().copied().unwrap_or(Action::Pass);
+    let simple = |action: Action, reason: &str| {
+        let ex = explain.then(|| Explanation {
+            agent: style.name().into(),
+            action,
+            reason: reason.into(),
+            candidates: Vec::new(),
+        });
+        (action, ex)
+    };
+    if options.contains(&Action::Tsumo) {
+        return simple(Action::Tsumo, "a complete hand: win");
+    }
+    if options.contains(&Action::Ron) {
+        return simple(Action::Ron, "a complete hand: win");
+    }
+    if options.len() == 1 {
+        return simple(fallback, "the only option");
+    }
+    let sit = Situation::new(view, rules);
+    if options.contains(&Action::Pass) {
+        return claim(rules, style, view, &sit, options, explain);
+    }
+    if options.contains(&Action::NineTerminals) {
+        let (s, _) = best_shanten(
+            plans_for(&sit, &sit.melds, &sit.counts, true).as_slice(),
+            &sit.counts,
+            sit.jokers,
+            &sit.melds,
+            sit.forms,
+        )
+        .unwrap_or((i8::MAX, crate::plan::Plan::Any));
+        if s >= 3 {
+            return simple(Action::NineTerminals, "nine terminals on a slow hand: abort");
+        }
+    }
+    if sit.in_riichi {
+        let drawn = options.iter().copied().find(|a| matches!(a, Action::Discard(_)));
+        return simple(drawn.unwrap_or(fallback), "in riichi: discard the draw");
+    }
+    turn(rules, style, view, &sit, options, explain)
+}
+
+/// The option discarding `kind` (`None`: a joker), riichi if asked and offered; prefers a
+/// plain copy over a red five and the drawn tile over a held one.
+fn discard_action(
+    rules: &Rules,
+    sit: &Situation,
+    options: &[Action],
+    kind: Option<Kind>,
+    riichi: bool,
+) -> Option<Action> {
+    let want = kind.or(sit.joker);
+    let mut best: Option<(Action, u8)> = None;
+    for &o in options {
+        let (t, is_riichi) = match o {
+            Action::Discard(t) => (t, false),
+            Action::Riichi(t) => (t, true),
+            _ => continue,
+        };
+        if t.kind() != want || is_riichi != riichi {
+            continue;
+        }
+        let rank = if t.is_red_five(rules.red_fives) { 1 } else { 0 };
+        if best.is_none_or(|(_, r)| rank < r) {
+            best = Some((o, rank));
+        }
+    }
+    best.map(|(a, _)| a)
+}
+
+fn label(kind: Option<Kind>) -> String {
+    kind.map_or_else(|| "joker".to_string(), |k| k.to_string())
+}
+
+fn eval_numbers(e: &DiscardEval) -> Vec<(&'static str, f64)> {
+    vec![
+        ("shanten", e.shanten as f64),
+        ("ukeire", e.count as f64),
+        ("kinds", e.ukeire.len() as f64),
+        ("second", e.second as f64),
+        ("value", e.value as f64),
+    ]
+}
+
+/// A decision after a draw (or after a call): which tile, and riichi or not.
+fn turn(
+    rules: &Rules,
+    style: Style,
+    view: &PlayerView,
+    sit: &Situation,
+    options: &[Action],
+    explain: bool,
+) -> (Action, Option<Explanation>) {
+    let evals = evaluate_state(sit, &sit.counts, sit.jokers, &sit.melds, sit.closed, true);
+    let evals: Vec<DiscardEval> = evals
+        .as_slice()
+        .iter()
+        .copied()
+        .filter(|e| discard_action(rules, sit, options, e.kind, false).is_some())
+        .collect();
+    let fallback =
+        options.iter().copied().find(|a| matches!(a, Action::Discard(_))).unwrap_or(Action::Pass);
+    if evals.is_empty() {
+        return (fallback, None);
+    }
+    let (chosen, reason, ranked): (usize, String, Vec<(usize, Vec<(&'static str, f64)>)>) =
+        match style {
+            Style::Efficiency => {
+                let ranked =
+                    evals.iter().enumerate().take(5).map(|(i, e)| (i, eval_numbers(e))).collect();
+                (0, "efficiency: lowest shanten, most effective tiles".into(), ranked)
+            }
+            Style::Defensive => {
+                let th = threats(view, sit);
+                let stance = Stance::read(sit, &th, &evals[0]);
+                let mut scored: Vec<(usize, f32, f32, f32)> = evals
+                    .iter()
+                    .enumerate()
+                    .map(|(i, e)| {
+                        let (win, loss, ev) = discard_ev(sit, &th, e, stance);
+                        (i, win, loss, ev)
+                    })
+                    .collect();
+                scored.sort_by(|a, b| {
+                    b.3.partial_cmp(&a.3).unwrap_or(std::cmp::Ordering::Equal).then(a.0.cmp(&b.0))
+                });
+                let ranked = scored
+                    .iter()
+                    .take(5)
+                    .map(|&(i, win, loss, ev)| {
+                        let mut n = eval_numbers(&evals[i]);
+                        n.push(("win", win as f64));
+                        n.push(("loss", loss as f64));
+                        n.push(("ev", ev as f64));
+                        (i, n)
+                    })
+                    .collect();
+                (scored[0].0, stance.describe(&th), ranked)
+            }
+        };
+    let e = evals[chosen];
+    let riichi = discard_action(rules, sit, options, e.kind, true).is_some() && e.shanten == 0;
+    let action = if riichi { discard_action(rules, sit, options, e.kind, true) } else { None }
+        .or_else(|| discard_action(rules, sit, options, e.kind, false))
+        .unwrap_or(fallback);
+    let ex = explain.then(|| Explanation {
+        agent: style.name().into(),
+        action,
+        reason,
+        candidates: ranked
+            .into_iter()
+            .filter_map(|(i, numbers)| {
+                let ev = evals.get(i)?;
+                Some(Candidate {
+                    action: discard_action(rules, sit, options, ev.kind, false).unwrap_or(fallback),
+                    label: label(ev.kind),
+                    numbers,
+                })
+            })
+            .collect(),
+    });
+    (action, ex)
+}
+
+/// A decision on another seat's discard: call or pass (wins were taken already).
+fn claim(
+    rules: &Rules,
+    style: Style,
+    view: &PlayerView,
+    sit: &Situation,
+    options: &[Action],
+    explain: bool,
+) -> (Action, Option<Explanation>) {
+    let called = view.last_discard.and_then(|(_, p)| p.kind());
+    let plans_now = plans_for(sit, &sit.melds, &sit.counts, sit.closed);
+    let now = best_shanten(plans_now.as_slice(), &sit.counts, sit.jokers, &sit.melds, sit.forms)
+        .map_or(i8::MAX, |(s, _)| s);
+    let threat = if style == Style::Defensive {
+        threats(view, sit).iter().map(|t: &Threat| t.ready).fold(0.0f32, f32::max)
+    } else {
+        0.0
+    };
+    let mut candidates = vec![Candidate {
+        action: Action::Pass,
+        label: "pass".into(),
+        numbers: vec![("shanten", now as f64)],
+    }];
+    let mut best: Option<(Action, i8, u32)> = None;
+    for &o in options {
+        let (tiles, shape) = match (o, called) {
+            (Action::Pon(t), Some(c)) => (t, MeldShape::Pung(c)),
+            (Action::Chi(t), Some(c)) => {
+                let low = [t[0].kind(), t[1].kind(), Some(c)]
+                    .into_iter()
+                    .flatten()
+                    .min_by_key(|k| k.index())
+                    .unwrap_or(c);
+                (t, MeldShape::Chow(low))
+            }
+            _ => continue,
+        };
+        if rules.family == Family::Riichi && shape_is_pointless(sit, shape) {
+            continue;
+        }
+        let Some(after) = remove_tiles(&sit.counts, &tiles, sit.joker) else { continue };
+        let mut melds = sit.melds.clone();
+        melds.push(shape);
+        let evals = evaluate_state(sit, &after, sit.jokers, &melds, false, false);
+        let Some(e) = evals.as_slice().first() else { continue };
+        candidates.push(Candidate {
+            action: o,
+            label: format!("{o}"),
+            numbers: vec![
+                ("shanten", e.shanten as f64),
+                ("ukeire", e.count as f64),
+                ("value", e.value as f64),
+            ],
+        });
+        let folding = threat >= 0.5 && e.shanten >= 1;
+        if e.shanten < now
+            && !folding
+            && best.is_none_or(|(_, s, c)| {
+                (e.shanten, std::cmp::Reverse(e.count)) < (s, std::cmp::Reverse(c))
+            })
+        {
+            best = Some((o, e.shanten, e.count));
+        }
+    }
+    let action = best.map_or(Action::Pass, |(a, _, _)| a);
+    let reason = if action == Action::Pass {
+        if threat >= 0.5 {
+            "a call would not make the hand ready against a threat: pass".to_string()
+        } else {
+            "no call lowers shanten with a way to win: pass".to_string()
+        }
+    } else {
+        "the call lowers shanten and keeps a way to win".to_string()
+    };
+    candidates.sort_by_key(|c| if c.action == action { 0 } else { 1 });
+    candidates.truncate(5);
+    let ex =
+        explain.then(|| Explanation { agent: style.name().into(), action, reason, candidates });
+    (action, ex)
+}
+
+/// Riichi: a call of nothing useful (never reached: plans decide); kept as a hook for rules.
+fn shape_is_pointless(_sit: &Situation, _shape: MeldShape) -> bool {
+    false
+}
+
+/// The counts without two physical tiles (`None` when one is not held or is a joker).
+fn remove_tiles(counts: &Counts, tiles: &[Tile; 2], joker: Option<Kind>) -> Option<Counts> {
+    let mut out = *counts;
+    for t in tiles {
+        let k = t.kind()?;
+        if Some(k) == joker || out[k] == 0 {
+            return None;
+        }
+        out[k] -= 1;
+    }
+    Some(out)
+}
