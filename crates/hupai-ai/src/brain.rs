@@ -7,11 +7,15 @@ use hupai_engine::{Action, PlayerView};
 use hupai_rules::{Family, Rules};
 
 use crate::agent::{Candidate, Explanation};
-use crate::danger::{threats, Threat};
+use crate::danger::{expected_loss, threats, Threat};
 use crate::evaluate::{evaluate_state, DiscardEval};
 use crate::plan::{best_shanten, plans_for};
 use crate::push_fold::{discard_ev, Stance};
 use crate::situation::{MeldShape, Situation};
+
+/// The readiness of the most threatening opponent above which discards are weighed by
+/// push/fold expected value rather than by efficiency.
+pub const PUSH_FOLD_THREAT: f32 = 0.35;
 
 /// How the shared procedure weighs discards.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -145,41 +149,17 @@ fn turn(
     if evals.is_empty() {
         return (fallback, None);
     }
-    let (chosen, reason, ranked): (usize, String, Vec<(usize, Vec<(&'static str, f64)>)>) =
-        match style {
-            Style::Efficiency => {
-                let ranked =
-                    evals.iter().enumerate().take(5).map(|(i, e)| (i, eval_numbers(e))).collect();
-                (0, "efficiency: lowest shanten, most effective tiles".into(), ranked)
-            }
-            Style::Defensive => {
-                let th = threats(view, sit);
-                let stance = Stance::read(sit, &th, &evals[0]);
-                let mut scored: Vec<(usize, f32, f32, f32)> = evals
-                    .iter()
-                    .enumerate()
-                    .map(|(i, e)| {
-                        let (win, loss, ev) = discard_ev(sit, &th, e, stance);
-                        (i, win, loss, ev)
-                    })
-                    .collect();
-                scored.sort_by(|a, b| {
-                    b.3.partial_cmp(&a.3).unwrap_or(std::cmp::Ordering::Equal).then(a.0.cmp(&b.0))
-                });
-                let ranked = scored
-                    .iter()
-                    .take(5)
-                    .map(|&(i, win, loss, ev)| {
-                        let mut n = eval_numbers(&evals[i]);
-                        n.push(("win", win as f64));
-                        n.push(("loss", loss as f64));
-                        n.push(("ev", ev as f64));
-                        (i, n)
-                    })
-                    .collect();
-                (scored[0].0, stance.describe(&th), ranked)
-            }
-        };
+    let (chosen, reason, ranked) = match style {
+        Style::Efficiency => {
+            let ranked = if explain {
+                evals.iter().enumerate().take(5).map(|(i, e)| (i, eval_numbers(e))).collect()
+            } else {
+                Vec::new()
+            };
+            (0, "efficiency: lowest shanten, most effective tiles".to_string(), ranked)
+        }
+        Style::Defensive => defensive_choice(view, sit, &evals, explain),
+    };
     let e = evals[chosen];
     let riichi = discard_action(rules, sit, options, e.kind, true).is_some() && e.shanten == 0;
     let action = if riichi { discard_action(rules, sit, options, e.kind, true) } else { None }
@@ -202,6 +182,72 @@ fn turn(
             .collect(),
     });
     (action, ex)
+}
+
+/// Candidates ranked with their numbers, for explanations.
+type Ranked = Vec<(usize, Vec<(&'static str, f64)>)>;
+
+/// The defensive pick: efficiency with the safer tile on near-ties when nobody threatens,
+/// push/fold expected value otherwise.
+fn defensive_choice(
+    view: &PlayerView,
+    sit: &Situation,
+    evals: &[DiscardEval],
+    explain: bool,
+) -> (usize, String, Ranked) {
+    let th = threats(view, sit);
+    let stance = Stance::read(sit, &th, &evals[0]);
+    if stance.threat < PUSH_FOLD_THREAT {
+        let best = evals[0];
+        let floor = best.count * 9 / 10;
+        let mut chosen = 0;
+        let mut chosen_loss = f32::MAX;
+        for (i, e) in evals.iter().enumerate() {
+            if e.shanten != best.shanten || e.count < floor {
+                continue;
+            }
+            let loss = e.kind.map_or(0.0, |k| expected_loss(sit, &th, k));
+            if loss < chosen_loss - 1.0 {
+                chosen = i;
+                chosen_loss = loss;
+            }
+        }
+        let mut ranked: Ranked = Vec::new();
+        if explain {
+            for (i, e) in evals.iter().enumerate().take(5) {
+                let mut n = eval_numbers(e);
+                n.push(("loss", e.kind.map_or(0.0, |k| expected_loss(sit, &th, k)) as f64));
+                ranked.push((i, n));
+            }
+            if let Some(pos) = ranked.iter().position(|(i, _)| *i == chosen) {
+                let item = ranked.remove(pos);
+                ranked.insert(0, item);
+            }
+        }
+        return (chosen, stance.describe(&th), ranked);
+    }
+    let mut scored: Vec<(usize, f32, f32, f32)> = evals
+        .iter()
+        .enumerate()
+        .map(|(i, e)| {
+            let (win, loss, ev) = discard_ev(sit, &th, e, stance);
+            (i, win, loss, ev)
+        })
+        .collect();
+    scored.sort_by(|a, b| {
+        b.3.partial_cmp(&a.3).unwrap_or(std::cmp::Ordering::Equal).then(a.0.cmp(&b.0))
+    });
+    let mut ranked: Ranked = Vec::new();
+    if explain {
+        for &(i, win, loss, ev) in scored.iter().take(5) {
+            let mut n = eval_numbers(&evals[i]);
+            n.push(("win", win as f64));
+            n.push(("loss", loss as f64));
+            n.push(("ev", ev as f64));
+            ranked.push((i, n));
+        }
+    }
+    (scored[0].0, stance.describe(&th), ranked)
 }
 
 /// A decision on another seat's discard: call or pass (wins were taken already).
@@ -258,7 +304,7 @@ fn claim(
                 ("value", e.value as f64),
             ],
         });
-        let folding = threat >= 0.5 && e.shanten >= 1;
+        let folding = threat >= PUSH_FOLD_THREAT && e.shanten >= 1;
         if e.shanten < now
             && !folding
             && best.is_none_or(|(_, s, c)| {
@@ -270,7 +316,7 @@ fn claim(
     }
     let action = best.map_or(Action::Pass, |(a, _, _)| a);
     let reason = if action == Action::Pass {
-        if threat >= 0.5 {
+        if threat >= PUSH_FOLD_THREAT {
             "a call would not make the hand ready against a threat: pass".to_string()
         } else {
             "no call lowers shanten with a way to win: pass".to_string()

@@ -212,9 +212,11 @@ pub fn evaluate_state(
     items.sort_by(efficiency_order);
     if second_order && plans.len() == 1 && plans[0] == Plan::Any && !items.is_empty() {
         let best = items[0];
-        if best.shanten >= 1 {
-            let floor = best.count * 4 / 5;
-            for e in items.iter_mut().take(3) {
+        // Second order only decides close calls among the leaders.
+        if best.shanten == 1 {
+            let floor = best.count * 17 / 20;
+            let close = items.get(1).is_some_and(|e| e.shanten == 1 && e.count >= floor);
+            for e in items.iter_mut().take(if close { 3 } else { 0 }) {
                 if e.shanten != best.shanten || e.count < floor {
                     continue;
                 }

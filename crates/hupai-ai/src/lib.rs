@@ -22,6 +22,7 @@
 #![deny(missing_docs)]
 
 mod agent;
+pub mod arena;
 mod brain;
 pub mod danger;
 mod defensive;
@@ -29,7 +30,9 @@ mod efficiency;
 pub mod evaluate;
 pub mod plan;
 pub mod push_fold;
+pub mod report;
 mod situation;
+pub mod stats;
 
 pub use agent::{
     by_name, Bot, Candidate, Explanation, RandomBot, Seated, TsumogiriBot, AGENT_NAMES,
