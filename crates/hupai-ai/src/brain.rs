@@ -14,8 +14,17 @@ use crate::push_fold::{discard_ev, Stance};
 use crate::situation::{MeldShape, Situation};
 
 /// The readiness of the most threatening opponent above which discards are weighed by
-/// push/fold expected value rather than by efficiency.
+/// push/fold expected value rather than by efficiency (riichi; the Chinese families call so
+/// much more that only a hand with three calls counts, see [`push_fold_threat`]).
 pub const PUSH_FOLD_THREAT: f32 = 0.35;
+
+/// The push/fold threshold of a rule family.
+pub fn push_fold_threat(family: Family) -> f32 {
+    match family {
+        Family::Riichi => PUSH_FOLD_THREAT,
+        Family::Mcr | Family::Chinese => 0.75,
+    }
+}
 
 /// How the shared procedure weighs discards.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -197,7 +206,7 @@ fn defensive_choice(
 ) -> (usize, String, Ranked) {
     let th = threats(view, sit);
     let stance = Stance::read(sit, &th, &evals[0]);
-    if stance.threat < PUSH_FOLD_THREAT {
+    if stance.threat < push_fold_threat(sit.family) {
         let best = evals[0];
         let floor = best.count * 9 / 10;
         let mut chosen = 0;
@@ -304,7 +313,7 @@ fn claim(
                 ("value", e.value as f64),
             ],
         });
-        let folding = threat >= PUSH_FOLD_THREAT && e.shanten >= 1;
+        let folding = threat >= push_fold_threat(sit.family) && e.shanten >= 1;
         if e.shanten < now
             && !folding
             && best.is_none_or(|(_, s, c)| {
@@ -316,7 +325,7 @@ fn claim(
     }
     let action = best.map_or(Action::Pass, |(a, _, _)| a);
     let reason = if action == Action::Pass {
-        if threat >= PUSH_FOLD_THREAT {
+        if threat >= push_fold_threat(sit.family) {
             "a call would not make the hand ready against a threat: pass".to_string()
         } else {
             "no call lowers shanten with a way to win: pass".to_string()

@@ -111,7 +111,6 @@ pub struct Threat {
 pub fn threats(view: &PlayerView, sit: &Situation) -> [Threat; 3] {
     let me = sit.me;
     let turn = view.rivers.iter().map(Vec::len).max().unwrap_or(0) as f32;
-    let riichi_family = sit.family == hupai_rules::Family::Riichi;
     std::array::from_fn(|i| {
         let seat = (me + 1 + i) % 4;
         let melds = view.melds.get(seat).map(Vec::as_slice).unwrap_or(&[]);
@@ -140,9 +139,12 @@ pub fn threats(view: &PlayerView, sit: &Situation) -> [Threat; 3] {
         if dealer {
             cost *= 1.5;
         }
-        if !riichi_family {
-            // Chinese families: a deal-in costs the discarder 8 points plus the fans.
-            cost = 24.0;
+        match sit.family {
+            // MCR: the discarder pays the winner's fans on top of the 8 everyone pays.
+            hupai_rules::Family::Mcr => cost = 14.0,
+            // General Chinese rules: the discarder pays the fans.
+            hupai_rules::Family::Chinese => cost = 6.0,
+            hupai_rules::Family::Riichi => {}
         }
         let genbutsu = view
             .discarded
@@ -175,7 +177,8 @@ mod tests {
 
     fn kind(s: &str) -> Kind {
         let c: Counts = s.parse().unwrap();
-        c.kinds().next().unwrap()
+        let k = c.kinds().next().unwrap();
+        k
     }
 
     fn read(seen: &str, genbutsu: &str) -> TableRead {

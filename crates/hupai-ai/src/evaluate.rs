@@ -7,7 +7,7 @@
 //! use hupai_engine::PlayerView;
 //! use hupai_rules::Rules;
 //! let mut view = PlayerView::default();
-//! view.hand = "1m 2m 3m 4p 5p 6p 7s 8s 9s E E S C W".split(' ').map(|p| p.parse().unwrap()).collect();
+//! view.hand = "1m 2m 3m 4p 5p 6p 7s 8s 9s E E S S C".split(' ').map(|p| p.parse().unwrap()).collect();
 //! let sit = Situation::new(&view, &Rules::preset("riichi").unwrap());
 //! let evals = evaluate_discards(&sit, true);
 //! // Keep the pair, drop a lone honour: ready.
@@ -172,7 +172,7 @@ pub fn evaluate_state(
     closed: bool,
     second_order: bool,
 ) -> Evals {
-    let plans = plans_for(sit, melds, counts, closed);
+    let plans = plans_for(sit, melds, counts, closed).pruned(counts, jokers, melds, sit.forms);
     let plans = plans.as_slice();
     let mut out = Evals { items: [EMPTY; 15], len: 0 };
     let mut after = *counts;

@@ -244,6 +244,35 @@ impl Plans {
         }
     }
 
+    /// Only the plans closest to a win for a hand about to discard: a discard never lowers
+    /// a plan's shanten, so the others cannot be best after it.
+    pub fn pruned(
+        &self,
+        counts: &Counts,
+        jokers: u8,
+        melds: &[MeldShape],
+        forms: FormSet,
+    ) -> Plans {
+        if self.len <= 1 {
+            return *self;
+        }
+        let mut shanten = [i8::MAX; 40];
+        for (slot, &p) in shanten.iter_mut().zip(self.as_slice()) {
+            *slot = plan_shanten(p, counts, jokers, melds, forms).unwrap_or(i8::MAX);
+        }
+        let best = shanten.iter().copied().min().unwrap_or(i8::MAX);
+        let mut out = Plans::new();
+        for (&p, &s) in self.as_slice().iter().zip(shanten.iter()) {
+            if s == best && s != i8::MAX {
+                out.push(p);
+            }
+        }
+        if out.len == 0 {
+            return *self;
+        }
+        out
+    }
+
     /// The plans.
     pub fn as_slice(&self) -> &[Plan] {
         &self.items[..self.len]
@@ -416,7 +445,8 @@ mod tests {
 
     fn k(s: &str) -> Kind {
         let c: Counts = s.parse().unwrap();
-        c.kinds().next().unwrap()
+        let k = c.kinds().next().unwrap();
+        k
     }
 
     #[test]

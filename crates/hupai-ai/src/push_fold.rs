@@ -115,15 +115,24 @@ pub fn discard_ev(
             let dealer = if sit.dealer { 1.5 } else { 1.0 };
             points(e.value) * dealer
         }
-        _ => 24.0 + 1.5 * e.value,
+        Family::Mcr => 30.0 + e.value,
+        Family::Chinese => 12.0,
     };
     // Ties in expected value go to efficiency: a small bonus for effective tiles.
     let loss = match e.kind {
         Some(k) => expected_loss(sit, threats, k),
         None => 0.0,
     };
-    let shape = (e.count as f32 + e.second as f32 / 40.0) * 0.5;
-    (win, loss, win * value - loss + shape)
+    // Late in the hand a ready hand is worth something even without a win (riichi: the
+    // payments at an exhaustive draw).
+    let late = (1.0 - sit.draws_left as f32 / 40.0).clamp(0.0, 1.0);
+    let tenpai = match (sit.family, e.shanten) {
+        (Family::Riichi, 0) => 1500.0 * late,
+        (Family::Riichi, 1) => 300.0 * late,
+        _ => 0.0,
+    };
+    let shape = (e.count as f32 + e.second as f32 / 40.0) * value * 1e-4;
+    (win, loss, win * value + tenpai - loss + shape)
 }
 
 #[cfg(test)]
