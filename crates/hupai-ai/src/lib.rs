@@ -28,6 +28,7 @@ pub mod danger;
 mod defensive;
 mod efficiency;
 pub mod evaluate;
+pub mod mjai_bot;
 pub mod plan;
 pub mod push_fold;
 pub mod report;
