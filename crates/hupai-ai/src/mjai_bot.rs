@@ -37,6 +37,8 @@ pub struct MjaiBot {
     view: PlayerView,
     riichi_tile: Option<(Pai, bool)>,
     line: u64,
+    /// Passed a winning tile since the own last discard (or, in riichi, at all).
+    furiten: bool,
 }
 
 impl std::fmt::Debug for MjaiBot {
@@ -90,6 +92,7 @@ impl MjaiBot {
             view: PlayerView::default(),
             riichi_tile: None,
             line: 0,
+            furiten: false,
         })
     }
 
@@ -218,10 +221,16 @@ impl MjaiBot {
         };
         let me = self.me.unwrap_or(0);
         self.view.seat = Seat::from_index(me as usize).unwrap_or(Seat::East);
-        if let Event::Dahai { actor, pai, .. } = &event {
-            if *actor == me && !self.view.hand.contains(pai) {
-                return Err(format!("seat {me} discards {pai}, which it does not hold"));
+        match &event {
+            Event::StartKyoku { .. } => self.furiten = false,
+            Event::Dahai { actor, pai, .. } if *actor == me => {
+                if !self.view.hand.contains(pai) {
+                    return Err(format!("seat {me} discards {pai}, which it does not hold"));
+                }
+                // A new own discard ends temporary furiten (not riichi furiten).
+                self.furiten &= self.view.riichi[me as usize];
             }
+            _ => {}
         }
         self.view.update(&event.for_seat(me));
         Ok(())
@@ -248,7 +257,18 @@ impl MjaiBot {
                     }
                 };
             }
-            ("dahai", Some(a)) if a != me => self.claim_options(a, ev),
+            ("dahai", Some(a)) if a != me => {
+                let options = self.claim_options(a, ev);
+                // Whatever the answer, a winning tile that is not won on makes the seat
+                // furiten (until its next discard; for good in riichi).
+                let wins =
+                    waits(&self.counts(), self.my_melds().len() as u8, self.rules.form_set());
+                if get_pai(ev, "pai").ok().and_then(|p| p.kind()).is_some_and(|k| wins.contains(k))
+                {
+                    self.furiten = true;
+                }
+                options
+            }
             _ => return NONE.to_string(),
         };
         if options.is_empty() || options == [Action::Pass] {
@@ -417,9 +437,10 @@ impl MjaiBot {
         let mut with = counts;
         if with[kind] < 4 {
             with.add(kind);
-            let furiten = !waits(&counts, melds.len() as u8, self.rules.form_set())
-                .intersection(self.view.discarded[me])
-                .is_empty();
+            let furiten = self.furiten
+                || !waits(&counts, melds.len() as u8, self.rules.form_set())
+                    .intersection(self.view.discarded[me])
+                    .is_empty();
             if !furiten && self.can_win(kind, false, &with) {
                 options.push(Action::Ron);
             }
@@ -455,14 +476,12 @@ impl MjaiBot {
         match action {
             Action::Discard(t) => {
                 let pai = Pai::of(t, self.rules.red_fives);
-                let tsumogiri =
-                    drawn == Some(pai) && self.view.hand.iter().filter(|&&p| p == pai).count() == 1;
+                let tsumogiri = drawn == Some(pai);
                 json!({"type": "dahai", "actor": me, "pai": pai.to_string(), "tsumogiri": tsumogiri}).to_string()
             }
             Action::Riichi(t) => {
                 let pai = Pai::of(t, self.rules.red_fives);
-                let tsumogiri =
-                    drawn == Some(pai) && self.view.hand.iter().filter(|&&p| p == pai).count() == 1;
+                let tsumogiri = drawn == Some(pai);
                 self.riichi_tile = Some((pai, tsumogiri));
                 json!({"type": "reach", "actor": me}).to_string()
             }
