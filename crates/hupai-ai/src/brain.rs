@@ -196,7 +196,7 @@ fn turn(
 /// Candidates ranked with their numbers, for explanations.
 type Ranked = Vec<(usize, Vec<(&'static str, f64)>)>;
 
-/// The defensive pick: efficiency with the safer tile on near-ties when nobody threatens,
+/// The defensive pick: efficiency with the safer tile on ties when nobody threatens,
 /// push/fold expected value otherwise.
 fn defensive_choice(
     view: &PlayerView,
@@ -208,7 +208,8 @@ fn defensive_choice(
     let stance = Stance::read(sit, &th, &evals[0]);
     if stance.threat < push_fold_threat(sit.family) {
         let best = evals[0];
-        let floor = best.count * 9 / 10;
+        // Safer tile only among exact ties: any loss of efficiency cost more than it saved.
+        let floor = best.count;
         let mut chosen = 0;
         let mut chosen_loss = f32::MAX;
         for (i, e) in evals.iter().enumerate() {
