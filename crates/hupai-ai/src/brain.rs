@@ -2,7 +2,7 @@
 //! ranked (by efficiency, or by push/fold expected value), riichi is declared when ready and
 //! closed, and calls are made only when they lower shanten and keep a plan that can win.
 
-use hupai_core::{Counts, Kind, Tile};
+use hupai_core::{ukeire_with_jokers, Counts, Kind, Tile};
 use hupai_engine::{Action, PlayerView};
 use hupai_rules::{Family, Rules};
 
@@ -273,6 +273,20 @@ fn claim(
     let plans_now = plans_for(sit, &sit.melds, &sit.counts, sit.closed);
     let now = best_shanten(plans_now.as_slice(), &sit.counts, sit.jokers, &sit.melds, sit.forms)
         .map_or(i8::MAX, |(s, _)| s);
+    // A call is a draw that fixes a meld: it can only lower shanten when the called tile is
+    // an effective tile of the hand now (checked cheaply before any evaluation).
+    if plans_now.as_slice() == [crate::plan::Plan::Any] {
+        let useful = ukeire_with_jokers(&sit.counts, sit.jokers, sit.meld_count(), sit.forms);
+        if called.is_none_or(|k| !useful.contains(k)) {
+            let ex = explain.then(|| Explanation {
+                agent: style.name().into(),
+                action: Action::Pass,
+                reason: "the discard is not an effective tile: pass".into(),
+                candidates: Vec::new(),
+            });
+            return (Action::Pass, ex);
+        }
+    }
     let threat = if style == Style::Defensive {
         threats(view, sit).iter().map(|t: &Threat| t.ready).fold(0.0f32, f32::max)
     } else {
