@@ -57,3 +57,17 @@ fn mcr_wins_are_never_below_eight_fans() {
     assert!(d.win_rate > 0.0);
     assert!(d.min_win_value >= 8, "a win of {} fans", d.min_win_value);
 }
+
+#[test]
+fn every_preset_plays_with_every_agent() {
+    for preset in ["chinese", "laizi", "riichi-majsoul"] {
+        let rules = Rules::preset(preset).unwrap();
+        let mut config =
+            ArenaConfig::new(rules, ["defensive", "efficiency", "random", "tsumogiri"], 6);
+        config.length = Length::Hands(12);
+        let result = run_arena(&config, &|_| {}).unwrap();
+        assert_eq!(result.hands, 12, "{preset}");
+        let won: f64 = result.agents.iter().map(|a| a.win_rate * a.hands as f64).sum();
+        assert!(won > 0.0, "{preset}: nobody won in 12 hands");
+    }
+}
