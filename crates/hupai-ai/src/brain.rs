@@ -89,6 +89,10 @@ pub fn think(
         }
     }
     if sit.in_riichi {
+        // The engine offers a closed kan in riichi only when it keeps the waits.
+        if let Some(kan) = options.iter().copied().find(|a| matches!(a, Action::ClosedKan(_))) {
+            return simple(kan, "in riichi: a closed kan that keeps the waits");
+        }
         let drawn = options.iter().copied().find(|a| matches!(a, Action::Discard(_)));
         return simple(drawn.unwrap_or(fallback), "in riichi: discard the draw");
     }
@@ -158,6 +162,15 @@ fn turn(
     if evals.is_empty() {
         return (fallback, None);
     }
+    if let Some(kan) = kan_choice(style, view, sit, options, &evals[0]) {
+        let ex = explain.then(|| Explanation {
+            agent: style.name().into(),
+            action: kan,
+            reason: "the kan keeps shanten and nearly all effective tiles".into(),
+            candidates: Vec::new(),
+        });
+        return (kan, ex);
+    }
     let (chosen, reason, ranked) = match style {
         Style::Efficiency => {
             let ranked = if explain {
@@ -193,6 +206,53 @@ fn turn(
             .collect(),
     });
     (action, ex)
+}
+
+/// A closed or added kan that keeps the best shanten and at least 80% of the effective tiles
+/// of the best discard (not against a threat when defending).
+fn kan_choice(
+    style: Style,
+    view: &PlayerView,
+    sit: &Situation,
+    options: &[Action],
+    best: &DiscardEval,
+) -> Option<Action> {
+    if style == Style::Defensive {
+        let threat = threats(view, sit).iter().map(|t| t.ready).fold(0.0f32, f32::max);
+        if threat >= push_fold_threat(sit.family) {
+            return None;
+        }
+    }
+    for &o in options {
+        let (kind, take, closed) = match o {
+            Action::ClosedKan(k) => (k, 4, sit.closed),
+            Action::AddedKan(t) => (t.kind()?, 1, false),
+            _ => continue,
+        };
+        if sit.counts[kind] < take {
+            continue;
+        }
+        let mut counts = sit.counts;
+        counts[kind] -= take;
+        let mut melds = sit.melds.clone();
+        if take == 4 {
+            melds.push(MeldShape::Pung(kind));
+        }
+        let plans = plans_for(sit, &melds, &counts, closed);
+        let Some((s, _)) = best_shanten(plans.as_slice(), &counts, sit.jokers, &melds, sit.forms)
+        else {
+            continue;
+        };
+        if s > best.shanten {
+            continue;
+        }
+        let eff =
+            crate::plan::effective(plans.as_slice(), &counts, sit.jokers, &melds, sit.forms, s);
+        if s < best.shanten || sit.unseen_of(eff) * 5 >= best.count * 4 {
+            return Some(o);
+        }
+    }
+    None
 }
 
 /// Candidates ranked with their numbers, for explanations.
