@@ -209,7 +209,9 @@ fn turn(
 }
 
 /// A closed or added kan that keeps the best shanten and at least 80% of the effective tiles
-/// of the best discard (not against a threat when defending).
+/// of the best discard (not against a threat when defending). Chinese families only (kongs
+/// score fans there); under riichi rules a kan before riichi also turns a dora for the
+/// others, and allowing it measured no better (seed 7777: +40 against +54 points per hand).
 fn kan_choice(
     style: Style,
     view: &PlayerView,
@@ -217,6 +219,9 @@ fn kan_choice(
     options: &[Action],
     best: &DiscardEval,
 ) -> Option<Action> {
+    if sit.family == Family::Riichi {
+        return None;
+    }
     if style == Style::Defensive {
         let threat = threats(view, sit).iter().map(|t| t.ready).fold(0.0f32, f32::max);
         if threat >= push_fold_threat(sit.family) {
