@@ -5,7 +5,9 @@ use std::process::ExitCode;
 use clap::{Parser, Subcommand};
 
 mod analyze;
+mod arena;
 mod input;
+mod mjai_bot;
 mod replay;
 mod score;
 mod selfplay;
@@ -28,6 +30,10 @@ enum Command {
     Selfplay(selfplay::SelfplayArgs),
     /// Step through a game log, or verify that it replays.
     Replay(replay::ReplayArgs),
+    /// Self-play between agents with metrics.
+    Arena(arena::ArenaArgs),
+    /// An mjai bot on standard input and output.
+    MjaiBot(mjai_bot::MjaiBotArgs),
 }
 
 fn main() -> ExitCode {
@@ -37,6 +43,8 @@ fn main() -> ExitCode {
         Command::Score(args) => score::run(args),
         Command::Selfplay(args) => selfplay::run(args),
         Command::Replay(args) => replay::run(args),
+        Command::Arena(args) => arena::run(args),
+        Command::MjaiBot(args) => mjai_bot::run(args),
     };
     match result {
         Ok(code) => code,

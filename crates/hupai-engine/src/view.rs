@@ -1,7 +1,7 @@
 //! What one seat may know: built only from the events that seat is shown.
 //!
 //! ```
-//! use hupai_core::Seat;
+//! use hupai_core::{KindSet, Seat};
 //! use hupai_engine::{Game, PlayerView, Setup};
 //! use hupai_rules::Rules;
 //! let (_game, events) = Game::new(Setup::new(Rules::preset("riichi").unwrap(), 5));
@@ -13,7 +13,7 @@
 //! assert_eq!(view.hand_sizes[0], 14);
 //! ```
 
-use hupai_core::Seat;
+use hupai_core::{KindSet, Seat};
 
 use crate::{Event, Pai};
 
@@ -56,6 +56,13 @@ pub struct PlayerView {
     pub last_discard: Option<(u8, Pai)>,
     /// Whether the match is over.
     pub game_over: bool,
+    /// Every kind each seat has discarded this hand, called or not (its genbutsu).
+    pub discarded: [KindSet; 4],
+    /// For each seat in riichi: every kind discarded by anyone since its declaration (tiles it
+    /// let pass, and so may not win on).
+    pub passed_since_riichi: [KindSet; 4],
+    /// Draws this hand by all seats (replacement draws included).
+    pub draws: u32,
 }
 
 impl PlayerView {
@@ -108,6 +115,7 @@ impl PlayerView {
             Event::Tsumo { actor, pai } => {
                 let a = *actor as usize;
                 self.hand_sizes[a] += 1;
+                self.draws += 1;
                 if a == me {
                     self.hand.push(*pai);
                     self.drawn = Some(*pai);
@@ -125,6 +133,14 @@ impl PlayerView {
                 let a = *actor as usize;
                 self.hand_sizes[a] = self.hand_sizes[a].saturating_sub(1);
                 self.rivers[a].push(*pai);
+                if let Some(k) = pai.kind() {
+                    self.discarded[a].insert(k);
+                    for s in 0..4 {
+                        if self.riichi[s] {
+                            self.passed_since_riichi[s].insert(k);
+                        }
+                    }
+                }
                 self.last_discard = Some((*actor, *pai));
                 if a == me {
                     self.take(*pai);

@@ -1,0 +1,109 @@
+//! Push/fold on constructed positions: fold a two-shanten hand against a riichi, push a
+//! ready mangan.
+
+use hupai_ai::{Bot, Defensive, Efficiency};
+use hupai_core::{shanten, Counts, FormSet, Kind, KindSet, Seat, Tile};
+use hupai_engine::{Action, Pai, PlayerView};
+use hupai_rules::Rules;
+
+/// A view for East (dealer) holding `hand` (mjai names) with South in riichi after
+/// discarding `south_river`.
+fn position(hand: &[&str], south_river: &[&str], dora_marker: &str) -> (PlayerView, Vec<Action>) {
+    let mut view = PlayerView::new(Seat::East);
+    view.bakaze = "E".parse().ok();
+    view.scores = [25000; 4];
+    view.hand = hand.iter().map(|p| p.parse::<Pai>().unwrap()).collect();
+    view.hand_sizes = [14, 13, 13, 13];
+    view.dora_markers = vec![dora_marker.parse().unwrap()];
+    view.rivers[1] = south_river.iter().map(|p| p.parse::<Pai>().unwrap()).collect();
+    for p in &view.rivers[1] {
+        view.discarded[1].insert(p.kind().unwrap());
+    }
+    view.rivers[2] = ["N", "W", "1p", "9m", "S", "2s"].iter().map(|p| p.parse().unwrap()).collect();
+    view.rivers[3] = ["W", "N", "9s", "1m", "C", "8p"].iter().map(|p| p.parse().unwrap()).collect();
+    view.rivers[0] = ["S", "N", "9p", "1s", "P", "W"].iter().map(|p| p.parse().unwrap()).collect();
+    for s in [0, 2, 3] {
+        for p in view.rivers[s].clone() {
+            view.discarded[s].insert(p.kind().unwrap());
+        }
+    }
+    view.riichi[1] = true;
+    view.passed_since_riichi[1] = KindSet::EMPTY;
+    view.draws = 30;
+    // One option per tile: the first unused physical copy with that name.
+    let reds = [1, 1, 1];
+    let mut used: Vec<Tile> = Vec::new();
+    let mut options = Vec::new();
+    for p in &view.hand {
+        let k = p.kind().unwrap();
+        let t = (0..4)
+            .map(|c| Tile::new(k, c))
+            .find(|t| Pai::of(*t, reds) == *p && !used.contains(t))
+            .unwrap();
+        used.push(t);
+        options.push(Action::Discard(t));
+    }
+    (view, options)
+}
+
+fn kind_of(action: Action) -> Kind {
+    match action {
+        Action::Discard(t) | Action::Riichi(t) => t.kind().unwrap(),
+        other => panic!("not a discard: {other}"),
+    }
+}
+
+#[test]
+fn folds_a_two_shanten_hand_against_riichi() {
+    let hand = ["2m", "3m", "4m", "5m", "6m", "4p", "6p", "7p", "9p", "2s", "4s", "5s", "7s", "8s"];
+    let counts: Counts = "23456m4679p24578s".parse().unwrap();
+    assert!(shanten(&counts, 0, FormSet::RIICHI) >= 2);
+    let (view, options) = position(&hand, &["6m", "4p", "E", "9s"], "E");
+    let rules = Rules::preset("riichi").unwrap();
+    let eff = Efficiency::new(&rules).explain(&view, &options);
+    let def = Defensive::new(&rules).explain(&view, &options);
+    let genbutsu: Vec<Kind> =
+        ["6m", "4p"].iter().map(|p| p.parse::<Pai>().unwrap().kind().unwrap()).collect();
+    assert!(!genbutsu.contains(&kind_of(eff.action)), "efficiency would not fold: {eff}");
+    assert!(genbutsu.contains(&kind_of(def.action)), "defensive should fold: {def}");
+    assert!(def.reason.contains("riichi"), "{def}");
+}
+
+#[test]
+fn pushes_a_ready_mangan_against_riichi() {
+    // 22m 234p 456p 789s 5s(red)6s + a fresh 5m: only 5m keeps the hand ready on 4s-7s.
+    // Dora 2m twice, a red five, riichi or tsumo: a mangan in reach.
+    let hand =
+        ["2m", "2m", "2p", "3p", "4p", "4p", "5p", "6p", "7s", "8s", "9s", "5sr", "6s", "5m"];
+    let (view, options) = position(&hand, &["1m", "9p", "E", "3s"], "1m");
+    let rules = Rules::preset("riichi").unwrap();
+    let def = Defensive::new(&rules).explain(&view, &options);
+    assert_eq!(kind_of(def.action), "5m".parse::<Pai>().unwrap().kind().unwrap(), "{def}");
+}
+
+/// The options of `position` plus riichi with every tile.
+fn with_riichi(options: Vec<Action>) -> Vec<Action> {
+    let mut out = options.clone();
+    out.extend(options.iter().filter_map(|a| match a {
+        Action::Discard(t) => Some(Action::Riichi(*t)),
+        _ => None,
+    }));
+    out
+}
+
+#[test]
+fn riichi_on_a_cheap_hand_dama_on_a_mangan() {
+    let rules = Rules::preset("riichi").unwrap();
+    // Pinfu only after dropping East: riichi.
+    let cheap = ["1m", "2m", "3m", "4m", "5m", "6m", "3s", "4s", "5s", "5p", "6p", "8s", "8s", "E"];
+    let (view, options) = position(&cheap, &["E", "9p", "1s", "3s"], "W");
+    let choice = Defensive::new(&rules).explain(&view, &with_riichi(options));
+    assert!(matches!(choice.action, Action::Riichi(_)), "{choice}");
+    // All simples with five dora (2m and 8s): a haneman on either wait without riichi: dama.
+    let rich = ["2m", "2m", "2m", "4m", "5m", "6m", "3s", "4s", "5s", "5p", "6p", "8s", "8s", "E"];
+    let (mut view, options) = position(&rich, &["E", "9p", "1s", "3s"], "1m");
+    view.dora_markers.push("7s".parse().unwrap());
+    let choice = Defensive::new(&rules).explain(&view, &with_riichi(options));
+    assert!(matches!(choice.action, Action::Discard(_)), "{choice}");
+    assert_eq!(kind_of(choice.action), "E".parse::<Pai>().unwrap().kind().unwrap());
+}

@@ -1,0 +1,73 @@
+//! The CI regression guard: on a fixed-seed duplicate arena, `defensive` must still beat
+//! `efficiency` (more points per hand, fewer deal-ins). A change that makes the AI weaker
+//! fails here instead of landing silently.
+
+use hupai_ai::arena::{run_arena, ArenaConfig, Length};
+use hupai_rules::Rules;
+
+#[test]
+fn defensive_beats_efficiency_on_a_fixed_duplicate_arena() {
+    let rules = Rules::preset("riichi").unwrap();
+    let mut config =
+        ArenaConfig::new(rules, ["defensive", "efficiency", "efficiency", "efficiency"], 2026);
+    config.duplicate = true;
+    config.length = Length::Hands(1200);
+    let result = run_arena(&config, &|_| {}).unwrap();
+    let get = |name: &str| result.agents.iter().find(|a| a.name == name).unwrap().clone();
+    let (def, eff) = (get("defensive"), get("efficiency"));
+    assert!(
+        def.points_per_hand > eff.points_per_hand,
+        "defensive {:.1} vs efficiency {:.1} points per hand",
+        def.points_per_hand,
+        eff.points_per_hand
+    );
+    assert!(
+        def.deal_in_rate < eff.deal_in_rate,
+        "deal-in {:.3} vs {:.3}",
+        def.deal_in_rate,
+        eff.deal_in_rate
+    );
+}
+
+#[test]
+fn arena_is_deterministic_whatever_the_thread_count() {
+    let rules = Rules::preset("riichi").unwrap();
+    let mut config = ArenaConfig::new(rules, ["defensive", "efficiency", "random", "tsumogiri"], 9);
+    config.duplicate = true;
+    config.length = Length::Hands(24);
+    config.threads = 1;
+    let one = run_arena(&config, &|_| {}).unwrap();
+    config.threads = 3;
+    let three = run_arena(&config, &|_| {}).unwrap();
+    for (a, b) in one.agents.iter().zip(&three.agents) {
+        assert_eq!(a.name, b.name);
+        assert_eq!(a.points_per_hand, b.points_per_hand);
+        assert_eq!(a.win_rate, b.win_rate);
+        assert_eq!(a.shanten_by_turn, b.shanten_by_turn);
+    }
+}
+
+#[test]
+fn mcr_wins_are_never_below_eight_fans() {
+    let rules = Rules::preset("mcr").unwrap();
+    let mut config = ArenaConfig::new(rules, ["defensive"; 4], 4);
+    config.length = Length::Hands(40);
+    let result = run_arena(&config, &|_| {}).unwrap();
+    let d = &result.agents[0];
+    assert!(d.win_rate > 0.0);
+    assert!(d.min_win_value >= 8, "a win of {} fans", d.min_win_value);
+}
+
+#[test]
+fn every_preset_plays_with_every_agent() {
+    for preset in ["chinese", "laizi", "riichi-majsoul"] {
+        let rules = Rules::preset(preset).unwrap();
+        let mut config =
+            ArenaConfig::new(rules, ["defensive", "efficiency", "random", "tsumogiri"], 6);
+        config.length = Length::Hands(12);
+        let result = run_arena(&config, &|_| {}).unwrap();
+        assert_eq!(result.hands, 12, "{preset}");
+        let won: f64 = result.agents.iter().map(|a| a.win_rate * a.hands as f64).sum();
+        assert!(won > 0.0, "{preset}: nobody won in 12 hands");
+    }
+}

@@ -1,0 +1,99 @@
+//! `hupai arena`: seeded self-play between agents, with metrics, JSON and a Markdown report.
+
+use std::io::IsTerminal;
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use anyhow::Context;
+use hupai_ai::arena::{run_arena, ArenaConfig, Length};
+use hupai_ai::report::write_report;
+use hupai_rules::Rules;
+
+/// Arguments of `hupai arena`.
+#[derive(Debug, clap::Args)]
+#[command(group(clap::ArgGroup::new("length").required(true).args(["games", "hands"])))]
+pub struct ArenaArgs {
+    /// Rule set: a preset name (riichi, mcr, chinese, laizi, ...) or a TOML file.
+    #[arg(long, default_value = "riichi")]
+    pub rules: String,
+    /// Four agent names in seat order, comma-separated (one name seats it four times).
+    #[arg(long, default_value = "defensive,efficiency,efficiency,efficiency")]
+    pub agents: String,
+    /// Play every wall four times with the agents rotated through the seats.
+    #[arg(long)]
+    pub duplicate: bool,
+    /// Number of full games.
+    #[arg(long)]
+    pub games: Option<u64>,
+    /// Number of single hands.
+    #[arg(long)]
+    pub hands: Option<u64>,
+    /// Seed every wall derives from.
+    #[arg(long, default_value_t = 0)]
+    pub seed: u64,
+    /// Worker threads (default: all cores).
+    #[arg(long, default_value_t = 0)]
+    pub threads: usize,
+    /// Directory for one log per game or hand.
+    #[arg(long)]
+    pub log: Option<PathBuf>,
+    /// Print the result as one JSON object.
+    #[arg(long)]
+    pub json: bool,
+    /// Write a Markdown report with SVG plots to this file.
+    #[arg(long)]
+    pub report: Option<PathBuf>,
+}
+
+/// Runs `hupai arena`.
+pub fn run(args: ArenaArgs) -> anyhow::Result<ExitCode> {
+    let rules = Rules::load(&args.rules).with_context(|| format!("rules '{}'", args.rules))?;
+    let names: Vec<&str> =
+        args.agents.split(',').map(str::trim).filter(|s| !s.is_empty()).collect();
+    let agents: [&str; 4] = match names.as_slice() {
+        [a] => [a, a, a, a],
+        [a, b, c, d] => [a, b, c, d],
+        _ => anyhow::bail!("--agents takes one or four names, got {}", names.len()),
+    };
+    let mut config = ArenaConfig::new(rules, agents, args.seed);
+    config.duplicate = args.duplicate;
+    config.length = match (args.games, args.hands) {
+        (Some(g), _) => Length::Games(g),
+        (None, Some(h)) => Length::Hands(h),
+        (None, None) => anyhow::bail!("give --games N or --hands N"),
+    };
+    config.threads = args.threads;
+    config.log_dir = args.log.clone();
+    let total = args.games.or(args.hands).unwrap_or(0);
+    let bar = if std::io::stderr().is_terminal() {
+        let bar = indicatif::ProgressBar::new(total);
+        if let Ok(style) = indicatif::ProgressStyle::with_template(
+            "{elapsed_precise} [{bar:40}] {pos}/{len} ({per_sec}, eta {eta})",
+        ) {
+            bar.set_style(style);
+        }
+        Some(bar)
+    } else {
+        None
+    };
+    let progress = |n: u64| {
+        if let Some(b) = &bar {
+            b.inc(n);
+        }
+    };
+    let result = run_arena(&config, &progress)?;
+    if let Some(b) = &bar {
+        b.finish_and_clear();
+    }
+    if let Some(path) = &args.report {
+        let command: Vec<String> = std::env::args().collect();
+        write_report(&result, path, &command.join(" "))
+            .with_context(|| format!("writing {}", path.display()))?;
+    }
+    if args.json {
+        println!("{}", result.to_json());
+    } else {
+        print!("{}", hupai_ai::report::table(&result));
+    }
+    Ok(ExitCode::SUCCESS)
+}
