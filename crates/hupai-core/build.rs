@@ -139,6 +139,31 @@ fn rank_table(n: usize) -> Vec<u32> {
     table
 }
 
+/// Three counts at a time: `[(g * 16 + s) * 128 + 25 a + 5 b + c]` is the rank contribution
+/// of positions `3g..3g + 3` holding `a b c` after prefix sum `s` (positions past `n` hold 0).
+fn group_table(n: usize, single: &[u32]) -> Vec<u32> {
+    let mut table = vec![0u32; 3 * 16 * 128];
+    for g in 0..3 {
+        for s in 0..=MAX_TILES {
+            for v in 0..125 {
+                let digits = [v / 25, v / 5 % 5, v % 5];
+                let mut sum = s;
+                let mut rank = 0;
+                for (k, &d) in digits.iter().enumerate() {
+                    let i = 3 * g + k;
+                    if i >= n {
+                        break;
+                    }
+                    rank += single[(i * 16 + (sum & 15)) * 8 + d];
+                    sum += d;
+                }
+                table[(g * 16 + s) * 128 + v] = rank;
+            }
+        }
+    }
+    table
+}
+
 fn combine(a: &Dist, b: &Dist) -> Dist {
     let mut r = [u8::MAX; TARGETS];
     for m in 0..5 {
@@ -313,8 +338,11 @@ fn main() {
         full.list.len()
     )
     .unwrap();
-    write_u32s(&mut out, "RANK9", &rank_table(9));
-    write_u32s(&mut out, "RANK7", &rank_table(7));
+    let (rank9, rank7) = (rank_table(9), rank_table(7));
+    write_u32s(&mut out, "GROUP9", &group_table(9, &rank9));
+    write_u32s(&mut out, "GROUP7", &group_table(7, &rank7));
+    write_u32s(&mut out, "RANK9", &rank9);
+    write_u32s(&mut out, "RANK7", &rank7);
     write_dists(&mut out, "SUIT_DIST", &suit.list, 128);
     write_dists(&mut out, "HONOR_DIST", &honor.list, 64);
     write_dists(&mut out, "REST_DIST", &rest.list, 256);

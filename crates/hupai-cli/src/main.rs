@@ -6,7 +6,9 @@ use clap::{Parser, Subcommand};
 
 mod analyze;
 mod input;
+mod replay;
 mod score;
+mod selfplay;
 
 /// hupai (胡牌): a mahjong engine.
 #[derive(Debug, Parser)]
@@ -22,6 +24,10 @@ enum Command {
     Analyze(analyze::AnalyzeArgs),
     /// Score winning hands given as JSON lines.
     Score(score::ScoreArgs),
+    /// Play seeded full matches between agents and summarise them.
+    Selfplay(selfplay::SelfplayArgs),
+    /// Step through a game log, or verify that it replays.
+    Replay(replay::ReplayArgs),
 }
 
 fn main() -> ExitCode {
@@ -29,6 +35,8 @@ fn main() -> ExitCode {
     let result = match cli.command {
         Command::Analyze(args) => analyze::run(args),
         Command::Score(args) => score::run(args),
+        Command::Selfplay(args) => selfplay::run(args),
+        Command::Replay(args) => replay::run(args),
     };
     match result {
         Ok(code) => code,

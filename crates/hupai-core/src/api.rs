@@ -41,9 +41,9 @@ fn form_distance(counts: &Counts, suits: &Suits, melds: u8, form: Form, forms: F
     match form {
         Form::Regular => suits.distance(4 - melds as usize),
         _ if melds > 1 || (melds == 1 && form != Form::KnittedStraight) => IMPOSSIBLE,
-        Form::SevenPairs => Bits::new(counts).seven_pairs(forms.quads_as_two_pairs()).0,
-        Form::ThirteenOrphans => Bits::new(counts).thirteen_orphans().0,
-        Form::HonorsAndKnitted => Bits::new(counts).honors_knitted().0,
+        Form::SevenPairs => Bits::new(counts).seven_pairs(forms.quads_as_two_pairs()),
+        Form::ThirteenOrphans => Bits::new(counts).thirteen_orphans(),
+        Form::HonorsAndKnitted => Bits::new(counts).honors_knitted(),
         Form::KnittedStraight => {
             knitted::distance(counts, &Bits::new(counts), suits.class[3], melds)
         }
@@ -57,16 +57,19 @@ fn distance(counts: &Counts, suits: &Suits, melds: u8, forms: FormSet) -> u8 {
     if forms.contains(Form::Regular) {
         d = suits.distance(4 - melds as usize);
     }
-    if melds == 0 {
+    if melds == 0
+        && forms.without(Form::Regular)
+            != FormSet::EMPTY.with_quads_as_two_pairs(forms.quads_as_two_pairs())
+    {
         let bits = Bits::new(counts);
         if forms.contains(Form::SevenPairs) {
-            d = d.min(bits.seven_pairs(forms.quads_as_two_pairs()).0);
+            d = d.min(bits.seven_pairs(forms.quads_as_two_pairs()));
         }
         if forms.contains(Form::ThirteenOrphans) {
-            d = d.min(bits.thirteen_orphans().0);
+            d = d.min(bits.thirteen_orphans());
         }
         if forms.contains(Form::HonorsAndKnitted) {
-            d = d.min(bits.honors_knitted().0);
+            d = d.min(bits.honors_knitted());
         }
         if forms.contains(Form::KnittedStraight) {
             d = d.min(knitted::distance(counts, &bits, suits.class[3], 0));
@@ -90,9 +93,9 @@ fn improving(counts: &Counts, suits: &Suits, melds: u8, forms: FormSet, d: u8) -
     if melds == 0 {
         let bits = Bits::new(counts);
         let special = [
-            (Form::SevenPairs, bits.seven_pairs(forms.quads_as_two_pairs())),
-            (Form::ThirteenOrphans, bits.thirteen_orphans()),
-            (Form::HonorsAndKnitted, bits.honors_knitted()),
+            (Form::SevenPairs, bits.seven_pairs_improving(forms.quads_as_two_pairs())),
+            (Form::ThirteenOrphans, bits.thirteen_orphans_improving()),
+            (Form::HonorsAndKnitted, bits.honors_knitted_improving()),
         ];
         for (form, (fd, mask)) in special {
             if forms.contains(form) && fd == d {
@@ -210,9 +213,16 @@ pub fn shanten_with_jokers(counts: &Counts, jokers: u8, melds: u8, forms: FormSe
     let melds = melds.min(4);
     let suits = Suits::new(counts);
     if !suits.covered(14) {
-        return reference::shanten_with_jokers(counts, jokers, melds, forms);
+        return slow_shanten(counts, jokers, melds, forms);
     }
     to_shanten(distance(counts, &suits, melds, forms), jokers)
+}
+
+/// Shanten of hands the tables do not cover (a count above four, over 14 tiles in a suit).
+#[cold]
+#[inline(never)]
+fn slow_shanten(counts: &Counts, jokers: u8, melds: u8, forms: FormSet) -> i8 {
+    reference::shanten_with_jokers(counts, jokers, melds, forms)
 }
 
 /// Whether the concealed `counts` plus `jokers` wildcards make a complete hand.

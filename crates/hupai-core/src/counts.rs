@@ -125,16 +125,14 @@ impl FromStr for Counts {
     /// 14 tiles and four copies of a kind.
     fn from_str(s: &str) -> Result<Counts, HandError> {
         let tiles = notation::parse_tiles(s, 0)?;
-        let mut counts = Counts::EMPTY;
-        for t in &tiles {
-            if t.joker {
-                return Err(HandError::JokerNotAllowed { position: t.position });
-            }
-            counts.add(t.kind);
+        if let Some(joker) = tiles.iter().find(|t| t.joker) {
+            return Err(HandError::JokerNotAllowed { position: joker.position });
         }
-        if counts.total() > 14 {
-            return Err(HandError::TooManyTiles { tiles: counts.total() });
+        // Checked before counting, so no count can overflow whatever the input.
+        if tiles.len() > 14 {
+            return Err(HandError::TooManyTiles { tiles: tiles.len() as u32 });
         }
+        let counts = Counts::from_kinds(tiles.iter().map(|t| t.kind));
         counts.validate()?;
         Ok(counts)
     }

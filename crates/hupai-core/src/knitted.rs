@@ -21,34 +21,19 @@ use crate::Counts;
 /// The knitted-straight distance of valid counts (every count at most four, at most 14 tiles
 /// per suit) with `declared` 0 or 1.
 pub(crate) fn distance(counts: &Counts, bits: &Bits, honor_class: u8, declared: u8) -> u8 {
-    let c = &counts.0;
     // classes[s][j]: class of suit s with one copy of numbers j+1, j+4, j+7 removed when held.
     let mut classes = [[0u8; 3]; 3];
     for (s, row) in classes.iter_mut().enumerate() {
-        let mut rank = [0u32; 3];
-        let mut sum = [0usize; 3];
-        for i in 0..9 {
-            let ci = c[9 * s + i] as usize & 7;
-            for (j, (r, sm)) in rank.iter_mut().zip(sum.iter_mut()).enumerate() {
-                let cj = ci - (i % 3 == j && ci > 0) as usize;
-                *r += tables::rank9_table()[(i * 16 + (*sm & 15)) * 8 + cj];
-                *sm += cj;
-            }
-        }
+        let ranks = tables::knitted_ranks9(&counts.0, 9 * s);
         for j in 0..3 {
-            row[j] = tables::suit_class(rank[j]);
+            row[j] = tables::suit_class(ranks[j]);
         }
     }
     let needed = 1 - declared.min(1) as usize;
-    let held = bits.ge[0];
+    let held = bits.knitted_held();
     let mut best = u8::MAX;
-    for perm in KNITTED_PERMUTATIONS {
-        let mut knitted = 0u64;
-        for (s, &p) in perm.iter().enumerate() {
-            let first = 9 * s + p;
-            knitted |= 1 << first | 1 << (first + 3) | 1 << (first + 6);
-        }
-        let missing = 9 - (held & knitted).count_ones() as u8;
+    for (perm, held) in KNITTED_PERMUTATIONS.into_iter().zip(held) {
+        let missing = 9 - held.min(9) as u8;
         let [p0, p1, p2] = perm;
         let abc = tables::pn(tables::nn(classes[0][p0], classes[1][p1]), classes[2][p2]);
         let rest = tables::rest_dist(tables::ph(abc, honor_class))[5 + needed];

@@ -384,9 +384,7 @@ pub(crate) fn parse_meld(s: &str, position: usize) -> Result<Meld, HandError> {
 
 /// Parses hand text (see [`Hand`]'s `FromStr`).
 pub(crate) fn parse_hand(s: &str) -> Result<Hand, HandError> {
-    let mut concealed = Counts::EMPTY;
-    let mut jokers = 0u32;
-    let mut red = [0u8; 3];
+    let mut tiles = Vec::new();
     let mut melds = Vec::new();
     let mut column = 0;
     for token in s.split(char::is_whitespace) {
@@ -397,27 +395,32 @@ pub(crate) fn parse_hand(s: &str) -> Result<Hand, HandError> {
         }
         if token.contains(':') {
             melds.push(parse_meld(token, start)?);
-            continue;
-        }
-        for t in parse_tiles(token, start - 1)? {
-            if t.joker {
-                jokers += 1;
-            } else {
-                concealed.add(t.kind);
-                if t.red {
-                    red[t.kind.suit().index()] += 1;
-                }
-            }
+        } else {
+            tiles.extend(parse_tiles(token, start - 1)?);
         }
     }
     if melds.len() > 4 {
         return Err(HandError::TooManyMelds { melds: melds.len() });
     }
-    let tiles = concealed.total() + jokers + 3 * melds.len() as u32;
-    if tiles > 14 {
-        return Err(HandError::TooManyTiles { tiles });
+    // Checked before counting, so no count can overflow whatever the input.
+    let total = tiles.len() + 3 * melds.len();
+    if total > 14 {
+        return Err(HandError::TooManyTiles { tiles: total as u32 });
     }
-    Hand::with_extras(concealed, &melds, jokers as u8, red)
+    let mut concealed = Counts::EMPTY;
+    let mut jokers = 0u8;
+    let mut red = [0u8; 3];
+    for t in &tiles {
+        if t.joker {
+            jokers += 1;
+        } else {
+            concealed.add(t.kind);
+            if t.red {
+                red[t.kind.suit().index()] += 1;
+            }
+        }
+    }
+    Hand::with_extras(concealed, &melds, jokers, red)
 }
 
 /// Writes counts in canonical MPSZ; `red[suit]` of each suit's fives are written as `0`.
@@ -530,6 +533,17 @@ mod tests {
         assert_eq!(e, "eight copies of 1m");
         let e = "123456789m pon:111z pon:222z".parse::<Hand>().unwrap_err().to_string();
         assert_eq!(e, "15 tiles: a hand has at most 14 plus declared melds");
+    }
+
+    #[test]
+    fn long_input_is_an_error_not_an_overflow() {
+        // Found by the fuzzer: 300 copies used to overflow a count before the size check.
+        let long = "1".repeat(300) + "m";
+        assert_eq!(
+            counts(&long).unwrap_err(),
+            "300 tiles: a hand has at most 14 plus declared melds"
+        );
+        assert!(long.parse::<Hand>().is_err());
     }
 
     #[test]

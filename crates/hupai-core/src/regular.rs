@@ -13,52 +13,49 @@
 //! assert_eq!(shanten(&hand, 0, FormSet::REGULAR), 0);
 //! ```
 
-use crate::tables::{self, SuitRank};
+use crate::tables;
 use crate::Counts;
 
-/// The four suits of a hand: ranks, classes and tile counts.
+/// The four suits of a hand: classes and tile counts.
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct Suits {
-    /// Man, pin, sou, honours.
-    pub ranks: [SuitRank; 4],
-    /// Class of each suit (honours in the honour class space).
+    /// Class of each suit: man, pin, sou (number-suit classes), honours (honour classes).
     pub class: [u8; 4],
+    /// Tiles in each suit.
+    pub sum: [u32; 4],
+    /// Whether every count is at most four.
+    pub valid: bool,
 }
 
 impl Suits {
     /// Ranks and classes of the four suits.
     #[inline(always)]
     pub fn new(counts: &Counts) -> Suits {
-        let c = &counts.0;
-        let ranks = [
-            tables::rank9(&c[0..9]),
-            tables::rank9(&c[9..18]),
-            tables::rank9(&c[18..27]),
-            tables::rank7(&c[27..34]),
-        ];
+        let (r0, s0) = tables::rank9_at(&counts.0, 0);
+        let (r1, s1) = tables::rank9_at(&counts.0, 9);
+        let (r2, s2) = tables::rank9_at(&counts.0, 18);
+        let (r3, s3) = tables::rank7_at(&counts.0);
         let class = [
-            tables::suit_class(ranks[0].rank),
-            tables::suit_class(ranks[1].rank),
-            tables::suit_class(ranks[2].rank),
-            tables::honor_class(ranks[3].rank),
+            tables::suit_class(r0),
+            tables::suit_class(r1),
+            tables::suit_class(r2),
+            tables::honor_class(r3),
         ];
-        Suits { ranks, class }
+        Suits { class, sum: [s0, s1, s2, s3], valid: tables::counts_valid(&counts.0) }
     }
 
     /// Whether the tables cover this hand: no count above four, at most `max` tiles per suit.
     #[inline(always)]
     pub fn covered(&self, max: u32) -> bool {
-        let r = &self.ranks;
-        let bad = r[0].bad | r[1].bad | r[2].bad | r[3].bad;
-        let big = r[0].sum.max(r[1].sum).max(r[2].sum.max(r[3].sum));
-        bad == 0 && big <= max
+        let s = &self.sum;
+        self.valid && s[0].max(s[1]).max(s[2].max(s[3])) <= max
     }
 
     /// Total number of tiles.
     #[inline(always)]
     pub fn total(&self) -> u32 {
-        let r = &self.ranks;
-        r[0].sum + r[1].sum + r[2].sum + r[3].sum
+        let s = &self.sum;
+        s[0] + s[1] + s[2] + s[3]
     }
 
     /// The regular-form distance with `needed` melds (0..=4) to form from concealed tiles.
@@ -76,7 +73,7 @@ impl Suits {
         let mut pairs = 0;
         let mut ok = true;
         for s in 0..4 {
-            let sum = self.ranks[s].sum as usize;
+            let sum = self.sum[s] as usize;
             let rem = sum % 3;
             pairs += (rem == 2) as u32;
             let target = (sum / 3).min(4) + if rem == 2 { 5 } else { 0 };

@@ -39,11 +39,15 @@ pub(crate) const KNITTED16: [u64; 6] = {
     out
 };
 
-/// Kinds held at least once, twice, three times, four times.
+/// The counts as five little-endian words of eight (the last holds 7z and 6z... the two
+/// last kinds), for byte-parallel thresholds.
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct Bits {
-    pub ge: [u64; 4],
+    w: [u64; 5],
 }
+
+const ONES: u64 = 0x0101_0101_0101_0101;
+const HIGH: u64 = 0x8080_8080_8080_8080;
 
 /// One bit per byte (its lowest bit) gathered into the low eight bits.
 #[inline(always)]
@@ -51,32 +55,96 @@ fn gather(x: u64) -> u64 {
     (x.wrapping_mul(0x0102_0408_1020_4080)) >> 56
 }
 
+/// A 34-bit kind mask spread to one high bit per byte, per word.
+const fn spread(mask: u64) -> [u64; 5] {
+    let mut out = [0u64; 5];
+    let mut k = 0;
+    while k < 34 {
+        if mask >> k & 1 == 1 {
+            out[k / 8] |= 0x80 << (8 * (k % 8));
+        }
+        k += 1;
+    }
+    out
+}
+
+const ORPHANS_SPREAD: [u64; 5] = spread(ORPHANS);
+const KNITTED16_SPREAD: [[u64; 5]; 6] = {
+    let mut out = [[0; 5]; 6];
+    let mut p = 0;
+    while p < 6 {
+        out[p] = spread(KNITTED16[p]);
+        p += 1;
+    }
+    out
+};
+const KNITTED9_SPREAD: [[u64; 5]; 6] = {
+    let mut out = [[0; 5]; 6];
+    let mut p = 0;
+    while p < 6 {
+        out[p] = spread(KNITTED16[p] & !HONORS);
+        p += 1;
+    }
+    out
+};
+
 impl Bits {
-    /// The masks of valid counts (every count at most four).
+    /// The words of valid counts (every count at most four).
     #[inline(always)]
     pub fn new(counts: &Counts) -> Bits {
         let c = &counts.0;
-        let mut ge = [0u64; 4];
-        for j in 0..4 {
+        let mut w = [0u64; 5];
+        for (j, word) in w.iter_mut().take(4).enumerate() {
             let mut bytes = [0u8; 8];
             bytes.copy_from_slice(&c[8 * j..8 * j + 8]);
-            let x = u64::from_le_bytes(bytes);
-            for (k, g) in ge.iter_mut().enumerate() {
-                let add = (0x80 - 1 - k as u64) * 0x0101_0101_0101_0101;
-                let flags = ((x + add) & 0x8080_8080_8080_8080) >> 7;
-                *g |= gather(flags) << (8 * j);
-            }
+            *word = u64::from_le_bytes(bytes);
         }
-        for (k, g) in ge.iter_mut().enumerate() {
-            *g |= ((c[32] > k as u8) as u64) << 32 | ((c[33] > k as u8) as u64) << 33;
-        }
-        Bits { ge }
+        w[4] = c[32] as u64 | (c[33] as u64) << 8;
+        Bits { w }
+    }
+
+    /// High bit of each byte whose count is at least `k` (1..=4) in word `j`.
+    #[inline(always)]
+    fn flags(&self, k: u64, j: usize) -> u64 {
+        (self.w[j] + (0x80 - k) * ONES) & HIGH
+    }
+
+    /// Number of kinds held at least `k` times, among the kinds in `within` (spread). Sums
+    /// bytes with one multiply rather than popcounts (not in the x86-64 baseline).
+    #[inline(always)]
+    fn count(&self, k: u64, within: &[u64; 5]) -> u32 {
+        let bytes = (0..5).fold(0, |acc, j| acc + ((self.flags(k, j) & within[j]) >> 7));
+        (bytes.wrapping_mul(ONES) >> 56) as u32
+    }
+
+    /// The kinds held at least `k` times.
+    #[inline(always)]
+    fn mask(&self, k: u64) -> u64 {
+        (0..5).fold(0, |m, j| m | gather(self.flags(k, j) >> 7) << (8 * j))
+    }
+
+    /// Seven-pairs distance.
+    #[inline(always)]
+    pub fn seven_pairs(&self, quads: bool) -> u8 {
+        let all = [HIGH; 5];
+        let (twos, ones) = if quads {
+            let (c1, c2, c3, c4) = (
+                self.count(1, &all),
+                self.count(2, &all),
+                self.count(3, &all),
+                self.count(4, &all),
+            );
+            (c2 + c4, c1 - c2 + c3 - c4)
+        } else {
+            let (c1, c2) = (self.count(1, &all), self.count(2, &all));
+            (c2, c1 - c2)
+        };
+        seven_pairs_from(twos, ones)
     }
 
     /// Seven-pairs distance and the kinds whose draw lowers it.
-    #[inline(always)]
-    pub fn seven_pairs(&self, quads: bool) -> (u8, u64) {
-        let [g1, g2, g3, g4] = self.ge;
+    pub fn seven_pairs_improving(&self, quads: bool) -> (u8, u64) {
+        let [g1, g2, g3, g4] = [self.mask(1), self.mask(2), self.mask(3), self.mask(4)];
         // Pair slots worth two, and slots worth one (a single, or a third copy with quads on).
         let (twos, ones, to_pair, to_single) = if quads {
             let odd = (g1 & !g2) | (g3 & !g4);
@@ -85,50 +153,85 @@ impl Bits {
             let single = g1 & !g2;
             (g2.count_ones(), single.count_ones(), single, !g1 & ALL)
         };
-        let d = |twos: u32, ones: u32| {
-            let t = twos.min(7);
-            14 - 2 * t - ones.min(7 - t)
-        };
-        let now = d(twos, ones);
-        let paired = d(twos + 1, ones.saturating_sub(1));
-        let singled = d(twos, ones + 1);
+        let now = seven_pairs_from(twos, ones);
         let mut improve = 0;
-        if paired < now {
+        if seven_pairs_from(twos + 1, ones.saturating_sub(1)) < now {
             improve |= to_pair;
         }
-        if singled < now {
+        if seven_pairs_from(twos, ones + 1) < now {
             improve |= to_single;
         }
-        (now as u8, improve)
+        (now, improve)
+    }
+
+    /// Thirteen-orphans distance.
+    #[inline(always)]
+    pub fn thirteen_orphans(&self) -> u8 {
+        let held = self.count(1, &ORPHANS_SPREAD);
+        let pair = (self.count(2, &ORPHANS_SPREAD) != 0) as u32;
+        (14 - held - pair) as u8
     }
 
     /// Thirteen-orphans distance and the kinds whose draw lowers it.
-    #[inline(always)]
-    pub fn thirteen_orphans(&self) -> (u8, u64) {
-        let held = self.ge[0] & ORPHANS;
-        let pair = (self.ge[1] & ORPHANS != 0) as u32;
+    pub fn thirteen_orphans_improving(&self) -> (u8, u64) {
+        let held = self.mask(1) & ORPHANS;
+        let pair = (self.mask(2) & ORPHANS != 0) as u32;
         let d = 14 - held.count_ones() - pair;
         let improve = (ORPHANS & !held) | if pair == 0 { held } else { 0 };
         (d as u8, improve)
     }
 
+    /// The kinds held at least once.
+    #[inline(always)]
+    pub fn held(&self) -> u64 {
+        self.mask(1)
+    }
+
+    /// Honours-and-knitted distance.
+    #[inline(always)]
+    pub fn honors_knitted(&self) -> u8 {
+        let mut best = 0;
+        for within in &KNITTED16_SPREAD {
+            best = best.max(self.count(1, within));
+        }
+        14 - best.min(14) as u8
+    }
+
+    /// Knitted kinds of each assignment held (at least once).
+    #[inline(always)]
+    pub fn knitted_held(&self) -> [u32; 6] {
+        let mut out = [0; 6];
+        for (o, within) in out.iter_mut().zip(&KNITTED9_SPREAD) {
+            *o = self.count(1, within);
+        }
+        out
+    }
+
     /// Honours-and-knitted distance and the kinds whose draw lowers it.
     #[inline(always)]
-    pub fn honors_knitted(&self) -> (u8, u64) {
+    pub fn honors_knitted_improving(&self) -> (u8, u64) {
+        let held = self.held();
         let mut best = 0;
         for mask in KNITTED16 {
-            best = best.max((self.ge[0] & mask).count_ones());
+            best = best.max((held & mask).count_ones());
         }
         let mut improve = 0;
         if best < 14 {
             for mask in KNITTED16 {
-                if (self.ge[0] & mask).count_ones() == best {
-                    improve |= mask & !self.ge[0];
+                if (held & mask).count_ones() == best {
+                    improve |= mask & !held;
                 }
             }
         }
         (14 - best.min(14) as u8, improve)
     }
+}
+
+/// Seven-pairs distance from pair slots worth two and slots worth one.
+#[inline(always)]
+fn seven_pairs_from(twos: u32, ones: u32) -> u8 {
+    let t = twos.min(7);
+    (14 - 2 * t - ones.min(7 - t)) as u8
 }
 
 #[cfg(test)]
@@ -139,10 +242,11 @@ mod tests {
     fn masks_follow_counts() {
         let counts: Counts = "1112m3344p5z".parse().unwrap();
         let bits = Bits::new(&counts);
-        assert_eq!(bits.ge[0], 0b11 | 0b11 << 11 | 1 << 31);
-        assert_eq!(bits.ge[1], 1 | 0b11 << 11);
-        assert_eq!(bits.ge[2], 1);
-        assert_eq!(bits.ge[3], 0);
+        assert_eq!(bits.mask(1), 0b11 | 0b11 << 11 | 1 << 31);
+        assert_eq!(bits.mask(2), 1 | 0b11 << 11);
+        assert_eq!(bits.mask(3), 1);
+        assert_eq!(bits.mask(4), 0);
+        assert_eq!(bits.count(2, &[HIGH; 5]), 3);
         assert_eq!(KNITTED16[0].count_ones(), 16);
     }
 }

@@ -86,46 +86,109 @@ pub(crate) fn improve_honor(p: u8, h: u8) -> u8 {
     IMPROVE_H[p as usize][h as usize & 63]
 }
 
-/// One suit's rank, tile count and whether a count was above four (then the rank is
-/// meaningless).
-#[derive(Clone, Copy, Debug)]
-pub(crate) struct SuitRank {
-    /// Dense rank (valid when `sum <= 14` and no count is above four).
-    pub rank: u32,
-    /// Number of tiles.
-    pub sum: u32,
-    /// Nonzero when some count is above four.
-    pub bad: u32,
+/// Eight counts from `offset` as the bytes of a little-endian word.
+#[inline(always)]
+fn word(c: &[u8; 34], offset: usize) -> u64 {
+    let mut bytes = [0u8; 8];
+    bytes.copy_from_slice(&c[offset..offset + 8]);
+    u64::from_le_bytes(bytes)
 }
 
-/// Rank of nine number-suit counts.
+/// Byte 2 of `x * MUL_GROUP` is `25 x0 + 5 x1 + x2` (no carries for counts up to four).
+const MUL_GROUP: u64 = 0x19_05_01;
+/// Byte 2 of `x * MUL_SUM` is `x0 + x1 + x2`.
+const MUL_SUM: u64 = 0x01_01_01;
+
+/// Group value and sum of the three counts in the low bytes of `x`.
 #[inline(always)]
-pub(crate) fn rank9(c: &[u8]) -> SuitRank {
-    let mut rank = 0;
-    let mut sum = 0u32;
-    let mut bad = 0u32;
-    for (i, &c) in c.iter().take(9).enumerate() {
-        let c = c as u32;
-        rank += RANK9[(i * 16 + (sum as usize & 15)) * 8 + (c as usize & 7)];
-        sum += c;
-        bad |= (c + 3) >> 3;
-    }
-    SuitRank { rank, sum, bad }
+fn triple(x: u64) -> (u32, u32) {
+    let v = (x.wrapping_mul(MUL_GROUP) >> 16) as u32 & 0x7f;
+    let s = (x.wrapping_mul(MUL_SUM) >> 16) as u32 & 0xff;
+    (v, s)
 }
 
-/// Rank of seven honour counts.
+/// The rank contribution of group value `v` at group `g` after a prefix of `s` tiles.
 #[inline(always)]
-pub(crate) fn rank7(c: &[u8]) -> SuitRank {
-    let mut rank = 0;
-    let mut sum = 0u32;
-    let mut bad = 0u32;
-    for (i, &c) in c.iter().take(7).enumerate() {
-        let c = c as u32;
-        rank += RANK7[(i * 16 + (sum as usize & 15)) * 8 + (c as usize & 7)];
-        sum += c;
-        bad |= (c + 3) >> 3;
+fn group(table: &[u32; 6144], g: usize, s: u32, v: u32) -> u32 {
+    table[(g * 16 + (s as usize & 15)) * 128 + (v as usize & 127)]
+}
+
+/// Dense rank and tile count of nine counts: the first eight as the bytes of `x`, the ninth
+/// in `c8`.
+#[inline(always)]
+fn rank9_word(x: u64, c8: u64) -> (u32, u32) {
+    let y = x >> 48 | c8 << 16;
+    let (v0, s0) = triple(x);
+    let (v1, s1) = triple(x >> 24);
+    let (v2, s2) = triple(y);
+    let rank =
+        group(&GROUP9, 0, 0, v0) + group(&GROUP9, 1, s0, v1) + group(&GROUP9, 2, s0 + s1, v2);
+    (rank, s0 + s1 + s2)
+}
+
+/// Dense rank and tile count of the number suit whose nine counts start at `offset`
+/// (meaningful when every count is at most four and the sum at most 14).
+#[inline(always)]
+pub(crate) fn rank9_at(c: &[u8; 34], offset: usize) -> (u32, u32) {
+    rank9_word(word(c, offset), c[offset + 8] as u64)
+}
+
+/// The three ranks of the number suit at `offset` with one copy (if held) removed from
+/// positions `j, j + 3, j + 6`, for `j` = 0, 1, 2 (the 147, 258 and 369 knitted triples).
+#[inline(always)]
+pub(crate) fn knitted_ranks9(c: &[u8; 34], offset: usize) -> [u32; 3] {
+    const ONES: u64 = 0x0101_0101_0101_0101;
+    let x = word(c, offset);
+    let c8 = c[offset + 8] as u64;
+    let held = ((x + 0x7f * ONES) & (0x80 * ONES)) >> 7;
+    let held8 = (c8 > 0) as u64;
+    const TRIPLE: u64 = 0x0001_0000_0100_0001;
+    [
+        rank9_word(x - (held & TRIPLE), c8).0,
+        rank9_word(x - (held & TRIPLE << 8), c8).0,
+        rank9_word(x - (held & TRIPLE << 16), c8 - held8).0,
+    ]
+}
+
+/// Dense rank and tile count of the seven honour counts.
+#[inline(always)]
+pub(crate) fn rank7_at(c: &[u8; 34]) -> (u32, u32) {
+    let x = word(c, 26) >> 8;
+    let (v0, s0) = triple(x);
+    let (v1, s1) = triple(x >> 24);
+    let (v2, s2) = triple(x >> 48);
+    let rank =
+        group(&GROUP7, 0, 0, v0) + group(&GROUP7, 1, s0, v1) + group(&GROUP7, 2, s0 + s1, v2);
+    (rank, s0 + s1 + s2)
+}
+
+/// Dense rank and tile count of nine number-suit counts.
+#[cfg(test)]
+pub(crate) fn rank9(c: &[u8; 9]) -> (u32, u32) {
+    let mut all = [0u8; 34];
+    all[..9].copy_from_slice(c);
+    rank9_at(&all, 0)
+}
+
+/// Dense rank and tile count of seven honour counts.
+#[cfg(test)]
+pub(crate) fn rank7(c: &[u8; 7]) -> (u32, u32) {
+    let mut all = [0u8; 34];
+    all[27..].copy_from_slice(c);
+    rank7_at(&all)
+}
+
+/// Whether every count is at most four (eight counts at a time).
+#[inline(always)]
+pub(crate) fn counts_valid(c: &[u8; 34]) -> bool {
+    let mut bad = 0u64;
+    for j in 0..4 {
+        let mut bytes = [0u8; 8];
+        bytes.copy_from_slice(&c[8 * j..8 * j + 8]);
+        let x = u64::from_le_bytes(bytes);
+        bad |= (x | x.wrapping_add(0x7b7b_7b7b_7b7b_7b7b)) & 0x8080_8080_8080_8080;
     }
-    SuitRank { rank, sum, bad }
+    bad == 0 && c[32] <= 4 && c[33] <= 4
 }
 
 /// The class of a number-suit rank.
@@ -188,11 +251,25 @@ mod tests {
 
     #[test]
     fn ranks_are_dense() {
-        assert_eq!(rank9(&[0; 9]).rank, 0);
-        assert_eq!(rank9(&[0, 0, 0, 0, 0, 0, 0, 0, 1]).rank, 1);
+        assert_eq!(rank9(&[0; 9]).0, 0);
+        assert_eq!(rank9(&[0, 0, 0, 0, 0, 0, 0, 0, 1]).0, 1);
         // The last pattern in lexicographic order: 4 4 4 2 0 0 0 0 0.
-        assert_eq!(rank9(&[4, 4, 4, 2, 0, 0, 0, 0, 0]).rank, 405_349);
-        assert_eq!(rank7(&[4, 4, 4, 2, 0, 0, 0]).rank, 43_129);
+        assert_eq!(rank9(&[4, 4, 4, 2, 0, 0, 0, 0, 0]), (405_349, 14));
+        assert_eq!(rank7(&[4, 4, 4, 2, 0, 0, 0]), (43_129, 14));
+        assert_eq!(rank7(&[0, 0, 0, 0, 0, 0, 1]).0, 1);
+    }
+
+    #[test]
+    fn validity() {
+        let mut c = [4u8; 34];
+        assert!(counts_valid(&c));
+        for bad in [5u8, 0x7f, 0x80, 0x85, 0xff] {
+            for i in [0, 7, 8, 31, 32, 33] {
+                c[i] = bad;
+                assert!(!counts_valid(&c), "{bad} at {i}");
+                c[i] = 4;
+            }
+        }
     }
 
     #[test]
@@ -203,7 +280,7 @@ mod tests {
             if c[i] < 4 {
                 let mut d = c;
                 d[i] += 1;
-                assert_eq!(n[i], rank9(&d).rank, "position {i}");
+                assert_eq!(n[i], rank9(&d).0, "position {i}");
             }
         }
     }

@@ -96,6 +96,15 @@ impl Game {
                 } else {
                     hupai_core::waits(&p.counts, melds, self.forms)
                 };
+                let shanten =
+                    hupai_core::shanten_with_jokers(&p.counts, p.jokers, melds, self.forms);
+                if shanten != p.shanten {
+                    return err(format!(
+                        "seat {} shanten {} but recomputed {shanten}",
+                        s.index(),
+                        p.shanten
+                    ));
+                }
                 if waits != p.waits {
                     return err(format!(
                         "seat {} waits {} but recomputed {}",

@@ -101,6 +101,10 @@ impl Game {
     /// Pon, open kan and chi options of `seat` on `tile` from `from`.
     fn call_options(&self, seat: Seat, from: Seat, tile: Tile, kind: Kind, opts: &mut Vec<Action>) {
         let p = &self.p[seat];
+        let chi_possible = self.rules.chi && seat == from.next() && !kind.is_honor();
+        if p.counts.get(kind) < 2 && !chi_possible {
+            return;
+        }
         let mut same = [tile; 4];
         let mut n = 0;
         for t in p.tiles_of(kind) {
@@ -127,9 +131,12 @@ impl Game {
         if self.rules.kan && n >= 3 && !(self.riichi() && self.kans >= 4) {
             opts.push(Action::OpenKan);
         }
-        if self.rules.chi && seat == from.next() && !kind.is_honor() {
+        if chi_possible {
             for (a, b) in [(-2i8, -1i8), (-1, 1), (1, 2)] {
                 let (Some(ka), Some(kb)) = (kind.offset(a), kind.offset(b)) else { continue };
+                if p.counts.get(ka) == 0 || p.counts.get(kb) == 0 {
+                    continue;
+                }
                 let mut seen = [(0usize, 0usize); 4];
                 let mut k = 0;
                 for ta in p.tiles_of(ka) {

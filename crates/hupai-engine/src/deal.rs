@@ -12,10 +12,10 @@ use crate::{Event, Game, Wall};
 impl Game {
     /// Deals a new hand and gives the dealer the first turn.
     pub(crate) fn start_hand(&mut self, out: &mut Vec<Event>) {
-        self.wall = match self.stacked.pop() {
-            Some(tiles) => Wall::from_tiles(&self.rules, tiles),
-            None => Wall::shuffled(&self.rules, &mut self.rng),
-        };
+        match self.stacked.pop() {
+            Some(tiles) => self.wall = Wall::from_tiles(&self.rules, tiles),
+            None => self.wall.reshuffle(&self.rules, &mut self.rng),
+        }
         for s in Seat::ALL {
             self.p[s].reset();
             self.responses[s] = None;
@@ -118,10 +118,11 @@ impl Game {
     pub(crate) fn update_waits(&mut self, seat: Seat) {
         let p = &mut self.p[seat];
         let melds = p.melds.len() as u8;
-        p.waits = if p.jokers > 0 {
-            hupai_core::waits_with_jokers(&p.counts, p.jokers, melds, self.forms)
+        p.shanten = hupai_core::shanten_with_jokers(&p.counts, p.jokers, melds, self.forms);
+        p.waits = if p.shanten > 0 {
+            KindSet::EMPTY
         } else {
-            hupai_core::waits(&p.counts, melds, self.forms)
+            hupai_core::waits_with_jokers(&p.counts, p.jokers, melds, self.forms)
         };
     }
 

@@ -5,7 +5,7 @@
 //! use hupai_rules::Rules;
 //! let (mut game, mut log) = Game::new(Setup::new(Rules::preset("riichi").unwrap(), 3));
 //! let mut agent = Tsumogiri;
-//! while let Some(seat) = game.pending().seats().next() {
+//! while let Some(seat) = game.next_seat() {
 //!     let action = agent.decide(&hupai_engine::PlayerView::new(seat), game.pending().options(seat));
 //!     log.extend(game.apply(seat, action).unwrap());
 //! }
@@ -172,6 +172,11 @@ impl Game {
     /// Whether the match is over.
     pub fn is_over(&self) -> bool {
         self.phase == Phase::Over
+    }
+
+    /// The first seat (in seat order) that must decide, if any.
+    pub fn next_seat(&self) -> Option<Seat> {
+        (self.waiting != 0).then(|| Seat::ALL[self.waiting.trailing_zeros() as usize])
     }
 
     /// Applies `seat`'s decision; returns what happened. A refused action changes nothing.

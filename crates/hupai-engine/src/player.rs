@@ -91,6 +91,8 @@ pub struct Player {
     pub riichi_furiten: bool,
     /// Waits of the concealed tiles while the seat holds 13 (3n + 1) tiles.
     pub waits: KindSet,
+    /// Shanten of the concealed tiles while the seat holds 13 (3n + 1) tiles.
+    pub shanten: i8,
     /// Kinds this seat ever discarded.
     pub discarded: KindSet,
     /// The tile just drawn, while the seat is to discard after a draw.
@@ -115,6 +117,7 @@ impl Player {
         self.temp_furiten = false;
         self.riichi_furiten = false;
         self.waits = KindSet::EMPTY;
+        self.shanten = i8::MAX;
         self.discarded = KindSet::EMPTY;
         self.drawn = None;
         self.draws = 0;

@@ -129,13 +129,24 @@ fn describe(e: &Event) -> String {
     e.to_json().split('"').nth(3).unwrap_or("event").to_string()
 }
 
+fn pass_all(pending: &[Seat]) -> Vec<(Seat, Action)> {
+    pending.iter().map(|&s| (s, Action::Pass)).collect()
+}
+
 /// The decisions that produce `log[at]` from the pending state.
 fn decisions(
     game: &Game,
     log: &[(usize, Event)],
     at: usize,
 ) -> Result<Vec<(Seat, Action)>, String> {
-    let next = &log[at].1;
+    // The riichi stick and a pending kan dora come before the decision they follow.
+    let mut at = at;
+    while let Some((_, Event::ReachAccepted { .. } | Event::Dora { .. })) = log.get(at) {
+        at += 1;
+    }
+    let Some((_, next)) = log.get(at) else {
+        return Ok(pass_all(&game.pending().seats().collect::<Vec<_>>()));
+    };
     let reds = game.rules.red_fives;
     let pending: Vec<Seat> = game.pending().seats().collect();
     let seat_of = |a: u8| Seat::from_index(a as usize).ok_or(format!("no seat {a}"));

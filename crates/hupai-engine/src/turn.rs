@@ -56,7 +56,7 @@ impl Game {
             }
             if self.riichi_allowed(seat, after_call) {
                 let melds = p.meld_count();
-                if hupai_core::shanten(&p.counts, melds, self.forms) <= 0 {
+                if p.shanten <= 1 && hupai_core::shanten(&p.counts, melds, self.forms) <= 0 {
                     for i in first..opts.len() {
                         let Action::Discard(t) = opts[i] else { continue };
                         let Some(k) = t.kind() else { continue };

@@ -32,6 +32,15 @@ impl Wall {
         Wall::from_tiles(rules, tiles)
     }
 
+    /// Refills and reshuffles this wall in place (the same order as [`Wall::shuffled`]),
+    /// keeping its allocation.
+    pub fn reshuffle(&mut self, rules: &Rules, rng: &mut SplitMix64) {
+        let mut tiles = std::mem::take(&mut self.tiles);
+        Wall::fill(rules, &mut tiles);
+        rng.shuffle(&mut tiles);
+        *self = Wall::from_tiles(rules, tiles);
+    }
+
     /// Every tile the rules play with, in index order.
     pub fn fill(rules: &Rules, tiles: &mut Vec<Tile>) {
         tiles.clear();

@@ -133,15 +133,15 @@ pub enum Inconsistency {
     TooManyIndicators,
     /// Flowers in a rule set without flowers, or more than eight.
     Flowers,
+    /// Robbing a kong while the hand holds a copy of the robbed tile (the other three copies
+    /// are in the robbed kong).
+    RobbingKongHeld,
     /// Ippatsu on a kan replacement tile: the player's own kan ends the ippatsu turn.
     IppatsuAfterKan,
     /// A first-turn win (tenhou, chiihou, renhou) after declaring riichi.
     FirstTurnWithRiichi,
     /// A first-turn win on a discard by the dealer, who draws first.
     FirstTurnDealerRon,
-    /// Robbing a kong while the hand holds a copy of the robbed tile (the other three copies
-    /// are in the robbed kong).
-    RobbingKongHeld,
 }
 
 impl fmt::Display for Inconsistency {
@@ -165,13 +165,13 @@ impl fmt::Display for Inconsistency {
             Inconsistency::FirstTurnWithMelds => "a first-turn win with declared melds",
             Inconsistency::TooManyIndicators => "more indicators than a game can show",
             Inconsistency::Flowers => "flowers the rules do not have",
+            Inconsistency::RobbingKongHeld => {
+                "robbing a kong while the hand holds a copy of the robbed tile"
+            }
             Inconsistency::IppatsuAfterKan => "ippatsu on a kan replacement tile",
             Inconsistency::FirstTurnWithRiichi => "a first-turn win after riichi",
             Inconsistency::FirstTurnDealerRon => {
                 "a first-turn win on a discard by the dealer, who draws first"
-            }
-            Inconsistency::RobbingKongHeld => {
-                "robbing a kong while the hand holds a copy of the robbed tile"
             }
         })
     }

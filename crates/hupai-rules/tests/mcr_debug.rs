@@ -15,3 +15,19 @@ fn debug_lines() {
         }
     }
 }
+
+#[test]
+#[ignore]
+fn speed_probe() {
+    let text = include_str!("data/mcr_fixture.tsv");
+    let rules = hupai_rules::Rules::preset("mcr").unwrap();
+    let cases: Vec<_> = text.lines().map(common::parse_line).collect();
+    let t = std::time::Instant::now();
+    let mut sum = 0u64;
+    for _ in 0..30 {
+        for c in &cases {
+            sum += u64::from(hupai_rules::score(&rules, &c.hand, &c.ctx).unwrap().total);
+        }
+    }
+    eprintln!("{:.0} ns/hand ({sum})", t.elapsed().as_nanos() as f64 / (30 * cases.len()) as f64);
+}

@@ -347,6 +347,16 @@ const INFO: [FanInfo; 82] = [
     },
 ];
 
+const POINTS: [u16; TABLE_SIZE] = {
+    let mut points = [0u16; TABLE_SIZE];
+    let mut i = 0;
+    while i < INFO.len() {
+        points[i + 1] = INFO[i].points as u16;
+        i += 1;
+    }
+    points
+};
+
 impl Fan {
     /// Every fan, in the reference's order.
     pub const ALL: [Fan; 82] = [
@@ -516,7 +526,11 @@ impl FanTable {
 
     /// Total points of the fans in the table.
     pub(crate) fn points(&self) -> u32 {
-        Fan::ALL.iter().map(|&f| f.points() * u32::from(self.get(f))).sum()
+        let mut sum = 0u32;
+        for (&c, &p) in self.0.iter().zip(POINTS.iter()) {
+            sum += u32::from(c) * u32::from(p);
+        }
+        sum
     }
 
     pub(crate) fn is_empty(&self) -> bool {

@@ -46,8 +46,10 @@
 //!   of the win tile (the other three copies must be on the table), robbing a kong when the hand
 //!   holds a copy of the robbed tile, a first-turn win with declared melds. Like the reference,
 //!   hupai counts 和绝张 without the flag when the declared melds hold the other three copies.
-//! - a first-turn self-drawn win (`first_turn`, the reference's `WIN_FLAG_INIT`, which
-//!   PyMahjongGB cannot pass) has no wait fans and no Nine Gates, as in the reference's C++ core.
+//! - the dealer's first-turn self-drawn win (`first_turn` with East seat wind, the reference's
+//!   `WIN_FLAG_INITIAL`, which PyMahjongGB cannot pass) has no wait fans and no Nine Gates, as in
+//!   the reference's C++ core: the fourteen tiles were dealt, not waited for. Other first-turn
+//!   wins score as usual (the Chinese Official rules have no heavenly or earthly hand fan).
 //!
 //! # Payments
 //!
@@ -106,8 +108,10 @@ fn fan_table(forms: FormSet, hand: &Hand, ctx: &WinContext) -> Result<FanTable, 
 fn mcr_hand(hand: &Hand, ctx: &WinContext) -> Result<McrHand, ScoreError> {
     let win = tiles::code(ctx.win_tile);
     let mut standing: Table = [0; tiles::TABLE_LEN];
-    for kind in hand.concealed().kinds() {
-        standing[tiles::code(kind) as usize] = hand.concealed().get(kind);
+    let mut concealed_len = 0u32;
+    for (&n, &code) in hand.concealed().0.iter().zip(tiles::KIND_CODE.iter()) {
+        standing[code as usize] = n;
+        concealed_len += u32::from(n);
     }
     if standing[win as usize] == 0 {
         return Err(Inconsistency::WinTileNotInHand.into());
@@ -148,7 +152,7 @@ fn mcr_hand(hand: &Hand, ctx: &WinContext) -> Result<McrHand, ScoreError> {
         fixed_len: hand.melds().len(),
         standing,
         standing_before,
-        standing_before_len: hand.concealed().total() - 1,
+        standing_before_len: concealed_len - 1,
         win,
         flags,
         prevalent: ctx.round_wind.index() as u8,
@@ -270,14 +274,10 @@ impl JokerSearch<'_> {
 
 /// The score: fans in the reference's order (flowers in 花牌's place), totals, payments.
 fn build_score(rules: &Rules, table: &FanTable, ctx: &WinContext) -> Score {
-    let mut items = Vec::with_capacity(8);
+    let mut items = Vec::with_capacity(16);
     let mut fans_total = 0u32;
-    for fan in Fan::ALL {
-        let count = if fan == Fan::FlowerTiles {
-            u32::from(ctx.flowers)
-        } else {
-            u32::from(table.get(fan))
-        };
+    for (fan, &count) in Fan::ALL.into_iter().zip(&table.0[1..]) {
+        let count = if fan == Fan::FlowerTiles { u32::from(ctx.flowers) } else { u32::from(count) };
         if count == 0 {
             continue;
         }
@@ -343,4 +343,144 @@ pub fn debug_readings(
             )
         })
         .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::score;
+
+    fn ctx(win: &str, self_drawn: bool) -> WinContext {
+        WinContext::new(win.parse().unwrap(), self_drawn)
+    }
+
+    fn fans(s: &Score) -> Vec<(&'static str, u32)> {
+        s.items.iter().map(|i| (i.id, i.count)).collect()
+    }
+
+    fn hand(s: &str) -> Hand {
+        s.parse().unwrap()
+    }
+
+    #[test]
+    fn payments_follow_the_rules() {
+        let mcr = Rules::preset("mcr").unwrap();
+        let h = hand("1112345678999m5m");
+        let s = score(&mcr, &h, &ctx("5m", true)).unwrap();
+        assert_eq!(s.payments.tsumo_others, Some(8 + s.total));
+        assert_eq!(s.payments.total, 3 * (8 + s.total));
+        let s = score(&mcr, &h, &ctx("5m", false)).unwrap();
+        assert_eq!(s.payments.ron, Some(8 + s.total));
+        assert_eq!(s.payments.ron_others, 8);
+        assert_eq!(s.payments.total, s.total + 24);
+        let chinese = Rules::preset("chinese").unwrap();
+        let s = score(&chinese, &h, &ctx("5m", false)).unwrap();
+        assert_eq!(
+            (s.payments.ron, s.payments.ron_others, s.payments.total),
+            (Some(s.total), 0, s.total)
+        );
+        let s = score(&chinese, &h, &ctx("5m", true)).unwrap();
+        assert_eq!((s.payments.tsumo_others, s.payments.total), (Some(s.total), 3 * s.total));
+    }
+
+    #[test]
+    fn minimum_excludes_flowers() {
+        let mcr = Rules::preset("mcr").unwrap();
+        let h = hand("456789s55m chi:123m pon:999p");
+        let mut c = ctx("5m", false);
+        c.flowers = 8;
+        let s = score(&mcr, &h, &c).unwrap();
+        assert!(s.total < 16 && s.total >= 8, "{s:?}");
+        assert!(!s.meets_minimum);
+        assert_eq!(s.payments, Payments::default());
+        assert_eq!(s.items.last().map(|i| (i.id, i.count)), Some(("flower_tiles", 8)));
+        let chinese =
+            Rules::from_toml_str("extends = \"chinese\"\nflowers = true\n", "t.toml").unwrap();
+        let s = score(&chinese, &h, &c).unwrap();
+        assert!(s.meets_minimum);
+        assert_eq!(s.payments.ron, Some(s.total));
+    }
+
+    #[test]
+    fn chicken_hand_when_nothing_scores() {
+        let mcr = Rules::preset("mcr").unwrap();
+        let h = hand("345m678p11z chi:123s pon:555p");
+        let mut c = ctx("5m", false);
+        c.seat_wind = hupai_core::Seat::West;
+        c.round_wind = hupai_core::Seat::South;
+        let s = score(&mcr, &h, &c).unwrap();
+        assert_eq!(fans(&s), [("chicken_hand", 1)]);
+        assert!(s.meets_minimum);
+    }
+
+    #[test]
+    fn inconsistent_flags_are_errors() {
+        let mcr = Rules::preset("mcr").unwrap();
+        let h = hand("123m456p789s11z33z3z");
+        let mut c = ctx("3z", false);
+        c.fourth_tile = true;
+        assert_eq!(score(&mcr, &h, &c), Err(Inconsistency::FourthTileHeld.into()));
+        let mut c = ctx("3z", false);
+        c.robbing_kong = true;
+        assert_eq!(score(&mcr, &h, &c), Err(Inconsistency::RobbingKongHeld.into()));
+        let h3 = hand("456p789s11z33z3z chi:123m");
+        let mut c = ctx("3z", true);
+        c.first_turn = true;
+        assert_eq!(score(&mcr, &h3, &c), Err(Inconsistency::FirstTurnWithMelds.into()));
+        // Three copies in the declared melds: the fourth tile, with or without the flag.
+        let h4 = hand("123m456p789s11z pon:222m");
+        let s = score(&mcr, &h4, &ctx("2m", false)).unwrap();
+        assert!(fans(&s).contains(&("last_tile", 1)), "{:?}", fans(&s));
+    }
+
+    #[test]
+    fn replacement_on_the_last_tile_scores_both() {
+        let mcr = Rules::preset("mcr").unwrap();
+        let h = hand("44z ankan:1111z ankan:5555z ankan:6666z ankan:7777z");
+        let mut c = ctx("4z", true);
+        c.replacement = true;
+        c.last_tile = true;
+        let s = score(&mcr, &h, &c).unwrap();
+        let ids: Vec<_> = s.items.iter().map(|i| i.id).collect();
+        assert!(ids.contains(&"last_tile_draw") && ids.contains(&"out_with_replacement_tile"));
+    }
+
+    #[test]
+    fn not_winning_and_forms_by_rules() {
+        let mcr = Rules::preset("mcr").unwrap();
+        assert_eq!(
+            score(&mcr, &hand("1112345678999m1z"), &ctx("1z", false)),
+            Err(ScoreError::NotWinning)
+        );
+        let knitted = hand("147m258p369s123s77z");
+        assert!(score(&mcr, &knitted, &ctx("7z", false)).is_ok());
+        let chinese = Rules::preset("chinese").unwrap();
+        assert_eq!(score(&chinese, &knitted, &ctx("7z", false)), Err(ScoreError::NotWinning));
+        let quads = hand("1111m2255p3366s77z");
+        let s = score(&chinese, &quads, &ctx("7z", false)).unwrap();
+        assert!(fans(&s).contains(&("seven_pairs", 1)));
+        let strict =
+            Rules::from_toml_str("extends = \"chinese\"\nquads_as_two_pairs = false\n", "q.toml")
+                .unwrap();
+        assert_eq!(score(&strict, &quads, &ctx("7z", false)), Err(ScoreError::NotWinning));
+    }
+
+    #[test]
+    fn jokers_take_the_best_substitution() {
+        let laizi = Rules::preset("laizi").unwrap();
+        // The joker completes Nine Gates waiting on 9m.
+        let h = hand("1112345678999m*");
+        let s = score(&laizi, &h, &ctx("9m", true)).unwrap();
+        assert!(fans(&s).contains(&("nine_gates", 1)), "{:?}", fans(&s));
+        // The joker is the win tile itself.
+        let h = hand("123m456p789s24s11z*");
+        let s = score(&laizi, &h, &ctx("3s", false)).unwrap();
+        let plain = score(&laizi, &hand("123m456p789s234s11z"), &ctx("3s", false)).unwrap();
+        assert_eq!(s.total, plain.total);
+        // Two jokers, and a hand no substitution completes.
+        let h = hand("123m456p789s11z4s**");
+        assert!(score(&laizi, &h, &ctx("4s", false)).is_ok());
+        let h = hand("13579m2468p1357s*");
+        assert_eq!(score(&laizi, &h, &ctx("1m", false)), Err(ScoreError::NotWinning));
+    }
 }

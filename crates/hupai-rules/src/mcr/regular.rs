@@ -1,13 +1,15 @@
 //! Fans of one regular-form reading (four packs and a pair), and the hand facts every reading
 //! shares.
 
-use super::exclusions;
 use super::fans::{Fan, FanTable};
 use super::groups;
 use super::shapes::{Pack, PackKind, Packs};
 use super::tiles::{self, Code, Table};
 use super::traits::{self, WinFlags};
 use super::waits::{self, Waits};
+use std::cell::Cell;
+
+use super::exclusions;
 
 /// A hand as the MCR scorer sees it.
 #[derive(Clone, Debug)]
@@ -38,21 +40,10 @@ impl McrHand {
         &self.fixed[..self.fixed_len]
     }
 
-    /// Every tile of the hand (kongs count four), the win tile last.
-    pub(crate) fn all_tiles(&self, out: &mut [Code; 18]) -> usize {
-        let mut n = super::shapes::tiles_of(&self.standing_before, &mut out[..]);
-        for p in self.fixed() {
-            let mut t = [0u8; tiles::TABLE_LEN];
-            p.add_to(&mut t);
-            n += super::shapes::tiles_of(&t, &mut out[n..]);
-        }
-        out[n] = self.win;
-        n + 1
-    }
-
-    /// Whether this is a first-turn self-drawn win (no wait, no Nine Gates).
+    /// Whether this is the dealer's first-turn self-drawn win (heavenly hand): the fourteen tiles
+    /// were dealt, so there is no wait and no Nine Gates.
     pub(crate) fn heavenly(&self) -> bool {
-        self.flags.initial && self.flags.self_drawn
+        self.flags.initial && self.flags.self_drawn && self.seat == 0 && self.fixed_len == 0
     }
 }
 
@@ -60,9 +51,11 @@ impl McrHand {
 pub(crate) struct Shared {
     /// Fans of the whole hand's tiles (suits, tile sets, ranges, Tile Hog).
     pub(crate) tile_fans: FanTable,
-    /// Waits (regular form, plus seven pairs when nothing is declared), or `None` when the wait
-    /// fans do not apply.
-    pub(crate) waits: Option<Waits>,
+    /// Whether the wait fans apply (not a heavenly hand, a melded hand or four kongs).
+    pub(crate) waits_apply: bool,
+    /// Waits (regular form, plus seven pairs when nothing is declared, at most two), computed
+    /// when a reading first needs them.
+    waits: Cell<Option<Waits>>,
     /// Nine Gates.
     pub(crate) nine_gates: bool,
     /// Declared melds made with another player's tile.
@@ -71,31 +64,53 @@ pub(crate) struct Shared {
 
 impl Shared {
     pub(crate) fn new(hand: &McrHand) -> Shared {
-        let mut all = [0u8; 18];
-        let n = hand.all_tiles(&mut all);
-        let all = &all[..n];
+        let mut merged = hand.standing;
+        let mut kongs = 0;
+        for p in hand.fixed() {
+            p.add_to(&mut merged);
+            kongs += usize::from(p.kind == PackKind::Kong);
+        }
+        let mut unique = [0u8; 18];
+        let mut n = 0;
+        let mut fours = 0usize;
+        for &c in &tiles::ALL {
+            let k = merged[c as usize];
+            if k > 0 {
+                unique[n] = c;
+                n += 1;
+                fours += usize::from(k == 4);
+            }
+        }
+        let unique = &unique[..n];
         let mut tile_fans = FanTable::EMPTY;
-        traits::suits(all, &mut tile_fans);
-        traits::tile_traits(all, &mut tile_fans);
-        traits::rank_range(all, &mut tile_fans);
-        traits::tile_hog(all, &mut tile_fans);
+        traits::suits(unique, &mut tile_fans);
+        traits::tile_traits(unique, &mut tile_fans);
+        traits::rank_range(unique, &mut tile_fans);
+        tile_fans.set(Fan::TileHog, fours.wrapping_sub(kongs) as u16);
         let melded_count = hand.fixed().iter().filter(|p| p.melded).count();
         let four_kongs =
             hand.fixed_len == 4 && hand.fixed().iter().all(|p| p.kind == PackKind::Kong);
         let melded_hand = melded_count == 4 && !hand.flags.self_drawn;
-        let waits = if hand.heavenly() || melded_hand || four_kongs {
-            None
-        } else {
-            let mut w = waits::regular_waits(&hand.standing_before, hand.standing_before_len);
-            if w.count() > 0 && hand.fixed_len == 0 {
-                w.0 |= waits::seven_pairs_wait(&hand.standing_before).0;
-            }
-            Some(w)
-        };
+        let waits_apply = !(hand.heavenly() || melded_hand || four_kongs);
         let nine_gates = !hand.heavenly()
             && hand.standing_before_len == 13
             && is_nine_gates(&hand.standing_before);
-        Shared { tile_fans, waits, nine_gates, melded_count }
+        Shared { tile_fans, waits_apply, waits: Cell::new(None), nine_gates, melded_count }
+    }
+}
+
+impl Shared {
+    /// The hand's waits (at most two are looked for).
+    pub(crate) fn waits(&self, hand: &McrHand) -> Waits {
+        if let Some(w) = self.waits.get() {
+            return w;
+        }
+        let mut w = waits::regular_waits(&hand.standing_before, 2);
+        if w.count() > 0 && hand.fixed_len == 0 {
+            w.0 |= waits::seven_pairs_wait(&hand.standing_before).0;
+        }
+        self.waits.set(Some(w));
+        w
     }
 }
 
@@ -226,8 +241,8 @@ pub(crate) fn reading_fans(packs: &Packs, hand: &McrHand, shared: &Shared) -> Fa
     for (slot, &c) in table.0.iter_mut().zip(shared.tile_fans.0.iter()) {
         *slot = slot.wrapping_add(c);
     }
-    if let Some(w) = shared.waits {
-        wait_fans(&packs[hand.fixed_len..], w, win, &mut table);
+    if shared.waits_apply {
+        wait_fans(&packs[hand.fixed_len..], || shared.waits(hand), win, &mut table);
     }
     exclusions::apply(&mut table);
     if !table.has(Fan::BigFourWinds) {
@@ -264,9 +279,15 @@ fn pair_fans(pair: Code, chow_count: usize, table: &mut FanTable) {
     }
 }
 
-/// Edge, closed or single wait, when the hand waits on exactly one tile.
-pub(crate) fn wait_fans(concealed: &[Pack], waits: Waits, win: Code, table: &mut FanTable) {
-    if table.has(Fan::MeldedHand) || table.has(Fan::FourKongs) || waits.count() != 1 {
+/// Edge, closed or single wait, when the hand waits on exactly one tile (`waits` is asked only
+/// when the win tile is in a concealed chow or the pair).
+pub(crate) fn wait_fans(
+    concealed: &[Pack],
+    waits: impl FnOnce() -> Waits,
+    win: Code,
+    table: &mut FanTable,
+) {
+    if table.has(Fan::MeldedHand) || table.has(Fan::FourKongs) {
         return;
     }
     let mut flag = 0u8;
@@ -283,11 +304,14 @@ pub(crate) fn wait_fans(concealed: &[Pack], waits: Waits, win: Code, table: &mut
             _ => {}
         }
     }
+    if flag == 0 || waits().count() != 1 {
+        return;
+    }
     if flag & 1 != 0 {
         table.put(Fan::EdgeWait);
     } else if flag & 2 != 0 {
         table.put(Fan::ClosedWait);
-    } else if flag & 4 != 0 {
+    } else {
         table.put(Fan::SingleWait);
     }
 }

@@ -71,8 +71,20 @@ pub(crate) fn divide(standing: &Table, fixed: &[Pack], out: &mut Divisions) {
     if remaining != 14 - 3 * fixed.len() as u32 {
         return;
     }
+    // The pair lies in the one suit whose tile count is 2 modulo 3.
+    let mut pair_suit = 0;
+    for suit in 1..=4u8 {
+        let base = usize::from(suit) * 16;
+        let len = if suit == 4 { 7 } else { 9 };
+        let n: u32 = work[base + 1..base + 1 + len].iter().map(|&c| u32::from(c)).sum();
+        match n % 3 {
+            0 => {}
+            2 if pair_suit == 0 => pair_suit = suit,
+            _ => return,
+        }
+    }
     for &p in &ALL {
-        if work[p as usize] < 2 {
+        if work[p as usize] < 2 || tiles::suit(p) != pair_suit {
             continue;
         }
         work[p as usize] -= 2;
@@ -172,9 +184,12 @@ mod tests {
     fn divisions_in_reference_order() {
         let mut out = Divisions { list: [[Pack::new(PackKind::Pair, 0, false); 5]; 20], len: 0 };
         divide(&table("11122233344455m"), &[], &mut out);
-        assert_eq!(out.len, 3);
-        // 111 222 333 444 | 123 123 123 444 | 111 234 234 234 ... in key order
-        assert!(division_key(&out.list[0], 0) < division_key(&out.list[1], 0));
+        // 111 222 333 444, 123 123 123 444, 111 234 234 234, 11 123 234 345 (pair 44 ... ),
+        // each once, in key order.
+        assert_eq!(out.len, 4);
+        for w in out.list[..out.len].windows(2) {
+            assert!(division_key(&w[0], 0) < division_key(&w[1], 0));
+        }
         assert_eq!(out.list[0][0].kind, PackKind::Pung);
     }
 }

@@ -50,16 +50,15 @@ pub(crate) fn knitted_straight(hand: &McrHand) -> Option<FanTable> {
     traits::suits(&all[..n], &mut table);
     traits::tile_hog(&all[..n], &mut table);
 
-    if hand.fixed_len == 0 {
+    if hand.heavenly() {
+        // Dealt, not waited for: no wait fans.
+    } else if hand.fixed_len == 0 {
         let rest_tiles = rest_before_win(&cnt, hand.win);
         let mut rest_table: Table = [0; tiles::TABLE_LEN];
         for &c in &rest_tiles {
             rest_table[c as usize] += 1;
         }
-        let w = waits::regular_waits(&rest_table, 4);
-        if w.count() > 0 {
-            wait_fans(&rest[3..5], w, hand.win, &mut table);
-        }
+        wait_fans(&rest[3..5], || waits::regular_waits(&rest_table, 2), hand.win, &mut table);
     } else if single_wait {
         table.put(Fan::SingleWait);
     }

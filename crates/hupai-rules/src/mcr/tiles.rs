@@ -54,6 +54,20 @@ pub(crate) const fn code(kind: Kind) -> Code {
     }
 }
 
+/// The code of each kind, by kind index.
+pub(crate) const KIND_CODE: [Code; 34] = {
+    let mut out = [0u8; 34];
+    let mut i = 0;
+    while i < 34 {
+        out[i] = match Kind::new(i as u8) {
+            Some(k) => code(k),
+            None => 0,
+        };
+        i += 1;
+    }
+    out
+};
+
 /// Suit part of a code: 1 m, 2 s, 3 p, 4 honours.
 #[inline]
 pub(crate) const fn suit(c: Code) -> u8 {

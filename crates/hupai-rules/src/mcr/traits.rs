@@ -89,8 +89,12 @@ pub(crate) fn tile_hog(tiles: &[Code], table: &mut FanTable) {
     for &t in tiles {
         counts[t as usize] += 1;
     }
+    tile_hog_counts(&counts, tiles.len() - 14, table);
+}
+
+/// Tile Hog from counts: kinds held four times, less the `kongs`.
+pub(crate) fn tile_hog_counts(counts: &Table, kongs: usize, table: &mut FanTable) {
     let fours = ALL.iter().filter(|&&c| counts[c as usize] == 4).count();
-    let kongs = tiles.len() - 14;
     table.set(Fan::TileHog, fours.wrapping_sub(kongs) as u16);
 }
 

@@ -5,7 +5,7 @@
 //! hand whose only other wait is a tile it holds four times scores no single-wait fan; hupai
 //! follows it).
 
-use super::tiles::{self, Code, Table, ALL};
+use super::tiles::{Code, Table, ALL};
 
 /// A set of codes (bit `code` of a 128-bit mask).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -23,89 +23,107 @@ impl Waits {
     }
 }
 
-/// The regular-form waits of `standing` (`n` tiles: 13, 10, 7, 4 or 1).
-pub(crate) fn regular_waits(standing: &Table, n: u32) -> Waits {
+/// The regular-form waits of `standing` (3n+1 tiles), stopping once `limit` waits are found.
+///
+/// A tile is a wait when adding it completes melds and a pair; only tiles next to (within two
+/// of) a held tile of the same suit, or held honours, can be. Adding a tile changes one suit,
+/// so the other suits' state is computed once.
+pub(crate) fn regular_waits(standing: &Table, limit: u32) -> Waits {
     let mut waits = Waits::default();
-    let mut work = *standing;
-    remove_melds(&mut work, 0, n, &mut waits);
+    // Per suit: Some(false) melds only, Some(true) melds and a pair, None neither.
+    let mut state = [None; 5];
+    let mut counts = [[0u8; 9]; 5];
+    for suit in 1..=4usize {
+        let len = if suit == 4 { 7 } else { 9 };
+        counts[suit][..len].copy_from_slice(&standing[suit * 16 + 1..suit * 16 + 1 + len]);
+        state[suit] = suit_state(counts[suit], suit == 4);
+    }
+    for suit in 1..=4usize {
+        // The other suits must be complete, with at most one pair among them.
+        let mut others_pairs = 0;
+        let mut others_ok = true;
+        for (o, st) in state.iter().enumerate().skip(1) {
+            if o == suit {
+                continue;
+            }
+            match st {
+                Some(p) => others_pairs += usize::from(*p),
+                None => others_ok = false,
+            }
+        }
+        if !others_ok || others_pairs > 1 {
+            continue;
+        }
+        let c = counts[suit];
+        let mut present = 0u16;
+        for (r, &n) in c.iter().enumerate() {
+            if n > 0 {
+                present |= 1 << r;
+            }
+        }
+        let near = if suit == 4 {
+            present
+        } else {
+            (present | present << 1 | present << 2 | present >> 1 | present >> 2) & 0x1FF
+        };
+        let mut bits = near;
+        while bits != 0 {
+            let r = bits.trailing_zeros() as usize;
+            bits &= bits - 1;
+            let mut d = c;
+            d[r] += 1;
+            if let Some(pair) = suit_state(d, suit == 4) {
+                if usize::from(pair) + others_pairs == 1 {
+                    waits.add((suit * 16 + 1 + r) as Code);
+                    if waits.count() >= limit {
+                        return waits;
+                    }
+                }
+            }
+        }
+    }
     waits
 }
 
-/// Removes melds in non-decreasing order (each multiset of melds once), and reads the waits of
-/// what is left when four or one tiles remain.
-fn remove_melds(work: &mut Table, from: usize, left: u32, waits: &mut Waits) {
-    if left == 1 {
-        if let Some(&c) = ALL.iter().find(|&&c| work[c as usize] == 1) {
-            waits.add(c);
+/// One suit's counts: `Some(false)` when they are melds only, `Some(true)` when melds and one
+/// pair, `None` otherwise.
+fn suit_state(c: [u8; 9], honors: bool) -> Option<bool> {
+    let sum: u32 = c.iter().map(|&x| u32::from(x)).sum();
+    match sum % 3 {
+        0 => melds_only(c, honors).then_some(false),
+        2 => {
+            for i in 0..9 {
+                if c[i] >= 2 {
+                    let mut d = c;
+                    d[i] -= 2;
+                    if melds_only(d, honors) {
+                        return Some(true);
+                    }
+                }
+            }
+            None
         }
-        return;
-    }
-    if left == 4 {
-        four_tiles(work, waits);
-    }
-    for i in from..ALL.len() {
-        let t = ALL[i];
-        let ti = t as usize;
-        if work[ti] == 0 {
-            continue;
-        }
-        if work[ti] >= 3 {
-            work[ti] -= 3;
-            remove_melds(work, i, left - 3, waits);
-            work[ti] += 3;
-        }
-        if tiles::is_numbered(t) && tiles::rank(t) < 8 && work[ti + 1] > 0 && work[ti + 2] > 0 {
-            work[ti] -= 1;
-            work[ti + 1] -= 1;
-            work[ti + 2] -= 1;
-            remove_melds(work, i, left - 3, waits);
-            work[ti] += 1;
-            work[ti + 1] += 1;
-            work[ti + 2] += 1;
-        }
+        _ => None,
     }
 }
 
-/// Four tiles: a pair plus a two-tile partial meld.
-fn four_tiles(work: &mut Table, waits: &mut Waits) {
-    for &p in &ALL {
-        let pi = p as usize;
-        if work[pi] < 2 {
-            continue;
-        }
-        work[pi] -= 2;
-        two_tiles(work, waits);
-        work[pi] += 2;
+/// Whether one suit's counts are melds only (honours: pungs only).
+fn melds_only(mut c: [u8; 9], honors: bool) -> bool {
+    if honors {
+        return c.iter().all(|&x| x % 3 == 0);
     }
-}
-
-/// Two tiles: a pair (waiting on the same tile), or two tiles of a chow.
-fn two_tiles(work: &Table, waits: &mut Waits) {
-    for &t in &ALL {
-        let ti = t as usize;
-        if work[ti] == 0 {
+    for i in 0..9 {
+        let chows = c[i] % 3;
+        if chows == 0 {
             continue;
         }
-        if work[ti] > 1 {
-            waits.add(t);
-            continue;
+        if i > 6 || c[i + 1] < chows || c[i + 2] < chows {
+            return false;
         }
-        if tiles::is_numbered(t) {
-            let r = tiles::rank(t);
-            if r > 1 && work[ti - 1] > 0 {
-                if r < 9 {
-                    waits.add(t + 1);
-                }
-                if r > 2 {
-                    waits.add(t - 2);
-                }
-                continue;
-            }
-            if r > 2 && work[ti - 2] > 0 {
-                waits.add(t - 1);
-            }
-        }
+        c[i + 1] -= chows;
+        c[i + 2] -= chows;
     }
+    true
 }
 
 /// The seven-pairs wait of 13 standing tiles (four of a kind count as two pairs): the lone tile
@@ -135,9 +153,9 @@ mod tests {
 
     fn table(s: &str) -> (Table, u32) {
         let counts: hupai_core::Counts = s.parse().unwrap();
-        let mut t = [0u8; tiles::TABLE_LEN];
+        let mut t = [0u8; super::super::tiles::TABLE_LEN];
         for k in counts.tiles() {
-            t[tiles::code(k) as usize] += 1;
+            t[super::super::tiles::code(k) as usize] += 1;
         }
         (t, counts.total())
     }
@@ -145,12 +163,16 @@ mod tests {
     #[test]
     fn nine_gates_waits_on_nine() {
         let (t, n) = table("1112345678999m");
-        assert_eq!(regular_waits(&t, n).count(), 9);
-        let (t, n) = table("123m456p789s1z23s");
-        assert_eq!(regular_waits(&t, n).count(), 2);
-        let (t, n) = table("123m456p789s1z24s");
-        assert_eq!(regular_waits(&t, n).count(), 1);
-        let (t, n) = table("4s");
-        assert_eq!(regular_waits(&t, n).count(), 1);
+        assert_eq!(regular_waits(&t, 9).count(), 9);
+        let _ = n;
+        let (t, _) = table("123m456p789s11z23s");
+        assert_eq!(regular_waits(&t, 9).count(), 2);
+        let (t, _) = table("123m456p789s11z24s");
+        assert_eq!(regular_waits(&t, 9).count(), 1);
+        let (t, _) = table("4s");
+        assert_eq!(regular_waits(&t, 9).count(), 1);
+        // A tile held four times still counts as a wait, as in the reference.
+        let (t, _) = table("1111m");
+        assert_eq!(regular_waits(&t, 9).count(), 1);
     }
 }

@@ -132,8 +132,27 @@ struct Candidate {
     yakuman: bool,
     /// Everything the winner receives (0 without a yaku).
     total: u32,
-    /// Position in the reference calculator's enumeration (ties only).
-    order: (u64, u8),
+    /// The reading, to find its position in the reference's enumeration on a full tie.
+    reading: Reading,
+}
+
+/// Which reading a candidate is.
+#[derive(Clone, Copy, Debug)]
+enum Reading {
+    /// A regular reading and its win group.
+    Regular(Regular, WinGroup),
+    /// Seven pairs, with its reference order key.
+    Other(u64),
+}
+
+impl Reading {
+    /// The position in the reference calculator's enumeration.
+    fn order(&self) -> (u64, u8) {
+        match self {
+            Reading::Regular(r, g) => r.reference_order(*g),
+            Reading::Other(key) => (*key, 0),
+        }
+    }
 }
 
 impl Candidate {
@@ -144,7 +163,7 @@ impl Candidate {
         match key(self).cmp(&key(other)) {
             std::cmp::Ordering::Greater => true,
             std::cmp::Ordering::Less => false,
-            std::cmp::Ordering::Equal => self.order < other.order,
+            std::cmp::Ordering::Equal => self.reading.order() < other.reading.order(),
         }
     }
 
@@ -155,7 +174,7 @@ impl Candidate {
         facts: &Facts,
         yaku: YakuSet,
         fu: fu::Fu,
-        order: (u64, u8),
+        reading: Reading,
     ) -> Candidate {
         let yakuman_set = yaku.yakuman();
         let yakuman = !yakuman_set.is_empty();
@@ -170,7 +189,7 @@ impl Candidate {
         } else {
             0
         };
-        Candidate { yaku, han, fu: fu.rounded, raw_fu: fu.raw, yakuman, total, order }
+        Candidate { yaku, han, fu: fu.rounded, raw_fu: fu.raw, yakuman, total, reading }
     }
 
     /// The public result.
@@ -235,7 +254,7 @@ fn regular(
         yaku =
             yaku.with(if group == WinGroup::Pair { Yaku::SuuankouTanki } else { Yaku::Suuankou });
     }
-    Candidate::new(rules, ctx, facts, yaku, fu, r.reference_order(group))
+    Candidate::new(rules, ctx, facts, yaku, fu, Reading::Regular(*r, group))
 }
 
 /// The yaku that depend on how the hand splits into sets (not on the win group).
@@ -306,7 +325,8 @@ fn seven_pairs(rules: &Rules, ctx: &WinContext, facts: &Facts, hand: &Hand) -> C
         .concealed()
         .kinds()
         .flat_map(|k| std::iter::repeat_n(k.to_u8(), hand.concealed().get(k) as usize / 2));
-    Candidate::new(rules, ctx, facts, yaku, fu::SEVEN_PAIRS, seven_pairs_order(pairs))
+    let reading = Reading::Other(seven_pairs_order(pairs).0);
+    Candidate::new(rules, ctx, facts, yaku, fu::SEVEN_PAIRS, reading)
 }
 
 /// All thirteen terminals and honours, one of them twice.
@@ -322,5 +342,5 @@ fn thirteen_orphans(rules: &Rules, ctx: &WinContext, facts: &Facts) -> Candidate
     let mut yaku = YakuSet::EMPTY.with(if thirteen_wait { Yaku::Kokushi13 } else { Yaku::Kokushi });
     yaku = yaku.union(facts.situational.yakuman());
     let fu = fu::Fu { rounded: 0, raw: 0, pinfu_shape: false };
-    Candidate::new(rules, ctx, facts, yaku, fu, (u64::MAX, 0))
+    Candidate::new(rules, ctx, facts, yaku, fu, Reading::Other(u64::MAX))
 }

@@ -1,0 +1,115 @@
+//! Criterion benchmarks of the hot paths, one call per iteration over fixed pseudo-random
+//! hands (uniform draws from the 136-tile wall), each checked against the reference first.
+//!
+//! Run: `cargo bench -p hupai-core --bench core`. Figures go to `BENCHMARKS.md`.
+
+use std::hint::black_box;
+
+use criterion::{criterion_group, criterion_main, Criterion};
+use hupai_core::{reference, Counts, FormSet};
+
+/// Hands per set (a power of two, so the index wraps with a mask).
+const HANDS: usize = 4096;
+
+/// xorshift64*, so the hands are the same on every machine.
+struct Rng(u64);
+
+impl Rng {
+    fn next(&mut self) -> u64 {
+        self.0 ^= self.0 >> 12;
+        self.0 ^= self.0 << 25;
+        self.0 ^= self.0 >> 27;
+        self.0.wrapping_mul(0x2545_F491_4F6C_DD1D)
+    }
+}
+
+/// `HANDS` hands of `tiles` tiles drawn from a full wall.
+fn hands(tiles: usize, seed: u64) -> Vec<Counts> {
+    let mut rng = Rng(seed);
+    (0..HANDS)
+        .map(|_| {
+            let mut wall: Vec<u8> = (0..136).map(|t| (t / 4) as u8).collect();
+            let mut counts = Counts::EMPTY;
+            for i in 0..tiles {
+                let j = i + (rng.next() % (136 - i) as u64) as usize;
+                wall.swap(i, j);
+                counts.0[wall[i] as usize] += 1;
+            }
+            counts
+        })
+        .collect()
+}
+
+/// Times `f` over the hands, one hand per iteration.
+fn bench<T>(c: &mut Criterion, name: &str, hands: &[Counts], mut f: impl FnMut(&Counts) -> T) {
+    let mut i = 0;
+    c.bench_function(name, |b| {
+        b.iter(|| {
+            i = (i + 1) & (HANDS - 1);
+            f(black_box(&hands[i]))
+        })
+    });
+}
+
+fn to_counts(c: &Counts) -> [u8; 34] {
+    c.0
+}
+
+fn benches(c: &mut Criterion) {
+    let h14 = hands(14, 1);
+    let h13 = hands(13, 2);
+
+    // Check every result against the reference before timing anything.
+    for (set, forms) in [(&h14, FormSet::RIICHI), (&h14, FormSet::MCR), (&h13, FormSet::RIICHI)] {
+        for h in set.iter() {
+            assert_eq!(hupai_core::shanten(h, 0, forms), reference::shanten(h, 0, forms), "{h}");
+            assert_eq!(hupai_core::is_agari(h, 0, forms), reference::is_agari(h, 0, forms), "{h}");
+        }
+    }
+    for h in h13.iter().take(512) {
+        assert_eq!(
+            hupai_core::ukeire(h, 0, FormSet::RIICHI),
+            reference::ukeire(h, 0, FormSet::RIICHI)
+        );
+        assert_eq!(
+            hupai_core::waits(h, 0, FormSet::RIICHI),
+            reference::waits(h, 0, FormSet::RIICHI)
+        );
+    }
+    // The xiangting crate agrees on every hand (its replacement number is shanten + 1).
+    for h in h14.iter().chain(h13.iter()) {
+        let x =
+            xiangting::calculate_replacement_number(&to_counts(h), xiangting::PlayerCount::Four);
+        assert_eq!(
+            x.ok().map(|x| x as i8 - 1),
+            Some(hupai_core::shanten(h, 0, FormSet::RIICHI)),
+            "{h}"
+        );
+    }
+
+    bench(c, "shanten/riichi/14", &h14, |h| hupai_core::shanten(h, 0, FormSet::RIICHI));
+    bench(c, "shanten/regular/14", &h14, |h| hupai_core::shanten(h, 0, FormSet::REGULAR));
+    bench(c, "shanten/mcr/14", &h14, |h| hupai_core::shanten(h, 0, FormSet::MCR));
+    bench(c, "is_agari/riichi/14", &h14, |h| hupai_core::is_agari(h, 0, FormSet::RIICHI));
+    bench(c, "waits/riichi/13", &h13, |h| hupai_core::waits(h, 0, FormSet::RIICHI));
+    bench(c, "ukeire/riichi/13", &h13, |h| hupai_core::ukeire(h, 0, FormSet::RIICHI));
+    bench(c, "ukeire/mcr/13", &h13, |h| hupai_core::ukeire(h, 0, FormSet::MCR));
+    let visible = Counts::EMPTY;
+    bench(c, "ukeire_count/riichi/13", &h13, |h| {
+        hupai_core::ukeire_count(h, 0, FormSet::RIICHI, &visible)
+    });
+    bench(c, "xiangting/shanten/14", &h14, |h| {
+        xiangting::calculate_replacement_number(&h.0, xiangting::PlayerCount::Four)
+    });
+    bench(c, "xiangting/necessary_tiles/13", &h13, |h| {
+        xiangting::calculate_necessary_tiles(&h.0, xiangting::PlayerCount::Four)
+    });
+}
+
+criterion_group! {
+    name = core;
+    config = Criterion::default().warm_up_time(std::time::Duration::from_millis(500))
+        .measurement_time(std::time::Duration::from_secs(2));
+    targets = benches
+}
+criterion_main!(core);
