@@ -6,6 +6,7 @@ use clap::{Parser, Subcommand};
 
 mod analyze;
 mod input;
+mod play;
 mod replay;
 mod score;
 mod selfplay;
@@ -26,6 +27,8 @@ enum Command {
     Score(score::ScoreArgs),
     /// Play seeded full matches between agents and summarise them.
     Selfplay(selfplay::SelfplayArgs),
+    /// Play mahjong against three AIs in the terminal.
+    Play(play::PlayArgs),
     /// Step through a game log, or verify that it replays.
     Replay(replay::ReplayArgs),
 }
@@ -37,6 +40,7 @@ fn main() -> ExitCode {
         Command::Score(args) => score::run(args),
         Command::Selfplay(args) => selfplay::run(args),
         Command::Replay(args) => replay::run(args),
+        Command::Play(args) => play::run(args),
     };
     match result {
         Ok(code) => code,
