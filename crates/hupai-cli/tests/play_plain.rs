@@ -28,6 +28,7 @@ fn play(args: &[&str]) -> String {
             suggestion = rest.split(" (").next().unwrap_or("").to_string();
         }
         let Some(question) = line.strip_prefix("? ") else { continue };
+        let question = question.split_once(": ").map_or(question, |q| q.1);
         let choices: Vec<&str> = question.split(" | ").collect();
         let find = |word: &str| {
             choices
@@ -118,7 +119,7 @@ fn a_full_logged_game_verifies_with_hupai_replay() {
     std::fs::create_dir_all(&dir).unwrap();
     let log = dir.join("game.jsonl");
     let log_arg = log.to_string_lossy().to_string();
-    let t = play(&["--rules", "riichi", "--seed", "3", "--one-hand", "--log", &log_arg]);
+    let t = play(&["--rules", "riichi", "--seed", "3", "--log", &log_arg]);
     assert!(t.contains("Payments:"));
     let out = Command::new(env!("CARGO_BIN_EXE_hupai"))
         .args(["replay", "--verify"])

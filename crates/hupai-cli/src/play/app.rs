@@ -103,7 +103,7 @@ impl App {
             explain: config.explain,
             last_explanation: None,
         };
-        app.absorb(opening);
+        app.absorb(opening, None);
         Ok(app)
     }
 
@@ -160,13 +160,12 @@ impl App {
             (bot.decide(view, &options), None)
         };
         let events = self.game.apply(seat, action)?;
+        let at = self.absorb(events, Some(seat.index() as u8));
         if let Some(ex) = why.filter(|_| action != Action::Pass) {
+            // The reason goes right after the seat's own action, before what followed it.
             let line = format!("  why: {}", explanation_line(&ex));
             self.last_explanation = Some(line.clone());
-            self.absorb(events);
-            self.feed.push(line);
-        } else {
-            self.absorb(events);
+            self.feed.insert(at.min(self.feed.len()), line);
         }
         Ok(true)
     }
@@ -174,7 +173,7 @@ impl App {
     /// Applies the human's decision.
     pub fn act(&mut self, action: Action) -> Result<(), PlayError> {
         let events = self.game.apply(self.human_seat(), action)?;
-        self.absorb(events);
+        self.absorb(events, None);
         Ok(())
     }
 
@@ -194,12 +193,26 @@ impl App {
         Hints::of(&self.views[self.human_seat().index()], &self.rules)
     }
 
+    /// While the human may claim: the discard and its discarder's wind (`8p from North`).
+    pub fn claim_text(&self) -> Option<String> {
+        if !self.human_options().contains(&Action::Pass) {
+            return None;
+        }
+        let seat = self.table.last_discard?;
+        let c = self.table.seats.get(seat as usize)?.river.last()?;
+        let from = super::narrate::wind_word(self.table.wind_of(seat));
+        Some(format!("{} from {from}", super::tiles::pai_name(c.pai)))
+    }
+
     /// Takes the lines written since the last call.
     pub fn take_feed(&mut self) -> Vec<String> {
         std::mem::take(&mut self.feed)
     }
 
-    fn absorb(&mut self, events: Vec<Event>) {
+    /// Takes in new events; returns the feed position just after the last line about an
+    /// action of `actor`.
+    fn absorb(&mut self, events: Vec<Event>, actor: Option<u8>) -> usize {
+        let mut after_actor = self.feed.len();
         for e in &events {
             if matches!(e, Event::Hora { .. } | Event::Ryukyoku { .. })
                 && self.summary.as_ref().is_none_or(|s| s.table.hands != self.table.hands)
@@ -219,10 +232,14 @@ impl App {
             let me = self.human_seat().index() as u8;
             if let Some(line) = narrate(&self.table, e, Some(me)) {
                 self.feed.push(line);
+                if actor.is_some() && event_actor(e) == actor {
+                    after_actor = self.feed.len();
+                }
             }
         }
         self.table.wall_left = Some(self.game.wall().live());
         self.log.extend(events);
+        after_actor
     }
 
     /// Dismisses the hand summary.
@@ -239,4 +256,19 @@ pub fn explanation_line(ex: &Explanation) -> String {
         line += &c.to_string();
     }
     line
+}
+
+/// The seat that acted in an event (not draws).
+fn event_actor(e: &Event) -> Option<u8> {
+    match e {
+        Event::Dahai { actor, .. }
+        | Event::Chi { actor, .. }
+        | Event::Pon { actor, .. }
+        | Event::Daiminkan { actor, .. }
+        | Event::Kakan { actor, .. }
+        | Event::Ankan { actor, .. }
+        | Event::Reach { actor }
+        | Event::Hora { actor, .. } => Some(*actor),
+        _ => None,
+    }
 }

@@ -78,7 +78,10 @@ pub fn run(
         if options.iter().any(|a| matches!(a, Action::Discard(_))) {
             choices.insert(0, "d TILE discard".into());
         }
-        writeln!(out, "? {}", choices.join(" | "))?;
+        match app.claim_text() {
+            Some(claim) => writeln!(out, "? {claim}: {}", choices.join(" | "))?,
+            None => writeln!(out, "? {}", choices.join(" | "))?,
+        }
         out.flush()?;
         loop {
             let Some(line) = lines.next() else {

@@ -6,7 +6,7 @@ use hupai_rules::Family;
 
 use super::narrate::who;
 use super::table::Table;
-use super::tiles::pai_name;
+use super::tiles::{kind_name, pai_name};
 
 /// One win.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -107,7 +107,7 @@ impl Summary {
                 capital(&who(t, w.winner, me)),
                 pai_name(w.pai)
             ));
-            out.push(format!("  hand: {}", w.hand));
+            out.push(format!("  hand: {}", lay_out(&w.hand)));
             for y in &w.yaku {
                 let unit = if family == Family::Riichi { "han" } else { "fan" };
                 out.push(format!("  {:<28} {:>3} {unit}", y.name.replace('_', " "), y.value));
@@ -173,5 +173,41 @@ fn capital(s: &str) -> String {
     match c.next() {
         Some(f) => f.to_uppercase().chain(c).collect(),
         None => String::new(),
+    }
+}
+
+/// Hand text (`12388m456p pon:111z chi:123p`) laid out as tiles: `1m 2m 3m 8m 8m 4p 5p 6p
+/// [E E E] [1p 2p 3p]`.
+pub fn lay_out(hand: &str) -> String {
+    hand.split_whitespace()
+        .map(|token| {
+            let (meld, tiles) = match token.split_once(':') {
+                Some((_, t)) => (true, t),
+                None => (false, token),
+            };
+            match hupai_core::notation::parse_kinds(tiles) {
+                Ok(kinds) => {
+                    let names: Vec<String> = kinds.into_iter().map(kind_name).collect();
+                    if meld {
+                        format!("[{}]", names.join(" "))
+                    } else {
+                        names.join(" ")
+                    }
+                }
+                Err(_) => token.to_string(),
+            }
+        })
+        .collect::<Vec<_>>()
+        .join("  ")
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn hands_are_laid_out_as_tiles() {
+        assert_eq!(
+            super::lay_out("12388m456p pon:111z chi:123p"),
+            "1m 2m 3m 8m 8m 4p 5p 6p  [E E E]  [1p 2p 3p]"
+        );
     }
 }

@@ -50,6 +50,9 @@ pub fn screen<'a>(app: &'a mut App, ui: &UiState) -> Screen<'a> {
     } else {
         commands::choices(&options, reds).join("  ")
     };
+    if let Some(claim) = app.claim_text().filter(|_| ui.choosing.is_none()) {
+        options_line = format!("{claim}:  {options_line}");
+    }
     if options.iter().any(|a| matches!(a, Action::Discard(_))) {
         options_line = if options_line.is_empty() {
             "Enter discard".into()
@@ -78,7 +81,13 @@ pub fn screen<'a>(app: &'a mut App, ui: &UiState) -> Screen<'a> {
             (if app.is_over() { "end of the match" } else { "end of the hand" }.to_string(), lines)
         })
     };
-    let table = &app.table;
+    // While the summary shows, the table stays as the hand ended.
+    let (table, me) = match &app.summary {
+        Some(s) => (&s.table, s.table.seat_of_player(0)),
+        None => (&app.table, me),
+    };
+    let options = if app.summary.is_some() { Vec::new() } else { options };
+    let options_line = if app.summary.is_some() { String::new() } else { options_line };
     let tiles = table.seats[me as usize].concealed();
     Screen {
         table: Some(table),
@@ -155,6 +164,11 @@ fn event_loop(
 fn pull_feed(app: &mut App, ui: &mut UiState) {
     let feed = app.take_feed();
     for line in feed {
+        if line.starts_with("you draw ") {
+            // The drawn tile is selected: Enter discards it.
+            let me = app.human_seat().index();
+            ui.selected = app.table.seats[me].concealed().saturating_sub(1);
+        }
         for l in line.lines() {
             ui.messages.push(l.to_string());
         }
