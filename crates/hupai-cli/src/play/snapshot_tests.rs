@@ -66,15 +66,9 @@ fn serialise(buf: &Buffer) -> String {
     let mut text = String::new();
     let mut styles = String::new();
     for y in 0..area.height {
-        let mut skip = 0;
         for x in 0..area.width {
             let cell = &buf[(x, y)];
-            if skip == 0 {
-                text.push_str(cell.symbol());
-                skip = unicode_width(cell.symbol()).saturating_sub(1);
-            } else {
-                skip -= 1;
-            }
+            text.push_str(cell.symbol());
             let mut c = colour_code(cell.fg);
             if cell.modifier.contains(Modifier::REVERSED) {
                 c = c.to_ascii_uppercase();
@@ -90,14 +84,13 @@ fn serialise(buf: &Buffer) -> String {
     format!("{}-- colours (r red, c cyan, g green, y yellow, w white, m magenta, d grey; capitals reversed) --\n{}", text.trim_end_matches('\n').to_string() + "\n", styles)
 }
 
-fn unicode_width(s: &str) -> usize {
-    s.chars().count().max(1)
-}
-
 fn check(name: &str, app: &mut App, ui: &UiState, width: u16, height: u16) {
     let mut terminal = Terminal::new(TestBackend::new(width, height)).unwrap();
     terminal.draw(|f| draw(f, &screen(app, ui))).unwrap();
-    let got = serialise(terminal.backend().buffer());
+    compare(name, serialise(terminal.backend().buffer()));
+}
+
+fn compare(name: &str, got: String) {
     let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
         .join("tests/snapshots")
         .join(format!("{name}.txt"));
@@ -187,4 +180,30 @@ fn mcr_with_flowers() {
 fn too_small() {
     let mut app = app("chinese", 1);
     check("too_small", &mut app, &ui(), 60, 20);
+}
+
+#[test]
+fn replay_reveals_every_hand_and_steps_both_ways() {
+    use super::replay_view::Viewer;
+    let mut app = app("riichi", 5);
+    let mut ui = ui();
+    play_until(&mut app, &mut ui, |a| a.summary.is_some());
+    let text: String = app.log.iter().map(|e| e.to_json() + "\n").collect();
+    let log = hupai_engine::replay::parse_log(&text).unwrap();
+    let mut viewer = Viewer::new(&log, None);
+    let end = log.iter().position(|(_, e)| matches!(e, hupai_engine::Event::EndKyoku)).unwrap();
+    viewer.step(end as isize - 1);
+    let table = viewer.table();
+    assert!(table.seats.iter().all(|s| s.hand.iter().all(|p| !p.is_hidden())));
+    assert!(viewer.summary(&table).is_some(), "the settlement shows its summary");
+    let mut terminal = Terminal::new(TestBackend::new(100, 30)).unwrap();
+    terminal.draw(|f| draw(f, &viewer.screen(&table))).unwrap();
+    compare("replay_end_of_hand", serialise(terminal.backend().buffer()));
+    viewer.step(-3);
+    let earlier = viewer.table();
+    viewer.step(3);
+    assert_eq!(viewer.table(), table, "stepping back and forth gives the same table");
+    assert_ne!(earlier, table);
+    viewer.hand(false);
+    assert_eq!(viewer.at, 1, "back to the first start_kyoku");
 }

@@ -60,7 +60,7 @@ pub fn screen<'a>(app: &'a mut App, ui: &UiState) -> Screen<'a> {
             format!("Enter discard  {options_line}")
         };
     }
-    let hints = ui.hints.then(|| {
+    let hints = (ui.hints && app.summary.is_none()).then(|| {
         let mut lines = app.hints().lines();
         if let Some(ex) = app.suggestion() {
             lines.push(String::new());
@@ -139,10 +139,10 @@ fn event_loop(
         };
         if event::poll(wait)? {
             match event::read()? {
-                TermEvent::Key(key) if key.kind != KeyEventKind::Release => {
-                    if handle_key(app, ui, key) {
-                        return Ok(());
-                    }
+                TermEvent::Key(key)
+                    if key.kind != KeyEventKind::Release && handle_key(app, ui, key) =>
+                {
+                    return Ok(());
                 }
                 _ => {}
             }
@@ -323,11 +323,7 @@ pub fn handle_key(app: &mut App, ui: &mut UiState, key: crossterm::event::KeyEve
             }
             play(app, ui, r);
         }
-        Intent::Pass => {
-            if claiming {
-                play(app, ui, Ok(Action::Pass));
-            }
-        }
+        Intent::Pass if claiming => play(app, ui, Ok(Action::Pass)),
         Intent::Prompt => ui.prompt = Some(String::new()),
         Intent::Help => ui.help = true,
         Intent::Quit => ui.confirm_quit = true,
