@@ -331,3 +331,63 @@ pub fn handle_key(app: &mut App, ui: &mut UiState, key: crossterm::event::KeyEve
     }
     false
 }
+
+#[cfg(test)]
+mod tests {
+    use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
+    use hupai_rules::Rules;
+
+    use super::*;
+    use crate::play::app::Config;
+    use crate::play::tiles::pai_name;
+
+    fn key(code: KeyCode) -> KeyEvent {
+        KeyEvent::new(code, KeyModifiers::NONE)
+    }
+
+    fn new_app() -> App {
+        App::new(Config {
+            rules: Rules::preset("chinese").unwrap(),
+            seed: 7,
+            opponents: ["defensive".into(), "defensive".into(), "defensive".into()],
+            explain: false,
+            single_hand: false,
+        })
+        .unwrap()
+    }
+
+    #[test]
+    fn select_and_discard_type_a_command_and_quit_with_confirmation() {
+        let mut app = new_app();
+        let mut ui = UiState::default();
+        let me = app.human_seat().index();
+        let third = app.table.seats[me].hand[2];
+        assert!(!handle_key(&mut app, &mut ui, key(KeyCode::Char('3'))));
+        assert!(!handle_key(&mut app, &mut ui, key(KeyCode::Enter)));
+        assert_eq!(app.table.seats[me].river.first().map(|c| c.pai), Some(third));
+        while app.human_options().iter().all(|a| !matches!(a, Action::Discard(_))) {
+            if app.summary.is_some() {
+                app.dismiss_summary();
+            }
+            if !app.step_ai().unwrap() {
+                handle_key(&mut app, &mut ui, key(KeyCode::Char(' ')));
+            }
+        }
+        let first = pai_name(app.table.seats[me].hand[0]);
+        let before = app.table.seats[me].river.len();
+        handle_key(&mut app, &mut ui, key(KeyCode::Char(':')));
+        for c in format!("d {first}").chars() {
+            handle_key(&mut app, &mut ui, key(KeyCode::Char(c)));
+        }
+        handle_key(&mut app, &mut ui, key(KeyCode::Enter));
+        assert_eq!(app.table.seats[me].river.len(), before + 1, "{:?}", ui.messages);
+        assert!(!handle_key(&mut app, &mut ui, key(KeyCode::Char('q'))));
+        assert!(ui.confirm_quit);
+        assert!(!handle_key(&mut app, &mut ui, key(KeyCode::Char('n'))));
+        assert!(!ui.confirm_quit);
+        handle_key(&mut app, &mut ui, key(KeyCode::Char('q')));
+        assert!(handle_key(&mut app, &mut ui, key(KeyCode::Char('y'))));
+        let ctrl_c = KeyEvent::new(KeyCode::Char('c'), KeyModifiers::CONTROL);
+        assert!(handle_key(&mut app, &mut ui, ctrl_c));
+    }
+}
