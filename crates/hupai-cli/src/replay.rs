@@ -32,6 +32,9 @@ pub fn run(args: ReplayArgs) -> anyhow::Result<ExitCode> {
     let rules = args.rules.as_deref().map(Rules::load).transpose()?;
     let log = parse_log(&text).map_err(|e| anyhow::anyhow!("{}: {e}", args.file.display()))?;
     if args.ui {
+        if log.is_empty() {
+            anyhow::bail!("{}: the log is empty", args.file.display());
+        }
         crate::play::replay_view::run(&log, rules)?;
         return Ok(ExitCode::SUCCESS);
     }

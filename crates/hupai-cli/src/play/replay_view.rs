@@ -44,10 +44,15 @@ impl Viewer {
         Viewer { events, walls, family, at: 0, help: false, note }
     }
 
+    /// The events up to the current one.
+    fn shown(&self) -> &[Event] {
+        &self.events[..(self.at + 1).min(self.events.len())]
+    }
+
     /// The table after the current event.
     pub fn table(&self) -> Table {
         let mut t = Table::default();
-        for e in &self.events[..=self.at.min(self.events.len().saturating_sub(1))] {
+        for e in self.shown() {
             t.update(e);
         }
         t.wall_left = self.walls.get(self.at).copied().flatten();
@@ -70,7 +75,10 @@ impl Viewer {
                 self.at = self.events.len().saturating_sub(1);
             }
         } else {
-            let before = self.events[..self.at].iter().rposition(is_start).unwrap_or(0);
+            let before = self.events[..self.at.min(self.events.len())]
+                .iter()
+                .rposition(is_start)
+                .unwrap_or(0);
             self.at = before;
         }
     }
@@ -81,12 +89,10 @@ impl Viewer {
         if !matches!(e, Event::Hora { .. } | Event::Ryukyoku { .. } | Event::EndGame { .. }) {
             return None;
         }
-        let start = self.events[..=self.at]
-            .iter()
-            .rposition(|e| matches!(e, Event::StartKyoku { .. }))
-            .unwrap_or(0);
+        let start =
+            self.shown().iter().rposition(|e| matches!(e, Event::StartKyoku { .. })).unwrap_or(0);
         let mut s = Summary { table: table.clone(), ..Summary::default() };
-        for e in &self.events[start..=self.at] {
+        for e in self.shown().get(start..).unwrap_or(&[]) {
             s.absorb(e);
         }
         Some(s.lines(self.family, None))
@@ -97,9 +103,7 @@ impl Viewer {
         let from = self.at.saturating_sub(40);
         let mut messages: Vec<String> = Vec::new();
         let mut t = Table::default();
-        for (i, e) in
-            self.events[..=self.at.min(self.events.len().saturating_sub(1))].iter().enumerate()
-        {
+        for (i, e) in self.shown().iter().enumerate() {
             t.update(e);
             if i >= from {
                 if let Some(line) = narrate(&t, e, None) {
