@@ -198,6 +198,10 @@ impl App {
         if !self.human_options().contains(&Action::Pass) {
             return None;
         }
+        if let Some((seat, pai)) = self.table.last_kan {
+            let from = super::narrate::wind_word(self.table.wind_of(seat));
+            return Some(format!("rob the kan of {} from {from}", super::tiles::pai_name(pai)));
+        }
         let seat = self.table.last_discard?;
         let c = self.table.seats.get(seat as usize)?.river.last()?;
         let from = super::narrate::wind_word(self.table.wind_of(seat));

@@ -102,6 +102,8 @@ pub struct Table {
     pub wall_left: Option<usize>,
     /// The last discard (actor).
     pub last_discard: Option<u8>,
+    /// A kan just declared (actor, tile), which others may rob until the next draw.
+    pub last_kan: Option<(u8, Pai)>,
     /// Hands started.
     pub hands: u32,
     /// The match is over.
@@ -146,6 +148,7 @@ impl Table {
                 }
             }
             Event::Tsumo { actor, pai } => {
+                self.last_kan = None;
                 if let Some(s) = self.seat_mut(*actor) {
                     s.merge_drawn();
                     s.drawn = Some(*pai);
@@ -163,6 +166,7 @@ impl Table {
             }
             Event::Dahai { actor, pai, tsumogiri } => {
                 self.last_discard = Some(*actor);
+                self.last_kan = None;
                 if let Some(s) = self.seat_mut(*actor) {
                     if *tsumogiri && s.drawn.is_some() {
                         s.drawn = None;
@@ -190,6 +194,7 @@ impl Table {
                 }
             }
             Event::Kakan { actor, pai, consumed } => {
+                self.last_kan = Some((*actor, *pai));
                 if let Some(s) = self.seat_mut(*actor) {
                     s.take(*pai);
                     let kind = consumed.first().and_then(|c| c.kind());
@@ -201,6 +206,7 @@ impl Table {
                 }
             }
             Event::Ankan { actor, consumed } => {
+                self.last_kan = consumed.first().map(|p| (*actor, *p));
                 if let Some(s) = self.seat_mut(*actor) {
                     for &c in consumed {
                         s.take(c);

@@ -43,6 +43,10 @@ pub fn pai_name(pai: Pai) -> String {
 /// The tile as a two-column cell, or a glyph and a space when `glyphs`.
 pub fn cell(pai: Pai, glyphs: bool) -> String {
     match pai.kind() {
+        // The red dragon's glyph is the one drawn two columns wide.
+        Some(k) if glyphs && !pai.is_red() && k.index() == 33 => {
+            hupai_core::notation::glyph(k).to_string()
+        }
         Some(k) if glyphs && !pai.is_red() => format!("{} ", hupai_core::notation::glyph(k)),
         _ => format!("{:<2}", pai_name(pai)),
     }
