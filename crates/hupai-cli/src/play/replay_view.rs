@@ -121,7 +121,8 @@ impl Viewer {
         };
         Screen {
             table: Some(table),
-            me: 0,
+            // Player 0 at the bottom, wherever the seats rotated to (MCR).
+            me: table.seat_of_player(0),
             reveal: true,
             messages,
             overlay,
