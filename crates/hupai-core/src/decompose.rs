@@ -106,48 +106,57 @@ pub fn for_each_decomposition(counts: &Counts, mut f: impl FnMut(&Decomposition)
         return;
     };
     let mut work = *counts;
+    let full = nonzero(counts);
     for pair in Kind::all().skip(9 * pair_suit).take(if pair_suit == 3 { 7 } else { 9 }) {
         if work[pair] < 2 {
             continue;
         }
         work[pair] -= 2;
         let mut d = Decomposition { pair, blocks: [Block::Triplet(pair); 4], len: 0 };
-        melds(&mut work, 0, &mut d, &mut f);
+        let mask = if work[pair] == 0 { full & !(1 << pair.index()) } else { full };
+        melds(&mut work, mask, &mut d, &mut f);
         work[pair] += 2;
     }
 }
 
-fn melds(
-    work: &mut Counts,
-    from: usize,
-    d: &mut Decomposition,
-    f: &mut impl FnMut(&Decomposition),
-) {
-    let Some(i) = (from..34).find(|&i| work.0[i] > 0) else {
+/// The kinds with at least one tile, as a bit mask by kind index.
+fn nonzero(counts: &Counts) -> u64 {
+    counts.0.iter().enumerate().fold(0, |m, (i, &c)| m | ((c > 0) as u64) << i)
+}
+
+/// Splits the tiles of `work` (whose nonzero kinds are `mask`) into melds, lowest kind first.
+fn melds(work: &mut Counts, mask: u64, d: &mut Decomposition, f: &mut impl FnMut(&Decomposition)) {
+    if mask == 0 {
         f(d);
         return;
-    };
+    }
+    let i = mask.trailing_zeros() as usize;
     let kind = Kind::new(i as u8).unwrap_or_default();
     let len = d.len as usize;
-    if work.0[i] >= 3 {
-        work.0[i] -= 3;
+    let c = work.0[i];
+    if c >= 3 {
+        work.0[i] = c - 3;
         d.blocks[len] = Block::Triplet(kind);
         d.len += 1;
-        melds(work, i, d, f);
+        melds(work, if c == 3 { mask & !(1 << i) } else { mask }, d, f);
         d.len -= 1;
-        work.0[i] += 3;
+        work.0[i] = c;
     }
-    if i < 27 && i % 9 < 7 && work.0[i + 1] > 0 && work.0[i + 2] > 0 {
-        work.0[i] -= 1;
-        work.0[i + 1] -= 1;
-        work.0[i + 2] -= 1;
+    if i < 27 && i % 9 < 7 && (mask >> i) & 0b111 == 0b111 {
+        let mut next = mask;
+        for k in i..i + 3 {
+            work.0[k] -= 1;
+            if work.0[k] == 0 {
+                next &= !(1 << k);
+            }
+        }
         d.blocks[len] = Block::Sequence(kind);
         d.len += 1;
-        melds(work, i, d, f);
+        melds(work, next, d, f);
         d.len -= 1;
-        work.0[i] += 1;
-        work.0[i + 1] += 1;
-        work.0[i + 2] += 1;
+        for k in i..i + 3 {
+            work.0[k] += 1;
+        }
     }
 }
 
@@ -179,8 +188,38 @@ mod tests {
         assert_eq!(all("123m"), Vec::<String>::new());
     }
 
-    /// Every pair kind tried, no pruning: the obviously-correct version.
+    /// Every pair kind tried, no pruning, a plain scan for the lowest tile: the
+    /// obviously-correct version.
     fn naive(counts: &Counts) -> Vec<Decomposition> {
+        fn scan(
+            work: &mut Counts,
+            from: usize,
+            d: &mut Decomposition,
+            out: &mut Vec<Decomposition>,
+        ) {
+            let Some(i) = (from..34).find(|&i| work.0[i] > 0) else {
+                out.push(*d);
+                return;
+            };
+            let kind = Kind::new(i as u8).unwrap();
+            let len = d.len as usize;
+            if work.0[i] >= 3 {
+                work.0[i] -= 3;
+                d.blocks[len] = Block::Triplet(kind);
+                d.len += 1;
+                scan(work, i, d, out);
+                d.len -= 1;
+                work.0[i] += 3;
+            }
+            if i < 27 && i % 9 < 7 && work.0[i + 1] > 0 && work.0[i + 2] > 0 {
+                (i..i + 3).for_each(|k| work.0[k] -= 1);
+                d.blocks[len] = Block::Sequence(kind);
+                d.len += 1;
+                scan(work, i, d, out);
+                d.len -= 1;
+                (i..i + 3).for_each(|k| work.0[k] += 1);
+            }
+        }
         let mut out = Vec::new();
         let mut work = *counts;
         for pair in Kind::all() {
@@ -189,7 +228,7 @@ mod tests {
             }
             work[pair] -= 2;
             let mut d = Decomposition { pair, blocks: [Block::Triplet(pair); 4], len: 0 };
-            melds(&mut work, 0, &mut d, &mut |d: &Decomposition| out.push(*d));
+            scan(&mut work, 0, &mut d, &mut out);
             work[pair] += 2;
         }
         out

@@ -3,7 +3,8 @@
 //! The log's first line is `start_game` (rules and seed), the first `start_kyoku` gives the
 //! starting scores and round. Decisions are read from the log (`dahai`, `reach` + `dahai`,
 //! calls, kans, `hora`, a `nine_terminals` draw); seats that could claim a discard and did not
-//! pass. Every event the engine produces must equal the next line.
+//! pass. Every event the engine produces must equal the next line. Walls come from the seed,
+//! so games on stacked walls ([`crate::Setup::stacked_walls`]) do not replay.
 //!
 //! ```
 //! use hupai_engine::{play_match, replay, Agent, Random, Setup};
@@ -82,6 +83,10 @@ pub fn replay_events(
         setup.round = RoundState { round, dealer, honba: *honba, sticks: *kyotaku };
         setup.scores = Some(*scores);
     }
+    // A log of one hand is replayed as a one-hand game (a match that ended after its first
+    // hand replays the same way).
+    setup.single_hand =
+        log.iter().filter(|(_, e)| matches!(e, Event::StartKyoku { .. })).count() == 1;
     let (mut game, opening) = Game::new(setup);
     let mut at = 0;
     let mut check = |game: &Game, produced: &[Event], at: &mut usize| -> Result<(), ReplayError> {

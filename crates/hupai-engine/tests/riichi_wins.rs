@@ -358,3 +358,55 @@ fn nagashi_mangan_lost_to_a_call() {
     assert_eq!(reason, "exhaustive");
     assert!(deltas.iter().all(|&d| d.abs() <= 3000), "{deltas:?}");
 }
+
+/// "A riichi declared on the first uninterrupted turn is a double riichi; a win within one
+/// go-around of the riichi, with no call in between, is ippatsu."
+#[test]
+fn double_riichi_and_ippatsu() {
+    let rules = riichi();
+    let wall = stack(&rules, East, ["", TANYAO, "4s", ""], "1z2z3z", "", "");
+    let (mut game, mut log) = stacked_game(&rules, None, wall);
+    discard(&mut game, &mut log, East, "1z");
+    let riichi = *game
+        .pending()
+        .options(South)
+        .iter()
+        .find(|a| matches!(a, Action::Riichi(_)))
+        .expect("riichi");
+    log.extend(act(&mut game, South, riichi));
+    pass_all(&mut game, &mut log);
+    assert_eq!(game.sticks(), 1);
+    let a = discard_of(&game, West, "4s");
+    log.extend(act(&mut game, West, a));
+    log.extend(act(&mut game, South, Action::Ron));
+    pass_all(&mut game, &mut log);
+    let y = &wins(&log)[0].2;
+    for name in ["double_riichi", "ippatsu", "tanyao"] {
+        assert!(y.contains(&name.to_string()), "{name} in {y:?}");
+    }
+}
+
+/// "The dora indicator for an open kan is revealed after the kan player's discard (a closed
+/// kan's at once)."
+#[test]
+fn open_kan_dora_comes_after_the_discard() {
+    let rules = riichi();
+    let wall = stack(&rules, East, ["5z", "5z5z5z", "", ""], "1z", "", "");
+    let (mut game, mut log) = stacked_game(&rules, None, wall);
+    let a = discard_of(&game, East, "5z");
+    log.extend(act(&mut game, East, a));
+    assert!(has(&game, South, |a| *a == Action::OpenKan));
+    let events = act(&mut game, South, Action::OpenKan);
+    pass_all(&mut game, &mut log);
+    assert!(matches!(events[0], Event::Daiminkan { .. }));
+    assert!(!events.iter().any(|e| matches!(e, Event::Dora { .. })), "{events:?}");
+    let a = *game
+        .pending()
+        .options(South)
+        .iter()
+        .find(|a| matches!(a, Action::Discard(_)))
+        .expect("discard");
+    let events = act(&mut game, South, a);
+    assert!(matches!(events[0], Event::Dahai { .. }));
+    assert!(matches!(events[1], Event::Dora { .. }), "{events:?}");
+}

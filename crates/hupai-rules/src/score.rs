@@ -117,7 +117,8 @@ pub enum Inconsistency {
     /// The fourth tile cannot be claimed while copies of it are still in the hand (apart from
     /// the win tile).
     FourthTileHeld,
-    /// Last tile of the wall and robbing a kong (or a replacement tile) at once.
+    /// Last tile of the wall and robbing a kong at once (or, in riichi, a replacement tile; MCR
+    /// allows a replacement tile that is the wall's last).
     LastTileAndKong,
     /// Riichi with an open hand.
     RiichiOpenHand,

@@ -87,6 +87,9 @@ fn make_big(out: &Path) {
     let trimmed = Command::new(&python).arg(&trim).args(&parts).output().expect("trim");
     assert!(trimmed.status.success(), "trim failed");
     std::fs::write(out, trimmed.stdout).expect("write the big fixture");
+    for part in parts {
+        let _ = std::fs::remove_file(part);
+    }
 }
 
 #[test]

@@ -191,6 +191,11 @@ fn dora_red_fives_and_kan_dora() {
     c.ura_indicators = vec![kind("1m")];
     let s = ok(&tenhou(), "234m567p345s678s22p", &c);
     assert_eq!(ids(&s), [("riichi", 1), ("pinfu", 1), ("tanyao", 1), ("ura_dora", 1)]);
+    // Absurd counters are bad input, not an overflow.
+    let mut c = ctx("2m", false);
+    c.honba = u32::MAX;
+    let err = run(&tenhou(), "234m567p345s678s22p", &c).unwrap_err();
+    assert!(matches!(err, ScoreError::BadInput(_)), "{err}");
     // Red fives beyond the rules' count are bad input.
     let mut rules = tenhou();
     rules.red_fives = [0, 0, 0];
@@ -272,4 +277,24 @@ fn impossible_situations_are_errors() {
     let mut c = WinContext::new(kind("2m"), false);
     c.first_turn = true;
     inconsistent(closed, &c, Inconsistency::FirstTurnDealerRon);
+}
+
+#[test]
+fn the_issue_example() {
+    // Riichi, menzen tsumo, pinfu; South seat, one honba: 3 han 20 fu, 1400 / 800, 3000 in all.
+    let mut c = ctx("6p", true);
+    c.riichi = true;
+    c.dora_indicators = vec![kind("9s")];
+    c.ura_indicators = vec![kind("5z")];
+    c.honba = 1;
+    let s = ok(&tenhou(), "234789m1234566p6p", &c);
+    assert_eq!(ids(&s), [("menzen_tsumo", 1), ("riichi", 1), ("pinfu", 1)]);
+    assert_eq!((s.total, s.fu, s.limit), (3, 20, None));
+    assert_eq!(
+        (s.payments.ron, s.payments.tsumo_dealer, s.payments.tsumo_others),
+        (None, Some(1400), Some(800))
+    );
+    assert_eq!(s.payments.total, 3000);
+    let names: Vec<_> = s.items.iter().map(|i| (i.name, i.local_name)).collect();
+    assert_eq!(names, [("Menzen Tsumo", "門前清自摸和"), ("Riichi", "立直"), ("Pinfu", "平和")]);
 }

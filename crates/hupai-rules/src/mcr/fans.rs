@@ -357,6 +357,24 @@ const POINTS: [u16; TABLE_SIZE] = {
     points
 };
 
+/// Score items of each fan (count 0), by table index (index 0 unused).
+pub(crate) const ITEMS: [crate::ScoreItem; TABLE_SIZE] = {
+    let mut items =
+        [crate::ScoreItem { id: "", name: "", local_name: "", value: 0, count: 0 }; TABLE_SIZE];
+    let mut i = 0;
+    while i < INFO.len() {
+        items[i + 1] = crate::ScoreItem {
+            id: INFO[i].id,
+            name: INFO[i].name,
+            local_name: INFO[i].zh,
+            value: INFO[i].points,
+            count: 0,
+        };
+        i += 1;
+    }
+    items
+};
+
 impl Fan {
     /// Every fan, in the reference's order.
     pub const ALL: [Fan; 82] = [
@@ -479,62 +497,95 @@ impl Fan {
     }
 }
 
-/// How many times each fan counts, indexed by [`Fan::index`]. Counts are 16-bit and wrap like
-/// the reference's table (see the module docs of `mcr`).
+/// How many times each fan counts, indexed by [`Fan::index`], with a bit mask of the non-zero
+/// entries. The reference subtracts from some counts (幺九刻 under Nine Gates, 三风刻 and the
+/// wind fans); every reading that does so holds the pungs it subtracts, so counts never wrap.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) struct FanTable(pub(crate) [u16; TABLE_SIZE]);
+pub(crate) struct FanTable {
+    counts: [u8; TABLE_SIZE],
+    mask: u128,
+}
 
 impl FanTable {
-    pub(crate) const EMPTY: FanTable = FanTable([0; TABLE_SIZE]);
+    pub(crate) const EMPTY: FanTable = FanTable { counts: [0; TABLE_SIZE], mask: 0 };
 
     #[inline]
-    pub(crate) fn get(&self, fan: Fan) -> u16 {
-        self.0[fan as usize]
+    pub(crate) fn get(&self, fan: Fan) -> u8 {
+        self.counts[fan as usize]
     }
 
     #[inline]
     pub(crate) fn has(&self, fan: Fan) -> bool {
-        self.0[fan as usize] != 0
+        self.mask & (1u128 << fan as usize) != 0
     }
 
     #[inline]
-    pub(crate) fn set(&mut self, fan: Fan, count: u16) {
-        self.0[fan as usize] = count;
+    pub(crate) fn set(&mut self, fan: Fan, count: u8) {
+        let i = fan as usize;
+        self.counts[i] = count;
+        if count == 0 {
+            self.mask &= !(1u128 << i);
+        } else {
+            self.mask |= 1u128 << i;
+        }
     }
 
     #[inline]
     pub(crate) fn put(&mut self, fan: Fan) {
-        self.0[fan as usize] = 1;
+        self.set(fan, 1);
     }
 
     #[inline]
     pub(crate) fn clear(&mut self, fan: Fan) {
-        self.0[fan as usize] = 0;
+        self.set(fan, 0);
     }
 
     #[inline]
     pub(crate) fn inc(&mut self, fan: Fan) {
-        let c = &mut self.0[fan as usize];
-        *c = c.wrapping_add(1);
+        self.set(fan, self.get(fan).wrapping_add(1));
     }
 
     #[inline]
-    pub(crate) fn dec(&mut self, fan: Fan, by: u16) {
-        let c = &mut self.0[fan as usize];
-        *c = c.wrapping_sub(by);
+    pub(crate) fn dec(&mut self, fan: Fan, by: u8) {
+        self.set(fan, self.get(fan).wrapping_sub(by));
+    }
+
+    /// Adds every count of `other`.
+    pub(crate) fn add_all(&mut self, other: &FanTable) {
+        let mut bits = other.mask;
+        while bits != 0 {
+            let i = bits.trailing_zeros() as usize;
+            bits &= bits - 1;
+            let c = self.counts[i].wrapping_add(other.counts[i]);
+            self.counts[i] = c;
+            if c == 0 {
+                self.mask &= !(1u128 << i);
+            } else {
+                self.mask |= 1u128 << i;
+            }
+        }
+    }
+
+    /// The non-zero entries as (table index, count), in table order.
+    pub(crate) fn entries(&self) -> impl Iterator<Item = (usize, u8)> + '_ {
+        let mut bits = self.mask;
+        std::iter::from_fn(move || {
+            if bits == 0 {
+                return None;
+            }
+            let i = bits.trailing_zeros() as usize;
+            bits &= bits - 1;
+            Some((i, self.counts[i]))
+        })
     }
 
     /// Total points of the fans in the table.
     pub(crate) fn points(&self) -> u32 {
-        let mut sum = 0u32;
-        for (&c, &p) in self.0.iter().zip(POINTS.iter()) {
-            sum += u32::from(c) * u32::from(p);
-        }
-        sum
+        self.entries().map(|(i, c)| u32::from(c) * u32::from(POINTS[i])).sum()
     }
 
     pub(crate) fn is_empty(&self) -> bool {
-        self.0.iter().all(|&c| c == 0)
+        self.mask == 0
     }
 }
 

@@ -56,9 +56,8 @@ fn three_chows_fan(t0: Code, t1: Code, t2: Code) -> Option<Fan> {
         if r0 == r1 && r1 == r2 {
             return Some(Fan::MixedTripleChow);
         }
-        let mut r = [r0, r1, r2];
-        r.sort_unstable();
-        if r == [2, 5, 8] {
+        let (lo, hi) = (r0.min(r1).min(r2), r0.max(r1).max(r2));
+        if lo == 2 && hi == 8 && r0 + r1 + r2 == 15 {
             return Some(Fan::MixedStraight);
         }
     } else {
@@ -120,7 +119,7 @@ const TWO_CHOW_FANS: [Fan; 4] =
 /// Account-once / non-identical: keep at most `max_cnt` of the pairwise chow fans, dropping
 /// repeats first, from the lowest fans (老少副) up.
 fn exclusionary(all: &[Option<Fan>], max_cnt: usize, table: &mut FanTable) {
-    let mut count = [0u16; 4];
+    let mut count = [0u8; 4];
     let mut cnt = 0usize;
     for f in all.iter().flatten() {
         cnt += 1;
@@ -199,7 +198,7 @@ fn four_pungs_fan(t: [Code; 4]) -> Option<Fan> {
     if tiles::is_numbered(t0) && t0 + 1 == t1 && t1 + 1 == t2 && t2 + 1 == t3 {
         return Some(Fan::FourPureShiftedPungs);
     }
-    if t == [EAST, SOUTH, WEST, NORTH] {
+    if t0 == EAST && t1 == SOUTH && t2 == WEST && t3 == NORTH {
         return Some(Fan::BigFourWinds);
     }
     None

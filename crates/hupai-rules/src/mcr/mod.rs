@@ -9,9 +9,10 @@
 //! let ctx = WinContext::new("5m".parse().unwrap(), false);
 //! let result = score(&rules, &hand, &ctx).unwrap();
 //! let fans: Vec<_> = result.items.iter().map(|i| (i.local_name, i.count)).collect();
-//! assert_eq!(fans, [("九莲宝灯", 1), ("幺九刻", 1)]);
-//! assert_eq!(result.total, 89);
-//! assert_eq!(result.payments.ron, Some(97));
+//! assert_eq!(fans, [("九莲宝灯", 1), ("双暗刻", 1), ("幺九刻", 1)]);
+//! assert_eq!(result.total, 91);
+//! assert!(result.meets_minimum);
+//! assert_eq!(result.payments.ron, Some(99)); // the discarder pays 8 + 91, the others 8 each
 //! ```
 //!
 //! # How a hand is scored
@@ -36,7 +37,9 @@
 //! concealed and one melded kong, instead of 暗杠 + 明杠), its single-wait fans printed as
 //! 独听・边张 / 独听・嵌张 / 独听・单钓 (an edge, closed or single wait only when the hand waits
 //! on exactly one tile, counting a tile it holds four times as a wait), and its choice among
-//! readings of equal total (the one it finds first). Where it is at fault hupai differs:
+//! readings of equal total: the first it finds (melds read lowest tile first, pungs before
+//! chows), except that a later reading with Pure Triple Chow or Triple Pung replaces it, and
+//! so does a regular reading that ties with seven pairs. Where it is at fault hupai differs:
 //!
 //! - it accepts a fifth copy of a tile; a [`Hand`] cannot hold one.
 //! - it has no 8-fan check; [`Score::meets_minimum`](crate::Score::meets_minimum) says whether
@@ -50,6 +53,14 @@
 //!   `WIN_FLAG_INITIAL`, which PyMahjongGB cannot pass) has no wait fans and no Nine Gates, as in
 //!   the reference's C++ core: the fourteen tiles were dealt, not waited for. Other first-turn
 //!   wins score as usual (the Chinese Official rules have no heavenly or earthly hand fan).
+//!
+//! # Evidence
+//!
+//! `tests/mcr_corpus.rs` scores the 214 unit cases of `shared/corpora/mcr-unit-cases` (the
+//! reference's own test hands), `tests/mcr_fixture.rs` 24,000 reference hands committed in
+//! `tests/data/mcr_fixture.tsv` (every form, declared melds, every flag; all 82 fans occur) and,
+//! with `--ignored` in release mode, a large generated set (120,000 hands); all agree fan by fan.
+//! The bench (`benches/mcr.rs`, figures in `BENCHMARKS.md`) times the fixture.
 //!
 //! # Payments
 //!
@@ -90,6 +101,9 @@ use traits::WinFlags;
 
 /// Scores an MCR or general Chinese win.
 pub(crate) fn score(rules: &Rules, hand: &Hand, ctx: &WinContext) -> Result<Score, ScoreError> {
+    if hand.jokers() > 0 && !rules.jokers {
+        return Err(ScoreError::BadInput("jokers in a rule set without jokers".into()));
+    }
     let table = if hand.jokers() > 0 {
         best_substitution(rules, hand, ctx)?
     } else {
@@ -128,7 +142,11 @@ fn mcr_hand(hand: &Hand, ctx: &WinContext) -> Result<McrHand, ScoreError> {
             MeldKind::Kan | MeldKind::AddedKan => Pack::new(PackKind::Kong, first, true),
             MeldKind::ClosedKan => Pack::new(PackKind::Kong, first, false),
         };
-        in_melds += meld.kinds().filter(|&k| k == ctx.win_tile).count();
+        in_melds += match slot.kind {
+            PackKind::Chow => usize::from(win + 1 >= slot.tile && win <= slot.tile + 1),
+            PackKind::Kong => 4 * usize::from(win == slot.tile),
+            _ => 3 * usize::from(win == slot.tile),
+        };
     }
     let held = standing_before[win as usize] > 0;
     if ctx.fourth_tile && held {
@@ -167,7 +185,7 @@ fn best_reading(hand: &McrHand, forms: FormSet) -> Option<FanTable> {
     if hand.fixed_len <= 1 && forms.contains(Form::KnittedStraight) {
         best = special::knitted_straight(hand);
     }
-    if best.is_none() && hand.fixed_len == 0 {
+    if best.is_none() && hand.fixed_len == 0 && maybe_special(&hand.standing) {
         let mut sorted = [0u8; 14];
         if shapes::tiles_of(&hand.standing, &mut sorted) == 14 {
             best = special::special_form(&sorted, hand, forms);
@@ -203,6 +221,18 @@ fn best_reading(hand: &McrHand, forms: FormSet) -> Option<FanTable> {
         }
     }
     best
+}
+
+/// Whether the tiles may be seven pairs (every count even) or a thirteen-orphans or
+/// honours-and-knitted hand (twelve kinds or more).
+fn maybe_special(standing: &Table) -> bool {
+    let (mut odd, mut kinds) = (false, 0);
+    for &c in &tiles::ALL {
+        let n = standing[c as usize];
+        odd |= n % 2 == 1;
+        kinds += u32::from(n > 0);
+    }
+    !odd || kinds >= 12
 }
 
 /// Tries every substitution of the jokers and keeps the best.
@@ -276,21 +306,22 @@ impl JokerSearch<'_> {
 fn build_score(rules: &Rules, table: &FanTable, ctx: &WinContext) -> Score {
     let mut items = Vec::with_capacity(16);
     let mut fans_total = 0u32;
-    for (fan, &count) in Fan::ALL.into_iter().zip(&table.0[1..]) {
-        let count = if fan == Fan::FlowerTiles { u32::from(ctx.flowers) } else { u32::from(count) };
-        if count == 0 {
+    let flowers = Fan::FlowerTiles.index();
+    let mut flowers_done = ctx.flowers == 0;
+    for (i, count) in table.entries() {
+        if !flowers_done && i > flowers {
+            items.push(ScoreItem { count: u32::from(ctx.flowers), ..fans::ITEMS[flowers] });
+            flowers_done = true;
+        }
+        if i == flowers {
             continue;
         }
-        if fan != Fan::FlowerTiles {
-            fans_total += fan.points() * count;
-        }
-        items.push(ScoreItem {
-            id: fan.id(),
-            name: fan.name(),
-            local_name: fan.zh(),
-            value: fan.points(),
-            count,
-        });
+        let item = ScoreItem { count: u32::from(count), ..fans::ITEMS[i] };
+        fans_total += item.value * item.count;
+        items.push(item);
+    }
+    if !flowers_done {
+        items.push(ScoreItem { count: u32::from(ctx.flowers), ..fans::ITEMS[flowers] });
     }
     let total = fans_total + u32::from(ctx.flowers);
     let meets_minimum = fans_total >= rules.min_fan;
@@ -315,34 +346,6 @@ fn payments(rule: PaymentRule, fans: u32, self_drawn: bool) -> Payments {
             ..Payments::default()
         }
     }
-}
-
-/// Every regular reading of a hand with its fans (for debugging tie-breaks).
-#[doc(hidden)]
-pub fn debug_readings(
-    hand: &Hand,
-    ctx: &WinContext,
-) -> Vec<(String, Vec<(&'static str, u16)>, u32)> {
-    let Ok(mcr) = mcr_hand(hand, ctx) else { return Vec::new() };
-    let mut divisions = Divisions {
-        list: [[Pack::new(PackKind::Pair, 0, false); 5]; shapes::MAX_DIVISIONS],
-        len: 0,
-    };
-    shapes::divide(&mcr.standing, mcr.fixed(), &mut divisions);
-    let shared = Shared::new(&mcr);
-    divisions.list[..divisions.len]
-        .iter()
-        .map(|packs| {
-            let t = regular::reading_fans(packs, &mcr, &shared);
-            let fans =
-                Fan::ALL.iter().filter(|f| t.get(**f) != 0).map(|f| (f.zh(), t.get(*f))).collect();
-            (
-                format!("{:x?}", packs.iter().map(|p| (p.kind as u8, p.tile)).collect::<Vec<_>>()),
-                fans,
-                t.points(),
-            )
-        })
-        .collect()
 }
 
 #[cfg(test)]
@@ -482,5 +485,8 @@ mod tests {
         assert!(score(&laizi, &h, &ctx("4s", false)).is_ok());
         let h = hand("13579m2468p1357s*");
         assert_eq!(score(&laizi, &h, &ctx("1m", false)), Err(ScoreError::NotWinning));
+        let mcr = Rules::preset("mcr").unwrap();
+        let h = hand("123m456p789s11z4s**");
+        assert!(matches!(score(&mcr, &h, &ctx("4s", false)), Err(ScoreError::BadInput(_))));
     }
 }

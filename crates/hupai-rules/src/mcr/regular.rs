@@ -86,7 +86,7 @@ impl Shared {
         traits::suits(unique, &mut tile_fans);
         traits::tile_traits(unique, &mut tile_fans);
         traits::rank_range(unique, &mut tile_fans);
-        tile_fans.set(Fan::TileHog, fours.wrapping_sub(kongs) as u16);
+        tile_fans.set(Fan::TileHog, fours.wrapping_sub(kongs) as u8);
         let melded_count = hand.fixed().iter().filter(|p| p.melded).count();
         let four_kongs =
             hand.fixed_len == 4 && hand.fixed().iter().all(|p| p.kind == PackKind::Kong);
@@ -105,7 +105,7 @@ impl Shared {
         if let Some(w) = self.waits.get() {
             return w;
         }
-        let mut w = waits::regular_waits(&hand.standing_before, 2);
+        let mut w = waits::regular_waits(&hand.standing_before, 2, Some(tiles::suit(hand.win)));
         if w.count() > 0 && hand.fixed_len == 0 {
             w.0 |= waits::seven_pairs_wait(&hand.standing_before).0;
         }
@@ -238,9 +238,7 @@ pub(crate) fn reading_fans(packs: &Packs, hand: &McrHand, shared: &Shared) -> Fa
     }
     pair_fans(pair, nc, &mut table);
     traits::pack_traits(packs, &mut table);
-    for (slot, &c) in table.0.iter_mut().zip(shared.tile_fans.0.iter()) {
-        *slot = slot.wrapping_add(c);
-    }
+    table.add_all(&shared.tile_fans);
     if shared.waits_apply {
         wait_fans(&packs[hand.fixed_len..], || shared.waits(hand), win, &mut table);
     }

@@ -83,10 +83,16 @@ pub(crate) fn divide(standing: &Table, fixed: &[Pack], out: &mut Divisions) {
             _ => return,
         }
     }
-    for &p in &ALL {
-        if work[p as usize] < 2 || tiles::suit(p) != pair_suit {
+    if pair_suit == 0 {
+        return;
+    }
+    let first = usize::from(pair_suit) * 16 + 1;
+    let len = if pair_suit == 4 { 7 } else { 9 };
+    for p in first..first + len {
+        if work[p] < 2 {
             continue;
         }
+        let p = p as Code;
         work[p as usize] -= 2;
         packs[4] = Pack::new(PackKind::Pair, p, false);
         melds(&mut work, 0, false, fixed.len(), &mut packs, out);
@@ -94,9 +100,11 @@ pub(crate) fn divide(standing: &Table, fixed: &[Pack], out: &mut Divisions) {
     }
     // The reference discovers divisions in lexicographic order of their melds sorted by (lowest
     // tile, pung before chow); sort into that order (a handful of entries at most).
-    let list = &mut out.list[..out.len];
-    let fixed_len = fixed.len();
-    list.sort_by_key(|d| division_key(d, fixed_len));
+    if out.len > 1 {
+        let list = &mut out.list[..out.len];
+        let fixed_len = fixed.len();
+        list.sort_by_key(|d| division_key(d, fixed_len));
+    }
 }
 
 fn melds(

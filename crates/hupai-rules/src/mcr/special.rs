@@ -58,7 +58,7 @@ pub(crate) fn knitted_straight(hand: &McrHand) -> Option<FanTable> {
         for &c in &rest_tiles {
             rest_table[c as usize] += 1;
         }
-        wait_fans(&rest[3..5], || waits::regular_waits(&rest_table, 2), hand.win, &mut table);
+        wait_fans(&rest[3..5], || waits::regular_waits(&rest_table, 2, None), hand.win, &mut table);
     } else if single_wait {
         table.put(Fan::SingleWait);
     }
@@ -153,8 +153,14 @@ pub(crate) fn special_form(
 }
 
 fn is_thirteen_orphans(sorted: &[Code; 14]) -> bool {
-    sorted.iter().all(|&t| tiles::is_terminal_or_honor(t))
-        && ORPHANS.iter().all(|o| sorted.contains(o))
+    let mut seen = 0u128;
+    for &t in sorted {
+        if !tiles::is_terminal_or_honor(t) {
+            return false;
+        }
+        seen |= 1u128 << t;
+    }
+    ORPHANS.iter().all(|&o| seen & (1u128 << o) != 0)
 }
 
 fn honors_and_knitted(sorted: &[Code; 14], table: &mut FanTable) -> bool {

@@ -95,7 +95,7 @@ pub(crate) fn tile_hog(tiles: &[Code], table: &mut FanTable) {
 /// Tile Hog from counts: kinds held four times, less the `kongs`.
 pub(crate) fn tile_hog_counts(counts: &Table, kongs: usize, table: &mut FanTable) {
     let fours = ALL.iter().filter(|&&c| counts[c as usize] == 4).count();
-    table.set(Fan::TileHog, fours.wrapping_sub(kongs) as u16);
+    table.set(Fan::TileHog, fours.wrapping_sub(kongs) as u8);
 }
 
 /// Outside Hand, All Five, All Even Pungs.

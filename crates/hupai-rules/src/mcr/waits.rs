@@ -28,7 +28,11 @@ impl Waits {
 /// A tile is a wait when adding it completes melds and a pair; only tiles next to (within two
 /// of) a held tile of the same suit, or held honours, can be. Adding a tile changes one suit,
 /// so the other suits' state is computed once.
-pub(crate) fn regular_waits(standing: &Table, limit: u32) -> Waits {
+///
+/// `win_suit`: when the tiles are a complete hand less one tile of that suit, the other suits
+/// are known to be complete and are not examined.
+#[allow(clippy::needless_range_loop)] // suits index several parallel arrays
+pub(crate) fn regular_waits(standing: &Table, limit: u32, win_suit: Option<u8>) -> Waits {
     let mut waits = Waits::default();
     // Per suit: Some(false) melds only, Some(true) melds and a pair, None neither.
     let mut state = [None; 5];
@@ -36,7 +40,13 @@ pub(crate) fn regular_waits(standing: &Table, limit: u32) -> Waits {
     for suit in 1..=4usize {
         let len = if suit == 4 { 7 } else { 9 };
         counts[suit][..len].copy_from_slice(&standing[suit * 16 + 1..suit * 16 + 1 + len]);
-        state[suit] = suit_state(counts[suit], suit == 4);
+        state[suit] = match win_suit {
+            Some(w) if usize::from(w) != suit => {
+                let sum: u32 = counts[suit].iter().map(|&x| u32::from(x)).sum();
+                Some(sum % 3 == 2)
+            }
+            _ => suit_state(counts[suit], suit == 4),
+        };
     }
     for suit in 1..=4usize {
         // The other suits must be complete, with at most one pair among them.
@@ -89,11 +99,18 @@ pub(crate) fn regular_waits(standing: &Table, limit: u32) -> Waits {
 /// pair, `None` otherwise.
 fn suit_state(c: [u8; 9], honors: bool) -> Option<bool> {
     let sum: u32 = c.iter().map(|&x| u32::from(x)).sum();
+    if sum == 0 {
+        return Some(false);
+    }
     match sum % 3 {
         0 => melds_only(c, honors).then_some(false),
         2 => {
+            // Melds have rank sums divisible by 3, so the pair's rank r has 2r = S (mod 3).
+            let weighted: u32 =
+                c.iter().enumerate().map(|(i, &x)| (i as u32 + 1) * u32::from(x)).sum();
+            let want = (2 * weighted) % 3;
             for i in 0..9 {
-                if c[i] >= 2 {
+                if c[i] >= 2 && (honors || (i as u32 + 1) % 3 == want) {
                     let mut d = c;
                     d[i] -= 2;
                     if melds_only(d, honors) {
@@ -163,16 +180,16 @@ mod tests {
     #[test]
     fn nine_gates_waits_on_nine() {
         let (t, n) = table("1112345678999m");
-        assert_eq!(regular_waits(&t, 9).count(), 9);
+        assert_eq!(regular_waits(&t, 9, None).count(), 9);
         let _ = n;
         let (t, _) = table("123m456p789s11z23s");
-        assert_eq!(regular_waits(&t, 9).count(), 2);
+        assert_eq!(regular_waits(&t, 9, None).count(), 2);
         let (t, _) = table("123m456p789s11z24s");
-        assert_eq!(regular_waits(&t, 9).count(), 1);
+        assert_eq!(regular_waits(&t, 9, None).count(), 1);
         let (t, _) = table("4s");
-        assert_eq!(regular_waits(&t, 9).count(), 1);
+        assert_eq!(regular_waits(&t, 9, None).count(), 1);
         // A tile held four times still counts as a wait, as in the reference.
         let (t, _) = table("1111m");
-        assert_eq!(regular_waits(&t, 9).count(), 1);
+        assert_eq!(regular_waits(&t, 9, None).count(), 1);
     }
 }

@@ -36,6 +36,11 @@ pub(crate) struct Facts {
     pub round: u8,
     /// Whether there are honours.
     pub has_honors: bool,
+    /// The kinds held, as a bit mask by kind index.
+    pub present: u64,
+    /// What each yaku is worth in this hand under these rules (0 for yaku it cannot have),
+    /// indexed by `Yaku as usize`.
+    pub han: &'static [u8; 64],
     /// Situational yaku (menzen tsumo, riichi, ippatsu, last tile, kan wins, first-turn wins).
     pub situational: YakuSet,
     /// Tile-set yaku valid for every form (all simples, flushes, all terminals / honours).
@@ -142,6 +147,8 @@ impl Facts {
             seat: seat.to_u8(),
             round: round.to_u8(),
             has_honors,
+            present,
+            han: Yaku::han_table(open, rules.double_yakuman),
             situational,
             tiles,
             regular,

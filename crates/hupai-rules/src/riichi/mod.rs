@@ -7,6 +7,23 @@
 //! the double forms where `rules.double_yakuman`); dora do not count on yakuman hands. The fu of
 //! a yakuman hand is that of its reading (0 for thirteen orphans, which has no sets).
 //!
+//! Items list the yaku in a fixed order (the reference calculator's, by its yaku ids), then
+//! `dora`, `aka_dora` and `ura_dora` with value 1 and the count. Choices worth knowing:
+//! - Renhou follows `rules.renhou`: `Mangan` adds a 5-han yaku (a mangan on its own, adding to
+//!   the other yaku, as the reference counts it), `Yakuman` a yakuman. `ctx.first_turn` gives
+//!   tenhou (dealer, self-drawn), chiihou (non-dealer, self-drawn) or renhou (non-dealer, on a
+//!   discard); with a meld (closed kans too), after riichi, or for a dealer's ron it is an
+//!   [`Inconsistency`].
+//! - Seven pairs takes four identical tiles as two pairs only where `rules.quads_as_two_pairs`
+//!   (not in the riichi presets, as on Tenhou and Mahjong Soul).
+//! - A tile won on a discard that completes a concealed triplet makes it open (for fu and for
+//!   the concealed-triplet yaku); when it could complete a sequence instead, that reading is
+//!   scored too and the better one kept.
+//! - On a full tie (points, yakuman, han, fu, fu before rounding) the reading the reference
+//!   enumerates first is kept, so that the yaku list is the reference's too.
+//! - Counted yakuman are [`Limit::KazoeYakuman`] (or [`Limit::Sanbaiman`] where
+//!   `rules.kazoe` caps them); the reference labels them "yakuman".
+//!
 //! ```
 //! use hupai_core::Hand;
 //! use hupai_rules::{score, Limit, Rules, ScoreError, WinContext};
@@ -33,6 +50,8 @@ use hupai_core::{for_each_decomposition, Form, Hand, Kind};
 use self::facts::Facts;
 use self::shape::{seven_pairs_order, Regular, WinGroup};
 use self::yaku::{Yaku, YakuSet};
+#[cfg(doc)]
+use crate::Limit;
 use crate::{Family, Inconsistency, Rules, Score, ScoreError, ScoreItem, WinContext};
 
 /// Scores a riichi win.
@@ -47,16 +66,21 @@ pub(crate) fn score(rules: &Rules, hand: &Hand, ctx: &WinContext) -> Result<Scor
         }
     };
     if forms.contains(Form::Regular) {
+        let fixed = facts.situational.union(facts.tiles).union(facts.regular);
         for_each_decomposition(hand.concealed(), |d| {
             let r = Regular::new(d, hand);
-            r.for_each_win_group(ctx.win_tile, |g| offer(regular(rules, ctx, &facts, &r, g)));
+            let yaku = fixed.union(shape_yaku(&r, &facts));
+            r.for_each_win_group(ctx.win_tile, |g| offer(regular(rules, ctx, &facts, &r, g, yaku)));
         });
     }
     if hand.meld_count() == 0 {
-        if forms.contains(Form::SevenPairs) && is_seven_pairs(hand, forms.quads_as_two_pairs()) {
+        let kinds = facts.present.count_ones();
+        let quads = forms.quads_as_two_pairs();
+        let pairs_possible = kinds == 7 || (kinds < 7 && quads);
+        if pairs_possible && forms.contains(Form::SevenPairs) && is_seven_pairs(hand, quads) {
             offer(seven_pairs(rules, ctx, &facts, hand));
         }
-        if forms.contains(Form::ThirteenOrphans) && is_thirteen_orphans(hand) {
+        if kinds == 13 && forms.contains(Form::ThirteenOrphans) && is_thirteen_orphans(hand) {
             offer(thirteen_orphans(rules, ctx, &facts));
         }
     }
@@ -79,6 +103,12 @@ fn check(rules: &Rules, hand: &Hand, ctx: &WinContext) -> Result<(), ScoreError>
             red[s],
             ["m", "p", "s"][s],
             rules.red_fives[s]
+        )));
+    }
+    if ctx.honba > points::MAX_COUNTER || ctx.riichi_sticks > points::MAX_COUNTER {
+        return Err(ScoreError::BadInput(format!(
+            "{} honba and {} riichi sticks: more than a game can reach",
+            ctx.honba, ctx.riichi_sticks
         )));
     }
     let inconsistent = |i: Inconsistency| Err(ScoreError::Inconsistent(i));
@@ -179,29 +209,25 @@ impl Candidate {
         let yakuman_set = yaku.yakuman();
         let yakuman = !yakuman_set.is_empty();
         let yaku = if yakuman { yakuman_set } else { yaku };
-        let mut han: u32 = yaku.iter().map(|y| han_of(rules, facts, y)).sum();
+        let mut han = yaku.han(facts.han);
         if han > 0 && !yakuman {
             han += facts.dora.iter().sum::<u32>();
         }
         let han = if yakuman { han.min(78) } else { han };
-        let total = if han > 0 {
-            points::payments(rules, ctx, han, fu.rounded, yakuman).0.total
-        } else {
-            0
-        };
+        let total = if han > 0 { points::total(rules, ctx, han, fu.rounded, yakuman) } else { 0 };
         Candidate { yaku, han, fu: fu.rounded, raw_fu: fu.raw, yakuman, total, reading }
     }
 
     /// The public result.
     fn into_score(self, rules: &Rules, ctx: &WinContext, facts: &Facts) -> Score {
         let (payments, limit) = points::payments(rules, ctx, self.han, self.fu, self.yakuman);
-        let mut items = Vec::with_capacity(self.yaku.iter().count() + 3);
+        let mut items = Vec::with_capacity(self.yaku.0.count_ones() as usize + 3);
         let item = |y: Yaku, value: u32, count: u32| {
             let info = y.info();
             ScoreItem { id: info.id, name: info.name, local_name: info.ja, value, count }
         };
         for y in self.yaku.iter() {
-            items.push(item(y, han_of(rules, facts, y), 1));
+            items.push(item(y, facts.han[y as usize] as u32, 1));
         }
         if !self.yakuman {
             for (y, n) in [Yaku::Dora, Yaku::AkaDora, Yaku::UraDora].into_iter().zip(facts.dora) {
@@ -222,28 +248,16 @@ impl Candidate {
     }
 }
 
-/// The han `yaku` is worth in this hand.
-fn han_of(rules: &Rules, facts: &Facts, yaku: Yaku) -> u32 {
-    let info = yaku.info();
-    let han = if facts.open && info.open > 0 { info.open } else { info.closed };
-    if yaku.is_double_form() && !rules.double_yakuman {
-        13
-    } else {
-        han as u32
-    }
-}
-
-/// A regular reading won on `group`.
+/// A regular reading won on `group`; `yaku` holds those that do not depend on the group.
 fn regular(
     rules: &Rules,
     ctx: &WinContext,
     facts: &Facts,
     r: &Regular,
     group: WinGroup,
+    mut yaku: YakuSet,
 ) -> Candidate {
     let fu = fu::regular(r, group, facts, rules.double_wind_pair_fu as u32);
-    let mut yaku = facts.situational.union(facts.tiles).union(facts.regular);
-    yaku = yaku.union(shape_yaku(r, facts));
     yaku.add_if(!facts.open && fu.pinfu_shape, Yaku::Pinfu);
     let won_on_discard = |i: usize| !facts.tsumo && group == WinGroup::Set(i as u8);
     let concealed_triplets = (r.sets.iter().enumerate())

@@ -19,6 +19,9 @@
 
 use crate::{KazoeLimit, Limit, Payments, Rules, WinContext};
 
+/// The most honba or riichi sticks a hand accepts (no game comes near it).
+pub(crate) const MAX_COUNTER: u32 = 1000;
+
 /// Basic points and the limit they reach.
 fn basic(rules: &Rules, han: u32, fu: u32, yakuman: bool) -> (u32, Option<Limit>) {
     if yakuman {
@@ -51,6 +54,20 @@ const fn up100(x: u32) -> u32 {
     x.div_ceil(100) * 100
 }
 
+/// Everything the winner receives for `han` and `fu` (the same as [`payments`]' total), to
+/// compare readings cheaply.
+pub(crate) fn total(rules: &Rules, ctx: &WinContext, han: u32, fu: u32, yakuman: bool) -> u32 {
+    let (b, _) = basic(rules, han, fu, yakuman);
+    let sticks = 1000 * ctx.riichi_sticks;
+    if !ctx.self_drawn {
+        up100(if ctx.is_dealer() { 6 * b } else { 4 * b }) + 300 * ctx.honba + sticks
+    } else if ctx.is_dealer() {
+        3 * (up100(2 * b) + 100 * ctx.honba) + sticks
+    } else {
+        up100(2 * b) + 2 * up100(b) + 300 * ctx.honba + sticks
+    }
+}
+
 /// The payments for a win of `han` han and `fu` fu (`yakuman`: the han are 13 per yakuman).
 pub(crate) fn payments(
     rules: &Rules,
@@ -61,6 +78,7 @@ pub(crate) fn payments(
 ) -> (Payments, Option<Limit>) {
     let (b, limit) = basic(rules, han, fu, yakuman);
     let dealer = ctx.is_dealer();
+    // The counters are at most MAX_COUNTER (checked before scoring): no overflow.
     let honba = ctx.honba;
     let sticks = 1000 * ctx.riichi_sticks;
     let mut p = Payments::default();
@@ -100,6 +118,7 @@ mod tests {
         let mut ctx = WinContext::new(hupai_core::Kind::EAST, tsumo);
         ctx.seat_wind = if dealer { Seat::East } else { Seat::West };
         let (p, _) = payments(&rules, &ctx, han, fu, false);
+        assert_eq!(p.total, total(&rules, &ctx, han, fu, false));
         (p.ron, p.tsumo_dealer, p.tsumo_others)
     }
 

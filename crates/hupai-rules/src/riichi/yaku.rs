@@ -117,6 +117,12 @@ impl Yaku {
         YAKUMAN.0 & (1 << self as u32) != 0
     }
 
+    /// What each yaku is worth (indexed by `Yaku as usize`) with an open or a closed hand,
+    /// with or without double yakuman.
+    pub(crate) const fn han_table(open: bool, double_yakuman: bool) -> &'static [u8; 64] {
+        &HAN[open as usize * 2 + double_yakuman as usize]
+    }
+
     /// Whether this is one of the double-yakuman forms (double only where the rules say so).
     pub(crate) const fn is_double_form(self) -> bool {
         matches!(
@@ -261,6 +267,28 @@ const TABLE: [YakuInfo; Yaku::COUNT] = [
     y("ura_dora", "Ura Dora", "裏ドラ", 1, 1),
 ];
 
+/// Han tables: closed single, closed double, open single, open double.
+const HAN: [[u8; 64]; 4] = [
+    han_table(false, false),
+    han_table(false, true),
+    han_table(true, false),
+    han_table(true, true),
+];
+
+const fn han_table(open: bool, double_yakuman: bool) -> [u8; 64] {
+    let mut han = [0u8; 64];
+    let mut i = 0;
+    while i < Yaku::COUNT {
+        let info = &TABLE[i];
+        han[i] = if open && info.open > 0 { info.open } else { info.closed };
+        if ALL[i].is_double_form() && !double_yakuman {
+            han[i] = 13;
+        }
+        i += 1;
+    }
+    han
+}
+
 /// A set of yaku as a bit mask over the table order.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub(crate) struct YakuSet(pub u64);
@@ -292,6 +320,17 @@ impl YakuSet {
     /// Whether the set is empty.
     pub(crate) const fn is_empty(self) -> bool {
         self.0 == 0
+    }
+
+    /// The han of the yaku in the set, from a table indexed by `Yaku as usize`.
+    pub(crate) fn han(self, table: &[u8; 64]) -> u32 {
+        let mut bits = self.0;
+        let mut han = 0;
+        while bits != 0 {
+            han += table[bits.trailing_zeros() as usize] as u32;
+            bits &= bits - 1;
+        }
+        han
     }
 
     /// The yaku in table order.

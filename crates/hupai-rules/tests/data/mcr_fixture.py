@@ -12,6 +12,19 @@ flags: letters s (self-drawn), 4 (fourth tile), k (kong: replacement when self-d
       robbing), l (last tile), or '-'; seat, round: winds 0..3 = E S W N; flowers: 0..8;
 fans: the reference's fans in its order as <Chinese name>*<count>, comma-separated
       (flowers included as 花牌).
+
+The committed mcr_fixture.tsv (24,000 hands; every one of the 82 fans occurs) was made with
+PyMahjongGB 1.4.0 (../shared/oracles/setup.sh) by:
+
+    python gen_mcr.py -n 20000 --seed 9001 -o fx1.jsonl
+    python gen_mcr.py -n 4000 --seed 9002 --min8 -o fx2.jsonl
+    python mcr_fixture.py fx1.jsonl fx2.jsonl > mcr_fixture.tsv
+
+and the large set that `cargo test --release -p hupai-rules --test mcr_fixture -- --ignored`
+reads (HUPAI_MCR_LARGE, default /tmp/hupai-mcr-large.tsv) by:
+
+    python gen_mcr.py -n 120000 --seed 7001 -o large.jsonl
+    python mcr_fixture.py large.jsonl > /tmp/hupai-mcr-large.tsv
 """
 import json
 import sys
