@@ -5,7 +5,9 @@ use std::process::ExitCode;
 use clap::{Parser, Subcommand};
 
 mod analyze;
+mod arena;
 mod input;
+mod mjai_bot;
 mod score;
 
 /// hupai (胡牌): a mahjong engine.
@@ -22,6 +24,10 @@ enum Command {
     Analyze(analyze::AnalyzeArgs),
     /// Score winning hands given as JSON lines.
     Score(score::ScoreArgs),
+    /// Self-play between agents with metrics.
+    Arena(arena::ArenaArgs),
+    /// An mjai bot on standard input and output.
+    MjaiBot(mjai_bot::MjaiBotArgs),
 }
 
 fn main() -> ExitCode {
@@ -29,6 +35,8 @@ fn main() -> ExitCode {
     let result = match cli.command {
         Command::Analyze(args) => analyze::run(args),
         Command::Score(args) => score::run(args),
+        Command::Arena(args) => arena::run(args),
+        Command::MjaiBot(args) => mjai_bot::run(args),
     };
     match result {
         Ok(code) => code,
