@@ -170,7 +170,9 @@ fn turn(
         Style::Defensive => defensive_choice(view, sit, &evals, explain),
     };
     let e = evals[chosen];
-    let riichi = discard_action(rules, sit, options, e.kind, true).is_some() && e.shanten == 0;
+    let riichi = discard_action(rules, sit, options, e.kind, true).is_some()
+        && e.shanten == 0
+        && !stay_dama(rules, view, sit, e.kind);
     let action = if riichi { discard_action(rules, sit, options, e.kind, true) } else { None }
         .or_else(|| discard_action(rules, sit, options, e.kind, false))
         .unwrap_or(fallback);
@@ -258,6 +260,34 @@ fn defensive_choice(
         }
     }
     (scored[0].0, stance.describe(&th), ranked)
+}
+
+/// Whether a ready closed hand after discarding `kind` should not declare riichi: every wait
+/// already scores at least [`crate::dama::DAMA_HAN`] han without it.
+fn stay_dama(rules: &Rules, view: &PlayerView, sit: &Situation, kind: Option<Kind>) -> bool {
+    let Some(k) = kind else { return false };
+    let mut ready = sit.counts;
+    if ready[k] == 0 {
+        return false;
+    }
+    ready[k] -= 1;
+    let mut red = [0u8; 3];
+    for p in view.hand.iter().filter(|p| p.is_red()) {
+        if let Some(kind) = p.kind() {
+            red[kind.suit().index().min(2)] += 1;
+        }
+    }
+    let melds: Vec<hupai_core::Meld> = sit
+        .melds
+        .iter()
+        .map(|m| match m {
+            MeldShape::Pung(k) => hupai_core::Meld::kan(hupai_core::MeldKind::ClosedKan, *k),
+            MeldShape::Chow(k) => hupai_core::Meld::chi(*k).unwrap_or(hupai_core::Meld::pon(*k)),
+        })
+        .collect();
+    let indicators: Vec<Kind> = view.dora_markers.iter().filter_map(|p| p.kind()).collect();
+    crate::dama::dama_han(rules, &ready, &melds, red, sit.seat_wind, sit.round_wind, &indicators)
+        .is_some_and(|h| h >= crate::dama::DAMA_HAN)
 }
 
 /// A decision on another seat's discard: call or pass (wins were taken already).

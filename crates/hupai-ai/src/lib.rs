@@ -24,6 +24,7 @@
 mod agent;
 pub mod arena;
 mod brain;
+pub mod dama;
 pub mod danger;
 mod defensive;
 mod efficiency;
