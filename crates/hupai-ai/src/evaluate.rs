@@ -227,9 +227,9 @@ pub fn evaluate_state(
         let best = items[0];
         // Second order only decides close calls among the leaders.
         if best.shanten == 1 {
-            let floor = best.count * 17 / 20;
+            let floor = best.count * 9 / 10;
             let close = items.get(1).is_some_and(|e| e.shanten == 1 && e.count >= floor);
-            for e in items.iter_mut().take(if close { 3 } else { 0 }) {
+            for e in items.iter_mut().take(if close { 2 } else { 0 }) {
                 if e.shanten != best.shanten || e.count < floor {
                     continue;
                 }
