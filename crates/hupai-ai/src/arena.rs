@@ -378,9 +378,9 @@ impl Tracker {
             }
             Event::Ryukyoku { reason, tenpai, scores, .. } => {
                 if reason == "exhaustive" {
-                    for s in 0..4 {
-                        self.hand[s].exhaustive = true;
-                        self.hand[s].tenpai = tenpai[s];
+                    for (h, &t) in self.hand.iter_mut().zip(tenpai) {
+                        h.exhaustive = true;
+                        h.tenpai = t;
                     }
                 }
                 self.end = *scores;

@@ -2,7 +2,7 @@
 //! ranked (by efficiency, or by push/fold expected value), riichi is declared when ready and
 //! closed, and calls are made only when they lower shanten and keep a plan that can win.
 
-use hupai_core::{Counts, Kind, Tile};
+use hupai_core::{ukeire_with_jokers, Counts, Kind, Tile};
 use hupai_engine::{Action, PlayerView};
 use hupai_rules::{Family, Rules};
 
@@ -170,7 +170,9 @@ fn turn(
         Style::Defensive => defensive_choice(view, sit, &evals, explain),
     };
     let e = evals[chosen];
-    let riichi = discard_action(rules, sit, options, e.kind, true).is_some() && e.shanten == 0;
+    let riichi = discard_action(rules, sit, options, e.kind, true).is_some()
+        && e.shanten == 0
+        && !stay_dama(rules, view, sit, e.kind);
     let action = if riichi { discard_action(rules, sit, options, e.kind, true) } else { None }
         .or_else(|| discard_action(rules, sit, options, e.kind, false))
         .unwrap_or(fallback);
@@ -196,7 +198,7 @@ fn turn(
 /// Candidates ranked with their numbers, for explanations.
 type Ranked = Vec<(usize, Vec<(&'static str, f64)>)>;
 
-/// The defensive pick: efficiency with the safer tile on near-ties when nobody threatens,
+/// The defensive pick: efficiency with the safer tile on ties when nobody threatens,
 /// push/fold expected value otherwise.
 fn defensive_choice(
     view: &PlayerView,
@@ -208,7 +210,8 @@ fn defensive_choice(
     let stance = Stance::read(sit, &th, &evals[0]);
     if stance.threat < push_fold_threat(sit.family) {
         let best = evals[0];
-        let floor = best.count * 9 / 10;
+        // Safer tile only among exact ties: any loss of efficiency cost more than it saved.
+        let floor = best.count;
         let mut chosen = 0;
         let mut chosen_loss = f32::MAX;
         for (i, e) in evals.iter().enumerate() {
@@ -259,6 +262,34 @@ fn defensive_choice(
     (scored[0].0, stance.describe(&th), ranked)
 }
 
+/// Whether a ready closed hand after discarding `kind` should not declare riichi: every wait
+/// already scores at least [`crate::dama::DAMA_HAN`] han without it.
+fn stay_dama(rules: &Rules, view: &PlayerView, sit: &Situation, kind: Option<Kind>) -> bool {
+    let Some(k) = kind else { return false };
+    let mut ready = sit.counts;
+    if ready[k] == 0 {
+        return false;
+    }
+    ready[k] -= 1;
+    let mut red = [0u8; 3];
+    for p in view.hand.iter().filter(|p| p.is_red()) {
+        if let Some(kind) = p.kind() {
+            red[kind.suit().index().min(2)] += 1;
+        }
+    }
+    let melds: Vec<hupai_core::Meld> = sit
+        .melds
+        .iter()
+        .map(|m| match m {
+            MeldShape::Pung(k) => hupai_core::Meld::kan(hupai_core::MeldKind::ClosedKan, *k),
+            MeldShape::Chow(k) => hupai_core::Meld::chi(*k).unwrap_or(hupai_core::Meld::pon(*k)),
+        })
+        .collect();
+    let indicators: Vec<Kind> = view.dora_markers.iter().filter_map(|p| p.kind()).collect();
+    crate::dama::dama_han(rules, &ready, &melds, red, sit.seat_wind, sit.round_wind, &indicators)
+        .is_some_and(|h| h >= crate::dama::DAMA_HAN)
+}
+
 /// A decision on another seat's discard: call or pass (wins were taken already).
 fn claim(
     rules: &Rules,
@@ -272,6 +303,20 @@ fn claim(
     let plans_now = plans_for(sit, &sit.melds, &sit.counts, sit.closed);
     let now = best_shanten(plans_now.as_slice(), &sit.counts, sit.jokers, &sit.melds, sit.forms)
         .map_or(i8::MAX, |(s, _)| s);
+    // A call is a draw that fixes a meld: it can only lower shanten when the called tile is
+    // an effective tile of the hand now (checked cheaply before any evaluation).
+    if plans_now.as_slice() == [crate::plan::Plan::Any] {
+        let useful = ukeire_with_jokers(&sit.counts, sit.jokers, sit.meld_count(), sit.forms);
+        if called.is_none_or(|k| !useful.contains(k)) {
+            let ex = explain.then(|| Explanation {
+                agent: style.name().into(),
+                action: Action::Pass,
+                reason: "the discard is not an effective tile: pass".into(),
+                candidates: Vec::new(),
+            });
+            return (Action::Pass, ex);
+        }
+    }
     let threat = if style == Style::Defensive {
         threats(view, sit).iter().map(|t: &Threat| t.ready).fold(0.0f32, f32::max)
     } else {

@@ -126,12 +126,12 @@ pub fn threats(view: &PlayerView, sit: &Situation) -> [Threat; 3] {
             (1.0, 5500.0)
         } else {
             let base = match calls {
-                0 => 0.02 + 0.012 * turn,
-                1 => 0.08 + 0.02 * turn,
-                2 => 0.25 + 0.03 * turn,
-                _ => 0.6 + 0.03 * turn,
+                0 => 0.01 * turn,
+                1 => 0.05 + 0.015 * turn,
+                2 => 0.15 + 0.02 * turn,
+                _ => 0.5 + 0.03 * turn,
             };
-            (base.min(0.9), 3000.0 + 1500.0 * dora_shown as f32)
+            (base.min(0.9), 2000.0 + 1500.0 * dora_shown as f32)
         };
         if riichi {
             cost += 1500.0 * dora_shown as f32;

@@ -1,6 +1,6 @@
 //! `defensive`, the default agent: efficiency plus the danger model ([`crate::danger`]) and
 //! push/fold ([`crate::push_fold`]). Against no threat it plays like `efficiency` with the
-//! safer tile on near-ties; against a riichi or a dangerous open hand it weighs each discard's
+//! safer tile on ties; against a riichi or a dangerous open hand it weighs each discard's
 //! chance to win and value against the expected loss, folding slow hands and pushing good
 //! ready ones; it stops calling into a threat unless the call makes it ready.
 //!

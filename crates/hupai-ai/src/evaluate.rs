@@ -17,7 +17,9 @@
 
 use std::cmp::Ordering;
 
-use hupai_core::{discard_analysis, Counts, Kind, KindSet};
+use hupai_core::{
+    discard_analysis, shanten_with_jokers, ukeire_with_jokers, Counts, Kind, KindSet,
+};
 use hupai_rules::Family;
 
 use crate::plan::{best_shanten, effective, plans_for, Plan};
@@ -176,9 +178,20 @@ pub fn evaluate_state(
     let plans = plans.as_slice();
     let mut out = Evals { items: [EMPTY; 15], len: 0 };
     let mut after = *counts;
+    let any_only = plans == [Plan::Any];
+    let n = melds.len().min(4) as u8;
     let eval = |after: &Counts, jokers_after: u8, kind: Option<Kind>| -> Option<DiscardEval> {
-        let (shanten, plan) = best_shanten(plans, after, jokers_after, melds, sit.forms)?;
-        let ukeire = effective(plans, after, jokers_after, melds, sit.forms, shanten);
+        let (shanten, plan, ukeire) = if any_only {
+            // The common case (closed riichi hands, Chinese rules): two table lookups.
+            let s = shanten_with_jokers(after, jokers_after, n, sit.forms);
+            if s == i8::MAX {
+                return None;
+            }
+            (s, Plan::Any, ukeire_with_jokers(after, jokers_after, n, sit.forms))
+        } else {
+            let (s, plan) = best_shanten(plans, after, jokers_after, melds, sit.forms)?;
+            (s, plan, effective(plans, after, jokers_after, melds, sit.forms, s))
+        };
         let mut count: u32 = ukeire.iter().map(|k| sit.unseen(k) as u32).sum();
         if shanten == 0 {
             let mut discards = sit.own_discards;
@@ -214,9 +227,9 @@ pub fn evaluate_state(
         let best = items[0];
         // Second order only decides close calls among the leaders.
         if best.shanten == 1 {
-            let floor = best.count * 17 / 20;
+            let floor = best.count * 9 / 10;
             let close = items.get(1).is_some_and(|e| e.shanten == 1 && e.count >= floor);
-            for e in items.iter_mut().take(if close { 3 } else { 0 }) {
+            for e in items.iter_mut().take(if close { 2 } else { 0 }) {
                 if e.shanten != best.shanten || e.count < floor {
                     continue;
                 }

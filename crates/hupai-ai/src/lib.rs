@@ -24,10 +24,12 @@
 mod agent;
 pub mod arena;
 mod brain;
+pub mod dama;
 pub mod danger;
 mod defensive;
 mod efficiency;
 pub mod evaluate;
+pub mod mjai_bot;
 pub mod plan;
 pub mod push_fold;
 pub mod report;

@@ -80,3 +80,30 @@ fn pushes_a_ready_mangan_against_riichi() {
     let def = Defensive::new(&rules).explain(&view, &options);
     assert_eq!(kind_of(def.action), "5m".parse::<Pai>().unwrap().kind().unwrap(), "{def}");
 }
+
+/// The options of `position` plus riichi with every tile.
+fn with_riichi(options: Vec<Action>) -> Vec<Action> {
+    let mut out = options.clone();
+    out.extend(options.iter().filter_map(|a| match a {
+        Action::Discard(t) => Some(Action::Riichi(*t)),
+        _ => None,
+    }));
+    out
+}
+
+#[test]
+fn riichi_on_a_cheap_hand_dama_on_a_mangan() {
+    let rules = Rules::preset("riichi").unwrap();
+    // Pinfu only after dropping East: riichi.
+    let cheap = ["1m", "2m", "3m", "4m", "5m", "6m", "3s", "4s", "5s", "5p", "6p", "8s", "8s", "E"];
+    let (view, options) = position(&cheap, &["E", "9p", "1s", "3s"], "W");
+    let choice = Defensive::new(&rules).explain(&view, &with_riichi(options));
+    assert!(matches!(choice.action, Action::Riichi(_)), "{choice}");
+    // All simples with five dora (2m and 8s): a haneman on either wait without riichi: dama.
+    let rich = ["2m", "2m", "2m", "4m", "5m", "6m", "3s", "4s", "5s", "5p", "6p", "8s", "8s", "E"];
+    let (mut view, options) = position(&rich, &["E", "9p", "1s", "3s"], "1m");
+    view.dora_markers.push("7s".parse().unwrap());
+    let choice = Defensive::new(&rules).explain(&view, &with_riichi(options));
+    assert!(matches!(choice.action, Action::Discard(_)), "{choice}");
+    assert_eq!(kind_of(choice.action), "E".parse::<Pai>().unwrap().kind().unwrap());
+}

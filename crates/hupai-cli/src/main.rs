@@ -5,7 +5,9 @@ use std::process::ExitCode;
 use clap::{Parser, Subcommand};
 
 mod analyze;
+mod arena;
 mod input;
+mod mjai_bot;
 mod play;
 mod replay;
 mod score;
@@ -31,6 +33,10 @@ enum Command {
     Play(play::PlayArgs),
     /// Step through a game log, or verify that it replays.
     Replay(replay::ReplayArgs),
+    /// Self-play between agents with metrics.
+    Arena(arena::ArenaArgs),
+    /// An mjai bot on standard input and output.
+    MjaiBot(mjai_bot::MjaiBotArgs),
 }
 
 fn main() -> ExitCode {
@@ -41,6 +47,8 @@ fn main() -> ExitCode {
         Command::Selfplay(args) => selfplay::run(args),
         Command::Replay(args) => replay::run(args),
         Command::Play(args) => play::run(args),
+        Command::Arena(args) => arena::run(args),
+        Command::MjaiBot(args) => mjai_bot::run(args),
     };
     match result {
         Ok(code) => code,

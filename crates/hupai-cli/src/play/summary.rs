@@ -64,6 +64,7 @@ impl Summary {
                 fu,
                 points,
                 scores,
+                ..
             } => {
                 self.wins.push(WinLine {
                     winner: *actor,
