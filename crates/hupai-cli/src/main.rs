@@ -8,6 +8,7 @@ mod analyze;
 mod arena;
 mod input;
 mod mjai_bot;
+mod play;
 mod replay;
 mod score;
 mod selfplay;
@@ -28,6 +29,8 @@ enum Command {
     Score(score::ScoreArgs),
     /// Play seeded full matches between agents and summarise them.
     Selfplay(selfplay::SelfplayArgs),
+    /// Play mahjong against three AIs in the terminal.
+    Play(play::PlayArgs),
     /// Step through a game log, or verify that it replays.
     Replay(replay::ReplayArgs),
     /// Self-play between agents with metrics.
@@ -43,6 +46,7 @@ fn main() -> ExitCode {
         Command::Score(args) => score::run(args),
         Command::Selfplay(args) => selfplay::run(args),
         Command::Replay(args) => replay::run(args),
+        Command::Play(args) => play::run(args),
         Command::Arena(args) => arena::run(args),
         Command::MjaiBot(args) => mjai_bot::run(args),
     };

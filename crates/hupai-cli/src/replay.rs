@@ -21,6 +21,9 @@ pub struct ReplayArgs {
     /// Rules to use instead of those named in the log (a preset or a TOML file).
     #[arg(long)]
     rules: Option<String>,
+    /// Show the game full-screen in the play UI (every hand revealed), stepping with the keys.
+    #[arg(long, conflicts_with = "verify")]
+    ui: bool,
 }
 
 /// Runs `hupai replay`.
@@ -29,6 +32,13 @@ pub fn run(args: ReplayArgs) -> anyhow::Result<ExitCode> {
         .with_context(|| format!("cannot read {}", args.file.display()))?;
     let rules = args.rules.as_deref().map(Rules::load).transpose()?;
     let log = parse_log(&text).map_err(|e| anyhow::anyhow!("{}: {e}", args.file.display()))?;
+    if args.ui {
+        if log.is_empty() {
+            anyhow::bail!("{}: the log is empty", args.file.display());
+        }
+        crate::play::replay_view::run(&log, rules)?;
+        return Ok(ExitCode::SUCCESS);
+    }
     let verify = args.verify;
     let mut out = std::io::stdout().lock();
     let mut closed = false;

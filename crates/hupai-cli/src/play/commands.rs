@@ -1,0 +1,365 @@
+//! The typed commands both modes accept (`d 5m`, `p`, `c 34m`, `k`, `h`, `r 5m`, `pass`, ...),
+//! turned into one of the legal actions.
+//!
+//! ```text
+//! d 5m     discard 5m (also just `5m`)      r 5m   riichi, discarding 5m
+//! h        win (tsumo or ron)               p      pon
+//! c 34m    chi with 3m and 4m from the hand k [5m] kan (which one, when several)
+//! pass     decline a claim (also `-`)       9      abort with nine terminals
+//! ```
+
+use std::fmt;
+
+use hupai_core::{Kind, Tile};
+use hupai_engine::{Action, Pai};
+
+use super::tiles::{kind_name, parse_tile};
+
+/// A command as typed.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Command {
+    /// Discard a tile (kind, red five named).
+    Discard(Kind, bool),
+    /// Declare riichi discarding this tile (or the only one possible).
+    Riichi(Option<(Kind, bool)>),
+    /// Win.
+    Win,
+    /// Pon.
+    Pon,
+    /// Chi with these two kinds from the hand.
+    Chi(Option<[Kind; 2]>),
+    /// Kan (of this kind).
+    Kan(Option<Kind>),
+    /// Pass.
+    Pass,
+    /// Nine terminals abort.
+    NineTerminals,
+    /// Show the help.
+    Help,
+    /// Quit.
+    Quit,
+}
+
+/// Why a command does not parse or does not apply now.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum CommandError {
+    /// Nothing typed.
+    Empty,
+    /// An unknown word.
+    Unknown(String),
+    /// A tile that does not parse.
+    BadTile(String),
+    /// The command is not among the options now.
+    NotNow(&'static str),
+    /// The tile cannot be discarded (not held, or barred).
+    CannotDiscard(String),
+    /// Several options fit: the player must say which.
+    Which(String),
+}
+
+impl fmt::Display for CommandError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            CommandError::Empty => f.write_str("type a command, or ? for help"),
+            CommandError::Unknown(w) => write!(f, "unknown command '{w}' (? for help)"),
+            CommandError::BadTile(t) => {
+                write!(f, "invalid tile '{t}': use 1m..9s, 0m for a red five, E S W N, Wh Gr Rd")
+            }
+            CommandError::NotNow(what) => write!(f, "you cannot {what} now"),
+            CommandError::CannotDiscard(t) => write!(f, "you cannot discard {t} now"),
+            CommandError::Which(choices) => write!(f, "which one? {choices}"),
+        }
+    }
+}
+
+impl std::error::Error for CommandError {}
+
+fn tile_arg(word: &str) -> Result<(Kind, bool), CommandError> {
+    parse_tile(word).ok_or_else(|| CommandError::BadTile(word.to_string()))
+}
+
+/// Parses one command line.
+pub fn parse(line: &str) -> Result<Command, CommandError> {
+    let line = line.trim().trim_start_matches(':').trim();
+    let mut words = line.split_whitespace();
+    let Some(head) = words.next() else {
+        return Err(CommandError::Empty);
+    };
+    let arg = words.next();
+    let lower = head.to_ascii_lowercase();
+    Ok(match lower.as_str() {
+        "d" | "discard" => {
+            let (kind, red) = tile_arg(arg.unwrap_or(""))?;
+            Command::Discard(kind, red)
+        }
+        "r" | "riichi" => Command::Riichi(arg.map(tile_arg).transpose()?),
+        "h" | "hu" | "win" | "tsumo" | "ron" => Command::Win,
+        "p" | "pon" | "pung" => Command::Pon,
+        "c" | "chi" | "chow" => Command::Chi(match arg {
+            None => None,
+            Some(a) => {
+                let kinds = hupai_core::notation::parse_kinds(a)
+                    .map_err(|_| CommandError::BadTile(a.to_string()))?;
+                match kinds.as_slice() {
+                    [x, y] => Some([*x, *y]),
+                    _ => return Err(CommandError::BadTile(a.to_string())),
+                }
+            }
+        }),
+        "k" | "kan" | "kong" => Command::Kan(arg.map(tile_arg).transpose()?.map(|t| t.0)),
+        "pass" | "-" | "skip" | "n" => Command::Pass,
+        "9" | "nine" | "abort" => Command::NineTerminals,
+        "?" | "help" => Command::Help,
+        "q" | "quit" | "exit" => Command::Quit,
+        _ => match parse_tile(head) {
+            Some((k, red)) if arg.is_none() => Command::Discard(k, red),
+            _ => return Err(CommandError::Unknown(head.to_string())),
+        },
+    })
+}
+
+fn matches_tile(t: Tile, kind: Kind, red: bool, reds: [u8; 3]) -> bool {
+    t.kind() == Some(kind) && (!red || t.is_red_five(reds))
+}
+
+/// Picks, among options of one shape, the one for the tile: a red five only when named, else
+/// a plain copy first.
+fn pick_tile(
+    options: &[Action],
+    kind: Kind,
+    red: bool,
+    reds: [u8; 3],
+    wrap: fn(Tile) -> Action,
+    get: fn(&Action) -> Option<Tile>,
+) -> Option<Action> {
+    let fits: Vec<Tile> =
+        options.iter().filter_map(get).filter(|&t| matches_tile(t, kind, red, reds)).collect();
+    fits.iter().copied().find(|t| !t.is_red_five(reds)).or(fits.first().copied()).map(wrap)
+}
+
+/// Turns a command into one of `options` (the seat's legal actions).
+pub fn resolve(cmd: &Command, options: &[Action], reds: [u8; 3]) -> Result<Action, CommandError> {
+    let has = |f: fn(&Action) -> bool| options.iter().copied().filter(f).collect::<Vec<_>>();
+    match cmd {
+        Command::Discard(kind, red) => {
+            pick_tile(options, *kind, *red, reds, Action::Discard, |a| {
+                if let Action::Discard(t) = a {
+                    Some(*t)
+                } else {
+                    None
+                }
+            })
+            .ok_or_else(|| CommandError::CannotDiscard(kind_name(*kind)))
+        }
+        Command::Riichi(tile) => {
+            let all = has(|a| matches!(a, Action::Riichi(_)));
+            match (tile, all.as_slice()) {
+                (_, []) => Err(CommandError::NotNow("declare riichi")),
+                (None, [one]) => Ok(*one),
+                (None, many) => Err(CommandError::Which(
+                    many.iter().map(|a| label(a, reds)).collect::<Vec<_>>().join(", "),
+                )),
+                (Some((kind, red)), _) => {
+                    pick_tile(options, *kind, *red, reds, Action::Riichi, |a| {
+                        if let Action::Riichi(t) = a {
+                            Some(*t)
+                        } else {
+                            None
+                        }
+                    })
+                    .ok_or_else(|| CommandError::CannotDiscard(kind_name(*kind)))
+                }
+            }
+        }
+        Command::Win => has(|a| matches!(a, Action::Tsumo | Action::Ron))
+            .first()
+            .copied()
+            .ok_or(CommandError::NotNow("win")),
+        Command::Pon => {
+            let pons = has(|a| matches!(a, Action::Pon(_)));
+            // Prefer keeping a red five in the hand.
+            pons.iter()
+                .copied()
+                .find(|a| matches!(a, Action::Pon([x, y]) if !x.is_red_five(reds) && !y.is_red_five(reds)))
+                .or(pons.first().copied())
+                .ok_or(CommandError::NotNow("pon"))
+        }
+        Command::Chi(shape) => {
+            let chis = has(|a| matches!(a, Action::Chi(_)));
+            let fits: Vec<Action> = chis
+                .iter()
+                .copied()
+                .filter(|a| match (a, shape) {
+                    (_, None) => true,
+                    (Action::Chi([x, y]), Some([p, q])) => {
+                        let (kx, ky) = (x.kind(), y.kind());
+                        (kx == Some(*p) && ky == Some(*q)) || (kx == Some(*q) && ky == Some(*p))
+                    }
+                    _ => false,
+                })
+                .collect();
+            let mut shapes: Vec<String> = fits.iter().map(|a| label(a, reds)).collect();
+            shapes.dedup();
+            match (fits.first(), shapes.len()) {
+                (None, _) if chis.is_empty() => Err(CommandError::NotNow("chi")),
+                (None, _) => Err(CommandError::Which(
+                    chis.iter().map(|a| label(a, reds)).collect::<Vec<_>>().join(", "),
+                )),
+                (Some(a), 1) => Ok(*a),
+                (Some(_), _) => Err(CommandError::Which(shapes.join(", "))),
+            }
+        }
+        Command::Kan(kind) => {
+            let kans =
+                has(|a| matches!(a, Action::OpenKan | Action::ClosedKan(_) | Action::AddedKan(_)));
+            let fits: Vec<Action> = kans
+                .iter()
+                .copied()
+                .filter(|a| match (a, kind) {
+                    (_, None) | (Action::OpenKan, _) => true,
+                    (Action::ClosedKan(k), Some(want)) => k == want,
+                    (Action::AddedKan(t), Some(want)) => t.kind() == Some(*want),
+                    _ => false,
+                })
+                .collect();
+            match fits.as_slice() {
+                [] if kans.is_empty() => Err(CommandError::NotNow("declare a kan")),
+                [] => Err(CommandError::Which(
+                    kans.iter().map(|a| label(a, reds)).collect::<Vec<_>>().join(", "),
+                )),
+                [one] => Ok(*one),
+                many => Err(CommandError::Which(
+                    many.iter().map(|a| label(a, reds)).collect::<Vec<_>>().join(", "),
+                )),
+            }
+        }
+        Command::Pass => {
+            if options.contains(&Action::Pass) {
+                Ok(Action::Pass)
+            } else {
+                Err(CommandError::NotNow("pass"))
+            }
+        }
+        Command::NineTerminals => {
+            if options.contains(&Action::NineTerminals) {
+                Ok(Action::NineTerminals)
+            } else {
+                Err(CommandError::NotNow("abort with nine terminals"))
+            }
+        }
+        Command::Help | Command::Quit => Err(CommandError::NotNow("do that as a move")),
+    }
+}
+
+fn pai(t: Tile, reds: [u8; 3]) -> String {
+    super::tiles::pai_name(Pai::of(t, reds))
+}
+
+/// The command that takes `action`, as a player would type it (`c 34m`, `k 5m`, `h`).
+pub fn label(action: &Action, reds: [u8; 3]) -> String {
+    match action {
+        Action::Discard(t) => format!("d {}", pai(*t, reds)),
+        Action::Riichi(t) => format!("r {}", pai(*t, reds)),
+        Action::Tsumo | Action::Ron => "h".into(),
+        Action::ClosedKan(k) => format!("k {}", kind_name(*k)),
+        Action::AddedKan(t) => format!("k {}", pai(*t, reds)),
+        Action::OpenKan => "k".into(),
+        Action::NineTerminals => "9".into(),
+        Action::Pon(_) => "p".into(),
+        Action::Chi([a, b]) => {
+            let (mut x, mut y) = (a.kind(), b.kind());
+            if x > y {
+                std::mem::swap(&mut x, &mut y);
+            }
+            match (x, y) {
+                (Some(x), Some(y)) if x.suit() == y.suit() => {
+                    format!("c {}{}{}", x.number(), y.number(), x.suit().letter())
+                }
+                _ => "c".into(),
+            }
+        }
+        Action::Pass => "pass".into(),
+    }
+}
+
+/// The non-discard options in words, each with its command: `h win (tsumo)`, `c 34m chi`.
+pub fn choices(options: &[Action], reds: [u8; 3]) -> Vec<String> {
+    let mut out: Vec<String> = Vec::new();
+    let mut push = |s: String| {
+        if !out.contains(&s) {
+            out.push(s);
+        }
+    };
+    for a in options {
+        let word = match a {
+            Action::Discard(_) => continue,
+            Action::Riichi(_) => {
+                push("r TILE riichi".into());
+                continue;
+            }
+            Action::Tsumo => "win (tsumo)",
+            Action::Ron => "win (ron)",
+            Action::ClosedKan(_) | Action::AddedKan(_) | Action::OpenKan => "kan",
+            Action::NineTerminals => "abort (nine terminals)",
+            Action::Pon(_) => "pon",
+            Action::Chi(_) => "chi",
+            Action::Pass => "pass",
+        };
+        let key = label(a, reds);
+        push(if key == word { key } else { format!("{key} {word}") });
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn t(kind: &str, copy: u8) -> Tile {
+        Tile::new(kind.parse().unwrap(), copy)
+    }
+
+    #[test]
+    fn parses_every_command() {
+        let k = |s: &str| s.parse::<Kind>().unwrap();
+        assert_eq!(parse("d 5m"), Ok(Command::Discard(k("5m"), false)));
+        assert_eq!(parse("0p"), Ok(Command::Discard(k("5p"), true)));
+        assert_eq!(parse(":p"), Ok(Command::Pon));
+        assert_eq!(parse("c 34m"), Ok(Command::Chi(Some([k("3m"), k("4m")]))));
+        assert_eq!(parse("k"), Ok(Command::Kan(None)));
+        assert_eq!(parse("h"), Ok(Command::Win));
+        assert_eq!(parse("r Rd"), Ok(Command::Riichi(Some((k("7z"), false)))));
+        assert_eq!(parse("pass"), Ok(Command::Pass));
+        assert_eq!(parse("d 8z"), Err(CommandError::BadTile("8z".into())));
+        assert_eq!(parse("xyzzy"), Err(CommandError::Unknown("xyzzy".into())));
+        assert_eq!(parse("  "), Err(CommandError::Empty));
+        assert!(parse("c 3m").is_err());
+    }
+
+    #[test]
+    fn resolves_against_the_options() {
+        let reds = [0; 3];
+        let options = [
+            Action::Chi([t("3m", 0), t("4m", 1)]),
+            Action::Chi([t("4m", 1), t("6m", 0)]),
+            Action::Pon([t("5m", 0), t("5m", 1)]),
+            Action::Pass,
+        ];
+        assert_eq!(resolve(&parse("c 34m").unwrap(), &options, reds), Ok(options[0]));
+        assert_eq!(resolve(&parse("c 64m").unwrap(), &options, reds), Ok(options[1]));
+        assert!(matches!(
+            resolve(&parse("c").unwrap(), &options, reds),
+            Err(CommandError::Which(_))
+        ));
+        assert_eq!(resolve(&parse("p").unwrap(), &options, reds), Ok(options[2]));
+        assert_eq!(resolve(&parse("pass").unwrap(), &options, reds), Ok(Action::Pass));
+        assert_eq!(resolve(&parse("h").unwrap(), &options, reds), Err(CommandError::NotNow("win")));
+        let turn = [Action::Discard(t("1z", 0)), Action::Discard(t("9s", 2)), Action::Tsumo];
+        assert_eq!(resolve(&parse("d E").unwrap(), &turn, reds), Ok(turn[0]));
+        assert_eq!(resolve(&parse("9s").unwrap(), &turn, reds), Ok(turn[1]));
+        assert_eq!(resolve(&parse("h").unwrap(), &turn, reds), Ok(Action::Tsumo));
+        assert!(resolve(&parse("d 2m").unwrap(), &turn, reds).is_err());
+        assert_eq!(label(&options[1], reds), "c 46m");
+        assert_eq!(choices(&options, reds), ["c 34m chi", "c 46m chi", "p pon", "pass"]);
+    }
+}

@@ -1,0 +1,107 @@
+//! Events in words, from one seat's side of the table: the transcript of `--plain` and the
+//! message line of the full-screen UI.
+
+use hupai_engine::Event;
+
+use super::table::Table;
+use super::tiles::{names, pai_name};
+
+/// How the player at `seat` is called: `you` for `me`, else the seat wind and the name.
+pub fn who(table: &Table, seat: u8, me: Option<u8>) -> String {
+    if Some(seat) == me {
+        "you".into()
+    } else {
+        format!("{} ({})", wind_word(table.wind_of(seat)), table.name_at(seat))
+    }
+}
+
+/// The wind's name.
+pub fn wind_word(letter: char) -> &'static str {
+    match letter {
+        'E' => "East",
+        'S' => "South",
+        'W' => "West",
+        _ => "North",
+    }
+}
+
+/// The event in words as `me` (a seat, or everyone in a replay) sees it, after `table` took it
+/// in; `None` for events not worth a line.
+pub fn narrate(table: &Table, event: &Event, me: Option<u8>) -> Option<String> {
+    let w = |s: u8| who(table, s, me);
+    let you = |s: u8| Some(s) == me;
+    Some(match event {
+        Event::StartGame { rules, seed, .. } => format!("new match: rules {rules}, seed {seed}"),
+        Event::StartKyoku { bakaze, kyoku, honba, kyotaku, oya, .. } => {
+            let round = bakaze.kind().map_or("East".to_string(), |k| {
+                wind_word(['E', 'S', 'W', 'N'][k.index().saturating_sub(27) % 4]).to_string()
+            });
+            let scores: Vec<String> =
+                (0..4u8).map(|s| format!("{} {}", w(s), table.scores[s as usize])).collect();
+            let mut line = format!(
+                "== {round} {kyoku}: dealer {}, honba {honba}, sticks {kyotaku} ==\nscores: {}",
+                w(*oya),
+                scores.join(", ")
+            );
+            if let Some(j) = table.joker_marker {
+                line += &format!("\njoker indicator {}", pai_name(j));
+            }
+            if let Some(d) = table.dora.first() {
+                line += &format!("\ndora indicator {}", pai_name(*d));
+            }
+            if let Some(s) = me.and_then(|m| table.seats.get(m as usize)) {
+                line += &format!("\nyour hand: {}", names(&s.hand));
+            }
+            line
+        }
+        Event::Tsumo { actor, pai } if you(*actor) => format!("you draw {}", pai_name(*pai)),
+        Event::Tsumo { .. } => return None,
+        Event::Flower { actor, pai } => format!("{} set aside {}", w(*actor), pai_name(*pai)),
+        Event::Dahai { actor, pai, tsumogiri } => format!(
+            "{} discard{} {}{}",
+            w(*actor),
+            if you(*actor) { "" } else { "s" },
+            pai_name(*pai),
+            if *tsumogiri && !you(*actor) { " (drawn)" } else { "" }
+        ),
+        Event::Chi { actor, target, pai, consumed } => {
+            format!(
+                "{} chi {} from {} with {}",
+                w(*actor),
+                pai_name(*pai),
+                w(*target),
+                names(consumed)
+            )
+        }
+        Event::Pon { actor, target, pai, .. } => {
+            format!("{} pon {} from {}", w(*actor), pai_name(*pai), w(*target))
+        }
+        Event::Daiminkan { actor, target, pai, .. } => {
+            format!("{} kan {} from {}", w(*actor), pai_name(*pai), w(*target))
+        }
+        Event::Kakan { actor, pai, .. } => {
+            format!("{} add {} to a pon (kan)", w(*actor), pai_name(*pai))
+        }
+        Event::Ankan { actor, consumed } => format!(
+            "{} declare a closed kan of {}",
+            w(*actor),
+            consumed.first().map(|p| pai_name(*p)).unwrap_or_default()
+        ),
+        Event::Dora { dora_marker } => format!("new dora indicator {}", pai_name(*dora_marker)),
+        Event::Reach { actor } => format!("{} declare riichi", w(*actor)),
+        Event::ReachAccepted { .. } => return None,
+        Event::Hora { actor, target, pai, .. } => {
+            let how = if actor == target {
+                "by self-draw".to_string()
+            } else {
+                format!("on {}'s discard", w(*target))
+            };
+            format!("{} win on {} {how}", w(*actor), pai_name(*pai))
+        }
+        Event::Ryukyoku { reason, .. } => {
+            format!("the hand ends in a draw ({})", reason.replace('_', " "))
+        }
+        Event::EndKyoku => return None,
+        Event::EndGame { .. } => "the match is over".into(),
+    })
+}
