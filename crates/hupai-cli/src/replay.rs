@@ -1,6 +1,7 @@
-//! `hupai replay`: steps through a game log in text, or only verifies it.
+//! `hupai replay`: shows a game log in the play UI on a terminal, steps through it in text when
+//! the output is piped (or with `--text`), or only verifies it.
 
-use std::io::Write;
+use std::io::{IsTerminal, Write};
 use std::path::PathBuf;
 use std::process::ExitCode;
 
@@ -21,9 +22,13 @@ pub struct ReplayArgs {
     /// Rules to use instead of those named in the log (a preset or a TOML file).
     #[arg(long)]
     rules: Option<String>,
-    /// Show the game full-screen in the play UI (every hand revealed), stepping with the keys.
-    #[arg(long, conflicts_with = "verify")]
+    /// Show the game full-screen in the play UI (every hand revealed), stepping with the keys;
+    /// the default when standard output is a terminal.
+    #[arg(long, conflicts_with_all = ["verify", "text"])]
     ui: bool,
+    /// Print the game as text, one line per event; the default when the output is piped.
+    #[arg(long, conflicts_with = "verify")]
+    text: bool,
 }
 
 /// Runs `hupai replay`.
@@ -32,7 +37,8 @@ pub fn run(args: ReplayArgs) -> anyhow::Result<ExitCode> {
         .with_context(|| format!("cannot read {}", args.file.display()))?;
     let rules = args.rules.as_deref().map(Rules::load).transpose()?;
     let log = parse_log(&text).map_err(|e| anyhow::anyhow!("{}: {e}", args.file.display()))?;
-    if args.ui {
+    let ui = args.ui || (!args.text && !args.verify && std::io::stdout().is_terminal());
+    if ui {
         if log.is_empty() {
             anyhow::bail!("{}: the log is empty", args.file.display());
         }
