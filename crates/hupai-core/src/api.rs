@@ -28,7 +28,7 @@
 //! tiles) fall back to [`crate::reference`], which is exact for any input.
 
 use crate::regular::Suits;
-use crate::special::Bits;
+use crate::special::{self, Bits};
 use crate::{knitted, reference, tables, Counts, Form, FormSet, KindSet};
 
 /// "No allowed form is possible".
@@ -169,25 +169,60 @@ pub fn form_shanten(counts: &Counts, melds: u8, form: Form, forms: FormSet) -> O
 }
 
 /// Whether the concealed tiles with `melds` declared melds make a complete hand.
-#[inline]
+///
+/// Exact byte-parallel tests on the counts as five words: seven pairs is "every count 0 or
+/// 2" (or even, with quads as two pairs), thirteen orphans "no other kind and every orphan
+/// held"; the regular form is gated by branch-free necessary conditions (no honour held once
+/// or four times, no suit of 3n + 1 tiles, exactly one suit of 3n + 2) and only then looks up
+/// each suit's class. Random hands thus cost one predictable branch. Always inlined: the
+/// gates are small, and a constant `forms` drops the tests of forms not allowed.
+#[inline(always)]
 pub fn is_agari(counts: &Counts, melds: u8, forms: FormSet) -> bool {
     let melds = melds.min(4);
-    let bits = Bits::new(counts);
-    if !tables::counts_valid(&counts.0) || bits.total() != complete_size(melds) {
-        // Wrong size, or a count above four (then no complete hand equals it).
+    let w = special::words(counts);
+    let bad = w.iter().fold(0, |acc, &x| acc | x | x.wrapping_add(0x7b7b_7b7b_7b7b_7b7b));
+    // Meaningful when every count is at most four.
+    let sums = tables::suit_sums(&counts.0);
+    let total = sums[0] + sums[1] + sums[2] + sums[3];
+    if (bad & special::HIGH != 0) | (total != complete_size(melds)) {
+        // A count above four (then no complete hand equals it), or the wrong size.
         return false;
     }
-    if forms.contains(Form::Regular) && regular_complete(counts, &bits) {
+    let pairs = if melds == 0 && forms.contains(Form::SevenPairs) {
+        let odd_mask =
+            if forms.quads_as_two_pairs() { special::ONES } else { 0x0505_0505_0505_0505 };
+        w.iter().fold(0, |acc, &x| acc | x & odd_mask) == 0
+    } else {
+        false
+    };
+    if pairs {
         return true;
     }
-    if melds == 0 {
-        let quads = forms.quads_as_two_pairs();
-        if (forms.contains(Form::SevenPairs) && bits.seven_pairs(quads) == 0)
-            || (forms.contains(Form::ThirteenOrphans) && bits.thirteen_orphans() == 0)
-            || (forms.contains(Form::HonorsAndKnitted) && bits.honors_knitted() == 0)
-        {
-            return true;
-        }
+    // Thirteen orphans needs seven honour tiles or more; the knitted forms are checked
+    // whenever allowed.
+    let regular = forms.contains(Form::Regular) & regular_gate(&sums, &w);
+    let orphans = (melds == 0) & forms.contains(Form::ThirteenOrphans) & (sums[3] >= 7);
+    let knitted = melds <= 1
+        && (forms.contains(Form::KnittedStraight)
+            || (melds == 0 && forms.contains(Form::HonorsAndKnitted)));
+    // One well-predicted branch for most hands: no form can be complete.
+    (regular | orphans | knitted) && agari_lookup(counts, melds, forms, regular, orphans)
+}
+
+/// The rest of [`is_agari`] for valid counts of the right size that pass the cheap gates:
+/// the regular form by class lookups, thirteen orphans, then the knitted forms (kept out of
+/// line so the gates stay a small function).
+#[inline(never)]
+fn agari_lookup(counts: &Counts, melds: u8, forms: FormSet, regular: bool, orphans: bool) -> bool {
+    if regular && Suits::new(counts).is_complete() {
+        return true;
+    }
+    if orphans && special::all_orphans(&special::words(counts)) {
+        return true;
+    }
+    let bits = Bits::new(counts);
+    if melds == 0 && forms.contains(Form::HonorsAndKnitted) && bits.honors_knitted() == 0 {
+        return true;
     }
     melds <= 1
         && forms.contains(Form::KnittedStraight)
@@ -195,23 +230,28 @@ pub fn is_agari(counts: &Counts, melds: u8, forms: FormSet) -> bool {
         && knitted::distance(counts, &bits, Suits::new(counts).class[3], melds) == 0
 }
 
-/// Whether valid counts of the right size are melds and one pair: cheap rejections first
-/// (an honour held once or four times, a suit of 3n+1 tiles, not exactly one suit of 3n+2),
-/// then one class lookup per suit.
+/// Branch-free necessary conditions for valid counts of the right size to be melds and one
+/// pair: no honour held once or four times, no suit of 3n+1 tiles, exactly one suit of 3n+2.
 #[inline(always)]
-fn regular_complete(counts: &Counts, bits: &Bits) -> bool {
-    if bits.honor_single_or_four() {
-        return false;
-    }
-    let sums = tables::suit_sums(&counts.0);
-    let mut pairs = 0;
-    for s in sums {
-        if s % 3 == 1 {
-            return false;
+fn regular_gate(sums: &[u32; 4], w: &[u64; 5]) -> bool {
+    // Honours are bytes 3..8 of word 3 and bytes 0..2 of word 4.
+    const HONOR3: u64 = 0x0101_0101_0100_0000;
+    const HONOR4: u64 = 0x0101;
+    let lone = |x: u64| (x & !(x >> 1)) | (x >> 2);
+    let honor_bad = (lone(w[3]) & HONOR3) | (lone(w[4]) & HONOR4);
+    // Per suit sum s: code 4 for s = 1 mod 3, 1 for s = 2 mod 3; the sum of the four codes is
+    // 1 exactly when no suit is 3n+1 and one suit is 3n+2 (sums are at most 14 here).
+    const CODES: u64 = {
+        let mut k = 0u64;
+        let mut s = 0;
+        while s < 16 {
+            k |= [0u64, 4, 1][s % 3] << (4 * s);
+            s += 1;
         }
-        pairs += (s % 3 == 2) as u32;
-    }
-    pairs == 1 && Suits::new(counts).is_complete()
+        k
+    };
+    let code = sums.iter().fold(0, |acc, &s| acc + (CODES >> (4 * (s & 15)) & 15));
+    (honor_bad == 0) & (code == 1)
 }
 
 /// The kinds whose draw completes the hand (empty unless it is ready; a kind held four
@@ -334,6 +374,34 @@ mod tests {
         assert_eq!(form_shanten(&c("1122m"), 3, Form::SevenPairs, FormSet::MCR), None);
         assert_eq!(form_shanten(&c("1122m"), 3, Form::Regular, FormSet::RIICHI), Some(0));
         assert_eq!(shanten(&c("1122m"), 3, FormSet::EMPTY.with(Form::SevenPairs)), i8::MAX);
+    }
+
+    #[test]
+    fn agari_special_forms_match_the_reference() {
+        let pairs_quads = FormSet::RIICHI.with_quads_as_two_pairs(true);
+        for hand in [
+            "1122m3344p5566s77z",
+            "1111m3344p5566s77z",
+            "19m19p19s12345677z",
+            "19m19p19s1234567z1m",
+            "119m19p19s1234567z",
+            "19m19p19s1234566z",
+            "147m258p369s12345z",
+            "147m258p369s11z23m",
+            "1112345678999m1m",
+            "11123456789999m",
+        ] {
+            let hand: Counts = hand.parse().unwrap();
+            for forms in [FormSet::RIICHI, FormSet::MCR, FormSet::REGULAR, pairs_quads] {
+                for melds in [0, 1] {
+                    assert_eq!(
+                        is_agari(&hand, melds, forms),
+                        reference::is_agari(&hand, melds, forms),
+                        "{hand} {melds}"
+                    );
+                }
+            }
+        }
     }
 
     #[test]
