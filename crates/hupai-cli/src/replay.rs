@@ -1,5 +1,6 @@
 //! `hupai replay`: steps through a game log in text, or only verifies it.
 
+use std::io::Write;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
@@ -29,11 +30,15 @@ pub fn run(args: ReplayArgs) -> anyhow::Result<ExitCode> {
     let rules = args.rules.as_deref().map(Rules::load).transpose()?;
     let log = parse_log(&text).map_err(|e| anyhow::anyhow!("{}: {e}", args.file.display()))?;
     let verify = args.verify;
+    let mut out = std::io::stdout().lock();
+    let mut closed = false;
     let result = replay_events(&log, rules, |_, e| {
-        if !verify {
-            println!("{}", describe(e));
+        // A closed pipe (`| head`) stops the printing, not the check.
+        if !verify && !closed {
+            closed = writeln!(out, "{}", describe(e)).is_err();
         }
     });
+    drop(out);
     match result {
         Ok(n) => {
             if verify {

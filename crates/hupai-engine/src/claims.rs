@@ -59,6 +59,10 @@ impl Game {
                 self.waiting |= 1 << other.index();
             }
         }
+        if self.waiting != 0 {
+            // The declarer holds 3n + 1 tiles while others decide: keep its waits current.
+            self.update_waits(seat);
+        }
         self.waiting != 0
     }
 
@@ -208,7 +212,7 @@ impl Game {
             if !(self.riichi() && self.rules.double_ron) {
                 n = 1;
             }
-            self.settle_wins(&winners[..n].to_vec(), from, tile, false, robbing, out);
+            self.settle_wins(&winners[..n], from, tile, false, robbing, out);
             return;
         }
         // Nobody won: everyone who let a winning tile pass is furiten.

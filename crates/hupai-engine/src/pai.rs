@@ -142,6 +142,13 @@ impl<'de> Deserialize<'de> for Pai {
     }
 }
 
+impl Pai {
+    /// A dense index 0..46 (for bit sets).
+    pub(crate) fn index(self) -> usize {
+        self.0 as usize
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -165,12 +172,5 @@ mod tests {
         assert_eq!(Pai::of(Tile::new(Kind::RED, 1), [1, 1, 1]).to_string(), "C");
         assert_eq!(Pai::of(Tile::flower(2).unwrap(), [0; 3]).to_string(), "3f");
         assert_eq!("5pr".parse::<Pai>().unwrap().kind(), Kind::new(13));
-    }
-}
-
-impl Pai {
-    /// A dense index 0..46 (for bit sets).
-    pub(crate) fn index(self) -> usize {
-        self.0 as usize
     }
 }

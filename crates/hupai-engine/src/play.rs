@@ -33,7 +33,11 @@ pub fn play_match_with(
         game.apply_into(seat, action, &mut log)?;
         for e in &log[start..] {
             for v in views.iter_mut() {
-                v.update(&e.for_seat(v.seat.index() as u8));
+                if e.has_hidden_tiles() {
+                    v.update(&e.for_seat(v.seat.index() as u8));
+                } else {
+                    v.update(e);
+                }
             }
         }
         after(&game, &log[start..]);

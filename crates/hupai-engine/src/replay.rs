@@ -3,7 +3,8 @@
 //! The log's first line is `start_game` (rules and seed), the first `start_kyoku` gives the
 //! starting scores and round. Decisions are read from the log (`dahai`, `reach` + `dahai`,
 //! calls, kans, `hora`, a `nine_terminals` draw); seats that could claim a discard and did not
-//! pass. Every event the engine produces must equal the next line.
+//! pass. Every event the engine produces must equal the next line. Walls come from the seed,
+//! so games on stacked walls ([`crate::Setup::stacked_walls`]) do not replay.
 //!
 //! ```
 //! use hupai_engine::{play_match, replay, Agent, Random, Setup};
@@ -82,6 +83,10 @@ pub fn replay_events(
         setup.round = RoundState { round, dealer, honba: *honba, sticks: *kyotaku };
         setup.scores = Some(*scores);
     }
+    // A log of one hand is replayed as a one-hand game (a match that ended after its first
+    // hand replays the same way).
+    setup.single_hand =
+        log.iter().filter(|(_, e)| matches!(e, Event::StartKyoku { .. })).count() == 1;
     let (mut game, opening) = Game::new(setup);
     let mut at = 0;
     let mut check = |game: &Game, produced: &[Event], at: &mut usize| -> Result<(), ReplayError> {
@@ -129,13 +134,24 @@ fn describe(e: &Event) -> String {
     e.to_json().split('"').nth(3).unwrap_or("event").to_string()
 }
 
+fn pass_all(pending: &[Seat]) -> Vec<(Seat, Action)> {
+    pending.iter().map(|&s| (s, Action::Pass)).collect()
+}
+
 /// The decisions that produce `log[at]` from the pending state.
 fn decisions(
     game: &Game,
     log: &[(usize, Event)],
     at: usize,
 ) -> Result<Vec<(Seat, Action)>, String> {
-    let next = &log[at].1;
+    // The riichi stick and a pending kan dora come before the decision they follow.
+    let mut at = at;
+    while let Some((_, Event::ReachAccepted { .. } | Event::Dora { .. })) = log.get(at) {
+        at += 1;
+    }
+    let Some((_, next)) = log.get(at) else {
+        return Ok(pass_all(&game.pending().seats().collect::<Vec<_>>()));
+    };
     let reds = game.rules.red_fives;
     let pending: Vec<Seat> = game.pending().seats().collect();
     let seat_of = |a: u8| Seat::from_index(a as usize).ok_or(format!("no seat {a}"));

@@ -94,6 +94,7 @@ impl Game {
                 fu: score.fu,
                 points: pay.total,
                 scores: self.scores(),
+                score_input: crate::event::ScoreInput::new(&self.rules.name, &hand, &ctx),
             });
         }
         let renchan = dealer_won;
@@ -133,13 +134,7 @@ impl Game {
                         if o == w {
                             continue;
                         }
-                        let amount = if w == self.dealer {
-                            4000
-                        } else if o == self.dealer {
-                            4000
-                        } else {
-                            2000
-                        };
+                        let amount = if w == self.dealer || o == self.dealer { 4000 } else { 2000 };
                         deltas[o.index()] -= amount;
                         deltas[w.index()] += amount;
                     }

@@ -89,10 +89,14 @@ impl Game {
             return;
         }
         let p = &self.p[seat];
-        for k in Kind::all() {
-            if p.counts.get(k) < 4 {
+        if !p.counts.0.contains(&4) && p.melds.is_empty() {
+            return;
+        }
+        for (i, &c) in p.counts.0.iter().enumerate() {
+            if c < 4 {
                 continue;
             }
+            let Some(k) = Kind::new(i as u8) else { continue };
             if p.riichi.is_on() {
                 if p.drawn.and_then(Tile::kind) != Some(k) {
                     continue;

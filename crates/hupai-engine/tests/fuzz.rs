@@ -32,3 +32,48 @@ fn a_million_random_actions() {
     }
     println!("{total} actions");
 }
+
+/// The cargo-fuzz target's logic on seeded bytes: legal picks mixed with arbitrary actions;
+/// a refused action leaves the game exactly as it was.
+#[test]
+fn arbitrary_actions_are_refused_without_change() {
+    use hupai_core::{Kind, Seat, Tile};
+    use hupai_engine::{Action, Game, Setup, SplitMix64};
+    for (i, rules) in presets().into_iter().enumerate() {
+        let mut rng = SplitMix64::new(i as u64);
+        let (mut game, _) = Game::new(Setup::new(rules, i as u64));
+        let total = game.total_points();
+        let mut refused = 0;
+        for _ in 0..3000 {
+            let Some(seat) = game.next_seat() else { break };
+            let b = rng.below(256);
+            if b < 200 {
+                let options = game.pending().options(seat);
+                let action = options[b % options.len()];
+                game.apply(seat, action).expect("a listed option is legal");
+            } else {
+                let x = rng.below(256) as u8;
+                let tile = Tile::from_index(x % 144).expect("tile");
+                let kind = Kind::new(x % 34).expect("kind");
+                let action = match b % 8 {
+                    0 => Action::Discard(tile),
+                    1 => Action::Riichi(tile),
+                    2 => Action::ClosedKan(kind),
+                    3 => Action::AddedKan(tile),
+                    4 => Action::Pon([tile, tile]),
+                    5 => Action::Chi([tile, tile]),
+                    6 => Action::Ron,
+                    _ => Action::Tsumo,
+                };
+                let who = Seat::ALL[x as usize % 4];
+                let before = format!("{game:?}");
+                if game.apply(who, action).is_err() {
+                    refused += 1;
+                    assert_eq!(before, format!("{game:?}"), "a refused action changed the game");
+                }
+            }
+            game.check_invariants(total).expect("invariants");
+        }
+        assert!(refused > 0);
+    }
+}

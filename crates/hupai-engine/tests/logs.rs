@@ -136,3 +136,13 @@ fn replay_reads_back_what_it_checked() {
     let n = replay_events(&parsed, None, |_, _| seen += 1).expect("replays");
     assert_eq!((n, seen), (log.len(), log.len()));
 }
+
+#[test]
+fn a_single_hand_replays() {
+    for rules in common::presets() {
+        let mut setup = Setup::new(rules.clone(), 21);
+        setup.single_hand = true;
+        let log = play_match(setup, &mut agents(21)).expect("plays");
+        assert_eq!(replay(&log_text(&log), None), Ok(log.len()), "{}", rules.name);
+    }
+}

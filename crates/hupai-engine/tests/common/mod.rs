@@ -39,3 +39,144 @@ pub fn presets() -> Vec<Rules> {
 pub fn act(game: &mut Game, seat: Seat, action: Action) -> Vec<Event> {
     game.apply(seat, action).unwrap_or_else(|e| panic!("{action:?} by {seat:?}: {e}"))
 }
+
+use hupai_core::{Kind, Tile};
+
+/// Parses MPSZ text (`0` for a red five; `0z` stands for a flower in [`stack`]) into kinds
+/// with a red flag.
+pub fn kinds(text: &str) -> Vec<(Kind, bool)> {
+    let mut out = Vec::new();
+    let mut digits = Vec::new();
+    for c in text.chars() {
+        match c {
+            '0'..='9' => digits.push(c as u8 - b'0'),
+            'm' | 'p' | 's' | 'z' => {
+                let suit = "mpsz".find(c).expect("suit") as u8;
+                for d in digits.drain(..) {
+                    let n = if d == 0 { 5 } else { d };
+                    out.push((Kind::new(suit * 9 + n - 1).expect("kind"), d == 0));
+                }
+            }
+            _ => {}
+        }
+    }
+    out
+}
+
+/// Builds a wall: the four hands (by seat, 13 tiles each, shorter ones completed) dealt from `dealer`, then `draws`,
+/// then unused tiles, then `tail` (the last live tiles), then (riichi) the dead wall: `dead`
+/// in dead-wall order (four replacement tiles, five dora, five ura indicators) completed
+/// with unused tiles. Red fives are copy 0 (`0m`); a plain five is never a red copy.
+pub fn stack(
+    rules: &Rules,
+    dealer: Seat,
+    hands: [&str; 4],
+    draws: &str,
+    tail: &str,
+    dead: &str,
+) -> Vec<Tile> {
+    let mut used = [false; 144];
+    let reds = rules.red_fives;
+    let mut flowers = (0..8).filter_map(Tile::flower).filter(|_| rules.flowers);
+    let mut take = |(kind, red): (Kind, bool)| -> Tile {
+        if red && kind.is_honor() {
+            // `0z` in test text: the next flower.
+            let f = flowers.next().expect("a flower left");
+            used[f.index()] = true;
+            return f;
+        }
+        for copy in 0..4 {
+            let t = Tile::new(kind, copy);
+            if !used[t.index()] && t.is_red_five(reds) == red {
+                used[t.index()] = true;
+                return t;
+            }
+        }
+        panic!("no copy of {kind} left (red {red})");
+    };
+    let mut hands: Vec<Vec<Tile>> =
+        hands.iter().map(|h| kinds(h).into_iter().map(&mut take).collect()).collect();
+    let draws: Vec<Tile> = kinds(draws).into_iter().map(&mut take).collect();
+    let tail: Vec<Tile> = kinds(tail).into_iter().map(&mut take).collect();
+    let mut dead_tiles: Vec<Tile> = kinds(dead).into_iter().map(&mut take).collect();
+    let mut all = Vec::new();
+    hupai_engine::Wall::fill(rules, &mut all);
+    let mut rest: Vec<Tile> = all.into_iter().filter(|t| !used[t.index()]).collect();
+    hupai_engine::SplitMix64::new(99).shuffle(&mut rest);
+    for h in hands.iter_mut() {
+        // Short hands are completed with unused tiles in a fixed shuffled order.
+        while h.len() < 13 {
+            h.push(rest.pop().expect("tiles to fill a hand"));
+        }
+        assert_eq!(h.len(), 13, "a hand needs 13 tiles");
+    }
+    let mut front = Vec::new();
+    for block in 0..4 {
+        for i in 0..4 {
+            let s = dealer.add(i).index();
+            let range = if block < 3 { block * 4..block * 4 + 4 } else { 12..13 };
+            front.extend(&hands[s][range]);
+        }
+    }
+    front.extend(draws);
+    let riichi = rules.family == hupai_rules::Family::Riichi;
+    if riichi {
+        while dead_tiles.len() < 14 {
+            dead_tiles.push(rest.pop().expect("tiles for the dead wall"));
+        }
+    }
+    front.extend(rest);
+    front.extend(tail);
+    front.extend(dead_tiles);
+    front
+}
+
+/// A one-hand game on a stacked wall.
+pub fn stacked_game(
+    rules: &Rules,
+    scores: Option<[i32; 4]>,
+    wall: Vec<Tile>,
+) -> (Game, Vec<Event>) {
+    let mut setup = Setup::new(rules.clone(), 0);
+    setup.single_hand = true;
+    setup.scores = scores;
+    setup.stacked_walls = vec![wall];
+    Game::new(setup)
+}
+
+/// Every seat that may claim passes (checking invariants).
+pub fn pass_all(game: &mut Game, log: &mut Vec<Event>) {
+    let total = game.total_points();
+    let seats: Vec<Seat> = game.pending().seats().collect();
+    for s in seats {
+        if game.pending().options(s).contains(&Action::Pass) {
+            log.extend(act(game, s, Action::Pass));
+            game.check_invariants(total).expect("invariants");
+        }
+    }
+}
+
+/// The option of `seat` that discards a tile of `kind` (the drawn one when `drawn`).
+pub fn discard_of(game: &Game, seat: Seat, kind: &str) -> Action {
+    let k = kinds(kind)[0].0;
+    *game
+        .pending()
+        .options(seat)
+        .iter()
+        .find(|a| matches!(a, Action::Discard(t) if t.kind() == Some(k)))
+        .unwrap_or_else(|| {
+            panic!("seat {seat:?} cannot discard {kind}: {:?}", game.pending().options(seat))
+        })
+}
+
+/// Seat `seat` discards `kind`, then every claim is passed.
+pub fn discard(game: &mut Game, log: &mut Vec<Event>, seat: Seat, kind: &str) {
+    let a = discard_of(game, seat, kind);
+    log.extend(act(game, seat, a));
+    pass_all(game, log);
+}
+
+/// Whether `seat` has an option matching `f`.
+pub fn has(game: &Game, seat: Seat, f: impl Fn(&Action) -> bool) -> bool {
+    game.pending().options(seat).iter().any(f)
+}

@@ -1,0 +1,139 @@
+//! MCR, general Chinese and laizi rules, each with the rule it checks.
+
+mod common;
+
+use common::{act, discard_of, has, pass_all, play_checked, stack, stacked_game};
+use hupai_core::Seat::{East, North, South, West};
+use hupai_engine::{Action, Event};
+use hupai_rules::Rules;
+
+fn preset(name: &str) -> Rules {
+    Rules::preset(name).expect("preset")
+}
+
+/// A 7-fan hand waiting on 9m (concealed hand 2, all chows 2, mixed double chow 1, short
+/// straight 1, single wait 1), and a dealer who discards 9m.
+fn seven_fans(rules: &Rules) -> hupai_engine::Game {
+    let wall = stack(rules, East, ["9m", "123m123p456s789s9m", "", ""], "1z", "", "");
+    let (mut game, _) = stacked_game(rules, None, wall);
+    let a = discard_of(&game, East, "9m");
+    act(&mut game, East, a);
+    game
+}
+
+/// MCR 1998 rule book: "a hand must score at least 8 fans, flowers not counted, to win."
+#[test]
+fn mcr_refuses_a_seven_fan_win() {
+    let game = seven_fans(&preset("mcr"));
+    assert!(!has(&game, South, |a| *a == Action::Ron));
+}
+
+/// General Chinese rules: "any complete hand may win."
+#[test]
+fn chinese_accepts_the_same_hand() {
+    let game = seven_fans(&preset("chinese"));
+    assert!(has(&game, South, |a| *a == Action::Ron));
+}
+
+/// MCR: "when several players win on one discard, the first in turn order after the
+/// discarder wins"; "on a discard the discarder pays 8 + fans, the other two 8 each."
+#[test]
+fn mcr_head_bump_and_payments() {
+    let rules = preset("mcr");
+    let hands =
+        ["5z369m258p147s67z1z", "1122m3344p5566s5z", "1122m3344p5566s5z", "7788m7788p7799s5z"];
+    let wall = stack(&rules, East, hands, "2z", "", "");
+    let (mut game, mut log) = stacked_game(&rules, None, wall);
+    let a = discard_of(&game, East, "5z");
+    log.extend(act(&mut game, East, a));
+    for s in [North, West, South] {
+        assert!(has(&game, s, |a| *a == Action::Ron), "{s:?}");
+        log.extend(act(&mut game, s, Action::Ron));
+    }
+    let wins: Vec<(u8, [i32; 4], u32)> = log
+        .iter()
+        .filter_map(|e| match e {
+            Event::Hora { actor, deltas, han, .. } => Some((*actor, *deltas, *han)),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(wins.len(), 1);
+    let (actor, deltas, fans) = wins[0];
+    assert_eq!(actor, 1, "South is first after East");
+    let f = fans as i32;
+    assert_eq!(deltas, [-(8 + f), 24 + f, -8, -8]);
+}
+
+/// MCR: "flowers are set aside and replaced from the back of the wall, at the deal and when
+/// drawn."
+#[test]
+fn flowers_are_set_aside_and_replaced() {
+    let rules = preset("mcr");
+    let wall = stack(&rules, East, ["0z123m456p789s123z", "", "", ""], "0z", "", "");
+    let (mut game, mut log) = stacked_game(&rules, None, wall);
+    let total = game.total_points();
+    game.check_invariants(total).expect("invariants");
+    let flowers = log.iter().filter(|e| matches!(e, Event::Flower { actor: 0, .. })).count();
+    assert!(flowers >= 2, "{flowers} flowers");
+    assert!(game.player(East).flowers.len() >= 2);
+    assert_eq!(game.player(East).hand.len(), 14);
+    pass_all(&mut game, &mut log);
+}
+
+/// MCR: "16 hands, four wind rounds; after each round the players change seats: East and
+/// South swap, West and North swap after the first, ..." (seats A B C D, B A D C, C D B A,
+/// D C A B).
+#[test]
+fn mcr_match_has_sixteen_hands_and_rotates_seats() {
+    let (log, _) = play_checked(&preset("mcr"), 5, usize::MAX);
+    let starts: Vec<[u8; 4]> = log
+        .iter()
+        .filter_map(|e| match e {
+            Event::StartKyoku { players, .. } => *players,
+            _ => None,
+        })
+        .collect();
+    assert_eq!(starts.len(), 16);
+    let want = [[0, 1, 2, 3], [1, 0, 3, 2], [2, 3, 1, 0], [3, 2, 0, 1]];
+    for (i, p) in starts.iter().enumerate() {
+        assert_eq!(*p, want[i / 4], "hand {i}");
+    }
+}
+
+/// Laizi: "after the deal a tile is turned up; the next kind in its suit is the joker";
+/// "jokers cannot be called."
+#[test]
+fn laizi_turns_up_a_joker_that_cannot_be_called() {
+    let rules = preset("laizi");
+    // The joker indicator is the last tile of the wall: 4m, so 5m is wild.
+    let wall = stack(&rules, East, ["5m", "55m", "", ""], "1z", "4m", "");
+    let (mut game, mut log) = stacked_game(&rules, None, wall);
+    assert_eq!(game.joker().map(|k| k.to_string()), Some("5m".into()));
+    assert!(
+        matches!(&log[1], Event::StartKyoku { joker_marker: Some(p), .. } if p.to_string() == "4m")
+    );
+    assert_eq!(game.player(South).jokers, 2);
+    let a = discard_of(&game, East, "5m");
+    log.extend(act(&mut game, East, a));
+    assert!(!has(&game, South, |a| matches!(a, Action::Pon(_) | Action::Chi(_) | Action::Ron)));
+}
+
+/// Chinese rules: "a win pays its fans: on a discard the discarder pays."
+#[test]
+fn chinese_discarder_pays_the_fans() {
+    let rules = preset("chinese");
+    let wall = stack(&rules, East, ["9m", "123m123p456s789s9m", "", ""], "1z", "", "");
+    let (mut game, mut log) = stacked_game(&rules, None, wall);
+    let a = discard_of(&game, East, "9m");
+    log.extend(act(&mut game, East, a));
+    log.extend(act(&mut game, South, Action::Ron));
+    pass_all(&mut game, &mut log);
+    let (deltas, fans) = log
+        .iter()
+        .find_map(|e| match e {
+            Event::Hora { deltas, han, .. } => Some((*deltas, *han as i32)),
+            _ => None,
+        })
+        .expect("a win");
+    assert_eq!(deltas, [-fans, fans, 0, 0]);
+}
