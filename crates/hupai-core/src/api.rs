@@ -276,15 +276,35 @@ pub fn ukeire_count(
     visible: &Counts,
 ) -> (KindSet, u32) {
     let kinds = ukeire(counts, melds, forms);
-    let mut bits = kinds.bits();
-    let mut unseen = 0u32;
-    while bits != 0 {
-        let k = bits.trailing_zeros() as usize & 63;
-        bits &= bits - 1;
-        let seen = *counts.0.get(k).unwrap_or(&0) as u32 + *visible.0.get(k).unwrap_or(&0) as u32;
-        unseen += 4u32.saturating_sub(seen);
+    (kinds, unseen_copies(kinds.bits(), counts, visible))
+}
+
+/// The sum over the kinds in `set` of 4 − held − visible, never negative: eight kinds at a
+/// time as bytes, with no loop over the set's bits.
+#[inline(always)]
+fn unseen_copies(set: u64, counts: &Counts, visible: &Counts) -> u32 {
+    use special::{HIGH, ONES};
+    const LOW7: u64 = 0x7f * ONES;
+    // 0xff in each byte whose value is above `max` (at most 0x7f), 0 elsewhere.
+    let above = |x: u64, max: u64| {
+        (((x | ((x & LOW7) + (0x7f - max) * ONES)) & HIGH) >> 7).wrapping_mul(0xff)
+    };
+    let (held, seen) = (special::words(counts), special::words(visible));
+    let mut sum = 0u64;
+    for j in 0..5 {
+        // The set's eight bits of this word, one per byte, as 0xff masks.
+        let bits = ((set >> (8 * j)) & 0xff).wrapping_mul(ONES) & 0x8040_2010_0804_0201;
+        let mask = above(bits, 0);
+        // Counts clamped to four, so that the sum of the two stays in its byte.
+        let clamp = |x: u64| {
+            let big = above(x, 4);
+            (x & mask & !big) | ((4 * ONES) & mask & big)
+        };
+        let s = clamp(held[j]) + clamp(seen[j]);
+        let r = 0x84 * ONES - s;
+        sum += r & LOW7 & above(r, 0x7f) & mask;
     }
-    (kinds, unseen)
+    (sum.wrapping_mul(ONES) >> 56) as u32
 }
 
 /// Shanten with `jokers` wildcards besides the concealed `counts`.
@@ -401,6 +421,31 @@ mod tests {
                     );
                 }
             }
+        }
+    }
+
+    #[test]
+    fn unseen_copies_match_a_loop() {
+        let mut x = 0x9e37_79b9_7f4a_7c15u64;
+        let mut next = || {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            x
+        };
+        for _ in 0..20_000 {
+            let set = next() & ((1 << 34) - 1);
+            let (mut held, mut seen) = (Counts::EMPTY, Counts::EMPTY);
+            for k in 0..34 {
+                let r = next();
+                held.0[k] = if r & 0x100 == 0 { (r % 5) as u8 } else { r as u8 };
+                seen.0[k] = if r & 0x200 == 0 { (r >> 12) as u8 % 6 } else { (r >> 20) as u8 };
+            }
+            let want: u32 = (0..34)
+                .filter(|k| set >> k & 1 == 1)
+                .map(|k| 4u32.saturating_sub(held.0[k] as u32 + seen.0[k] as u32))
+                .sum();
+            assert_eq!(unseen_copies(set, &held, &seen), want);
         }
     }
 
