@@ -63,9 +63,18 @@ fn distance(counts: &Counts, suits: &Suits, melds: u8, forms: FormSet) -> u8 {
     {
         let bits = Bits::new(counts);
         if forms.contains(Form::SevenPairs) {
-            d = d.min(bits.seven_pairs(forms.quads_as_two_pairs()));
+            let w = special::words(counts);
+            d = if forms.quads_as_two_pairs() {
+                d.min(bits.seven_pairs(true))
+            } else {
+                d.min(special::seven_pairs_below(&w, d))
+            };
         }
-        if forms.contains(Form::ThirteenOrphans) {
+        // Thirteen orphans needs 14 orphan tiles less its distance: skip it when the orphan
+        // tiles held cannot beat `d` (almost always, for random hands).
+        if forms.contains(Form::ThirteenOrphans)
+            && 14 - orphan_tiles(counts, suits).min(14) < d as u32
+        {
             d = d.min(bits.thirteen_orphans());
         }
         if forms.contains(Form::HonorsAndKnitted) {
@@ -78,6 +87,13 @@ fn distance(counts: &Counts, suits: &Suits, melds: u8, forms: FormSet) -> u8 {
         d = knitted::distance_below(counts, &Bits::new(counts), suits, 1, d);
     }
     d
+}
+
+/// The number of terminal and honour tiles held.
+#[inline(always)]
+fn orphan_tiles(counts: &Counts, suits: &Suits) -> u32 {
+    let c = &counts.0;
+    suits.sum[3] + [0, 8, 9, 17, 18, 26].iter().map(|&k| c[k] as u32).sum::<u32>()
 }
 
 /// The kinds whose draw lowers the distance `d` over the allowed forms (covered to 13 tiles
@@ -310,6 +326,22 @@ fn unseen_copies(set: u64, counts: &Counts, visible: &Counts) -> u32 {
 /// Shanten with `jokers` wildcards besides the concealed `counts`.
 #[inline]
 pub fn shanten_with_jokers(counts: &Counts, jokers: u8, melds: u8, forms: FormSet) -> i8 {
+    // The common rule sets get their own copy with the form tests folded away (one
+    // predictable compare); any other set runs the general code.
+    if forms == FormSet::RIICHI {
+        shanten_in(counts, jokers, melds, FormSet::RIICHI)
+    } else if forms == FormSet::REGULAR {
+        shanten_in(counts, jokers, melds, FormSet::REGULAR)
+    } else if forms == FormSet::MCR {
+        shanten_in(counts, jokers, melds, FormSet::MCR)
+    } else {
+        shanten_in(counts, jokers, melds, forms)
+    }
+}
+
+/// [`shanten_with_jokers`] for one set of forms.
+#[inline(always)]
+fn shanten_in(counts: &Counts, jokers: u8, melds: u8, forms: FormSet) -> i8 {
     let melds = melds.min(4);
     let suits = Suits::new(counts);
     if !suits.covered(14) {
