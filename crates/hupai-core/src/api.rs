@@ -98,6 +98,7 @@ fn orphan_tiles(counts: &Counts, suits: &Suits) -> u32 {
 
 /// The kinds whose draw lowers the distance `d` over the allowed forms (covered to 13 tiles
 /// per suit).
+#[inline(always)]
 fn improving(counts: &Counts, suits: &Suits, melds: u8, forms: FormSet, d: u8) -> u64 {
     if d == 0 || d == IMPOSSIBLE {
         return 0;
@@ -109,10 +110,19 @@ fn improving(counts: &Counts, suits: &Suits, melds: u8, forms: FormSet, d: u8) -
     if melds == 0 {
         let bits = Bits::new(counts);
         let quads = forms.quads_as_two_pairs();
-        if forms.contains(Form::SevenPairs) && bits.seven_pairs(quads) == d {
+        // The same cheap bounds as in `distance` rule both forms out for most hands.
+        let pairs = if quads {
+            bits.seven_pairs(true)
+        } else {
+            special::seven_pairs_below(&special::words(counts), d + 1)
+        };
+        if forms.contains(Form::SevenPairs) && pairs == d {
             out |= bits.seven_pairs_improving(quads).1;
         }
-        if forms.contains(Form::ThirteenOrphans) && bits.thirteen_orphans() == d {
+        if forms.contains(Form::ThirteenOrphans)
+            && 14 - orphan_tiles(counts, suits).min(14) <= d as u32
+            && bits.thirteen_orphans() == d
+        {
             out |= bits.thirteen_orphans_improving().1;
         }
         if forms.contains(Form::HonorsAndKnitted) && bits.honors_knitted() == d {
@@ -395,6 +405,19 @@ pub fn waits_with_jokers(counts: &Counts, jokers: u8, melds: u8, forms: FormSet)
 /// The kinds whose draw lowers shanten of the hand with `jokers` wildcards.
 #[inline]
 pub fn ukeire_with_jokers(counts: &Counts, jokers: u8, melds: u8, forms: FormSet) -> KindSet {
+    // As for shanten: a specialised copy for the common rule sets.
+    if forms == FormSet::RIICHI {
+        ukeire_in(counts, jokers, melds, FormSet::RIICHI)
+    } else if forms == FormSet::REGULAR {
+        ukeire_in(counts, jokers, melds, FormSet::REGULAR)
+    } else {
+        ukeire_in(counts, jokers, melds, forms)
+    }
+}
+
+/// [`ukeire_with_jokers`] for one set of forms.
+#[inline(always)]
+fn ukeire_in(counts: &Counts, jokers: u8, melds: u8, forms: FormSet) -> KindSet {
     let melds = melds.min(4);
     let suits = Suits::new(counts);
     if !suits.covered(13) {

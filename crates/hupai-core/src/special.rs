@@ -215,6 +215,12 @@ impl Bits {
         (d as u8, improve)
     }
 
+    /// The kinds held four times (or more).
+    #[inline(always)]
+    pub fn four_mask(&self) -> u64 {
+        self.mask(4)
+    }
+
     /// The kinds held at least once.
     #[inline(always)]
     pub fn held(&self) -> u64 {

@@ -58,14 +58,18 @@ pub(crate) fn ph(p: u8, h: u8) -> u8 {
     PH[p as usize][h as usize & 63]
 }
 
-/// A class of number suits plus honours, plus one more number suit: the pair-target
-/// distances `[melds]` of the whole hand.
+/// The pair-target distances with `melds` melds (0..=4) of rest class `r` plus each number-suit
+/// class (one row; the same as `rn_dist(r, a)[melds]` without the indirection).
 #[inline(always)]
-pub(crate) fn rn_dist(r: u8, a: u8) -> &'static [u8; 5] {
-    let f = RN[r as usize][a as usize & 127];
-    let row = &FULL_DIST[f as usize];
-    // FULL_DIST rows have five entries.
-    row
+pub(crate) fn rn_dist_row(melds: usize, r: u8) -> &'static [u8; 128] {
+    &RN_DIST[(melds.min(4) * 256 + r as usize) % RN_DIST.len()]
+}
+
+/// The pair-target distances with `melds` melds of number-suit class `p` plus each honour
+/// class (one row; the same as `rest_dist(ph(p, h))[5 + melds]`).
+#[inline(always)]
+pub(crate) fn ph_dist_row(melds: usize, p: u8) -> &'static [u8; 64] {
+    &PH_DIST[(melds.min(4) * 256 + p as usize) % PH_DIST.len()]
 }
 
 /// The distances of a class of number suits plus honours.
