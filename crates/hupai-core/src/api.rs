@@ -305,8 +305,6 @@ pub fn ukeire_count(
     (kinds, unseen_copies(kinds.bits(), counts, visible))
 }
 
-/// The sum over the kinds in `set` of 4 − held − visible, never negative: eight kinds at a
-/// time as bytes, with no loop over the set's bits.
 #[inline(always)]
 fn unseen_copies(set: u64, counts: &Counts, visible: &Counts) -> u32 {
     use special::{HIGH, ONES};
@@ -317,6 +315,18 @@ fn unseen_copies(set: u64, counts: &Counts, visible: &Counts) -> u32 {
     };
     let (held, seen) = (special::words(counts), special::words(visible));
     let mut sum = 0u64;
+    if tables::counts_valid(&counts.0) && tables::counts_valid(&visible.0) {
+        // Counts at most four: their sum stays in its byte without clamping.
+        for j in 0..5 {
+            let bits = ((set >> (8 * j)) & 0xff).wrapping_mul(ONES) & 0x8040_2010_0804_0201;
+            let member = ((bits + LOW7) | bits) & HIGH;
+            // High bit: a member kind with held + visible at most four; then the low bits
+            // are 4 − held − visible.
+            let r = 0x84 * ONES - (held[j] + seen[j]);
+            sum += r & ((r & member) >> 7).wrapping_mul(7);
+        }
+        return (sum.wrapping_mul(ONES) >> 56) as u32;
+    }
     for j in 0..5 {
         // The set's eight bits of this word, one per byte, as 0xff masks.
         let bits = ((set >> (8 * j)) & 0xff).wrapping_mul(ONES) & 0x8040_2010_0804_0201;
@@ -488,13 +498,15 @@ mod tests {
             x ^= x << 17;
             x
         };
-        for _ in 0..20_000 {
+        for round in 0..20_000 {
             let set = next() & ((1 << 34) - 1);
             let (mut held, mut seen) = (Counts::EMPTY, Counts::EMPTY);
             for k in 0..34 {
-                let r = next();
+                // Half the rounds with valid counts (at most four), half with any bytes.
+                let r = if round % 2 == 0 { next() & !0x300 } else { next() };
                 held.0[k] = if r & 0x100 == 0 { (r % 5) as u8 } else { r as u8 };
-                seen.0[k] = if r & 0x200 == 0 { (r >> 12) as u8 % 6 } else { (r >> 20) as u8 };
+                let m = if round % 2 == 0 { 5 } else { 6 };
+                seen.0[k] = if r & 0x200 == 0 { (r >> 12) as u8 % m } else { (r >> 20) as u8 };
             }
             let want: u32 = (0..34)
                 .filter(|k| set >> k & 1 == 1)
