@@ -306,11 +306,10 @@ fn main() {
     }
     let n_rest = rest.list.len();
     let mut full = Classes::new();
-    let mut rn = vec![vec![0u8; 128]; 256];
     let mut improve_n = vec![vec![0u8; 128]; 256];
     for r in 0..n_rest {
         for a in 0..n_suit {
-            rn[r][a] = full.id(combine(&rest.list[r], &suit.list[a])) as u8;
+            full.id(combine(&rest.list[r], &suit.list[a]));
             improve_n[r][a] = improve_bits(&suit.list[a], &rest.list[r]);
         }
     }
@@ -320,9 +319,24 @@ fn main() {
             improve_h[p][h] = improve_bits(&honor.list[h], &pairs.list[p]);
         }
     }
-    // Final distances only need the targets with a pair.
-    let mut full_dist: Vec<Vec<u8>> = full.list.iter().map(|d| d[5..].to_vec()).collect();
-    full_dist.resize(256, vec![60; 5]);
+    // Direct distances for effective tiles, one row per (melds, class of the rest): the
+    // pair-target distance with `m` melds of R + a (number suit) and of P + h (honours).
+    let mut rn_dist = vec![vec![60u8; 128]; 5 * 256];
+    for m in 0..5 {
+        for r in 0..n_rest {
+            for a in 0..n_suit {
+                rn_dist[m * 256 + r][a] = combine(&rest.list[r], &suit.list[a])[5 + m];
+            }
+        }
+    }
+    let mut ph_dist = vec![vec![60u8; 64]; 5 * 256];
+    for m in 0..5 {
+        for p in 0..pairs.list.len() {
+            for h in 0..honor.list.len() {
+                ph_dist[m * 256 + p][h] = rest.list[ph[p][h] as usize][5 + m];
+            }
+        }
+    }
     assert!(n_rest <= 256 && full.list.len() <= 256);
 
     let mut out = String::new();
@@ -344,11 +358,11 @@ fn main() {
     write_dists(&mut out, "SUIT_DIST", &suit.list, 128);
     write_dists(&mut out, "HONOR_DIST", &honor.list, 64);
     write_dists(&mut out, "REST_DIST", &rest.list, 256);
-    write_table(&mut out, "FULL_DIST", "u8", &full_dist);
     write_table(&mut out, "NN", "u8", &nn);
     write_table(&mut out, "PN", "u8", &pn);
     write_table(&mut out, "PH", "u8", &ph);
-    write_table(&mut out, "RN", "u8", &rn);
+    write_table(&mut out, "RN_DIST", "u8", &rn_dist);
+    write_table(&mut out, "PH_DIST", "u8", &ph_dist);
     write_table(&mut out, "IMPROVE_N", "u8", &improve_n);
     write_table(&mut out, "IMPROVE_H", "u8", &improve_h);
     std::fs::write(out_dir.join("tables.rs"), out).expect("write");

@@ -22,13 +22,13 @@
 //! `melds` (for example only seven pairs and one meld), shanten is [`i8::MAX`].
 //!
 //! Speed: the regular form comes from per-suit tables (see the crate README for how and
-//! how big: about 0.75 MiB of tables in all); seven pairs, thirteen orphans and honours-and-knitted
+//! how big: about 0.95 MiB of tables in all); seven pairs, thirteen orphans and honours-and-knitted
 //! from bit masks; knitted straight from the same tables on the hand minus each knitted
 //! assignment. Counts above four or more than 14 tiles of a suit (13 for waits and effective
 //! tiles) fall back to [`crate::reference`], which is exact for any input.
 
 use crate::regular::Suits;
-use crate::special::Bits;
+use crate::special::{self, Bits};
 use crate::{knitted, reference, tables, Counts, Form, FormSet, KindSet};
 
 /// "No allowed form is possible".
@@ -63,9 +63,18 @@ fn distance(counts: &Counts, suits: &Suits, melds: u8, forms: FormSet) -> u8 {
     {
         let bits = Bits::new(counts);
         if forms.contains(Form::SevenPairs) {
-            d = d.min(bits.seven_pairs(forms.quads_as_two_pairs()));
+            let w = special::words(counts);
+            d = if forms.quads_as_two_pairs() {
+                d.min(bits.seven_pairs(true))
+            } else {
+                d.min(special::seven_pairs_below(&w, d))
+            };
         }
-        if forms.contains(Form::ThirteenOrphans) {
+        // Thirteen orphans needs 14 orphan tiles less its distance: skip it when the orphan
+        // tiles held cannot beat `d` (almost always, for random hands).
+        if forms.contains(Form::ThirteenOrphans)
+            && 14 - orphan_tiles(counts, suits).min(14) < d as u32
+        {
             d = d.min(bits.thirteen_orphans());
         }
         if forms.contains(Form::HonorsAndKnitted) {
@@ -80,8 +89,16 @@ fn distance(counts: &Counts, suits: &Suits, melds: u8, forms: FormSet) -> u8 {
     d
 }
 
+/// The number of terminal and honour tiles held.
+#[inline(always)]
+fn orphan_tiles(counts: &Counts, suits: &Suits) -> u32 {
+    let c = &counts.0;
+    suits.sum[3] + [0, 8, 9, 17, 18, 26].iter().map(|&k| c[k] as u32).sum::<u32>()
+}
+
 /// The kinds whose draw lowers the distance `d` over the allowed forms (covered to 13 tiles
 /// per suit).
+#[inline(always)]
 fn improving(counts: &Counts, suits: &Suits, melds: u8, forms: FormSet, d: u8) -> u64 {
     if d == 0 || d == IMPOSSIBLE {
         return 0;
@@ -93,10 +110,19 @@ fn improving(counts: &Counts, suits: &Suits, melds: u8, forms: FormSet, d: u8) -
     if melds == 0 {
         let bits = Bits::new(counts);
         let quads = forms.quads_as_two_pairs();
-        if forms.contains(Form::SevenPairs) && bits.seven_pairs(quads) == d {
+        // The same cheap bounds as in `distance` rule both forms out for most hands.
+        let pairs = if quads {
+            bits.seven_pairs(true)
+        } else {
+            special::seven_pairs_below(&special::words(counts), d + 1)
+        };
+        if forms.contains(Form::SevenPairs) && pairs == d {
             out |= bits.seven_pairs_improving(quads).1;
         }
-        if forms.contains(Form::ThirteenOrphans) && bits.thirteen_orphans() == d {
+        if forms.contains(Form::ThirteenOrphans)
+            && 14 - orphan_tiles(counts, suits).min(14) <= d as u32
+            && bits.thirteen_orphans() == d
+        {
             out |= bits.thirteen_orphans_improving().1;
         }
         if forms.contains(Form::HonorsAndKnitted) && bits.honors_knitted() == d {
@@ -169,25 +195,60 @@ pub fn form_shanten(counts: &Counts, melds: u8, form: Form, forms: FormSet) -> O
 }
 
 /// Whether the concealed tiles with `melds` declared melds make a complete hand.
-#[inline]
+///
+/// Exact byte-parallel tests on the counts as five words: seven pairs is "every count 0 or
+/// 2" (or even, with quads as two pairs), thirteen orphans "no other kind and every orphan
+/// held"; the regular form is gated by branch-free necessary conditions (no honour held once
+/// or four times, no suit of 3n + 1 tiles, exactly one suit of 3n + 2) and only then looks up
+/// each suit's class. Random hands thus cost one predictable branch. Always inlined: the
+/// gates are small, and a constant `forms` drops the tests of forms not allowed.
+#[inline(always)]
 pub fn is_agari(counts: &Counts, melds: u8, forms: FormSet) -> bool {
     let melds = melds.min(4);
-    let bits = Bits::new(counts);
-    if !tables::counts_valid(&counts.0) || bits.total() != complete_size(melds) {
-        // Wrong size, or a count above four (then no complete hand equals it).
+    let w = special::words(counts);
+    let bad = w.iter().fold(0, |acc, &x| acc | x | x.wrapping_add(0x7b7b_7b7b_7b7b_7b7b));
+    // Meaningful when every count is at most four.
+    let sums = tables::suit_sums(&counts.0);
+    let total = sums[0] + sums[1] + sums[2] + sums[3];
+    if (bad & special::HIGH != 0) | (total != complete_size(melds)) {
+        // A count above four (then no complete hand equals it), or the wrong size.
         return false;
     }
-    if forms.contains(Form::Regular) && regular_complete(counts, &bits) {
+    let pairs = if melds == 0 && forms.contains(Form::SevenPairs) {
+        let odd_mask =
+            if forms.quads_as_two_pairs() { special::ONES } else { 0x0505_0505_0505_0505 };
+        w.iter().fold(0, |acc, &x| acc | x & odd_mask) == 0
+    } else {
+        false
+    };
+    if pairs {
         return true;
     }
-    if melds == 0 {
-        let quads = forms.quads_as_two_pairs();
-        if (forms.contains(Form::SevenPairs) && bits.seven_pairs(quads) == 0)
-            || (forms.contains(Form::ThirteenOrphans) && bits.thirteen_orphans() == 0)
-            || (forms.contains(Form::HonorsAndKnitted) && bits.honors_knitted() == 0)
-        {
-            return true;
-        }
+    // Thirteen orphans needs seven honour tiles or more; the knitted forms are checked
+    // whenever allowed.
+    let regular = forms.contains(Form::Regular) & regular_gate(&sums, &w);
+    let orphans = (melds == 0) & forms.contains(Form::ThirteenOrphans) & (sums[3] >= 7);
+    let knitted = melds <= 1
+        && (forms.contains(Form::KnittedStraight)
+            || (melds == 0 && forms.contains(Form::HonorsAndKnitted)));
+    // One well-predicted branch for most hands: no form can be complete.
+    (regular | orphans | knitted) && agari_lookup(counts, melds, forms, regular, orphans)
+}
+
+/// The rest of [`is_agari`] for valid counts of the right size that pass the cheap gates:
+/// the regular form by class lookups, thirteen orphans, then the knitted forms (kept out of
+/// line so the gates stay a small function).
+#[inline(never)]
+fn agari_lookup(counts: &Counts, melds: u8, forms: FormSet, regular: bool, orphans: bool) -> bool {
+    if regular && Suits::new(counts).is_complete() {
+        return true;
+    }
+    if orphans && special::all_orphans(&special::words(counts)) {
+        return true;
+    }
+    let bits = Bits::new(counts);
+    if melds == 0 && forms.contains(Form::HonorsAndKnitted) && bits.honors_knitted() == 0 {
+        return true;
     }
     melds <= 1
         && forms.contains(Form::KnittedStraight)
@@ -195,23 +256,28 @@ pub fn is_agari(counts: &Counts, melds: u8, forms: FormSet) -> bool {
         && knitted::distance(counts, &bits, Suits::new(counts).class[3], melds) == 0
 }
 
-/// Whether valid counts of the right size are melds and one pair: cheap rejections first
-/// (an honour held once or four times, a suit of 3n+1 tiles, not exactly one suit of 3n+2),
-/// then one class lookup per suit.
+/// Branch-free necessary conditions for valid counts of the right size to be melds and one
+/// pair: no honour held once or four times, no suit of 3n+1 tiles, exactly one suit of 3n+2.
 #[inline(always)]
-fn regular_complete(counts: &Counts, bits: &Bits) -> bool {
-    if bits.honor_single_or_four() {
-        return false;
-    }
-    let sums = tables::suit_sums(&counts.0);
-    let mut pairs = 0;
-    for s in sums {
-        if s % 3 == 1 {
-            return false;
+fn regular_gate(sums: &[u32; 4], w: &[u64; 5]) -> bool {
+    // Honours are bytes 3..8 of word 3 and bytes 0..2 of word 4.
+    const HONOR3: u64 = 0x0101_0101_0100_0000;
+    const HONOR4: u64 = 0x0101;
+    let lone = |x: u64| (x & !(x >> 1)) | (x >> 2);
+    let honor_bad = (lone(w[3]) & HONOR3) | (lone(w[4]) & HONOR4);
+    // Per suit sum s: code 4 for s = 1 mod 3, 1 for s = 2 mod 3; the sum of the four codes is
+    // 1 exactly when no suit is 3n+1 and one suit is 3n+2 (sums are at most 14 here).
+    const CODES: u64 = {
+        let mut k = 0u64;
+        let mut s = 0;
+        while s < 16 {
+            k |= [0u64, 4, 1][s % 3] << (4 * s);
+            s += 1;
         }
-        pairs += (s % 3 == 2) as u32;
-    }
-    pairs == 1 && Suits::new(counts).is_complete()
+        k
+    };
+    let code = sums.iter().fold(0, |acc, &s| acc + (CODES >> (4 * (s & 15)) & 15));
+    (honor_bad == 0) & (code == 1)
 }
 
 /// The kinds whose draw completes the hand (empty unless it is ready; a kind held four
@@ -236,20 +302,66 @@ pub fn ukeire_count(
     visible: &Counts,
 ) -> (KindSet, u32) {
     let kinds = ukeire(counts, melds, forms);
-    let mut bits = kinds.bits();
-    let mut unseen = 0u32;
-    while bits != 0 {
-        let k = bits.trailing_zeros() as usize & 63;
-        bits &= bits - 1;
-        let seen = *counts.0.get(k).unwrap_or(&0) as u32 + *visible.0.get(k).unwrap_or(&0) as u32;
-        unseen += 4u32.saturating_sub(seen);
+    (kinds, unseen_copies(kinds.bits(), counts, visible))
+}
+
+#[inline(always)]
+fn unseen_copies(set: u64, counts: &Counts, visible: &Counts) -> u32 {
+    use special::{HIGH, ONES};
+    const LOW7: u64 = 0x7f * ONES;
+    // 0xff in each byte whose value is above `max` (at most 0x7f), 0 elsewhere.
+    let above = |x: u64, max: u64| {
+        (((x | ((x & LOW7) + (0x7f - max) * ONES)) & HIGH) >> 7).wrapping_mul(0xff)
+    };
+    let (held, seen) = (special::words(counts), special::words(visible));
+    let mut sum = 0u64;
+    if tables::counts_valid(&counts.0) && tables::counts_valid(&visible.0) {
+        // Counts at most four: their sum stays in its byte without clamping.
+        for j in 0..5 {
+            let bits = ((set >> (8 * j)) & 0xff).wrapping_mul(ONES) & 0x8040_2010_0804_0201;
+            let member = ((bits + LOW7) | bits) & HIGH;
+            // High bit: a member kind with held + visible at most four; then the low bits
+            // are 4 − held − visible.
+            let r = 0x84 * ONES - (held[j] + seen[j]);
+            sum += r & ((r & member) >> 7).wrapping_mul(7);
+        }
+        return (sum.wrapping_mul(ONES) >> 56) as u32;
     }
-    (kinds, unseen)
+    for j in 0..5 {
+        // The set's eight bits of this word, one per byte, as 0xff masks.
+        let bits = ((set >> (8 * j)) & 0xff).wrapping_mul(ONES) & 0x8040_2010_0804_0201;
+        let mask = above(bits, 0);
+        // Counts clamped to four, so that the sum of the two stays in its byte.
+        let clamp = |x: u64| {
+            let big = above(x, 4);
+            (x & mask & !big) | ((4 * ONES) & mask & big)
+        };
+        let s = clamp(held[j]) + clamp(seen[j]);
+        let r = 0x84 * ONES - s;
+        sum += r & LOW7 & above(r, 0x7f) & mask;
+    }
+    (sum.wrapping_mul(ONES) >> 56) as u32
 }
 
 /// Shanten with `jokers` wildcards besides the concealed `counts`.
 #[inline]
 pub fn shanten_with_jokers(counts: &Counts, jokers: u8, melds: u8, forms: FormSet) -> i8 {
+    // The common rule sets get their own copy with the form tests folded away (one
+    // predictable compare); any other set runs the general code.
+    if forms == FormSet::RIICHI {
+        shanten_in(counts, jokers, melds, FormSet::RIICHI)
+    } else if forms == FormSet::REGULAR {
+        shanten_in(counts, jokers, melds, FormSet::REGULAR)
+    } else if forms == FormSet::MCR {
+        shanten_in(counts, jokers, melds, FormSet::MCR)
+    } else {
+        shanten_in(counts, jokers, melds, forms)
+    }
+}
+
+/// [`shanten_with_jokers`] for one set of forms.
+#[inline(always)]
+fn shanten_in(counts: &Counts, jokers: u8, melds: u8, forms: FormSet) -> i8 {
     let melds = melds.min(4);
     let suits = Suits::new(counts);
     if !suits.covered(14) {
@@ -303,6 +415,19 @@ pub fn waits_with_jokers(counts: &Counts, jokers: u8, melds: u8, forms: FormSet)
 /// The kinds whose draw lowers shanten of the hand with `jokers` wildcards.
 #[inline]
 pub fn ukeire_with_jokers(counts: &Counts, jokers: u8, melds: u8, forms: FormSet) -> KindSet {
+    // As for shanten: a specialised copy for the common rule sets.
+    if forms == FormSet::RIICHI {
+        ukeire_in(counts, jokers, melds, FormSet::RIICHI)
+    } else if forms == FormSet::REGULAR {
+        ukeire_in(counts, jokers, melds, FormSet::REGULAR)
+    } else {
+        ukeire_in(counts, jokers, melds, forms)
+    }
+}
+
+/// [`ukeire_with_jokers`] for one set of forms.
+#[inline(always)]
+fn ukeire_in(counts: &Counts, jokers: u8, melds: u8, forms: FormSet) -> KindSet {
     let melds = melds.min(4);
     let suits = Suits::new(counts);
     if !suits.covered(13) {
@@ -334,6 +459,61 @@ mod tests {
         assert_eq!(form_shanten(&c("1122m"), 3, Form::SevenPairs, FormSet::MCR), None);
         assert_eq!(form_shanten(&c("1122m"), 3, Form::Regular, FormSet::RIICHI), Some(0));
         assert_eq!(shanten(&c("1122m"), 3, FormSet::EMPTY.with(Form::SevenPairs)), i8::MAX);
+    }
+
+    #[test]
+    fn agari_special_forms_match_the_reference() {
+        let pairs_quads = FormSet::RIICHI.with_quads_as_two_pairs(true);
+        for hand in [
+            "1122m3344p5566s77z",
+            "1111m3344p5566s77z",
+            "19m19p19s12345677z",
+            "19m19p19s1234567z1m",
+            "119m19p19s1234567z",
+            "19m19p19s1234566z",
+            "147m258p369s12345z",
+            "147m258p369s11z23m",
+            "1112345678999m1m",
+            "11123456789999m",
+        ] {
+            let hand: Counts = hand.parse().unwrap();
+            for forms in [FormSet::RIICHI, FormSet::MCR, FormSet::REGULAR, pairs_quads] {
+                for melds in [0, 1] {
+                    assert_eq!(
+                        is_agari(&hand, melds, forms),
+                        reference::is_agari(&hand, melds, forms),
+                        "{hand} {melds}"
+                    );
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn unseen_copies_match_a_loop() {
+        let mut x = 0x9e37_79b9_7f4a_7c15u64;
+        let mut next = || {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            x
+        };
+        for round in 0..20_000 {
+            let set = next() & ((1 << 34) - 1);
+            let (mut held, mut seen) = (Counts::EMPTY, Counts::EMPTY);
+            for k in 0..34 {
+                // Half the rounds with valid counts (at most four), half with any bytes.
+                let r = if round % 2 == 0 { next() & !0x300 } else { next() };
+                held.0[k] = if r & 0x100 == 0 { (r % 5) as u8 } else { r as u8 };
+                let m = if round % 2 == 0 { 5 } else { 6 };
+                seen.0[k] = if r & 0x200 == 0 { (r >> 12) as u8 % m } else { (r >> 20) as u8 };
+            }
+            let want: u32 = (0..34)
+                .filter(|k| set >> k & 1 == 1)
+                .map(|k| 4u32.saturating_sub(held.0[k] as u32 + seen.0[k] as u32))
+                .sum();
+            assert_eq!(unseen_copies(set, &held, &seen), want);
+        }
     }
 
     #[test]

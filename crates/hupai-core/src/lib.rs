@@ -32,7 +32,7 @@
 //! `melds` (for example only seven pairs and one meld), shanten is [`i8::MAX`].
 //!
 //! Speed: the regular form comes from per-suit tables (see the crate README for how and
-//! how big: about 0.75 MiB of tables in all); seven pairs, thirteen orphans and honours-and-knitted
+//! how big: about 0.95 MiB of tables in all); seven pairs, thirteen orphans and honours-and-knitted
 //! from bit masks; knitted straight from the same tables on the hand minus each knitted
 //! assignment. Counts above four or more than 14 tiles of a suit (13 for waits and effective
 //! tiles) fall back to [`crate::reference`], which is exact for any input.

@@ -13,6 +13,7 @@
 //! assert_eq!(shanten(&hand, 0, FormSet::REGULAR), 0);
 //! ```
 
+use crate::special::Bits;
 use crate::tables;
 use crate::Counts;
 
@@ -99,24 +100,27 @@ impl Suits {
             if tables::improve_number(rest, own) >> needed & 1 == 0 {
                 continue;
             }
-            let cs = &counts.0[9 * s..9 * s + 9];
             let next = tables::neighbor_ranks9(&counts.0, 9 * s);
-            for i in 0..9 {
-                let class = tables::suit_class(next[i]);
-                let lower = tables::rn_dist(rest, class)[needed] < d;
-                out |= ((lower as u64) & (cs[i] < 4) as u64) << (9 * s + i);
+            let row = tables::rn_dist_row(needed, rest);
+            let mut bits = 0u64;
+            for (i, &rank) in next.iter().enumerate() {
+                let class = tables::suit_class(rank);
+                bits |= ((row[class as usize & 127] < d) as u64) << i;
             }
+            out |= bits << (9 * s);
         }
         let abc = tables::pn(tables::nn(a, b), c);
         if tables::improve_honor(abc, h) >> needed & 1 != 0 {
-            let cs = &counts.0[27..34];
             let next = tables::neighbor_ranks7(&counts.0);
-            for i in 0..7 {
-                let class = tables::honor_class(next[i]);
-                let lower = tables::rest_dist(tables::ph(abc, class))[5 + needed] < d;
-                out |= ((lower as u64) & (cs[i] < 4) as u64) << (27 + i);
+            let row = tables::ph_dist_row(needed, abc);
+            let mut bits = 0u64;
+            for (i, &rank) in next.iter().enumerate() {
+                let class = tables::honor_class(rank);
+                bits |= ((row[class as usize & 63] < d) as u64) << i;
             }
+            out |= bits << 27;
         }
-        out
+        // Kinds held four times have meaningless neighbour ranks: drop them at once.
+        out & !Bits::new(counts).four_mask()
     }
 }

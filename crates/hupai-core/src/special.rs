@@ -48,8 +48,51 @@ pub(crate) struct Bits {
     suit: [(u64, u64); 3],
 }
 
-const ONES: u64 = 0x0101_0101_0101_0101;
-const HIGH: u64 = 0x8080_8080_8080_8080;
+pub(crate) const ONES: u64 = 0x0101_0101_0101_0101;
+pub(crate) const HIGH: u64 = 0x8080_8080_8080_8080;
+
+/// The counts as five little-endian words of eight (the last holds only 6z and 7z).
+#[inline(always)]
+pub(crate) fn words(counts: &Counts) -> [u64; 5] {
+    let c = &counts.0;
+    let mut w = [0u64; 5];
+    for (j, word) in w.iter_mut().take(4).enumerate() {
+        let mut bytes = [0u8; 8];
+        bytes.copy_from_slice(&c[8 * j..8 * j + 8]);
+        *word = u64::from_le_bytes(bytes);
+    }
+    w[4] = c[32] as u64 | (c[33] as u64) << 8;
+    w
+}
+
+/// Seven-pairs distance of valid counts given as [`words`], when it is below `bound`
+/// (otherwise some value at least `bound`). Per byte (counts 0..=4), bit 0 of `x >> 1 | x >> 2`
+/// is "at least two", and of `x | x >> 1 | x >> 2` "at least one". The distance is
+/// 14 − min(pairs, 7) − min(kinds, 7) (without quads as two pairs), so it is at least
+/// 7 − pairs: the kinds are only counted when that bound is below `bound`.
+#[inline(always)]
+pub(crate) fn seven_pairs_below(w: &[u64; 5], bound: u8) -> u8 {
+    let sum = |x: u64| (x.wrapping_mul(ONES) >> 56) as u32;
+    let ge2 = w.iter().fold(0, |acc, &x| acc + ((x >> 1 | x >> 2) & ONES));
+    let pairs = sum(ge2).min(7);
+    if 7 - pairs >= bound as u32 {
+        return bound;
+    }
+    let kinds = w.iter().fold(0, |acc, &x| acc + ((x | x >> 1 | x >> 2) & ONES));
+    (14 - pairs - sum(kinds).min(7)) as u8
+}
+
+/// Whether valid counts hold every orphan and nothing else (with 14 tiles: thirteen orphans
+/// complete).
+#[inline(always)]
+pub(crate) fn all_orphans(w: &[u64; 5]) -> bool {
+    let mut bad = 0;
+    for j in 0..5 {
+        let held = (w[j] + 0x7f * ONES) & HIGH;
+        bad |= held ^ ORPHANS_SPREAD[j];
+    }
+    bad == 0
+}
 
 /// One bit per byte (its lowest bit) gathered into the low eight bits.
 #[inline(always)]
@@ -106,23 +149,6 @@ impl Bits {
     fn count(&self, k: u64, within: &[u64; 5]) -> u32 {
         let bytes = (0..5).fold(0, |acc, j| acc + ((self.flags(k, j) & within[j]) >> 7));
         (bytes.wrapping_mul(ONES) >> 56) as u32
-    }
-
-    /// Total number of tiles.
-    #[inline(always)]
-    pub fn total(&self) -> u32 {
-        let bytes: u64 = self.w.iter().sum();
-        (bytes.wrapping_mul(ONES) >> 56) as u32
-    }
-
-    /// Whether some honour is held exactly once or four times (no regular hand then).
-    #[inline(always)]
-    pub fn honor_single_or_four(&self) -> bool {
-        let mut odd = 0;
-        for (j, within) in HONORS_SPREAD.iter().enumerate().skip(3) {
-            odd |= ((self.flags(1, j) & !self.flags(2, j)) | self.flags(4, j)) & within;
-        }
-        odd != 0
     }
 
     /// The kinds held at least `k` times.
@@ -187,6 +213,12 @@ impl Bits {
         let d = 14 - held.count_ones() - pair;
         let improve = (ORPHANS & !held) | if pair == 0 { held } else { 0 };
         (d as u8, improve)
+    }
+
+    /// The kinds held four times (or more).
+    #[inline(always)]
+    pub fn four_mask(&self) -> u64 {
+        self.mask(4)
     }
 
     /// The kinds held at least once.
