@@ -132,6 +132,18 @@ fn benches(c: &mut Criterion) {
     bench(c, "ukeire_count/riichi/13", &h13, |h| {
         hupai_core::ukeire_count(h, 0, FormSet::RIICHI, &visible)
     });
+    // The discard table's best option agrees with the reference on every hand checked.
+    for h in h14.iter().take(256) {
+        let table = hupai_core::discard_analysis(h, 0, 0, FormSet::RIICHI, &Counts::EMPTY);
+        let best = table.as_slice()[0];
+        let mut after = *h;
+        after.remove(best.discard.expect("no jokers"));
+        assert_eq!(best.shanten, reference::shanten(&after, 0, FormSet::RIICHI), "{h}");
+        assert_eq!(best.ukeire, reference::ukeire(&after, 0, FormSet::RIICHI), "{h}");
+    }
+    bench(c, "discard_analysis/riichi/14", &h14, |h| {
+        hupai_core::discard_analysis(h, 0, 0, FormSet::RIICHI, &visible)
+    });
     bench(c, "xiangting/shanten/14", &h14, |h| {
         xiangting::calculate_replacement_number(&h.0, xiangting::PlayerCount::Four)
     });

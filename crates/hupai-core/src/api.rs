@@ -306,7 +306,7 @@ pub fn ukeire_count(
 }
 
 #[inline(always)]
-fn unseen_copies(set: u64, counts: &Counts, visible: &Counts) -> u32 {
+pub(crate) fn unseen_copies(set: u64, counts: &Counts, visible: &Counts) -> u32 {
     use special::{HIGH, ONES};
     const LOW7: u64 = 0x7f * ONES;
     // 0xff in each byte whose value is above `max` (at most 0x7f), 0 elsewhere.
@@ -423,6 +423,41 @@ pub fn ukeire_with_jokers(counts: &Counts, jokers: u8, melds: u8, forms: FormSet
     } else {
         ukeire_in(counts, jokers, melds, forms)
     }
+}
+
+/// Shanten and the effective kinds together, from one distance (the discard table needs both).
+pub(crate) fn shanten_and_ukeire(
+    counts: &Counts,
+    jokers: u8,
+    melds: u8,
+    forms: FormSet,
+) -> (i8, KindSet) {
+    if forms == FormSet::RIICHI {
+        shanten_and_ukeire_in(counts, jokers, melds, FormSet::RIICHI)
+    } else if forms == FormSet::REGULAR {
+        shanten_and_ukeire_in(counts, jokers, melds, FormSet::REGULAR)
+    } else {
+        shanten_and_ukeire_in(counts, jokers, melds, forms)
+    }
+}
+
+#[inline(always)]
+fn shanten_and_ukeire_in(counts: &Counts, jokers: u8, melds: u8, forms: FormSet) -> (i8, KindSet) {
+    let melds = melds.min(4);
+    let suits = Suits::new(counts);
+    if !suits.covered(13) {
+        return (
+            reference::shanten_with_jokers(counts, jokers, melds, forms),
+            reference::ukeire_with_jokers(counts, jokers, melds, forms),
+        );
+    }
+    let d = distance(counts, &suits, melds, forms);
+    let ukeire = if d <= jokers {
+        KindSet::EMPTY
+    } else {
+        KindSet::from_bits(improving(counts, &suits, melds, forms, d))
+    };
+    (to_shanten(d, jokers), ukeire)
 }
 
 /// [`ukeire_with_jokers`] for one set of forms.

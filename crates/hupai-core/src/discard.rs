@@ -12,7 +12,8 @@
 //! assert_eq!(best.count, 4);
 //! ```
 
-use crate::{shanten_with_jokers, ukeire_with_jokers, Counts, FormSet, Kind, KindSet};
+use crate::api::{shanten_and_ukeire, unseen_copies};
+use crate::{Counts, FormSet, Kind, KindSet};
 
 /// One discard and what it leaves.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -66,12 +67,8 @@ pub fn discard_analysis(
     let mut table = DiscardTable { options: [empty; 15], len: 0 };
     let mut after = *counts;
     let mut push = |after: &Counts, jokers_after: u8, discard: Option<Kind>| {
-        let shanten = shanten_with_jokers(after, jokers_after, melds, forms);
-        let ukeire = ukeire_with_jokers(after, jokers_after, melds, forms);
-        let count = ukeire
-            .iter()
-            .map(|k| 4u32.saturating_sub(counts.get(k) as u32 + visible.get(k) as u32))
-            .sum();
+        let (shanten, ukeire) = shanten_and_ukeire(after, jokers_after, melds, forms);
+        let count = unseen_copies(ukeire.bits(), counts, visible);
         table.options[table.len as usize] = DiscardOption { discard, shanten, ukeire, count };
         table.len += 1;
     };
