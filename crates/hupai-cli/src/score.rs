@@ -5,9 +5,7 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 use clap::Args;
-use hupai_core::{Hand, Kind, Seat};
-use hupai_rules::{score, Family, Rules, Score, WinContext};
-use serde::Deserialize;
+use hupai_rules::{score, Family, Rules, Score, ScoreLine};
 use serde_json::{json, Value};
 
 /// Arguments of `hupai score`.
@@ -18,47 +16,6 @@ pub struct ScoreArgs {
     json: bool,
     /// A file of JSON lines; standard input when absent.
     file: Option<PathBuf>,
-}
-
-/// One input line.
-#[derive(Debug, Deserialize)]
-#[serde(deny_unknown_fields)]
-struct ScoreLine {
-    rules: String,
-    hand: String,
-    win_tile: String,
-    #[serde(default)]
-    self_drawn: bool,
-    #[serde(default)]
-    seat_wind: Option<String>,
-    #[serde(default)]
-    round_wind: Option<String>,
-    #[serde(default)]
-    flowers: u8,
-    #[serde(default)]
-    last_tile: bool,
-    #[serde(default)]
-    replacement: bool,
-    #[serde(default)]
-    robbing_kong: bool,
-    #[serde(default)]
-    fourth_tile: bool,
-    #[serde(default)]
-    first_turn: bool,
-    #[serde(default)]
-    riichi: bool,
-    #[serde(default)]
-    double_riichi: bool,
-    #[serde(default)]
-    ippatsu: bool,
-    #[serde(default)]
-    dora_indicators: Vec<String>,
-    #[serde(default)]
-    ura_indicators: Vec<String>,
-    #[serde(default)]
-    honba: u32,
-    #[serde(default)]
-    riichi_sticks: u32,
 }
 
 /// Runs the command; the exit code is non-zero when any line failed.
@@ -93,43 +50,9 @@ fn score_line(line: &str, cache: &mut HashMap<String, Rules>) -> Result<(Rules, 
         cache.insert(input.rules.clone(), rules);
     }
     let rules = cache.get(&input.rules).cloned().ok_or("rules vanished")?;
-    let hand: Hand = input.hand.parse().map_err(|e| format!("hand: {e}"))?;
-    let win_tile = tile(&input.win_tile, "win_tile")?;
-    let mut ctx = WinContext::new(win_tile, input.self_drawn);
-    ctx.seat_wind = wind(input.seat_wind.as_deref(), "seat_wind")?;
-    ctx.round_wind = wind(input.round_wind.as_deref(), "round_wind")?;
-    ctx.flowers = input.flowers;
-    ctx.last_tile = input.last_tile;
-    ctx.replacement = input.replacement;
-    ctx.robbing_kong = input.robbing_kong;
-    ctx.fourth_tile = input.fourth_tile;
-    ctx.first_turn = input.first_turn;
-    ctx.riichi = input.riichi;
-    ctx.double_riichi = input.double_riichi;
-    ctx.ippatsu = input.ippatsu;
-    ctx.dora_indicators = tiles(&input.dora_indicators, "dora_indicators")?;
-    ctx.ura_indicators = tiles(&input.ura_indicators, "ura_indicators")?;
-    ctx.honba = input.honba;
-    ctx.riichi_sticks = input.riichi_sticks;
+    let (hand, ctx) = input.hand_and_context()?;
     let result = score(&rules, &hand, &ctx).map_err(|e| e.to_string())?;
     Ok((rules, result))
-}
-
-fn tile(text: &str, field: &str) -> Result<Kind, String> {
-    text.parse().map_err(|e| format!("{field}: {e}"))
-}
-
-fn tiles(texts: &[String], field: &str) -> Result<Vec<Kind>, String> {
-    texts.iter().map(|t| tile(t, field)).collect()
-}
-
-fn wind(text: Option<&str>, field: &str) -> Result<Seat, String> {
-    let Some(text) = text else { return Ok(Seat::East) };
-    let kind = tile(text, field)?;
-    Seat::ALL
-        .into_iter()
-        .find(|s| s.wind() == kind)
-        .ok_or_else(|| format!("{field}: '{text}' is not a wind (E, S, W, N)"))
 }
 
 fn to_json(family: Family, s: &Score) -> Value {

@@ -24,77 +24,6 @@ pub struct Yaku {
     pub value: u32,
 }
 
-/// A win as a `hupai score` input line: re-scoring it gives the `hora`'s result.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
-pub struct ScoreInput {
-    /// The rule set's name.
-    pub rules: String,
-    /// The winning hand (win tile among the concealed tiles).
-    pub hand: String,
-    /// The winning tile (MPSZ).
-    pub win_tile: String,
-    /// Self-drawn.
-    pub self_drawn: bool,
-    /// Seat wind (`1z`..`4z`).
-    pub seat_wind: String,
-    /// Round wind (`1z`..`4z`).
-    pub round_wind: String,
-    /// Flowers set aside.
-    pub flowers: u8,
-    /// Last tile of the wall or last discard.
-    pub last_tile: bool,
-    /// On a kan replacement tile.
-    pub replacement: bool,
-    /// Robbing a kong.
-    pub robbing_kong: bool,
-    /// The last unseen copy.
-    pub fourth_tile: bool,
-    /// First uninterrupted turn.
-    pub first_turn: bool,
-    /// Riichi declared.
-    pub riichi: bool,
-    /// Double riichi.
-    pub double_riichi: bool,
-    /// Ippatsu.
-    pub ippatsu: bool,
-    /// Dora indicators (MPSZ).
-    pub dora_indicators: Vec<String>,
-    /// Ura dora indicators (MPSZ).
-    pub ura_indicators: Vec<String>,
-    /// Honba.
-    pub honba: u32,
-    /// Riichi sticks collected.
-    pub riichi_sticks: u32,
-}
-
-impl ScoreInput {
-    /// The input for `hand` won under `ctx` with `rules`.
-    pub fn new(rules: &str, hand: &hupai_core::Hand, ctx: &hupai_rules::WinContext) -> ScoreInput {
-        let kinds = |v: &[hupai_core::Kind]| v.iter().map(|k| k.to_string()).collect();
-        ScoreInput {
-            rules: rules.to_string(),
-            hand: hand.to_string(),
-            win_tile: ctx.win_tile.to_string(),
-            self_drawn: ctx.self_drawn,
-            seat_wind: ctx.seat_wind.wind().to_string(),
-            round_wind: ctx.round_wind.wind().to_string(),
-            flowers: ctx.flowers,
-            last_tile: ctx.last_tile,
-            replacement: ctx.replacement,
-            robbing_kong: ctx.robbing_kong,
-            fourth_tile: ctx.fourth_tile,
-            first_turn: ctx.first_turn,
-            riichi: ctx.riichi,
-            double_riichi: ctx.double_riichi,
-            ippatsu: ctx.ippatsu,
-            dora_indicators: kinds(&ctx.dora_indicators),
-            ura_indicators: kinds(&ctx.ura_indicators),
-            honba: ctx.honba,
-            riichi_sticks: ctx.riichi_sticks,
-        }
-    }
-}
-
 /// A game event. Seats are mjai actor numbers 0..4 (0 is the first dealer).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(tag = "type", rename_all = "snake_case")]
@@ -246,7 +175,7 @@ pub enum Event {
         /// Scores after the win.
         scores: [i32; 4],
         /// The win as a `hupai score` input line.
-        score_input: ScoreInput,
+        score_input: hupai_rules::ScoreLine,
     },
     /// A hand ends without a win.
     Ryukyoku {

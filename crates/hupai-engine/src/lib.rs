@@ -37,7 +37,7 @@ mod wall;
 pub use action::{Action, PlayError};
 pub use agent::{Agent, Random, Tsumogiri};
 pub use check::InvariantError;
-pub use event::{Event, ScoreInput, Yaku};
+pub use event::{Event, Yaku};
 pub use game::{Game, Pending};
 pub use pai::{Pai, PaiError};
 pub use play::{play_match, play_match_with};

@@ -94,7 +94,7 @@ impl Game {
                 fu: score.fu,
                 points: pay.total,
                 scores: self.scores(),
-                score_input: crate::event::ScoreInput::new(&self.rules.name, &hand, &ctx),
+                score_input: hupai_rules::ScoreLine::new(&self.rules.name, &hand, &ctx),
             });
         }
         let renchan = dealer_won;
