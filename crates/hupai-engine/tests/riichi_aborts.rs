@@ -3,7 +3,7 @@
 
 mod common;
 
-use common::{act, discard, discard_of, has, pass_all, stack, stacked_game};
+use common::{act, declare_riichi, discard, discard_of, has, pass_all, stack, stacked_game};
 use hupai_core::Seat::{self, East, North, South, West};
 use hupai_engine::{Action, Event};
 use hupai_rules::Rules;
@@ -82,14 +82,7 @@ fn four_riichi() {
     let wall = stack(&rules, East, four_ready(), "5z6z7z5z", "", "");
     let (mut game, mut log) = stacked_game(&rules, None, wall);
     for s in Seat::ALL {
-        let riichi = *game
-            .pending()
-            .options(s)
-            .iter()
-            .find(|a| matches!(a, Action::Riichi(_)))
-            .expect("riichi is offered");
-        log.extend(act(&mut game, s, riichi));
-        pass_all(&mut game, &mut log);
+        declare_riichi(&mut game, &mut log, s);
     }
     assert_eq!(log.iter().filter(|e| matches!(e, Event::ReachAccepted { .. })).count(), 4);
     assert_eq!(draw_reason(&log), Some("four_riichi"));

@@ -3,7 +3,7 @@
 
 mod common;
 
-use common::{act, discard, discard_of, has, kinds, pass_all, stack, stacked_game};
+use common::{act, declare_riichi, discard, discard_of, has, kinds, pass_all, stack, stacked_game};
 use hupai_core::Seat::{East, North, South, West};
 use hupai_engine::{Action, Event, Game, RoundState, Setup};
 use hupai_rules::Rules;
@@ -265,14 +265,7 @@ fn furiten_after_riichi_is_permanent() {
     let wall = stack(&rules, East, ["", TANYAO, "47s", ""], "1z2z3z3z1z5z6z", "", "");
     let (mut game, mut log) = stacked_game(&rules, None, wall);
     discard(&mut game, &mut log, East, "1z");
-    let riichi = *game
-        .pending()
-        .options(South)
-        .iter()
-        .find(|a| matches!(a, Action::Riichi(_)))
-        .expect("riichi");
-    log.extend(act(&mut game, South, riichi));
-    pass_all(&mut game, &mut log);
+    declare_riichi(&mut game, &mut log, South);
     let a = discard_of(&game, West, "4s");
     log.extend(act(&mut game, West, a));
     assert!(has(&game, South, |a| *a == Action::Ron));
@@ -367,14 +360,7 @@ fn double_riichi_and_ippatsu() {
     let wall = stack(&rules, East, ["", TANYAO, "4s", ""], "1z2z3z", "", "");
     let (mut game, mut log) = stacked_game(&rules, None, wall);
     discard(&mut game, &mut log, East, "1z");
-    let riichi = *game
-        .pending()
-        .options(South)
-        .iter()
-        .find(|a| matches!(a, Action::Riichi(_)))
-        .expect("riichi");
-    log.extend(act(&mut game, South, riichi));
-    pass_all(&mut game, &mut log);
+    declare_riichi(&mut game, &mut log, South);
     assert_eq!(game.sticks(), 1);
     let a = discard_of(&game, West, "4s");
     log.extend(act(&mut game, West, a));

@@ -180,3 +180,15 @@ pub fn discard(game: &mut Game, log: &mut Vec<Event>, seat: Seat, kind: &str) {
 pub fn has(game: &Game, seat: Seat, f: impl Fn(&Action) -> bool) -> bool {
     game.pending().options(seat).iter().any(f)
 }
+
+/// `seat` declares riichi with the first riichi option offered, then every claim passes.
+pub fn declare_riichi(game: &mut Game, log: &mut Vec<Event>, seat: Seat) {
+    let riichi = *game
+        .pending()
+        .options(seat)
+        .iter()
+        .find(|a| matches!(a, Action::Riichi(_)))
+        .expect("riichi is offered");
+    log.extend(act(game, seat, riichi));
+    pass_all(game, log);
+}
