@@ -90,6 +90,14 @@ fn main() {
             Box::new(move |h| hupai_core::ukeire_count(h, 0, FormSet::RIICHI, &visible).1 as u64),
         ),
         (
+            "discard_analysis/riichi/14",
+            &h14,
+            Box::new(move |h| {
+                let table = hupai_core::discard_analysis(h, 0, 0, FormSet::RIICHI, &visible);
+                table.as_slice()[0].count as u64
+            }),
+        ),
+        (
             "xiangting/shanten/14",
             &h14,
             Box::new(|h| {

@@ -27,9 +27,9 @@
 //! assignment. Counts above four or more than 14 tiles of a suit (13 for waits and effective
 //! tiles) fall back to [`crate::reference`], which is exact for any input.
 
-use crate::regular::Suits;
+use crate::regular::{Discards, Suits};
 use crate::special::{self, Bits};
-use crate::{knitted, reference, tables, Counts, Form, FormSet, KindSet};
+use crate::{knitted, reference, tables, Counts, Form, FormSet, Kind, KindSet};
 
 /// "No allowed form is possible".
 const IMPOSSIBLE: u8 = u8::MAX;
@@ -53,10 +53,16 @@ fn form_distance(counts: &Counts, suits: &Suits, melds: u8, form: Form, forms: F
 /// The distance over the allowed forms; the hand must be covered by the tables.
 #[inline(always)]
 fn distance(counts: &Counts, suits: &Suits, melds: u8, forms: FormSet) -> u8 {
-    let mut d = IMPOSSIBLE;
-    if forms.contains(Form::Regular) {
-        d = suits.distance(4 - melds as usize);
-    }
+    let regular =
+        if forms.contains(Form::Regular) { suits.distance(4 - melds as usize) } else { IMPOSSIBLE };
+    other_forms_distance(counts, suits, melds, forms, regular)
+}
+
+/// The distance over the allowed forms other than the regular one, or `d` when none is
+/// closer.
+#[inline(always)]
+fn other_forms_distance(counts: &Counts, suits: &Suits, melds: u8, forms: FormSet, d: u8) -> u8 {
+    let mut d = d;
     if melds == 0
         && forms.without(Form::Regular)
             != FormSet::EMPTY.with_quads_as_two_pairs(forms.quads_as_two_pairs())
@@ -107,6 +113,14 @@ fn improving(counts: &Counts, suits: &Suits, melds: u8, forms: FormSet, d: u8) -
     if forms.contains(Form::Regular) && suits.distance(4 - melds as usize) == d {
         out |= suits.improving(counts, 4 - melds as usize, d);
     }
+    out | other_forms_improving(counts, suits, melds, forms, d)
+}
+
+/// The kinds whose draw lowers the distance `d` (neither 0 nor impossible) of the allowed
+/// forms other than the regular one.
+#[inline(always)]
+fn other_forms_improving(counts: &Counts, suits: &Suits, melds: u8, forms: FormSet, d: u8) -> u64 {
+    let mut out = 0;
     if melds == 0 {
         let bits = Bits::new(counts);
         let quads = forms.quads_as_two_pairs();
@@ -307,40 +321,51 @@ pub fn ukeire_count(
 
 #[inline(always)]
 pub(crate) fn unseen_copies(set: u64, counts: &Counts, visible: &Counts) -> u32 {
-    use special::{HIGH, ONES};
-    const LOW7: u64 = 0x7f * ONES;
-    // 0xff in each byte whose value is above `max` (at most 0x7f), 0 elsewhere.
-    let above = |x: u64, max: u64| {
-        (((x | ((x & LOW7) + (0x7f - max) * ONES)) & HIGH) >> 7).wrapping_mul(0xff)
-    };
-    let (held, seen) = (special::words(counts), special::words(visible));
-    let mut sum = 0u64;
-    if tables::counts_valid(&counts.0) && tables::counts_valid(&visible.0) {
-        // Counts at most four: their sum stays in its byte without clamping.
-        for j in 0..5 {
-            let bits = ((set >> (8 * j)) & 0xff).wrapping_mul(ONES) & 0x8040_2010_0804_0201;
-            let member = ((bits + LOW7) | bits) & HIGH;
-            // High bit: a member kind with held + visible at most four; then the low bits
-            // are 4 − held − visible.
-            let r = 0x84 * ONES - (held[j] + seen[j]);
-            sum += r & ((r & member) >> 7).wrapping_mul(7);
+    Unseen::new(counts, visible).count(set)
+}
+
+/// The copies of each kind still unseen, 4 − held − visible (never negative), one byte per
+/// kind in five words, so that the copies of a set of kinds are summed eight at a time.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Unseen([u64; 5]);
+
+impl Unseen {
+    #[inline(always)]
+    pub fn new(counts: &Counts, visible: &Counts) -> Unseen {
+        use special::{HIGH, ONES};
+        if tables::counts_valid(&counts.0) && tables::counts_valid(&visible.0) {
+            // Counts at most four: their sum stays in its byte. High bit of 0x84 − sum: the
+            // sum is at most four, and then the low bits are 4 − sum.
+            let (held, seen) = (special::words(counts), special::words(visible));
+            return Unseen(std::array::from_fn(|j| {
+                let r = 0x84 * ONES - (held[j] + seen[j]);
+                r & ((r & HIGH) >> 7).wrapping_mul(7)
+            }));
         }
-        return (sum.wrapping_mul(ONES) >> 56) as u32;
+        let mut bytes = [0u8; 40];
+        for (k, b) in bytes.iter_mut().take(34).enumerate() {
+            *b = 4u8.saturating_sub(counts.0[k].saturating_add(visible.0[k]));
+        }
+        Unseen(std::array::from_fn(|j| {
+            let mut word = [0u8; 8];
+            word.copy_from_slice(&bytes[8 * j..8 * j + 8]);
+            u64::from_le_bytes(word)
+        }))
     }
-    for j in 0..5 {
-        // The set's eight bits of this word, one per byte, as 0xff masks.
-        let bits = ((set >> (8 * j)) & 0xff).wrapping_mul(ONES) & 0x8040_2010_0804_0201;
-        let mask = above(bits, 0);
-        // Counts clamped to four, so that the sum of the two stays in its byte.
-        let clamp = |x: u64| {
-            let big = above(x, 4);
-            (x & mask & !big) | ((4 * ONES) & mask & big)
-        };
-        let s = clamp(held[j]) + clamp(seen[j]);
-        let r = 0x84 * ONES - s;
-        sum += r & LOW7 & above(r, 0x7f) & mask;
+
+    /// The unseen copies of the kinds in `set` (bit k: kind k).
+    #[inline(always)]
+    pub fn count(&self, set: u64) -> u32 {
+        use special::{HIGH, ONES};
+        let mut sum = 0u64;
+        for (j, &unseen) in self.0.iter().enumerate() {
+            // The set's eight bits of this word, one per byte, as 0x07 masks.
+            let bits = ((set >> (8 * j)) & 0xff).wrapping_mul(ONES) & 0x8040_2010_0804_0201;
+            let member = ((bits + 0x7f * ONES) | bits) & HIGH;
+            sum += unseen & (member >> 7).wrapping_mul(7);
+        }
+        (sum.wrapping_mul(ONES) >> 56) as u32
     }
-    (sum.wrapping_mul(ONES) >> 56) as u32
 }
 
 /// Shanten with `jokers` wildcards besides the concealed `counts`.
@@ -438,6 +463,72 @@ pub(crate) fn shanten_and_ukeire(
         shanten_and_ukeire_in(counts, jokers, melds, FormSet::REGULAR)
     } else {
         shanten_and_ukeire_in(counts, jokers, melds, forms)
+    }
+}
+
+/// Shanten and effective tiles after discarding each held kind, in kind order, passed to
+/// `each(kind, shanten, ukeire)`. Hands of at most 14 tiles share the work of the discards
+/// ([`Discards`]); any other hand is computed one discard at a time.
+pub(crate) fn after_each_discard(
+    counts: &Counts,
+    jokers: u8,
+    melds: u8,
+    forms: FormSet,
+    each: impl FnMut(Kind, i8, KindSet),
+) {
+    if forms == FormSet::RIICHI {
+        after_each_discard_in(counts, jokers, melds, FormSet::RIICHI, each)
+    } else if forms == FormSet::REGULAR {
+        after_each_discard_in(counts, jokers, melds, FormSet::REGULAR, each)
+    } else {
+        after_each_discard_in(counts, jokers, melds, forms, each)
+    }
+}
+
+#[inline(always)]
+fn after_each_discard_in(
+    counts: &Counts,
+    jokers: u8,
+    melds: u8,
+    forms: FormSet,
+    mut each: impl FnMut(Kind, i8, KindSet),
+) {
+    let melds = melds.min(4);
+    let suits = Suits::new(counts);
+    let mut after = *counts;
+    if !suits.covered(14) || suits.total() > 14 {
+        for kind in Kind::all() {
+            if after[kind] > 0 {
+                after[kind] -= 1;
+                let (shanten, ukeire) = shanten_and_ukeire_in(&after, jokers, melds, forms);
+                each(kind, shanten, ukeire);
+                after[kind] += 1;
+            }
+        }
+        return;
+    }
+    let discards = Discards::new(counts, &suits);
+    let needed = 4 - melds as usize;
+    // The held kinds as bits: a loop over them has no data-dependent branch per kind.
+    let mut held = Bits::new(counts).held();
+    while held != 0 {
+        let k = held.trailing_zeros() as usize;
+        held &= held - 1;
+        let Some(kind) = Kind::new(k as u8) else { break };
+        after.0[k] -= 1;
+        let suits = discards.after(k);
+        let regular =
+            if forms.contains(Form::Regular) { suits.distance(needed) } else { IMPOSSIBLE };
+        let d = other_forms_distance(&after, &suits, melds, forms, regular);
+        let mut ukeire = 0;
+        if d > jokers && d != IMPOSSIBLE {
+            if regular == d {
+                ukeire = discards.improving(k, &after, &suits, needed, d);
+            }
+            ukeire |= other_forms_improving(&after, &suits, melds, forms, d);
+        }
+        each(kind, to_shanten(d, jokers), KindSet::from_bits(ukeire));
+        after.0[k] += 1;
     }
 }
 

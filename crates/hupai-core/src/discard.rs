@@ -12,7 +12,7 @@
 //! assert_eq!(best.count, 4);
 //! ```
 
-use crate::api::{shanten_and_ukeire, unseen_copies};
+use crate::api::{after_each_discard, shanten_and_ukeire, Unseen};
 use crate::{Counts, FormSet, Kind, KindSet};
 
 /// One discard and what it leaves.
@@ -65,26 +65,33 @@ pub fn discard_analysis(
 ) -> DiscardTable {
     let empty = DiscardOption { discard: None, shanten: 0, ukeire: KindSet::EMPTY, count: 0 };
     let mut table = DiscardTable { options: [empty; 15], len: 0 };
-    let mut after = *counts;
-    let mut push = |after: &Counts, jokers_after: u8, discard: Option<Kind>| {
-        let (shanten, ukeire) = shanten_and_ukeire(after, jokers_after, melds, forms);
-        let count = unseen_copies(ukeire.bits(), counts, visible);
+    let unseen = Unseen::new(counts, visible);
+    let mut push = |discard: Option<Kind>, shanten: i8, ukeire: KindSet| {
+        let count = unseen.count(ukeire.bits());
         table.options[table.len as usize] = DiscardOption { discard, shanten, ukeire, count };
         table.len += 1;
     };
-    for kind in Kind::all() {
-        if after[kind] == 0 {
-            continue;
-        }
-        after[kind] -= 1;
-        push(&after, jokers, Some(kind));
-        after[kind] += 1;
-    }
+    after_each_discard(counts, jokers, melds, forms, |kind, shanten, ukeire| {
+        push(Some(kind), shanten, ukeire)
+    });
     if jokers > 0 {
-        push(counts, jokers - 1, None);
+        let (shanten, ukeire) = shanten_and_ukeire(counts, jokers - 1, melds, forms);
+        push(None, shanten, ukeire);
     }
-    let options = &mut table.options[..table.len as usize];
-    options.sort_by_key(|o| (o.shanten, std::cmp::Reverse(o.count), o.discard.is_none()));
+    // Sort by one packed key per option (its position last, so the keys are distinct and
+    // the order is that of a stable sort by shanten, then count, then kinds before jokers).
+    let len = table.len as usize;
+    let mut keys = [u64::MAX; 15];
+    for (i, (key, o)) in keys.iter_mut().zip(&table.options[..len]).enumerate() {
+        let shanten = (o.shanten as i64 + 1) as u64 & 0xff;
+        let count = 0xffff_ffff - o.count as u64;
+        *key = shanten << 48 | count << 16 | (o.discard.is_none() as u64) << 8 | i as u64;
+    }
+    keys[..len].sort_unstable();
+    let options = table.options;
+    for (slot, key) in table.options.iter_mut().zip(&keys[..len]) {
+        *slot = options[(key & 0xff) as usize];
+    }
     table
 }
 
@@ -125,7 +132,9 @@ mod tests {
             let mut counts = Counts::EMPTY;
             let tiles = if round % 3 == 0 { 11 } else { 14 };
             while counts.total() < tiles {
-                let k = (next() % 34) as usize;
+                // Every fourth hand from one suit, so that suits of 13 and 14 tiles occur.
+                let k = if round % 4 == 1 { 9 } else { 34 };
+                let k = (next() % k) as usize;
                 if counts.0[k] < 4 {
                     counts.0[k] += 1;
                 }
@@ -134,6 +143,13 @@ mod tests {
             let melds = ((14 - tiles) / 3) as u8;
             for forms in [FormSet::RIICHI, FormSet::MCR, FormSet::REGULAR] {
                 let table = discard_analysis(&counts, jokers, melds, forms, &Counts::EMPTY);
+                // Best first, ties in kind order with the joker last (a stable sort).
+                for w in table.as_slice().windows(2) {
+                    let key = |o: &DiscardOption| {
+                        (o.shanten, std::cmp::Reverse(o.count), o.discard.is_none(), o.discard)
+                    };
+                    assert!(key(&w[0]) < key(&w[1]), "{counts}: {w:?}");
+                }
                 for o in table.as_slice() {
                     let (mut after, mut j) = (counts, jokers);
                     match o.discard {

@@ -90,7 +90,18 @@ impl Suits {
 
     /// The kinds whose draw lowers the regular distance with `needed` melds, given that the
     /// distance is `d` (requires `covered(13)`).
+    #[inline(always)]
     pub fn improving(&self, counts: &Counts, needed: usize, d: u8) -> u64 {
+        // Kinds held four times have meaningless neighbour ranks: drop them at once.
+        self.improving_with(needed, d, |s| neighbor_classes(counts, s))
+            & !Bits::new(counts).four_mask()
+    }
+
+    /// [`Suits::improving`] with the classes of each suit plus one tile at each position from
+    /// `neighbors(suit)` (suit 3: honours, seven positions), before dropping kinds held four
+    /// times (the caller's job).
+    #[inline(always)]
+    fn improving_with(&self, needed: usize, d: u8, neighbors: impl Fn(usize) -> [u8; 9]) -> u64 {
         let needed = needed.min(4);
         let [a, b, c, h] = self.class;
         let mut out = 0u64;
@@ -100,27 +111,107 @@ impl Suits {
             if tables::improve_number(rest, own) >> needed & 1 == 0 {
                 continue;
             }
-            let next = tables::neighbor_ranks9(&counts.0, 9 * s);
             let row = tables::rn_dist_row(needed, rest);
             let mut bits = 0u64;
-            for (i, &rank) in next.iter().enumerate() {
-                let class = tables::suit_class(rank);
+            for (i, &class) in neighbors(s).iter().enumerate() {
                 bits |= ((row[class as usize & 127] < d) as u64) << i;
             }
             out |= bits << (9 * s);
         }
         let abc = tables::pn(tables::nn(a, b), c);
         if tables::improve_honor(abc, h) >> needed & 1 != 0 {
-            let next = tables::neighbor_ranks7(&counts.0);
             let row = tables::ph_dist_row(needed, abc);
             let mut bits = 0u64;
-            for (i, &rank) in next.iter().enumerate() {
-                let class = tables::honor_class(rank);
+            for (i, &class) in neighbors(3).iter().take(7).enumerate() {
                 bits |= ((row[class as usize & 63] < d) as u64) << i;
             }
             out |= bits << 27;
         }
-        // Kinds held four times have meaningless neighbour ranks: drop them at once.
-        out & !Bits::new(counts).four_mask()
+        out
+    }
+}
+
+/// The classes of suit `s` of `counts` (3: honours, in the first seven slots) with one more
+/// tile at each position; meaningless at positions held four times.
+#[inline(always)]
+fn neighbor_classes(counts: &Counts, s: usize) -> [u8; 9] {
+    if s < 3 {
+        tables::neighbor_ranks9(&counts.0, 9 * s).map(tables::suit_class)
+    } else {
+        let mut out = [0u8; 9];
+        for (o, rank) in out.iter_mut().zip(tables::neighbor_ranks7(&counts.0)) {
+            *o = tables::honor_class(rank);
+        }
+        out
+    }
+}
+
+/// The suits of a hand about to discard, with what every discard shares computed once: each
+/// suit's classes with one tile fewer (the discard) and with one tile more (a draw after a
+/// discard from another suit). A discard changes one suit, so the hand after it costs one
+/// class swap instead of four ranks, and its effective tiles rank only the discarded suit's
+/// neighbours again.
+pub(crate) struct Discards {
+    suits: Suits,
+    /// Per suit, the class with one tile fewer at each held position.
+    fewer: [[u8; 9]; 4],
+    /// Per suit, the class with one tile more at each position below four.
+    more: [[u8; 9]; 4],
+    /// Kinds held four times.
+    fours: u64,
+}
+
+impl Discards {
+    /// The discards of `counts`, whose suits must be `covered(14)` with at most 14 tiles in
+    /// all (so that every hand after a discard is covered to 13 per suit).
+    #[inline(always)]
+    pub fn new(counts: &Counts, suits: &Suits) -> Discards {
+        let c = &counts.0;
+        let fewer = [
+            tables::removal_ranks9(c, 0).map(tables::suit_class),
+            tables::removal_ranks9(c, 9).map(tables::suit_class),
+            tables::removal_ranks9(c, 18).map(tables::suit_class),
+            {
+                let mut out = [0u8; 9];
+                for (o, rank) in out.iter_mut().zip(tables::removal_ranks7(c)) {
+                    *o = tables::honor_class(rank);
+                }
+                out
+            },
+        ];
+        let more = std::array::from_fn(|s| neighbor_classes(counts, s));
+        Discards { suits: *suits, fewer, more, fours: Bits::new(counts).four_mask() }
+    }
+
+    /// The suits after discarding a held `kind` (index 0..34).
+    #[inline(always)]
+    pub fn after(&self, kind: usize) -> Suits {
+        let (s, i) = (kind / 9, kind % 9);
+        let mut suits = self.suits;
+        suits.class[s & 3] = self.fewer[s & 3][i];
+        suits.sum[s & 3] -= 1;
+        suits
+    }
+
+    /// [`Suits::improving`] of the hand `after` discarding `kind`, whose suits are `suits`
+    /// (from [`Discards::after`]).
+    #[inline(always)]
+    pub fn improving(
+        &self,
+        kind: usize,
+        after: &Counts,
+        suits: &Suits,
+        needed: usize,
+        d: u8,
+    ) -> u64 {
+        let changed = kind / 9;
+        let bits = suits.improving_with(needed, d, |s| {
+            if s == changed {
+                neighbor_classes(after, s)
+            } else {
+                self.more[s & 3]
+            }
+        });
+        bits & !(self.fours & !(1 << kind))
     }
 }

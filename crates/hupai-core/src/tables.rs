@@ -265,6 +265,53 @@ fn neighbor_ranks<const N: usize>(table: &[u32; 6144], x: u64, c8: u64) -> [u32;
     out
 }
 
+/// The ranks of the patterns with one tile fewer at each of the `N` positions of the suit
+/// whose counts are the bytes of `x` and `c8`, for no count above four: the mirror of
+/// [`neighbor_ranks`] (the tile's group loses its value, later prefix sums drop by one).
+/// Positions holding nothing get a meaningless rank; callers skip them.
+#[inline(always)]
+fn removal_ranks<const N: usize>(table: &[u32; 6144], x: u64, c8: u64) -> [u32; N] {
+    const ONES: u64 = 0x0101_0101_0101_0101;
+    let prefix = x.wrapping_mul(ONES);
+    let s = [0, (prefix >> 16) as u32 & 0xff, (prefix >> 40) as u32 & 0xff];
+    let groups = x.wrapping_mul(MUL_GROUP);
+    let v = [
+        (groups >> 16) as u32 & 0x7f,
+        (groups >> 40) as u32 & 0x7f,
+        ((x >> 48 | c8 << 16).wrapping_mul(MUL_GROUP) >> 16) as u32 & 0x7f,
+    ];
+    let same =
+        [group(table, 0, s[0], v[0]), group(table, 1, s[1], v[1]), group(table, 2, s[2], v[2])];
+    let shifted = [
+        0,
+        group(table, 1, s[1].wrapping_sub(1), v[1]),
+        group(table, 2, s[2].wrapping_sub(1), v[2]),
+    ];
+    let before = [0, same[0], same[0] + same[1]];
+    let after = [shifted[1] + shifted[2], shifted[2], 0];
+    let mut out = [0u32; N];
+    for (i, o) in out.iter_mut().enumerate() {
+        let g = i / 3;
+        let step = [25, 5, 1][i % 3];
+        *o = before[g]
+            .wrapping_add(group(table, g, s[g], v[g].wrapping_sub(step)))
+            .wrapping_add(after[g]);
+    }
+    out
+}
+
+/// Removal ranks of the number suit at `offset` (see [`removal_ranks`]).
+#[inline(always)]
+pub(crate) fn removal_ranks9(c: &[u8; 34], offset: usize) -> [u32; 9] {
+    removal_ranks(&GROUP9, word(c, offset), c[offset + 8] as u64)
+}
+
+/// Removal ranks of the honours (see [`removal_ranks`]).
+#[inline(always)]
+pub(crate) fn removal_ranks7(c: &[u8; 34]) -> [u32; 7] {
+    removal_ranks(&GROUP7, word(c, 26) >> 8, 0)
+}
+
 /// Neighbour ranks of the number suit at `offset` (see [`neighbor_ranks`]).
 #[inline(always)]
 pub(crate) fn neighbor_ranks9(c: &[u8; 34], offset: usize) -> [u32; 9] {
@@ -318,6 +365,8 @@ mod tests {
         all[27..34].copy_from_slice(&c[..7]);
         let n = neighbor_ranks9(&all, 9);
         let h = neighbor_ranks7(&all);
+        let rn = removal_ranks9(&all, 9);
+        let rh = removal_ranks7(&all);
         for i in 0..9 {
             if c[i] < 4 {
                 let mut d = c;
@@ -327,6 +376,16 @@ mod tests {
                     let mut e = [0u8; 7];
                     e.copy_from_slice(&d[..7]);
                     assert_eq!(h[i], rank7(&e).0, "honour position {i}");
+                }
+            }
+            if c[i] > 0 {
+                let mut d = c;
+                d[i] -= 1;
+                assert_eq!(rn[i], rank9(&d).0, "removal at {i}");
+                if i < 7 {
+                    let mut e = [0u8; 7];
+                    e.copy_from_slice(&d[..7]);
+                    assert_eq!(rh[i], rank7(&e).0, "honour removal at {i}");
                 }
             }
         }
