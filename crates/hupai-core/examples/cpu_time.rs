@@ -83,6 +83,11 @@ fn main() {
         ("is_agari/mcr/14", &h14, Box::new(|h| hupai_core::is_agari(h, 0, FormSet::MCR) as u64)),
         ("waits/riichi/13", &h13, Box::new(|h| hupai_core::waits(h, 0, FormSet::RIICHI).bits())),
         ("ukeire/riichi/13", &h13, Box::new(|h| hupai_core::ukeire(h, 0, FormSet::RIICHI).bits())),
+        (
+            "ukeire/regular/13",
+            &h13,
+            Box::new(|h| hupai_core::ukeire(h, 0, FormSet::REGULAR).bits()),
+        ),
         ("ukeire/mcr/13", &h13, Box::new(|h| hupai_core::ukeire(h, 0, FormSet::MCR).bits())),
         (
             "ukeire_count/riichi/13",

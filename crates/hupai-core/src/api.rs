@@ -210,54 +210,53 @@ pub fn form_shanten(counts: &Counts, melds: u8, form: Form, forms: FormSet) -> O
 
 /// Whether the concealed tiles with `melds` declared melds make a complete hand.
 ///
-/// Exact byte-parallel tests on the counts as five words: seven pairs is "every count 0 or
-/// 2" (or even, with quads as two pairs), thirteen orphans "no other kind and every orphan
-/// held"; the regular form is gated by branch-free necessary conditions (no honour held once
-/// or four times, no suit of 3n + 1 tiles, exactly one suit of 3n + 2) and only then looks up
-/// each suit's class. Random hands thus cost one predictable branch. Always inlined: the
-/// gates are small, and a constant `forms` drops the tests of forms not allowed.
+/// Random hands are turned away by branch-free necessary conditions computed from the counts
+/// as five words, all behind one well-predicted branch: the right number of tiles and one
+/// of seven pairs ("no count with bit 0 or bit 2 set", or only bit 0 with quads as two
+/// pairs), the regular form (no honour held once or four times, no suit of 3n + 1 tiles,
+/// exactly one suit of 3n + 2), thirteen orphans (seven honour tiles or more) or a knitted
+/// form allowed. The few hands that pass go to an exact check out of line, which also
+/// rejects counts above four (the conditions may pass them: they are never complete).
+/// Always inlined, so a constant `forms` drops the conditions of forms not allowed.
 #[inline(always)]
 pub fn is_agari(counts: &Counts, melds: u8, forms: FormSet) -> bool {
     let melds = melds.min(4);
     let w = special::words(counts);
-    let bad = w.iter().fold(0, |acc, &x| acc | x | x.wrapping_add(0x7b7b_7b7b_7b7b_7b7b));
-    // Meaningful when every count is at most four.
+    // Each suit's tiles (meaningful when every count is at most four).
     let sums = tables::suit_sums(&counts.0);
-    let total = sums[0] + sums[1] + sums[2] + sums[3];
-    if (bad & special::HIGH != 0) | (total != complete_size(melds)) {
-        // A count above four (then no complete hand equals it), or the wrong size.
-        return false;
-    }
-    let pairs = if melds == 0 && forms.contains(Form::SevenPairs) {
+    let size = (sums[0] + sums[1] + sums[2] + sums[3]) == complete_size(melds);
+    let pairs = melds == 0 && forms.contains(Form::SevenPairs) && {
         let odd_mask =
             if forms.quads_as_two_pairs() { special::ONES } else { 0x0505_0505_0505_0505 };
         w.iter().fold(0, |acc, &x| acc | x & odd_mask) == 0
-    } else {
-        false
     };
-    if pairs {
-        return true;
-    }
-    // Thirteen orphans needs seven honour tiles or more; the knitted forms are checked
-    // whenever allowed.
     let regular = forms.contains(Form::Regular) & regular_gate(&sums, &w);
     let orphans = (melds == 0) & forms.contains(Form::ThirteenOrphans) & (sums[3] >= 7);
     let knitted = melds <= 1
         && (forms.contains(Form::KnittedStraight)
             || (melds == 0 && forms.contains(Form::HonorsAndKnitted)));
-    // One well-predicted branch for most hands: no form can be complete.
-    (regular | orphans | knitted) && agari_lookup(counts, melds, forms, regular, orphans)
+    size & (pairs | regular | orphans | knitted) && agari_exact(counts, melds, forms, regular)
 }
 
-/// The rest of [`is_agari`] for valid counts of the right size that pass the cheap gates:
-/// the regular form by class lookups, thirteen orphans, then the knitted forms (kept out of
-/// line so the gates stay a small function).
+/// The rest of [`is_agari`] for hands that pass its conditions (kept out of line so the
+/// conditions stay a small function): counts at most four, then each allowed form exactly.
 #[inline(never)]
-fn agari_lookup(counts: &Counts, melds: u8, forms: FormSet, regular: bool, orphans: bool) -> bool {
-    if regular && Suits::new(counts).is_complete() {
+fn agari_exact(counts: &Counts, melds: u8, forms: FormSet, regular_gate: bool) -> bool {
+    let w = special::words(counts);
+    if !tables::counts_valid(&counts.0) {
+        return false;
+    }
+    if melds == 0 && forms.contains(Form::SevenPairs) {
+        let odd_mask =
+            if forms.quads_as_two_pairs() { special::ONES } else { 0x0505_0505_0505_0505 };
+        if w.iter().fold(0, |acc, &x| acc | x & odd_mask) == 0 {
+            return true;
+        }
+    }
+    if regular_gate && Suits::new(counts).is_complete() {
         return true;
     }
-    if orphans && special::all_orphans(&special::words(counts)) {
+    if melds == 0 && forms.contains(Form::ThirteenOrphans) && special::all_orphans(&w) {
         return true;
     }
     let bits = Bits::new(counts);
@@ -270,8 +269,8 @@ fn agari_lookup(counts: &Counts, melds: u8, forms: FormSet, regular: bool, orpha
         && knitted::distance(counts, &bits, Suits::new(counts).class[3], melds) == 0
 }
 
-/// Branch-free necessary conditions for valid counts of the right size to be melds and one
-/// pair: no honour held once or four times, no suit of 3n+1 tiles, exactly one suit of 3n+2.
+/// Branch-free necessary conditions for counts of the right size to be melds and one pair:
+/// no honour held once or four times, no suit of 3n+1 tiles, exactly one suit of 3n+2.
 #[inline(always)]
 fn regular_gate(sums: &[u32; 4], w: &[u64; 5]) -> bool {
     // Honours are bytes 3..8 of word 3 and bytes 0..2 of word 4.
@@ -280,17 +279,18 @@ fn regular_gate(sums: &[u32; 4], w: &[u64; 5]) -> bool {
     let lone = |x: u64| (x & !(x >> 1)) | (x >> 2);
     let honor_bad = (lone(w[3]) & HONOR3) | (lone(w[4]) & HONOR4);
     // Per suit sum s: code 4 for s = 1 mod 3, 1 for s = 2 mod 3; the sum of the four codes is
-    // 1 exactly when no suit is 3n+1 and one suit is 3n+2 (sums are at most 14 here).
-    const CODES: u64 = {
-        let mut k = 0u64;
+    // 1 exactly when no suit is 3n+1 and one suit is 3n+2 (sums of valid counts are at most
+    // 36; larger garbage sums are masked into the table and settled by the exact check).
+    static CODES: [u8; 64] = {
+        let mut table = [0u8; 64];
         let mut s = 0;
-        while s < 16 {
-            k |= [0u64, 4, 1][s % 3] << (4 * s);
+        while s < 64 {
+            table[s] = [0, 4, 1][s % 3];
             s += 1;
         }
-        k
+        table
     };
-    let code = sums.iter().fold(0, |acc, &s| acc + (CODES >> (4 * (s & 15)) & 15));
+    let code: u32 = sums.iter().map(|&s| CODES[s as usize & 63] as u32).sum();
     (honor_bad == 0) & (code == 1)
 }
 
@@ -356,15 +356,27 @@ impl Unseen {
     /// The unseen copies of the kinds in `set` (bit k: kind k).
     #[inline(always)]
     pub fn count(&self, set: u64) -> u32 {
-        use special::{HIGH, ONES};
+        /// Eight bits spread to eight bytes, 0x07 where the bit is set.
+        static SPREAD: [u64; 256] = {
+            let mut table = [0u64; 256];
+            let mut bits = 0;
+            while bits < 256 {
+                let mut i = 0;
+                while i < 8 {
+                    if bits >> i & 1 == 1 {
+                        table[bits] |= 7 << (8 * i);
+                    }
+                    i += 1;
+                }
+                bits += 1;
+            }
+            table
+        };
         let mut sum = 0u64;
         for (j, &unseen) in self.0.iter().enumerate() {
-            // The set's eight bits of this word, one per byte, as 0x07 masks.
-            let bits = ((set >> (8 * j)) & 0xff).wrapping_mul(ONES) & 0x8040_2010_0804_0201;
-            let member = ((bits + 0x7f * ONES) | bits) & HIGH;
-            sum += unseen & (member >> 7).wrapping_mul(7);
+            sum += unseen & SPREAD[(set >> (8 * j)) as usize & 0xff];
         }
-        (sum.wrapping_mul(ONES) >> 56) as u32
+        (sum.wrapping_mul(special::ONES) >> 56) as u32
     }
 }
 

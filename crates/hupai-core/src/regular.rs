@@ -93,15 +93,14 @@ impl Suits {
     #[inline(always)]
     pub fn improving(&self, counts: &Counts, needed: usize, d: u8) -> u64 {
         // Kinds held four times have meaningless neighbour ranks: drop them at once.
-        self.improving_with(needed, d, |s| neighbor_classes(counts, s))
-            & !Bits::new(counts).four_mask()
+        self.improving_with(needed, d, &Drawn(counts)) & !Bits::new(counts).four_mask()
     }
 
     /// [`Suits::improving`] with the classes of each suit plus one tile at each position from
-    /// `neighbors(suit)` (suit 3: honours, seven positions), before dropping kinds held four
-    /// times (the caller's job).
+    /// `neighbors` (suit 3: honours, seven positions), before dropping kinds held four times
+    /// (the caller's job).
     #[inline(always)]
-    fn improving_with(&self, needed: usize, d: u8, neighbors: impl Fn(usize) -> [u8; 9]) -> u64 {
+    fn improving_with(&self, needed: usize, d: u8, neighbors: &impl Neighbors) -> u64 {
         let needed = needed.min(4);
         let [a, b, c, h] = self.class;
         let mut out = 0u64;
@@ -113,7 +112,7 @@ impl Suits {
             }
             let row = tables::rn_dist_row(needed, rest);
             let mut bits = 0u64;
-            for (i, &class) in neighbors(s).iter().enumerate() {
+            for (i, &class) in neighbors.classes(s).iter().enumerate() {
                 bits |= ((row[class as usize & 127] < d) as u64) << i;
             }
             out |= bits << (9 * s);
@@ -122,7 +121,7 @@ impl Suits {
         if tables::improve_honor(abc, h) >> needed & 1 != 0 {
             let row = tables::ph_dist_row(needed, abc);
             let mut bits = 0u64;
-            for (i, &class) in neighbors(3).iter().take(7).enumerate() {
+            for (i, &class) in neighbors.classes(3).iter().take(7).enumerate() {
                 bits |= ((row[class as usize & 63] < d) as u64) << i;
             }
             out |= bits << 27;
@@ -131,18 +130,47 @@ impl Suits {
     }
 }
 
-/// The classes of suit `s` of `counts` (3: honours, in the first seven slots) with one more
-/// tile at each position; meaningless at positions held four times.
-#[inline(always)]
-fn neighbor_classes(counts: &Counts, s: usize) -> [u8; 9] {
-    if s < 3 {
-        tables::neighbor_ranks9(&counts.0, 9 * s).map(tables::suit_class)
-    } else {
-        let mut out = [0u8; 9];
-        for (o, rank) in out.iter_mut().zip(tables::neighbor_ranks7(&counts.0)) {
-            *o = tables::honor_class(rank);
+/// The classes of each suit with one more tile at each position (suit 3: honours, in the
+/// first seven slots); meaningless at positions held four times.
+trait Neighbors {
+    fn classes(&self, suit: usize) -> [u8; 9];
+}
+
+/// The neighbours of a hand's suits, ranked on demand.
+struct Drawn<'a>(&'a Counts);
+
+impl Neighbors for Drawn<'_> {
+    #[inline(always)]
+    fn classes(&self, s: usize) -> [u8; 9] {
+        let c = &self.0 .0;
+        if s < 3 {
+            tables::neighbor_ranks9(c, 9 * s).map(tables::suit_class)
+        } else {
+            let mut out = [0u8; 9];
+            for (o, rank) in out.iter_mut().zip(tables::neighbor_ranks7(c)) {
+                *o = tables::honor_class(rank);
+            }
+            out
         }
-        out
+    }
+}
+
+/// The neighbours after a discard: the discarded suit's ranked on demand, the others' from
+/// the [`Discards`] cache.
+struct AfterDiscard<'a> {
+    discards: &'a Discards,
+    changed: usize,
+    after: &'a Counts,
+}
+
+impl Neighbors for AfterDiscard<'_> {
+    #[inline(always)]
+    fn classes(&self, s: usize) -> [u8; 9] {
+        if s == self.changed {
+            Drawn(self.after).classes(s)
+        } else {
+            self.discards.more[s & 3]
+        }
     }
 }
 
@@ -179,7 +207,7 @@ impl Discards {
                 out
             },
         ];
-        let more = std::array::from_fn(|s| neighbor_classes(counts, s));
+        let more = std::array::from_fn(|s| Drawn(counts).classes(s));
         Discards { suits: *suits, fewer, more, fours: Bits::new(counts).four_mask() }
     }
 
@@ -204,14 +232,8 @@ impl Discards {
         needed: usize,
         d: u8,
     ) -> u64 {
-        let changed = kind / 9;
-        let bits = suits.improving_with(needed, d, |s| {
-            if s == changed {
-                neighbor_classes(after, s)
-            } else {
-                self.more[s & 3]
-            }
-        });
+        let neighbors = AfterDiscard { discards: self, changed: kind / 9, after };
+        let bits = suits.improving_with(needed, d, &neighbors);
         bits & !(self.fours & !(1 << kind))
     }
 }
