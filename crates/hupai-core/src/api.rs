@@ -677,6 +677,14 @@ mod tests {
         garbage.0[3] = 255;
         garbage.0[33] = 200;
         hands.push(garbage);
+        // Counts above four that pass the cheap conditions of is_agari: eight of 1z (even,
+        // and never "held once or four times") with pairs, or with two pungs.
+        let mut eight_pairs = c("112233m");
+        eight_pairs.0[27] = 8;
+        hands.push(eight_pairs);
+        let mut eight_pungs = c("111222m");
+        eight_pungs.0[27] = 8;
+        hands.push(eight_pungs);
         for hand in hands {
             for forms in [FormSet::RIICHI, FormSet::MCR] {
                 for melds in [0, 1, 9] {
