@@ -353,8 +353,10 @@ fn main() {
     )
     .unwrap();
     let (rank9, rank7) = (rank_table(9), rank_table(7));
-    write_u32s(&mut out, "GROUP9", &group_table(9, &rank9));
-    write_u32s(&mut out, "GROUP7", &group_table(7, &rank7));
+    // Padded with GROUP_PAD zeros at both ends (see `tables::GROUP_PAD`).
+    let pad = |t: Vec<u32>| [vec![0; 32], t, vec![0; 32]].concat();
+    write_u32s(&mut out, "GROUP9", &pad(group_table(9, &rank9)));
+    write_u32s(&mut out, "GROUP7", &pad(group_table(7, &rank7)));
     write_dists(&mut out, "SUIT_DIST", &suit.list, 128);
     write_dists(&mut out, "HONOR_DIST", &honor.list, 64);
     write_dists(&mut out, "REST_DIST", &rest.list, 256);

@@ -27,9 +27,10 @@
 //! assignment. Counts above four or more than 14 tiles of a suit (13 for waits and effective
 //! tiles) fall back to [`crate::reference`], which is exact for any input.
 
-use crate::regular::{Discards, Suits};
+use crate::regular::{Discards, OwnSuits, RegularForm, Suits};
 use crate::special::{self, Bits};
 use crate::{knitted, reference, tables, Counts, Form, FormSet, Kind, KindSet};
+use std::ops::RangeInclusive;
 
 /// "No allowed form is possible".
 const IMPOSSIBLE: u8 = u8::MAX;
@@ -53,46 +54,8 @@ fn form_distance(counts: &Counts, suits: &Suits, melds: u8, form: Form, forms: F
 /// The distance over the allowed forms; the hand must be covered by the tables.
 #[inline(always)]
 fn distance(counts: &Counts, suits: &Suits, melds: u8, forms: FormSet) -> u8 {
-    let regular =
-        if forms.contains(Form::Regular) { suits.distance(4 - melds as usize) } else { IMPOSSIBLE };
-    other_forms_distance(counts, suits, melds, forms, regular)
-}
-
-/// The distance over the allowed forms other than the regular one, or `d` when none is
-/// closer.
-#[inline(always)]
-fn other_forms_distance(counts: &Counts, suits: &Suits, melds: u8, forms: FormSet, d: u8) -> u8 {
-    let mut d = d;
-    if melds == 0
-        && forms.without(Form::Regular)
-            != FormSet::EMPTY.with_quads_as_two_pairs(forms.quads_as_two_pairs())
-    {
-        let bits = Bits::new(counts);
-        if forms.contains(Form::SevenPairs) {
-            let w = special::words(counts);
-            d = if forms.quads_as_two_pairs() {
-                d.min(bits.seven_pairs(true))
-            } else {
-                d.min(special::seven_pairs_below(&w, d))
-            };
-        }
-        // Thirteen orphans needs 14 orphan tiles less its distance: skip it when the orphan
-        // tiles held cannot beat `d` (almost always, for random hands).
-        if forms.contains(Form::ThirteenOrphans)
-            && 14 - orphan_tiles(counts, suits).min(14) < d as u32
-        {
-            d = d.min(bits.thirteen_orphans());
-        }
-        if forms.contains(Form::HonorsAndKnitted) {
-            d = d.min(bits.honors_knitted());
-        }
-        if forms.contains(Form::KnittedStraight) {
-            d = knitted::distance_below(counts, &bits, suits, 0, d);
-        }
-    } else if melds == 1 && forms.contains(Form::KnittedStraight) {
-        d = knitted::distance_below(counts, &Bits::new(counts), suits, 1, d);
-    }
-    d
+    let regular = OwnSuits { counts, suits, needed: 4 - melds as usize };
+    distance_and_improving(counts, suits, melds, forms, &regular, None).0
 }
 
 /// The number of terminal and honour tiles held.
@@ -102,54 +65,95 @@ fn orphan_tiles(counts: &Counts, suits: &Suits) -> u32 {
     suits.sum[3] + [0, 8, 9, 17, 18, 26].iter().map(|&k| c[k] as u32).sum::<u32>()
 }
 
-/// The kinds whose draw lowers the distance `d` over the allowed forms (covered to 13 tiles
-/// per suit).
+/// The distance over the allowed forms and, when `wanted` contains it, the kinds whose draw
+/// lowers it (`suits` are the hand's suits; the effective kinds need the hand covered to 13
+/// tiles per suit). With `wanted`, the distance is exact up to the end of the range and
+/// otherwise only known to be above it (waits need no more, and skip the special forms of
+/// hands far from ready); without, it is exact.
+///
+/// Each form's distance is computed once, and only where a cheap bound lets it reach the
+/// best so far (or tie it, when effective kinds may be wanted); a form contributes effective
+/// kinds exactly when it is at the best.
 #[inline(always)]
-fn improving(counts: &Counts, suits: &Suits, melds: u8, forms: FormSet, d: u8) -> u64 {
-    if d == 0 || d == IMPOSSIBLE {
-        return 0;
-    }
-    let mut out = 0;
-    if forms.contains(Form::Regular) && suits.distance(4 - melds as usize) == d {
-        out |= suits.improving(counts, 4 - melds as usize, d);
-    }
-    out | other_forms_improving(counts, suits, melds, forms, d)
-}
-
-/// The kinds whose draw lowers the distance `d` (neither 0 nor impossible) of the allowed
-/// forms other than the regular one.
-#[inline(always)]
-fn other_forms_improving(counts: &Counts, suits: &Suits, melds: u8, forms: FormSet, d: u8) -> u64 {
-    let mut out = 0;
+fn distance_and_improving(
+    counts: &Counts,
+    suits: &Suits,
+    melds: u8,
+    forms: FormSet,
+    regular_form: &impl RegularForm,
+    wanted: Option<RangeInclusive<u8>>,
+) -> (u8, u64) {
+    let regular = if forms.contains(Form::Regular) { regular_form.distance() } else { IMPOSSIBLE };
+    let mut d = regular;
+    // Each value below is exact when it is below `bound(d)` at the time (otherwise at least
+    // that): below `d` for the distance alone, up to `d` and the end of `wanted` for ties.
+    let bound = |d: u8| match &wanted {
+        None => d,
+        Some(range) => d.min(*range.end()).saturating_add(1),
+    };
+    let (mut pairs, mut orphans, mut honors_knitted, mut knitted) =
+        (IMPOSSIBLE, IMPOSSIBLE, IMPOSSIBLE, IMPOSSIBLE);
+    let bits = Bits::new(counts);
+    let quads = forms.quads_as_two_pairs();
     if melds == 0 {
-        let bits = Bits::new(counts);
-        let quads = forms.quads_as_two_pairs();
-        // The same cheap bounds as in `distance` rule both forms out for most hands.
-        let pairs = if quads {
-            bits.seven_pairs(true)
-        } else {
-            special::seven_pairs_below(&special::words(counts), d + 1)
-        };
-        if forms.contains(Form::SevenPairs) && pairs == d {
-            out |= bits.seven_pairs_improving(quads).1;
+        if forms.contains(Form::SevenPairs) {
+            pairs = if quads {
+                bits.seven_pairs(true)
+            } else {
+                special::seven_pairs_below(&special::words(counts), bound(d))
+            };
+            d = d.min(pairs);
         }
+        // Thirteen orphans needs 14 orphan tiles less its distance: skip it when the orphan
+        // tiles held cannot reach `d` (almost always, for random hands).
         if forms.contains(Form::ThirteenOrphans)
-            && 14 - orphan_tiles(counts, suits).min(14) <= d as u32
-            && bits.thirteen_orphans() == d
+            && 14 - orphan_tiles(counts, suits).min(14) < bound(d) as u32
         {
-            out |= bits.thirteen_orphans_improving().1;
+            orphans = bits.thirteen_orphans();
+            d = d.min(orphans);
         }
-        if forms.contains(Form::HonorsAndKnitted) && bits.honors_knitted() == d {
-            out |= bits.honors_knitted_improving().1;
+        if forms.contains(Form::HonorsAndKnitted) {
+            honors_knitted = bits.honors_knitted();
+            d = d.min(honors_knitted);
         }
     }
-    if melds <= 1
-        && forms.contains(Form::KnittedStraight)
-        && knitted::distance(counts, &Bits::new(counts), suits.class[3], melds) == d
-    {
+    if melds <= 1 && forms.contains(Form::KnittedStraight) {
+        knitted = knitted::distance_below(counts, &bits, suits, melds, bound(d));
+        d = d.min(knitted);
+    }
+    if d == 0 || d == IMPOSSIBLE || !wanted.is_some_and(|range| range.contains(&d)) {
+        return (d, 0);
+    }
+    let mut out = 0;
+    if regular == d {
+        out |= regular_form.improving(d);
+    }
+    if pairs == d {
+        out |= bits.seven_pairs_improving(quads).1;
+    }
+    if orphans == d {
+        out |= bits.thirteen_orphans_improving().1;
+    }
+    if honors_knitted == d {
+        out |= bits.honors_knitted_improving().1;
+    }
+    if knitted == d {
         out |= knitted_improving(counts, melds, d);
     }
-    out
+    (d, out)
+}
+
+/// [`distance_and_improving`] with the regular form from the hand's own suits.
+#[inline(always)]
+fn distance_and_improving_of(
+    counts: &Counts,
+    suits: &Suits,
+    melds: u8,
+    forms: FormSet,
+    wanted: RangeInclusive<u8>,
+) -> (u8, u64) {
+    let regular = OwnSuits { counts, suits, needed: 4 - melds as usize };
+    distance_and_improving(counts, suits, melds, forms, &regular, Some(wanted))
 }
 
 /// Knitted straight's effective kinds, one distance per candidate draw (rarely needed).
@@ -333,10 +337,16 @@ impl Unseen {
     #[inline(always)]
     pub fn new(counts: &Counts, visible: &Counts) -> Unseen {
         use special::{HIGH, ONES};
-        if tables::counts_valid(&counts.0) && tables::counts_valid(&visible.0) {
+        let (held, seen) = (special::words(counts), special::words(visible));
+        // Held | visible at most four in every byte implies both are (and every legal
+        // position, where held + visible is at most four, passes).
+        let either = held.iter().zip(&seen).fold(0, |acc, (&h, &v)| {
+            let x = h | v;
+            acc | x | x.wrapping_add(0x7b * ONES)
+        });
+        if either & HIGH == 0 {
             // Counts at most four: their sum stays in its byte. High bit of 0x84 − sum: the
             // sum is at most four, and then the low bits are 4 − sum.
-            let (held, seen) = (special::words(counts), special::words(visible));
             return Unseen(std::array::from_fn(|j| {
                 let r = 0x84 * ONES - (held[j] + seen[j]);
                 r & ((r & HIGH) >> 7).wrapping_mul(7)
@@ -442,11 +452,9 @@ pub fn waits_with_jokers(counts: &Counts, jokers: u8, melds: u8, forms: FormSet)
     }
     // A hand one tile short has distance at least jokers + 1; a draw completes it exactly
     // when it lowers a distance of jokers + 1.
-    let d = distance(counts, &suits, melds, forms);
-    if d != jokers.saturating_add(1) {
-        return KindSet::EMPTY;
-    }
-    KindSet::from_bits(improving(counts, &suits, melds, forms, d))
+    let ready = jokers.saturating_add(1);
+    let (d, improving) = distance_and_improving_of(counts, &suits, melds, forms, ready..=ready);
+    KindSet::from_bits(if d == ready { improving } else { 0 })
 }
 
 /// The kinds whose draw lowers shanten of the hand with `jokers` wildcards.
@@ -529,16 +537,10 @@ fn after_each_discard_in(
         let Some(kind) = Kind::new(k as u8) else { break };
         after.0[k] -= 1;
         let suits = discards.after(k);
-        let regular =
-            if forms.contains(Form::Regular) { suits.distance(needed) } else { IMPOSSIBLE };
-        let d = other_forms_distance(&after, &suits, melds, forms, regular);
-        let mut ukeire = 0;
-        if d > jokers && d != IMPOSSIBLE {
-            if regular == d {
-                ukeire = discards.improving(k, &after, &suits, needed, d);
-            }
-            ukeire |= other_forms_improving(&after, &suits, melds, forms, d);
-        }
+        let regular = discards.after_discard(k, &after, &suits, needed);
+        let wanted = jokers.saturating_add(1)..=IMPOSSIBLE;
+        let (d, ukeire) =
+            distance_and_improving(&after, &suits, melds, forms, &regular, Some(wanted));
         each(kind, to_shanten(d, jokers), KindSet::from_bits(ukeire));
         after.0[k] += 1;
     }
@@ -554,13 +556,14 @@ fn shanten_and_ukeire_in(counts: &Counts, jokers: u8, melds: u8, forms: FormSet)
             reference::ukeire_with_jokers(counts, jokers, melds, forms),
         );
     }
-    let d = distance(counts, &suits, melds, forms);
-    let ukeire = if d <= jokers {
-        KindSet::EMPTY
-    } else {
-        KindSet::from_bits(improving(counts, &suits, melds, forms, d))
-    };
-    (to_shanten(d, jokers), ukeire)
+    let (d, ukeire) = distance_and_improving_of(
+        counts,
+        &suits,
+        melds,
+        forms,
+        jokers.saturating_add(1)..=IMPOSSIBLE,
+    );
+    (to_shanten(d, jokers), KindSet::from_bits(ukeire))
 }
 
 /// [`ukeire_with_jokers`] for one set of forms.
@@ -571,11 +574,16 @@ fn ukeire_in(counts: &Counts, jokers: u8, melds: u8, forms: FormSet) -> KindSet 
     if !suits.covered(13) {
         return reference::ukeire_with_jokers(counts, jokers, melds, forms);
     }
-    let d = distance(counts, &suits, melds, forms);
-    if d <= jokers {
-        return KindSet::EMPTY;
-    }
-    KindSet::from_bits(improving(counts, &suits, melds, forms, d))
+    KindSet::from_bits(
+        distance_and_improving_of(
+            counts,
+            &suits,
+            melds,
+            forms,
+            jokers.saturating_add(1)..=IMPOSSIBLE,
+        )
+        .1,
+    )
 }
 
 #[cfg(test)]

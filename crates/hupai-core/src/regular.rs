@@ -107,27 +107,39 @@ impl Suits {
         let number = [(a, tables::nn(b, c)), (b, tables::nn(a, c)), (c, tables::nn(a, b))];
         for (s, &(own, others)) in number.iter().enumerate() {
             let rest = tables::ph(others, h);
-            if tables::improve_number(rest, own) >> needed & 1 == 0 {
-                continue;
-            }
+            let keep = (tables::improve_number(rest, own) >> needed & 1) as u64;
             let row = tables::rn_dist_row(needed, rest);
-            let mut bits = 0u64;
-            for (i, &class) in neighbors.classes(s).iter().enumerate() {
-                bits |= ((row[class as usize & 127] < d) as u64) << i;
+            let classes = neighbors.classes(s);
+            let mut first8 = 0u64;
+            for (i, &class) in classes.iter().take(8).enumerate() {
+                first8 |= (row[class as usize & 127] as u64) << (8 * i);
             }
-            out |= bits << (9 * s);
+            let ninth = (row[classes[8] as usize & 127] < d) as u64;
+            out |= ((below(first8, d) | ninth << 8) * keep) << (9 * s);
         }
         let abc = tables::pn(tables::nn(a, b), c);
         if tables::improve_honor(abc, h) >> needed & 1 != 0 {
             let row = tables::ph_dist_row(needed, abc);
-            let mut bits = 0u64;
+            let mut seven = u64::MAX << 56;
             for (i, &class) in neighbors.classes(3).iter().take(7).enumerate() {
-                bits |= ((row[class as usize & 63] < d) as u64) << i;
+                seven |= (row[class as usize & 63] as u64) << (8 * i);
             }
-            out |= bits << 27;
+            out |= below(seven, d) << 27;
         }
         out
     }
+}
+
+/// Bit i set where byte i of `x` is below `d` (every byte and `d` below 0x80): one compare for
+/// eight distances.
+#[inline(always)]
+fn below(x: u64, d: u8) -> u64 {
+    const ONES: u64 = 0x0101_0101_0101_0101;
+    // High bit of each byte: the byte is at least d (no carries: both below 0x80).
+    let at_least = (x | (0x80 * ONES)) - d as u64 * ONES;
+    let lt = (!at_least >> 7) & ONES;
+    // Gather bit 0 of each byte into the top byte.
+    lt.wrapping_mul(0x0102_0408_1020_4080) >> 56
 }
 
 /// The classes of each suit with one more tile at each position (suit 3: honours, in the
@@ -157,13 +169,13 @@ impl Neighbors for Drawn<'_> {
 
 /// The neighbours after a discard: the discarded suit's ranked on demand, the others' from
 /// the [`Discards`] cache.
-struct AfterDiscard<'a> {
+struct DiscardNeighbors<'a> {
     discards: &'a Discards,
     changed: usize,
     after: &'a Counts,
 }
 
-impl Neighbors for AfterDiscard<'_> {
+impl Neighbors for DiscardNeighbors<'_> {
     #[inline(always)]
     fn classes(&self, s: usize) -> [u8; 9] {
         if s == self.changed {
@@ -221,19 +233,68 @@ impl Discards {
         suits
     }
 
-    /// [`Suits::improving`] of the hand `after` discarding `kind`, whose suits are `suits`
-    /// (from [`Discards::after`]).
+    /// The regular form of the hand `after` discarding `kind`, whose suits are `suits` (from
+    /// [`Discards::after`]).
     #[inline(always)]
-    pub fn improving(
-        &self,
+    pub fn after_discard<'a>(
+        &'a self,
         kind: usize,
-        after: &Counts,
-        suits: &Suits,
+        after: &'a Counts,
+        suits: &'a Suits,
         needed: usize,
-        d: u8,
-    ) -> u64 {
-        let neighbors = AfterDiscard { discards: self, changed: kind / 9, after };
-        let bits = suits.improving_with(needed, d, &neighbors);
-        bits & !(self.fours & !(1 << kind))
+    ) -> AfterDiscard<'a> {
+        AfterDiscard { discards: self, kind, after, suits, needed }
+    }
+}
+
+/// The regular form of a hand as the forms code needs it: its distance and, at that
+/// distance, its effective kinds. A trait rather than closures, so that it is always
+/// inlined and shares the caller's table lookups.
+pub(crate) trait RegularForm {
+    /// The regular-form distance.
+    fn distance(&self) -> u8;
+    /// The kinds whose draw lowers the regular distance, which is `d`.
+    fn improving(&self, d: u8) -> u64;
+}
+
+/// The regular form of a hand from its own suits (requires `covered(13)`).
+pub(crate) struct OwnSuits<'a> {
+    pub counts: &'a Counts,
+    pub suits: &'a Suits,
+    /// Melds to form from the concealed tiles (0..=4).
+    pub needed: usize,
+}
+
+impl RegularForm for OwnSuits<'_> {
+    #[inline(always)]
+    fn distance(&self) -> u8 {
+        self.suits.distance(self.needed)
+    }
+    #[inline(always)]
+    fn improving(&self, d: u8) -> u64 {
+        self.suits.improving(self.counts, self.needed, d)
+    }
+}
+
+/// The regular form of a hand after a discard, from the [`Discards`] cache.
+pub(crate) struct AfterDiscard<'a> {
+    discards: &'a Discards,
+    kind: usize,
+    after: &'a Counts,
+    suits: &'a Suits,
+    needed: usize,
+}
+
+impl RegularForm for AfterDiscard<'_> {
+    #[inline(always)]
+    fn distance(&self) -> u8 {
+        self.suits.distance(self.needed)
+    }
+    #[inline(always)]
+    fn improving(&self, d: u8) -> u64 {
+        let discards = self.discards;
+        let neighbors = DiscardNeighbors { discards, changed: self.kind / 9, after: self.after };
+        let bits = self.suits.improving_with(self.needed, d, &neighbors);
+        bits & !(discards.fours & !(1 << self.kind))
     }
 }

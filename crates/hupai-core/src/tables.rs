@@ -102,10 +102,22 @@ fn word(c: &[u8; 34], offset: usize) -> u64 {
 
 /// Byte 2 of `x * MUL_GROUP` is `25 x0 + 5 x1 + x2` (no carries for counts up to four).
 const MUL_GROUP: u64 = 0x19_05_01;
+/// Zeros before and after the 6,144 entries of a group table, so that an entry's index plus
+/// or minus one tile's step (at most 25) stays in the table.
+const GROUP_PAD: usize = 32;
+/// A group table: `[GROUP_PAD + (g * 16 + s) * 128 + v]`.
+type GroupTable = [u32; 6144 + 2 * GROUP_PAD];
+
+/// The index of group value `v` at group `g` after a prefix of `s` tiles.
+#[inline(always)]
+fn group_index(g: usize, s: u32, v: u32) -> usize {
+    GROUP_PAD + (g * 16 + (s as usize & 15)) * 128 + (v as usize & 127)
+}
+
 /// The rank contribution of group value `v` at group `g` after a prefix of `s` tiles.
 #[inline(always)]
-fn group(table: &[u32; 6144], g: usize, s: u32, v: u32) -> u32 {
-    table[(g * 16 + (s as usize & 15)) * 128 + (v as usize & 127)]
+fn group(table: &GroupTable, g: usize, s: u32, v: u32) -> u32 {
+    table[group_index(g, s, v)]
 }
 
 /// Dense rank and tile count of nine counts: the first eight as the bytes of `x`, the ninth
@@ -241,7 +253,7 @@ pub(crate) fn honor_class(rank: u32) -> u8 {
 /// five lookups from the same small set. Positions holding four get a meaningless rank;
 /// callers skip them.
 #[inline(always)]
-fn neighbor_ranks<const N: usize>(table: &[u32; 6144], x: u64, c8: u64) -> [u32; N] {
+fn neighbor_ranks<const N: usize>(table: &GroupTable, x: u64, c8: u64) -> [u32; N] {
     const ONES: u64 = 0x0101_0101_0101_0101;
     let prefix = x.wrapping_mul(ONES);
     let s = [0, (prefix >> 16) as u32 & 0xff, (prefix >> 40) as u32 & 0xff];
@@ -256,11 +268,15 @@ fn neighbor_ranks<const N: usize>(table: &[u32; 6144], x: u64, c8: u64) -> [u32;
     let shifted = [0, group(table, 1, s[1] + 1, v[1]), group(table, 2, s[2] + 1, v[2])];
     let before = [0, same[0], same[0] + same[1]];
     let after = [shifted[1] + shifted[2], shifted[2], 0];
+    // A tile at position i adds its step to its group's value: the same entry plus a
+    // constant offset (at most 124 + 25 past the row: the padding or the next row, read
+    // only at positions held four times, whose rank is meaningless anyway).
+    let base = [group_index(0, s[0], v[0]), group_index(1, s[1], v[1]), group_index(2, s[2], v[2])];
     let mut out = [0u32; N];
     for (i, o) in out.iter_mut().enumerate() {
         let g = i / 3;
         let step = [25, 5, 1][i % 3];
-        *o = before[g] + group(table, g, s[g], v[g] + step) + after[g];
+        *o = before[g].wrapping_add(table[base[g] + step]).wrapping_add(after[g]);
     }
     out
 }
@@ -270,7 +286,7 @@ fn neighbor_ranks<const N: usize>(table: &[u32; 6144], x: u64, c8: u64) -> [u32;
 /// [`neighbor_ranks`] (the tile's group loses its value, later prefix sums drop by one).
 /// Positions holding nothing get a meaningless rank; callers skip them.
 #[inline(always)]
-fn removal_ranks<const N: usize>(table: &[u32; 6144], x: u64, c8: u64) -> [u32; N] {
+fn removal_ranks<const N: usize>(table: &GroupTable, x: u64, c8: u64) -> [u32; N] {
     const ONES: u64 = 0x0101_0101_0101_0101;
     let prefix = x.wrapping_mul(ONES);
     let s = [0, (prefix >> 16) as u32 & 0xff, (prefix >> 40) as u32 & 0xff];
@@ -289,13 +305,14 @@ fn removal_ranks<const N: usize>(table: &[u32; 6144], x: u64, c8: u64) -> [u32; 
     ];
     let before = [0, same[0], same[0] + same[1]];
     let after = [shifted[1] + shifted[2], shifted[2], 0];
+    // As in `neighbor_ranks`, with the step subtracted (into the padding or the previous row
+    // only at positions holding nothing).
+    let base = [group_index(0, s[0], v[0]), group_index(1, s[1], v[1]), group_index(2, s[2], v[2])];
     let mut out = [0u32; N];
     for (i, o) in out.iter_mut().enumerate() {
         let g = i / 3;
         let step = [25, 5, 1][i % 3];
-        *o = before[g]
-            .wrapping_add(group(table, g, s[g], v[g].wrapping_sub(step)))
-            .wrapping_add(after[g]);
+        *o = before[g].wrapping_add(table[base[g] - step]).wrapping_add(after[g]);
     }
     out
 }
