@@ -5,7 +5,7 @@
 mod common;
 
 use common::{random_hand, Rng};
-use hupai_core::{reference, Form, FormSet};
+use hupai_core::{reference, Counts, Form, FormSet};
 
 const FORM_SETS: [FormSet; 4] = [FormSet::REGULAR, FormSet::RIICHI, FormSet::MCR, FormSet::CHINESE];
 
@@ -45,6 +45,36 @@ fn check(counts: &hupai_core::Counts, jokers: u8, melds: u8, forms: FormSet, dee
             hupai_core::ukeire_with_jokers(counts, jokers, melds, forms),
             reference::ukeire_with_jokers(counts, jokers, melds, forms),
             "ukeire {}",
+            ctx()
+        );
+        if (counts.total() + jokers as u32) % 3 == 2 {
+            check_discards(counts, jokers, melds, forms);
+        }
+    }
+}
+
+/// Every option of the discard table against the reference on the hand after it.
+fn check_discards(counts: &hupai_core::Counts, jokers: u8, melds: u8, forms: FormSet) {
+    let table = hupai_core::discard_analysis(counts, jokers, melds, forms, &Counts::EMPTY);
+    let held = counts.tiles().collect::<std::collections::BTreeSet<_>>();
+    assert_eq!(table.len(), held.len() + (jokers > 0) as usize, "{counts}");
+    for option in table.as_slice() {
+        let (mut after, mut j) = (*counts, jokers);
+        match option.discard {
+            Some(kind) => assert!(after.remove(kind)),
+            None => j -= 1,
+        }
+        let ctx = || format!("{counts} jokers {jokers} melds {melds} {forms:?} {option:?}");
+        assert_eq!(
+            option.shanten,
+            reference::shanten_with_jokers(&after, j, melds, forms),
+            "discard shanten {}",
+            ctx()
+        );
+        assert_eq!(
+            option.ukeire,
+            reference::ukeire_with_jokers(&after, j, melds, forms),
+            "discard ukeire {}",
             ctx()
         );
     }
