@@ -97,10 +97,13 @@ fn distance_and_improving(
     let quads = forms.quads_as_two_pairs();
     if melds == 0 {
         if forms.contains(Form::SevenPairs) {
+            let w = special::words(counts);
             pairs = if quads {
                 bits.seven_pairs(true)
+            } else if wanted.is_none() {
+                special::seven_pairs_below(&w, bound(d))
             } else {
-                special::seven_pairs_below(&special::words(counts), bound(d))
+                special::seven_pairs_distance(&w)
             };
             d = d.min(pairs);
         }
@@ -323,9 +326,28 @@ pub fn ukeire_count(
     (kinds, unseen_copies(kinds.bits(), counts, visible))
 }
 
+/// The unseen copies of the kinds in `set` (bit k: kind k): for each, 4 − held − visible,
+/// never negative.
 #[inline(always)]
 pub(crate) fn unseen_copies(set: u64, counts: &Counts, visible: &Counts) -> u32 {
-    Unseen::new(counts, visible).count(set)
+    use special::{HIGH, ONES};
+    let (held, seen) = (special::words(counts), special::words(visible));
+    // When every held + visible is at most four (any legal position), the answer is four
+    // per kind less the sum of held + visible over the set, eight kinds at a time.
+    let mut bad = 0;
+    let (mut members, mut taken) = (0u64, 0u64);
+    for j in 0..5 {
+        let both = held[j].wrapping_add(seen[j]);
+        bad |= held[j] | seen[j] | both.wrapping_add(0x7b * ONES);
+        let mask = Unseen::spread(set >> (8 * j));
+        members += mask & ONES;
+        taken = taken.wrapping_add(both & mask);
+    }
+    if bad & HIGH != 0 {
+        return Unseen::new(counts, visible).count(set);
+    }
+    let sum = |x: u64| (x.wrapping_mul(ONES) >> 56) as u32;
+    4 * sum(members) - sum(taken)
 }
 
 /// The copies of each kind still unseen, 4 − held − visible (never negative), one byte per
@@ -366,7 +388,16 @@ impl Unseen {
     /// The unseen copies of the kinds in `set` (bit k: kind k).
     #[inline(always)]
     pub fn count(&self, set: u64) -> u32 {
-        /// Eight bits spread to eight bytes, 0x07 where the bit is set.
+        let mut sum = 0u64;
+        for (j, &unseen) in self.0.iter().enumerate() {
+            sum += unseen & Unseen::spread(set >> (8 * j));
+        }
+        (sum.wrapping_mul(special::ONES) >> 56) as u32
+    }
+
+    /// The low eight bits of `bits` spread to the eight bytes of a word: 0xff where set.
+    #[inline(always)]
+    fn spread(bits: u64) -> u64 {
         static SPREAD: [u64; 256] = {
             let mut table = [0u64; 256];
             let mut bits = 0;
@@ -374,7 +405,7 @@ impl Unseen {
                 let mut i = 0;
                 while i < 8 {
                     if bits >> i & 1 == 1 {
-                        table[bits] |= 7 << (8 * i);
+                        table[bits] |= 0xff << (8 * i);
                     }
                     i += 1;
                 }
@@ -382,11 +413,7 @@ impl Unseen {
             }
             table
         };
-        let mut sum = 0u64;
-        for (j, &unseen) in self.0.iter().enumerate() {
-            sum += unseen & SPREAD[(set >> (8 * j)) as usize & 0xff];
-        }
-        (sum.wrapping_mul(special::ONES) >> 56) as u32
+        SPREAD[bits as usize & 0xff]
     }
 }
 

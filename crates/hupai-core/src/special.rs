@@ -69,17 +69,31 @@ pub(crate) fn words(counts: &Counts) -> [u64; 5] {
 /// (otherwise some value at least `bound`). Per byte (counts 0..=4), bit 0 of `x >> 1 | x >> 2`
 /// is "at least two", and of `x | x >> 1 | x >> 2` "at least one". The distance is
 /// 14 − min(pairs, 7) − min(kinds, 7) (without quads as two pairs), so it is at least
-/// 7 − pairs: the kinds are only counted when that bound is below `bound`.
+/// 7 − pairs: the kinds are only counted when that bound is below `bound` (shanten of random
+/// hands predicts this branch well).
 #[inline(always)]
 pub(crate) fn seven_pairs_below(w: &[u64; 5], bound: u8) -> u8 {
-    let sum = |x: u64| (x.wrapping_mul(ONES) >> 56) as u32;
-    let ge2 = w.iter().fold(0, |acc, &x| acc + ((x >> 1 | x >> 2) & ONES));
-    let pairs = sum(ge2).min(7);
+    let pairs = sum_bytes(w.iter().fold(0, |acc, &x| acc + ((x >> 1 | x >> 2) & ONES))).min(7);
     if 7 - pairs >= bound as u32 {
         return bound;
     }
     let kinds = w.iter().fold(0, |acc, &x| acc + ((x | x >> 1 | x >> 2) & ONES));
-    (14 - pairs - sum(kinds).min(7)) as u8
+    (14 - pairs - sum_bytes(kinds).min(7)) as u8
+}
+
+/// Seven-pairs distance (without quads as two pairs) of valid counts given as [`words`],
+/// without a branch (effective tiles would mispredict the one of [`seven_pairs_below`]).
+#[inline(always)]
+pub(crate) fn seven_pairs_distance(w: &[u64; 5]) -> u8 {
+    let pairs = w.iter().fold(0, |acc, &x| acc + ((x >> 1 | x >> 2) & ONES));
+    let kinds = w.iter().fold(0, |acc, &x| acc + ((x | x >> 1 | x >> 2) & ONES));
+    (14 - sum_bytes(pairs).min(7) - sum_bytes(kinds).min(7)) as u8
+}
+
+/// The sum of the bytes of `x` (at most 255).
+#[inline(always)]
+fn sum_bytes(x: u64) -> u32 {
+    (x.wrapping_mul(ONES) >> 56) as u32
 }
 
 /// Whether valid counts hold every orphan and nothing else (with 14 tiles: thirteen orphans
