@@ -1,0 +1,71 @@
+//! A fixed workload for counting instructions and simulated branch mispredictions with
+//! cachegrind, steadier than timings on a shared machine. Each routine runs over the same
+//! 4,096 hands as `benches/core.rs`, 25 times (the discard table once per 14-tile hand):
+//!
+//! ```text
+//! cargo build --release -p hupai-core --example instructions
+//! valgrind --tool=cachegrind --cache-sim=no --branch-sim=yes \
+//!     target/release/examples/instructions ukeire
+//! ```
+//!
+//! Subtract the run with `none` (hand generation) and divide by 102,400 calls. Routines:
+//! `ukeire`, `regular` (ukeire, regular form only), `count` (ukeire_count), `shanten`,
+//! `waits`, `discard`.
+
+use hupai_core::{Counts, FormSet};
+struct Rng(u64);
+impl Rng {
+    fn next(&mut self) -> u64 {
+        self.0 ^= self.0 >> 12;
+        self.0 ^= self.0 << 25;
+        self.0 ^= self.0 >> 27;
+        self.0.wrapping_mul(0x2545_F491_4F6C_DD1D)
+    }
+}
+fn hands(tiles: usize, seed: u64) -> Vec<Counts> {
+    let mut rng = Rng(seed);
+    (0..4096)
+        .map(|_| {
+            let mut wall: Vec<u8> = (0..136).map(|t| (t / 4) as u8).collect();
+            let mut counts = Counts::EMPTY;
+            for i in 0..tiles {
+                let j = i + (rng.next() % (136 - i) as u64) as usize;
+                wall.swap(i, j);
+                counts.0[wall[i] as usize] += 1;
+            }
+            counts
+        })
+        .collect()
+}
+fn main() {
+    let what = std::env::args().nth(1).unwrap_or_default();
+    let h13 = hands(13, 2);
+    let h14 = hands(14, 1);
+    let mut sum = 0u64;
+    for _ in 0..25 {
+        for h in &h13 {
+            let h = std::hint::black_box(h);
+            sum += match what.as_str() {
+                "ukeire" => hupai_core::ukeire(h, 0, FormSet::RIICHI).bits(),
+                "regular" => hupai_core::ukeire(h, 0, FormSet::REGULAR).bits(),
+                "count" => hupai_core::ukeire_count(h, 0, FormSet::RIICHI, &Counts::EMPTY).1 as u64,
+                "shanten" => hupai_core::shanten(h, 0, FormSet::RIICHI) as u64,
+                "waits" => hupai_core::waits(h, 0, FormSet::RIICHI).bits(),
+                _ => 0,
+            };
+        }
+    }
+    if what == "discard" {
+        for h in &h14 {
+            sum += hupai_core::discard_analysis(
+                std::hint::black_box(h),
+                0,
+                0,
+                FormSet::RIICHI,
+                &Counts::EMPTY,
+            )
+            .len() as u64;
+        }
+    }
+    println!("{sum}");
+}
