@@ -93,17 +93,22 @@ fn distance_and_improving(
     };
     let (mut pairs, mut orphans, mut honors_knitted, mut knitted) =
         (IMPOSSIBLE, IMPOSSIBLE, IMPOSSIBLE, IMPOSSIBLE);
-    let bits = Bits::new(counts);
+    // The bit masks are built where a form needs them (building them up front costs
+    // stores on every call, and most calls need none).
+    let bits = || Bits::new(counts);
     let quads = forms.quads_as_two_pairs();
     if melds == 0 {
         if forms.contains(Form::SevenPairs) {
             let w = special::words(counts);
+            // Effective tiles want every tie up to any distance, where the early exit of
+            // `seven_pairs_below` mispredicts; shanten and waits take it predictably.
+            let all_ties = wanted.as_ref().is_some_and(|range| *range.end() == IMPOSSIBLE);
             pairs = if quads {
-                bits.seven_pairs(true)
-            } else if wanted.is_none() {
-                special::seven_pairs_below(&w, bound(d))
-            } else {
+                bits().seven_pairs(true)
+            } else if all_ties {
                 special::seven_pairs_distance(&w)
+            } else {
+                special::seven_pairs_below(&w, bound(d))
             };
             d = d.min(pairs);
         }
@@ -112,16 +117,16 @@ fn distance_and_improving(
         if forms.contains(Form::ThirteenOrphans)
             && 14 - orphan_tiles(counts, suits).min(14) < bound(d) as u32
         {
-            orphans = bits.thirteen_orphans();
+            orphans = bits().thirteen_orphans();
             d = d.min(orphans);
         }
         if forms.contains(Form::HonorsAndKnitted) {
-            honors_knitted = bits.honors_knitted();
+            honors_knitted = bits().honors_knitted();
             d = d.min(honors_knitted);
         }
     }
     if melds <= 1 && forms.contains(Form::KnittedStraight) {
-        knitted = knitted::distance_below(counts, &bits, suits, melds, bound(d));
+        knitted = knitted::distance_below(counts, &bits(), suits, melds, bound(d));
         d = d.min(knitted);
     }
     if d == 0 || d == IMPOSSIBLE || !wanted.is_some_and(|range| range.contains(&d)) {
@@ -132,13 +137,13 @@ fn distance_and_improving(
         out |= regular_form.improving(d);
     }
     if pairs == d {
-        out |= bits.seven_pairs_improving(quads).1;
+        out |= bits().seven_pairs_improving(quads).1;
     }
     if orphans == d {
-        out |= bits.thirteen_orphans_improving().1;
+        out |= bits().thirteen_orphans_improving().1;
     }
     if honors_knitted == d {
-        out |= bits.honors_knitted_improving().1;
+        out |= bits().honors_knitted_improving().1;
     }
     if knitted == d {
         out |= knitted_improving(counts, melds, d);
