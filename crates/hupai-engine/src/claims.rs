@@ -346,6 +346,9 @@ impl Game {
         let meld = base.with_call(kind, from).unwrap_or(base);
         let meld = meld.with_red(red).unwrap_or(meld);
         self.p[seat].melds.push(MeldTiles { meld, tiles, called: Some(tile) });
+        if meld_kind != MeldKind::Chi {
+            self.note_liability(seat, from, kind);
+        }
         let consumed_pai = consumed.iter().map(|&t| self.pai(t)).collect();
         match meld_kind {
             MeldKind::Kan => {

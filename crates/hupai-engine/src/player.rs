@@ -2,6 +2,8 @@
 
 use hupai_core::{Counts, Hand, HandError, Kind, KindSet, Meld, Seat, Tile};
 
+use crate::Liability;
+
 /// A declared meld with its physical tiles.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct MeldTiles {
@@ -101,6 +103,8 @@ pub struct Player {
     pub draws: u32,
     /// Kinds the seat may not discard right after a call (kuikae).
     pub kuikae: KindSet,
+    /// Who pays for this seat's big three dragons or big four winds (riichi pao).
+    pub liability: Option<Liability>,
 }
 
 impl Player {
@@ -122,6 +126,7 @@ impl Player {
         self.drawn = None;
         self.draws = 0;
         self.kuikae = KindSet::EMPTY;
+        self.liability = None;
     }
 
     /// Adds a tile to the concealed tiles.

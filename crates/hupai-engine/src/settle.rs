@@ -63,8 +63,13 @@ impl Game {
                 };
                 deltas[o.index()] -= amount as i32;
             }
+            deltas[w.index()] = -deltas.iter().sum::<i32>();
+            let honba = if self.riichi() { 300 * ctx.honba as i32 } else { 0 };
+            if let Some(liable) = self.liable_deltas(w, from, &score, honba, deltas) {
+                deltas = liable;
+            }
             let sticks = if self.riichi() { ctx.riichi_sticks as i32 * 1000 } else { 0 };
-            deltas[w.index()] = -deltas.iter().sum::<i32>() + sticks;
+            deltas[w.index()] += sticks;
             if i == 0 && self.riichi() {
                 self.sticks = 0;
             }

@@ -16,6 +16,6 @@ mod score;
 mod score_line;
 
 pub use context::WinContext;
-pub use rules::{Family, FormName, KazoeLimit, PaymentRule, Renhou, Rules, RulesError};
+pub use rules::{Family, FormName, KazoeLimit, Pao, PaymentRule, Renhou, Rules, RulesError};
 pub use score::{score, Inconsistency, Limit, Payments, Score, ScoreError, ScoreItem};
 pub use score_line::ScoreLine;

@@ -62,6 +62,22 @@ pub enum Renhou {
     Yakuman,
 }
 
+/// Riichi liability (pao, 責任払い): a player whose discard is called for the third dragon
+/// set (big three dragons) or the fourth wind set (big four winds) pays for that win.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Pao {
+    /// No liability.
+    Off,
+    /// Tenhou: the liable player pays the whole hand on a self-drawn win, and half of it on a
+    /// discard of another player (who pays the other half); the honba are the liable
+    /// player's.
+    WholeHand,
+    /// Mahjong Soul: only the liable yakuman is paid that way; the rest of the hand is paid
+    /// as usual (the honba are the liable player's).
+    YakumanPart,
+}
+
 /// A winning form as named in rule files.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Deserialize)]
 #[serde(rename_all = "snake_case")]
@@ -179,6 +195,8 @@ rules_fields! {
     triple_ron_abort: bool,
     /// Riichi: whether thirteen orphans may rob a closed kan.
     kokushi_robs_closed_kan: bool,
+    /// Riichi: liability payments (pao) for big three dragons and big four winds.
+    pao: Pao,
 }
 
 /// Why a rule set cannot be loaded.

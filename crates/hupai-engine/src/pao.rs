@@ -1,0 +1,89 @@
+//! Liability (pao, 責任払い) under the riichi rules: a player whose discard is called for the
+//! third dragon set or the fourth wind set pays for that player's big three dragons or big
+//! four winds, as `rules.pao` says (Tenhou: the whole hand; Mahjong Soul: the yakuman's part).
+
+use hupai_core::{Kind, MeldKind, Seat};
+use hupai_rules::{Pao, Score};
+
+use crate::Game;
+
+/// A seat's liability: who pays, for which yaku (its id in the scorer).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Liability {
+    /// The liable seat (whose discard was called).
+    pub seat: Seat,
+    /// `daisangen` or `daisuushii`.
+    pub yaku: &'static str,
+}
+
+impl Game {
+    /// After `seat` called a discard of `kind` from `from` as a pon or an open kan: the
+    /// liability, when this call makes the seat's third dragon set or fourth wind set (sets
+    /// declared earlier count whatever their kind: pon, added or closed kan).
+    pub(crate) fn note_liability(&mut self, seat: Seat, from: Seat, kind: Kind) {
+        if !self.riichi() || self.rules.pao == Pao::Off || !kind.is_honor() {
+            return;
+        }
+        let (same_group, needed, yaku): (fn(Kind) -> bool, usize, _) = if kind.is_dragon() {
+            (Kind::is_dragon, 3, "daisangen")
+        } else {
+            (Kind::is_wind, 4, "daisuushii")
+        };
+        let sets = self.p[seat]
+            .melds
+            .iter()
+            .filter(|m| m.meld.kind() != MeldKind::Chi && same_group(m.meld.first()))
+            .count();
+        if sets == needed {
+            self.p[seat].liability = Some(Liability { seat: from, yaku });
+        }
+    }
+
+    /// The deltas of a win by `winner` (on a discard of `from`, or self-drawn when they are
+    /// the same) under its liability, if it has one that applies: the win includes the
+    /// yaku, and the liable seat is not the discarder. `deltas` are the usual ones without
+    /// the riichi sticks, `honba` what the honba add to them.
+    pub(crate) fn liable_deltas(
+        &self,
+        winner: Seat,
+        from: Seat,
+        score: &Score,
+        honba: i32,
+        deltas: [i32; 4],
+    ) -> Option<[i32; 4]> {
+        let liability = self.p[winner].liability?;
+        let self_drawn = winner == from;
+        if self.rules.pao == Pao::Off || (!self_drawn && liability.seat == from) {
+            return None;
+        }
+        let item = score.items.iter().find(|it| it.id == liability.yaku)?;
+        // The hand without the honba, and the liable part of it.
+        let hand = deltas[winner.index()] - honba;
+        let yakuman = if winner == self.dealer { 48_000 } else { 32_000 };
+        let liable_part = match self.rules.pao {
+            Pao::WholeHand => hand,
+            _ => (yakuman * (item.value * item.count) as i32 / 13).min(hand),
+        };
+        let rest = hand - liable_part;
+        let mut out = [0i32; 4];
+        if self_drawn {
+            out[liability.seat.index()] -= liable_part + honba;
+            // The rest as an ordinary self-drawn win: the dealer pays half (a third when the
+            // dealer wins), the others a quarter.
+            for o in Seat::ALL.into_iter().filter(|&o| o != winner) {
+                out[o.index()] -= if winner == self.dealer {
+                    rest / 3
+                } else if o == self.dealer {
+                    rest / 2
+                } else {
+                    rest / 4
+                };
+            }
+        } else {
+            out[liability.seat.index()] -= liable_part / 2 + honba;
+            out[from.index()] -= liable_part - liable_part / 2 + rest;
+        }
+        out[winner.index()] = -out.iter().sum::<i32>();
+        Some(out)
+    }
+}
