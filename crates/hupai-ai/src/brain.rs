@@ -132,13 +132,17 @@ fn label(kind: Option<Kind>) -> String {
 }
 
 fn eval_numbers(e: &DiscardEval) -> Vec<(&'static str, f64)> {
-    vec![
+    let mut numbers = vec![
         ("shanten", e.shanten as f64),
         ("ukeire", e.count as f64),
         ("kinds", e.ukeire.len() as f64),
         ("second", e.second as f64),
         ("value", e.value as f64),
-    ]
+    ];
+    if e.shanten == 0 {
+        numbers.push(("wait", e.quality as f64));
+    }
+    numbers
 }
 
 /// A decision after a draw (or after a call): which tile, and riichi or not.
@@ -183,8 +187,10 @@ fn turn(
         Style::Defensive => defensive_choice(view, sit, &evals, explain),
     };
     let e = evals[chosen];
+    // Never riichi on a wait with no live tile: dama keeps the hand free to change it.
     let riichi = discard_action(rules, sit, options, e.kind, true).is_some()
         && e.shanten == 0
+        && e.count > 0
         && !stay_dama(rules, view, sit, e.kind);
     let action = if riichi { discard_action(rules, sit, options, e.kind, true) } else { None }
         .or_else(|| discard_action(rules, sit, options, e.kind, false))
@@ -280,7 +286,7 @@ fn defensive_choice(
         let mut chosen = 0;
         let mut chosen_loss = f32::MAX;
         for (i, e) in evals.iter().enumerate() {
-            if e.shanten != best.shanten || e.count < floor {
+            if e.shanten != best.shanten || e.count < floor || e.second < best.second {
                 continue;
             }
             let loss = e.kind.map_or(0.0, |k| expected_loss(sit, &th, k));
