@@ -26,6 +26,13 @@ pub fn push_fold_threat(family: Family) -> f32 {
     }
 }
 
+/// The shanten (best over every form, thirteen orphans included) from which a hand offered
+/// the nine-terminals abortive draw takes it. At 3 nearly every such hand aborted (nine
+/// kinds and a pair are three from thirteen orphans); at 4 only nine kinds without a pair
+/// and no faster regular hand do. Four `defensive`, riichi, 60,000 hands, seed 101: win
+/// 20.5% at 3, 20.6% at 4, 20.7% never aborting.
+pub const NINE_TERMINALS_ABORT: i8 = 4;
+
 /// How the shared procedure weighs discards.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Style {
@@ -84,7 +91,7 @@ pub fn think(
             sit.forms,
         )
         .unwrap_or((i8::MAX, crate::plan::Plan::Any));
-        if s >= 3 {
+        if s >= NINE_TERMINALS_ABORT {
             return simple(Action::NineTerminals, "nine terminals on a slow hand: abort");
         }
     }
@@ -132,13 +139,17 @@ fn label(kind: Option<Kind>) -> String {
 }
 
 fn eval_numbers(e: &DiscardEval) -> Vec<(&'static str, f64)> {
-    vec![
+    let mut numbers = vec![
         ("shanten", e.shanten as f64),
         ("ukeire", e.count as f64),
         ("kinds", e.ukeire.len() as f64),
         ("second", e.second as f64),
         ("value", e.value as f64),
-    ]
+    ];
+    if e.shanten == 0 {
+        numbers.push(("wait", e.quality as f64));
+    }
+    numbers
 }
 
 /// A decision after a draw (or after a call): which tile, and riichi or not.
@@ -157,6 +168,14 @@ fn turn(
         .copied()
         .filter(|e| discard_action(rules, sit, options, e.kind, false).is_some())
         .collect();
+    // The fourth same wind of the first go-around ends the hand for nothing: keep it when
+    // any other discard is possible.
+    let evals = match four_winds_kind(view, sit) {
+        Some(w) if evals.iter().any(|e| e.kind != Some(w)) => {
+            evals.into_iter().filter(|e| e.kind != Some(w)).collect()
+        }
+        _ => evals,
+    };
     let fallback =
         options.iter().copied().find(|a| matches!(a, Action::Discard(_))).unwrap_or(Action::Pass);
     if evals.is_empty() {
@@ -183,8 +202,10 @@ fn turn(
         Style::Defensive => defensive_choice(view, sit, &evals, explain),
     };
     let e = evals[chosen];
+    // Never riichi on a wait with no live tile: dama keeps the hand free to change it.
     let riichi = discard_action(rules, sit, options, e.kind, true).is_some()
         && e.shanten == 0
+        && e.count > 0
         && !stay_dama(rules, view, sit, e.kind);
     let action = if riichi { discard_action(rules, sit, options, e.kind, true) } else { None }
         .or_else(|| discard_action(rules, sit, options, e.kind, false))
@@ -206,6 +227,27 @@ fn turn(
             .collect(),
     });
     (action, ex)
+}
+
+/// The wind whose discard would end the hand in a four-winds abortive draw: the seat is the
+/// last of the first go-around, nobody has called, and the three others discarded this wind.
+fn four_winds_kind(view: &PlayerView, sit: &Situation) -> Option<Kind> {
+    if sit.family != Family::Riichi || !view.rivers[sit.me].is_empty() {
+        return None;
+    }
+    if view.melds.iter().any(|m| !m.is_empty()) {
+        return None;
+    }
+    let mut wind = None;
+    for seat in (0..4).filter(|&s| s != sit.me) {
+        let [p] = view.rivers[seat].as_slice() else { return None };
+        let k = p.kind().filter(|k| k.is_wind())?;
+        if wind.is_some_and(|w| w != k) {
+            return None;
+        }
+        wind = Some(k);
+    }
+    wind
 }
 
 /// A closed or added kan that keeps the best shanten and at least 80% of the effective tiles
@@ -280,7 +322,7 @@ fn defensive_choice(
         let mut chosen = 0;
         let mut chosen_loss = f32::MAX;
         for (i, e) in evals.iter().enumerate() {
-            if e.shanten != best.shanten || e.count < floor {
+            if e.shanten != best.shanten || e.count < floor || e.second < best.second {
                 continue;
             }
             let loss = e.kind.map_or(0.0, |k| expected_loss(sit, &th, k));
@@ -466,4 +508,52 @@ fn remove_tiles(counts: &Counts, tiles: &[Tile; 2], joker: Option<Kind>) -> Opti
         out[k] -= 1;
     }
     Some(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use hupai_core::Seat;
+    use hupai_engine::Pai;
+
+    fn options(view: &PlayerView) -> Vec<Action> {
+        let mut used: Vec<Tile> = Vec::new();
+        let mut out = Vec::new();
+        for p in &view.hand {
+            let k = p.kind().unwrap();
+            let t = (0..4).map(|c| Tile::new(k, c)).find(|t| !used.contains(t)).unwrap();
+            used.push(t);
+            out.push(Action::Discard(t));
+        }
+        out
+    }
+
+    #[test]
+    fn the_fourth_wind_of_the_first_go_around_is_kept() {
+        let rules = Rules::preset("riichi").unwrap();
+        let mut view = PlayerView::new(Seat::North);
+        view.bakaze = "E".parse().ok();
+        view.hand = "1m 2m 3m 4p 5p 6p 7s 8s 9s 2s 3s 5m 5m E"
+            .split(' ')
+            .map(|p| p.parse::<Pai>().unwrap())
+            .collect();
+        let east: Pai = "E".parse().unwrap();
+        let discards = |a: Action| match a {
+            Action::Discard(t) | Action::Riichi(t) => t.kind(),
+            _ => None,
+        };
+        // Alone, East is the tile to let go.
+        let opts = options(&view);
+        let (free, _) = think(&rules, Style::Defensive, &view, &opts, false);
+        assert_eq!(discards(free), east.kind());
+        // After three Easts in the first go-around it would end the hand: keep it.
+        for seat in 0..3 {
+            view.rivers[seat] = vec![east];
+            view.discarded[seat].insert(Kind::EAST);
+        }
+        for style in [Style::Efficiency, Style::Defensive] {
+            let (kept, _) = think(&rules, style, &view, &opts, false);
+            assert_ne!(discards(kept), east.kind(), "{style:?}");
+        }
+    }
 }

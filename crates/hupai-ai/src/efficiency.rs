@@ -1,7 +1,10 @@
-//! `efficiency`: the classic attacker. Lowest shanten toward a plan that can win, then the
-//! most effective tiles counted against what is unseen, then second-order effective tiles,
-//! value and wait quality; a ready hand is never broken; riichi when ready and closed; calls
-//! only when they lower shanten and keep a way to win.
+//! `efficiency`: the classic attacker. Lowest shanten toward a plan that can win, then shape
+//! quality: at tenpai the live winning tiles weighted by how readily the others let them go,
+//! before that the effective tiles counted against what is unseen, with second-order
+//! effective tiles deciding close calls at one-shanten; then value. A ready hand is broken
+//! only when its wait is dead (at most one live tile) and one-shanten wins more often; riichi
+//! when ready, closed and the wait is live; calls only when they lower shanten and keep a way
+//! to win.
 //!
 //! ```
 //! use hupai_ai::{Bot, Efficiency};

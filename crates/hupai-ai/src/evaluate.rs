@@ -23,6 +23,7 @@ use hupai_core::{
 use hupai_rules::Family;
 
 use crate::plan::{best_shanten, effective, plans_for, Plan};
+use crate::push_fold::win_chance;
 use crate::situation::{MeldShape, Situation};
 
 /// What one discard leaves.
@@ -40,6 +41,10 @@ pub struct DiscardEval {
     pub count: u32,
     /// Second-order effective tiles: over the effective draws, the best next count.
     pub second: u32,
+    /// Shape quality, the first tie-break after shanten: at tenpai the live winning tiles,
+    /// each weighted by how readily the others let it go ([`ron_ease`]) and the whole by
+    /// the hand's value; otherwise the unseen effective tiles.
+    pub quality: f32,
     /// Value estimate: riichi han (dora, reds, yaku), MCR fans of the plan.
     pub value: f32,
     /// How much the discarded tile helps to keep (a tie-break: isolated honours go first).
@@ -60,6 +65,7 @@ const EMPTY: DiscardEval = DiscardEval {
     ukeire: KindSet::EMPTY,
     count: 0,
     second: 0,
+    quality: 0.0,
     value: 0.0,
     keep: 0,
 };
@@ -83,11 +89,15 @@ impl Evals {
     }
 }
 
-/// The efficiency order: lowest shanten, most unseen effective tiles, best second order,
-/// highest value, then discard what helps least.
+/// The efficiency order: lowest shanten, best shape quality (at tenpai the live winning
+/// tiles weighted by how readily they come out, else the unseen effective tiles), most
+/// unseen effective tiles, best second order, highest value, then discard what helps least.
+/// [`evaluate_state`] then lets the second-order count decide close calls at one-shanten
+/// and turns away from a dead tenpai.
 pub fn efficiency_order(a: &DiscardEval, b: &DiscardEval) -> Ordering {
     a.shanten
         .cmp(&b.shanten)
+        .then(b.quality.partial_cmp(&a.quality).unwrap_or(Ordering::Equal))
         .then(b.count.cmp(&a.count))
         .then(b.second.cmp(&a.second))
         .then(b.value.partial_cmp(&a.value).unwrap_or(Ordering::Equal))
@@ -193,6 +203,7 @@ pub fn evaluate_state(
             (s, plan, effective(plans, after, jokers_after, melds, sit.forms, s))
         };
         let mut count: u32 = ukeire.iter().map(|k| sit.unseen(k) as u32).sum();
+        let mut quality = count as f32;
         if shanten == 0 {
             let mut discards = sit.own_discards;
             if let Some(k) = kind {
@@ -201,10 +212,11 @@ pub fn evaluate_state(
             if !ukeire.intersection(discards).is_empty() {
                 count /= 4;
             }
+            quality = wait_quality(sit, ukeire, count, discards);
         }
         let value = value_of(sit, after, melds, plan, closed);
         let keep = kind.map_or(u8::MAX, |k| keep_value(sit, counts, k));
-        Some(DiscardEval { kind, shanten, plan, ukeire, count, second: 0, value, keep })
+        Some(DiscardEval { kind, shanten, plan, ukeire, count, second: 0, quality, value, keep })
     };
     for k in Kind::all() {
         if after[k] == 0 {
@@ -224,21 +236,99 @@ pub fn evaluate_state(
     let items = &mut out.items[..out.len];
     items.sort_by(efficiency_order);
     if second_order && plans.len() == 1 && plans[0] == Plan::Any && !items.is_empty() {
-        let best = items[0];
-        // Second order only decides close calls among the leaders.
-        if best.shanten == 1 {
-            let floor = best.count * 9 / 10;
-            let close = items.get(1).is_some_and(|e| e.shanten == 1 && e.count >= floor);
-            for e in items.iter_mut().take(if close { 2 } else { 0 }) {
-                if e.shanten != best.shanten || e.count < floor {
-                    continue;
-                }
-                e.second = second_order_count(sit, counts, jokers, melds.len() as u8, e);
-            }
-            items.sort_by(efficiency_order);
+        second_order_lead(sit, counts, jokers, melds.len() as u8, items);
+    }
+    avoid_dead_wait(sit, items);
+    out
+}
+
+/// Share of the best one-shanten count from which a candidate is weighed by its second-order
+/// count, and how many leaders at most: measured on the riichi arena, wider groups changed
+/// nothing but the decision time.
+const SECOND_ORDER_FLOOR: f32 = 0.8;
+const SECOND_ORDER_LEADERS: usize = 4;
+
+/// At one-shanten the leaders within [`SECOND_ORDER_FLOOR`] of the best count are ranked by
+/// their second-order count (the live winning tiles of the tenpai each draw leads to): a few
+/// fewer tiles toward a ready hand with a two-sided wait beat a few more toward a closed one.
+fn second_order_lead(
+    sit: &Situation,
+    counts: &Counts,
+    jokers: u8,
+    melds: u8,
+    items: &mut [DiscardEval],
+) {
+    let best = items[0];
+    if best.shanten != 1 {
+        return;
+    }
+    let floor = (best.count as f32 * SECOND_ORDER_FLOOR) as u32;
+    if !items.get(1).is_some_and(|e| e.shanten == 1 && e.count >= floor) {
+        return;
+    }
+    let mut group = 0;
+    for e in items.iter_mut().take(SECOND_ORDER_LEADERS) {
+        if e.shanten != 1 || e.count < floor {
+            break;
+        }
+        e.second = second_order_count(sit, counts, jokers, melds, e);
+        group += 1;
+    }
+    items[..group].sort_by(|a, b| b.second.cmp(&a.second).then(efficiency_order(a, b)));
+}
+
+/// Live tiles at or below which a tenpai counts as dead.
+pub const DEAD_WAIT: u32 = 1;
+
+/// A tenpai on a wait of at most [`DEAD_WAIT`] live tiles gives way to the best one-shanten
+/// discard when that one wins more often by [`win_chance`] (a hand that keeps its
+/// effective tiles reaches a live tenpai soon enough).
+fn avoid_dead_wait(sit: &Situation, items: &mut [DiscardEval]) {
+    let Some(first) = items.first() else { return };
+    if first.shanten != 0 || first.count > DEAD_WAIT {
+        return;
+    }
+    let draws = sit.own_draws_left() as f32;
+    let unseen = sit.unseen_total() as f32;
+    let ready = win_chance(0, first.count, draws, unseen);
+    if let Some(i) = items.iter().position(|e| e.shanten == 1) {
+        if win_chance(1, items[i].count, draws, unseen) > ready {
+            items[..=i].rotate_right(1);
         }
     }
-    out
+}
+
+/// How readily the other seats let `kind` go, relative to a middle tile: honours and
+/// terminals fit fewer hands and go out sooner, and a tile three away from one of the seat's
+/// own discards looks safe by suji.
+pub fn ron_ease(kind: Kind, own_discards: KindSet) -> f32 {
+    let base = if kind.is_honor() {
+        1.3
+    } else {
+        match kind.number() {
+            1 | 9 => 1.2,
+            2 | 8 => 1.1,
+            _ => 1.0,
+        }
+    };
+    let suji = !kind.is_honor()
+        && [-3i8, 3].iter().any(|&d| kind.offset(d).is_some_and(|k| own_discards.contains(k)));
+    if suji {
+        base * 1.15
+    } else {
+        base
+    }
+}
+
+/// The quality of a tenpai: its live winning tiles weighted by [`ron_ease`] (furiten keeps
+/// the quarter already taken in `count`).
+fn wait_quality(sit: &Situation, waits: KindSet, count: u32, discards: KindSet) -> f32 {
+    let raw: u32 = waits.iter().map(|k| sit.unseen(k) as u32).sum();
+    if raw == 0 {
+        return 0.0;
+    }
+    let weighted: f32 = waits.iter().map(|k| sit.unseen(k) as f32 * ron_ease(k, discards)).sum();
+    weighted * count as f32 / raw as f32
 }
 
 /// Over the effective draws of a candidate: unseen copies times the best effective count
@@ -273,4 +363,82 @@ fn second_order_count(
         hand[k] -= 1;
     }
     total
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use hupai_engine::{Pai, PlayerView};
+    use hupai_rules::Rules;
+
+    fn kind(s: &str) -> Kind {
+        s.parse::<Pai>().unwrap().kind().unwrap()
+    }
+
+    /// A view holding `hand` (mjai names) with `river` in another seat's river.
+    fn situation(hand: &str, river: &str) -> Situation {
+        let mut view = PlayerView {
+            hand: hand.split(' ').map(|p| p.parse().unwrap()).collect(),
+            draws: 20,
+            ..PlayerView::default()
+        };
+        if !river.is_empty() {
+            view.rivers[1] = river.split(' ').map(|p| p.parse().unwrap()).collect();
+        }
+        Situation::new(&view, &Rules::preset("riichi").unwrap())
+    }
+
+    #[test]
+    fn ron_ease_favours_honours_terminals_and_suji() {
+        let none = KindSet::EMPTY;
+        assert!(ron_ease(kind("E"), none) > ron_ease(kind("1m"), none));
+        assert!(ron_ease(kind("1m"), none) > ron_ease(kind("2m"), none));
+        assert!(ron_ease(kind("2m"), none) > ron_ease(kind("5m"), none));
+        let mut own = KindSet::EMPTY;
+        own.insert(kind("2m"));
+        assert!(ron_ease(kind("5m"), own) > ron_ease(kind("5m"), none));
+    }
+
+    #[test]
+    fn equal_single_waits_go_to_the_honour() {
+        // Discard 5m for a single wait on East or East for one on 5m: three live tiles
+        // each, but East comes out sooner.
+        let sit = situation("1m 2m 3m 4p 5p 6p 7s 8s 9s 5s 5s 5s E 5m", "");
+        let evals = evaluate_discards(&sit, true);
+        let best = evals.as_slice()[0];
+        assert_eq!((best.kind, best.shanten, best.count), (Some(kind("5m")), 0, 3));
+        assert!(best.quality > evals.as_slice()[1].quality);
+    }
+
+    #[test]
+    fn a_dead_wait_gives_way_to_one_shanten() {
+        // Both single waits are dead (three of each visible): keep the hand one-shanten.
+        let sit = situation("1m 2m 3m 4p 5p 6p 7s 8s 9s 5s 5s 5s E 5m", "E E E 5m 5m 5m");
+        let evals = evaluate_discards(&sit, true);
+        let best = evals.as_slice()[0];
+        assert_eq!(best.shanten, 1);
+        assert!(best.count > 0);
+        assert!(evals.as_slice().iter().any(|e| e.shanten == 0 && e.count == 0));
+    }
+
+    #[test]
+    fn close_one_shanten_calls_go_to_the_second_order_count() {
+        let hands = [
+            "2m 3m 4m 6m 8m 3p 4p 5p 6p 7s 8s E E 9s",
+            "1m 2m 3m 5m 7m 4p 5p 6p 3s 4s 6s 8s 9s 9s",
+            "2m 4m 5m 6m 4p 5p 7p 9p 3s 4s 5s 7s 7s E",
+            "3m 4m 6m 7m 2p 4p 5p 6p 6s 7s 8s 9s 9s P",
+        ];
+        let mut decided = 0;
+        for hand in hands {
+            let sit = situation(hand, "");
+            let evals = evaluate_discards(&sit, true);
+            let e = evals.as_slice();
+            if e[0].shanten == 1 && e[1].second > 0 {
+                decided += 1;
+                assert!(e[0].second >= e[1].second, "{hand}");
+            }
+        }
+        assert!(decided > 0);
+    }
 }
