@@ -302,6 +302,50 @@ fn kan_choice(
     None
 }
 
+/// Whether to call an open kan on a discarded `kind` the hand holds three of: as for
+/// [`kan_choice`], Chinese families only, not against a threat, and only when the hand after
+/// the kan (before its replacement draw) keeps the best shanten and at least 80% of the
+/// effective tiles. The kong is a fan and the replacement draw a free tile.
+fn open_kan_keeps(style: Style, view: &PlayerView, sit: &Situation, kind: Kind) -> bool {
+    if sit.family == Family::Riichi || sit.counts[kind] < 3 {
+        return false;
+    }
+    if style == Style::Defensive {
+        let threat = threats(view, sit).iter().map(|t| t.ready).fold(0.0f32, f32::max);
+        if threat >= push_fold_threat(sit.family) {
+            return false;
+        }
+    }
+    let plans_now = plans_for(sit, &sit.melds, &sit.counts, sit.closed);
+    let Some((now, _)) =
+        best_shanten(plans_now.as_slice(), &sit.counts, sit.jokers, &sit.melds, sit.forms)
+    else {
+        return false;
+    };
+    let now_eff = crate::plan::effective(
+        plans_now.as_slice(),
+        &sit.counts,
+        sit.jokers,
+        &sit.melds,
+        sit.forms,
+        now,
+    );
+    let mut counts = sit.counts;
+    counts[kind] -= 3;
+    let mut melds = sit.melds.clone();
+    melds.push(MeldShape::Pung(kind));
+    let plans = plans_for(sit, &melds, &counts, false);
+    let Some((s, _)) = best_shanten(plans.as_slice(), &counts, sit.jokers, &melds, sit.forms)
+    else {
+        return false;
+    };
+    if s > now {
+        return false;
+    }
+    let eff = crate::plan::effective(plans.as_slice(), &counts, sit.jokers, &melds, sit.forms, s);
+    s < now || sit.unseen_of(eff) * 5 >= sit.unseen_of(now_eff) * 4
+}
+
 /// Candidates ranked with their numbers, for explanations.
 type Ranked = Vec<(usize, Vec<(&'static str, f64)>)>;
 
@@ -407,6 +451,17 @@ fn claim(
     explain: bool,
 ) -> (Action, Option<Explanation>) {
     let called = view.last_discard.and_then(|(_, p)| p.kind());
+    if let Some(kind) = called.filter(|_| options.contains(&Action::OpenKan)) {
+        if open_kan_keeps(style, view, sit, kind) {
+            let ex = explain.then(|| Explanation {
+                agent: style.name().into(),
+                action: Action::OpenKan,
+                reason: "the open kan keeps shanten and nearly all effective tiles".into(),
+                candidates: Vec::new(),
+            });
+            return (Action::OpenKan, ex);
+        }
+    }
     let plans_now = plans_for(sit, &sit.melds, &sit.counts, sit.closed);
     let now = best_shanten(plans_now.as_slice(), &sit.counts, sit.jokers, &sit.melds, sit.forms)
         .map_or(i8::MAX, |(s, _)| s);
@@ -526,6 +581,30 @@ mod tests {
             out.push(Action::Discard(t));
         }
         out
+    }
+
+    #[test]
+    fn an_open_kan_of_a_held_pung_in_the_chinese_families_only() {
+        let mut view = PlayerView::new(Seat::South);
+        view.bakaze = "E".parse().ok();
+        view.hand = "1m 2m 3m 4p 5p 6p 7s 8s 9s 9p 9p 9p E"
+            .split(' ')
+            .map(|p| p.parse::<Pai>().unwrap())
+            .collect();
+        let nine: Pai = "9p".parse().unwrap();
+        view.rivers[0] = vec![nine];
+        view.last_discard = Some((0, nine));
+        let k = nine.kind().unwrap();
+        let pon = Action::Pon([Tile::new(k, 0), Tile::new(k, 1)]);
+        let options = [Action::Pass, pon, Action::OpenKan];
+        for preset in ["chinese", "mcr"] {
+            let rules = Rules::preset(preset).unwrap();
+            let (a, _) = think(&rules, Style::Defensive, &view, &options, false);
+            assert_eq!(a, Action::OpenKan, "{preset}");
+        }
+        let rules = Rules::preset("riichi").unwrap();
+        let (a, _) = think(&rules, Style::Defensive, &view, &options, false);
+        assert_ne!(a, Action::OpenKan);
     }
 
     #[test]

@@ -6,11 +6,15 @@
 //! (ruled out by suji, the tile three away being safe, and by kabe, a neighbour whose four
 //! copies are visible; halved by one-chance, three visible), closed and edge waits, double-pair
 //! and single waits (by the copies still unseen). Honours are judged by the copies visible.
+//! Late in the hand the poor waits (closed, edge, single, double-pair) weigh more: a hand
+//! still waiting then has more often settled for one. An open hand whose calls are all
+//! simples and none a value honour is read as all simples: terminals and honours can
+//! hardly win it.
 //!
 //! ```
 //! use hupai_ai::danger::{Danger, TableRead};
 //! use hupai_core::{Counts, Kind, KindSet};
-//! let read = TableRead { seen: Counts::EMPTY, genbutsu: KindSet::EMPTY };
+//! let read = TableRead::new(Counts::EMPTY, KindSet::EMPTY);
 //! let five = Kind::new(4).unwrap();
 //! let one = Kind::new(0).unwrap();
 //! assert!(Danger::of(&read, five) > Danger::of(&read, one));
@@ -19,7 +23,7 @@
 use hupai_core::{Counts, Kind, KindSet};
 use hupai_engine::PlayerView;
 
-use crate::situation::Situation;
+use crate::situation::{MeldShape, Situation};
 
 /// What the danger of a kind against one opponent depends on.
 #[derive(Clone, Copy, Debug)]
@@ -28,7 +32,35 @@ pub struct TableRead {
     pub seen: Counts,
     /// Kinds the opponent cannot win on (its discards, tiles passed since its riichi).
     pub genbutsu: KindSet,
+    /// What the opponent's calls say about its hand.
+    pub read: HandRead,
+    /// How far the hand has gone: 0 at the deal, 1 when the wall is empty.
+    pub late: f32,
 }
+
+impl TableRead {
+    /// A read from the visible copies and genbutsu alone, early in the hand.
+    pub fn new(seen: Counts, genbutsu: KindSet) -> TableRead {
+        TableRead { seen, genbutsu, read: HandRead::Any, late: 0.0 }
+    }
+}
+
+/// What an opponent's calls say about the kinds it can win on.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum HandRead {
+    /// Nothing: any kind.
+    Any,
+    /// Every call is of simples and none of a value honour: all simples (tanyao), so
+    /// terminals and honours can hardly win.
+    Simples,
+}
+
+/// Danger left to a kind its [`HandRead`] rules out: hardly any, not none (a hand read as
+/// all simples may wait for a value honour pair instead).
+const OUTSIDE_READ: f32 = 0.15;
+
+/// How much more the poor waits weigh when the wall is empty than at the deal.
+const LATE_POOR: f32 = 0.25;
 
 /// Danger of a discard: the chance it deals in if the opponent is ready (0..1).
 #[derive(Clone, Copy, Debug)]
@@ -49,10 +81,24 @@ impl Danger {
         if read.genbutsu.contains(kind) {
             return 0.0;
         }
+        let outside = match read.read {
+            HandRead::Any => false,
+            HandRead::Simples => !kind.is_simple(),
+        };
+        let d = Danger::by_waits(read, kind, 1.0 + LATE_POOR * read.late.clamp(0.0, 1.0));
+        if outside {
+            d * OUTSIDE_READ
+        } else {
+            d
+        }
+    }
+
+    /// The weighed waits that could take `kind`, the poor ones times `poor`.
+    fn by_waits(read: &TableRead, kind: Kind, poor: f32) -> f32 {
         let unseen = 4u8.saturating_sub(read.seen[kind]) as f32;
         // Pair-based waits: the opponent holds two (double pair) or one (single) of the rest.
-        let pairs =
-            DOUBLE_PAIR * (unseen - 1.0).max(0.0) + if unseen >= 1.0 { SINGLE } else { 0.0 };
+        let pairs = poor
+            * (DOUBLE_PAIR * (unseen - 1.0).max(0.0) + if unseen >= 1.0 { SINGLE } else { 0.0 });
         if kind.is_honor() {
             return pairs * 1.5;
         }
@@ -78,16 +124,17 @@ impl Danger {
         if n >= 4 && !safe(at(-3)) {
             d += TWO_SIDED * open(at(-1)).min(open(at(-2)));
         }
+        let closed = CLOSED * poor;
         // Closed wait (n-1, n+1).
         if (2..=8).contains(&n) {
-            d += CLOSED * open(at(-1)).min(open(at(1)));
+            d += closed * open(at(-1)).min(open(at(1)));
         }
         // Edge waits: 3 from 12, 7 from 89.
         if n == 3 {
-            d += CLOSED * open(at(-1)).min(open(at(-2)));
+            d += closed * open(at(-1)).min(open(at(-2)));
         }
         if n == 7 {
-            d += CLOSED * open(at(1)).min(open(at(2)));
+            d += closed * open(at(1)).min(open(at(2)));
         }
         d
     }
@@ -104,6 +151,32 @@ pub struct Threat {
     pub cost: f32,
     /// What the danger of a tile against it depends on.
     pub genbutsu: KindSet,
+    /// What its calls say about its hand.
+    pub read: HandRead,
+}
+
+/// Reads an opponent's hand from its calls (see [`HandRead`]).
+pub fn read_hand(view: &PlayerView, sit: &Situation, seat: usize) -> HandRead {
+    let melds = view.melds.get(seat).map(Vec::as_slice).unwrap_or(&[]);
+    // Only riichi asks an open hand for a yaku; a Chinese hand of simples may be anything.
+    if melds.is_empty() || sit.family != hupai_rules::Family::Riichi {
+        return HandRead::Any;
+    }
+    let offset = (seat + 4 - view.oya as usize % 4) % 4;
+    let seat_wind = Kind::new(Kind::EAST.to_u8() + offset as u8);
+    let value = |k: Kind| k.is_dragon() || k == sit.round_wind || Some(k) == seat_wind;
+    let mut simples = true;
+    for m in melds.iter().filter_map(|m| MeldShape::of_pais(m)) {
+        match m {
+            MeldShape::Pung(k) if k.is_honor() && value(k) => return HandRead::Any,
+            _ => simples &= m.kinds().iter().all(|k| k.is_simple()),
+        }
+    }
+    if simples {
+        HandRead::Simples
+    } else {
+        HandRead::Any
+    }
 }
 
 /// Reads the three opponents' threat from the table: riichi, several calls, dora in calls,
@@ -152,7 +225,7 @@ pub fn threats(view: &PlayerView, sit: &Situation) -> [Threat; 3] {
             .copied()
             .unwrap_or_default()
             .union(view.passed_since_riichi.get(seat).copied().unwrap_or_default());
-        Threat { seat, ready, cost, genbutsu }
+        Threat { seat, ready, cost, genbutsu, read: read_hand(view, sit, seat) }
     })
 }
 
@@ -162,10 +235,11 @@ pub fn expected_loss(sit: &Situation, threats: &[Threat; 3], kind: Kind) -> f32 
     for k in Kind::all() {
         seen[k] = (seen[k] + sit.counts[k]).min(4);
     }
+    let late = sit.late();
     threats
         .iter()
         .map(|t| {
-            let read = TableRead { seen, genbutsu: t.genbutsu };
+            let read = TableRead { seen, genbutsu: t.genbutsu, read: t.read, late };
             Danger::of(&read, kind) * t.ready * t.cost
         })
         .sum()
@@ -183,7 +257,7 @@ mod tests {
 
     fn read(seen: &str, genbutsu: &str) -> TableRead {
         let g: Counts = genbutsu.parse().unwrap();
-        TableRead { seen: seen.parse().unwrap(), genbutsu: g.kind_set() }
+        TableRead::new(seen.parse().unwrap(), g.kind_set())
     }
 
     #[test]
@@ -215,6 +289,43 @@ mod tests {
         assert!(Danger::of(&r, kind("1z")) < Danger::of(&fresh, kind("1z")));
         let all = read("1111z", "");
         assert_eq!(Danger::of(&all, kind("1z")), 0.0);
+    }
+
+    #[test]
+    fn poor_waits_weigh_more_late() {
+        let early = read("", "");
+        let late = TableRead { late: 1.0, ..early };
+        // An honour (single and double-pair waits only) and a 1 (edge and pair waits besides
+        // one two-sided wait) grow; the share of the two-sided wait does not.
+        for k in ["1z", "1m", "5m"] {
+            assert!(Danger::of(&late, kind(k)) > Danger::of(&early, kind(k)), "{k}");
+        }
+        let ratio = |k: &str| Danger::of(&late, kind(k)) / Danger::of(&early, kind(k));
+        assert!(ratio("1z") > ratio("5m"));
+    }
+
+    #[test]
+    fn an_all_simples_open_hand_hardly_wins_on_terminals() {
+        let any = read("", "");
+        let simples = TableRead { read: HandRead::Simples, ..any };
+        assert!(Danger::of(&simples, kind("1m")) < Danger::of(&any, kind("1m")) / 4.0);
+        assert!(Danger::of(&simples, kind("7z")) < Danger::of(&any, kind("7z")) / 4.0);
+        assert_eq!(Danger::of(&simples, kind("5m")), Danger::of(&any, kind("5m")));
+    }
+
+    #[test]
+    fn calls_of_simples_read_as_all_simples() {
+        let rules = hupai_rules::Rules::preset("riichi").unwrap();
+        let meld = |s: &str| s.split(' ').map(|p| p.parse().unwrap()).collect::<Vec<_>>();
+        let mut view = PlayerView { bakaze: "E".parse().ok(), ..PlayerView::default() };
+        let sit = Situation::new(&view, &rules);
+        assert_eq!(read_hand(&view, &sit, 1), HandRead::Any);
+        view.melds[1] = vec![meld("3m 2m 4m"), meld("6p 6p 6p")];
+        assert_eq!(read_hand(&view, &sit, 1), HandRead::Simples);
+        view.melds[1].push(meld("P P P"));
+        assert_eq!(read_hand(&view, &sit, 1), HandRead::Any);
+        view.melds[1] = vec![meld("3m 1m 2m")];
+        assert_eq!(read_hand(&view, &sit, 1), HandRead::Any);
     }
 
     #[test]

@@ -2,7 +2,9 @@
 //! mjai.app frames them) and answers one action line per input line — `{"type":"none"}` when
 //! it has nothing to do. It works out its own legal options from what it has seen (discards,
 //! riichi, tsumo and ron with a yaku and without furiten, pon, chi with swap-calling
-//! excluded) and asks a [`Bot`].
+//! excluded, a closed kan in riichi that keeps the waits, the nine-terminals abortive draw)
+//! and asks a [`Bot`]. It never offers itself a kan outside riichi: under riichi rules the
+//! agents do not take one (see `kan_choice`).
 //!
 //! Dialects: `start_game` with or without `id` (without it, the seat is the one whose tiles
 //! `start_kyoku` shows), `start_kyoku` with or without `scores`, `ura_markers` or
@@ -323,14 +325,18 @@ impl MjaiBot {
 
     fn my_melds(&self) -> Vec<Meld> {
         let me = self.view.seat.index();
+        // A seat in riichi was closed when it declared, so its kans are closed kans.
+        let kan = if self.view.riichi[me] {
+            hupai_core::MeldKind::ClosedKan
+        } else {
+            hupai_core::MeldKind::Kan
+        };
         self.view.melds[me]
             .iter()
             .filter_map(|m| {
                 let shape = crate::situation::MeldShape::of_pais(m)?;
                 Some(match shape {
-                    crate::situation::MeldShape::Pung(k) if m.len() == 4 => {
-                        Meld::kan(hupai_core::MeldKind::Kan, k)
-                    }
+                    crate::situation::MeldShape::Pung(k) if m.len() == 4 => Meld::kan(kan, k),
                     crate::situation::MeldShape::Pung(k) => Meld::pon(k),
                     crate::situation::MeldShape::Chow(k) => Meld::chi(k).ok()?,
                 })
@@ -369,6 +375,14 @@ impl MjaiBot {
         let tiles = self.hand_tiles();
         let drawn_tile =
             drawn.and_then(|p| tiles.iter().rev().find(|(q, _)| *q == p).map(|(_, t)| *t));
+        if let Some(kind) = drawn.and_then(|p| p.kind()) {
+            if let Some(kan) = self.riichi_kan(kind, &counts) {
+                options.push(kan);
+            }
+            if self.nine_terminals(&counts) {
+                options.push(Action::NineTerminals);
+            }
+        }
         if self.view.riichi[me] {
             if let Some(t) = drawn_tile {
                 options.push(Action::Discard(t));
@@ -407,6 +421,35 @@ impl MjaiBot {
             options.extend(tiles.first().map(|(_, t)| Action::Discard(*t)));
         }
         options
+    }
+
+    /// In riichi, a closed kan of the drawn `kind` when the seat holds four and the kan keeps
+    /// the waits (the engine's rule, which the mjai simulator accepts too).
+    fn riichi_kan(&self, kind: Kind, counts: &Counts) -> Option<Action> {
+        let me = self.view.seat.index();
+        let kans = self.view.melds.iter().flatten().filter(|m| m.len() == 4).count();
+        if !self.view.riichi[me] || counts[kind] != 4 || kans >= 4 || self.view.draws >= 70 {
+            return None;
+        }
+        let melds = self.my_melds().len() as u8;
+        let mut before = *counts;
+        before[kind] -= 1;
+        let mut after = *counts;
+        after[kind] = 0;
+        let forms = self.rules.form_set();
+        let keeps = waits(&after, melds + 1, forms);
+        (!keeps.is_empty() && keeps == waits(&before, melds, forms))
+            .then_some(Action::ClosedKan(kind))
+    }
+
+    /// Whether the nine-terminals abortive draw is open: the seat's first draw, nobody has
+    /// called, and nine kinds of terminals and honours are in the hand.
+    fn nine_terminals(&self, counts: &Counts) -> bool {
+        let me = self.view.seat.index();
+        self.view.rivers[me].is_empty()
+            && self.view.melds.iter().all(Vec::is_empty)
+            && self.view.discarded[me].is_empty()
+            && Kind::ORPHANS.iter().filter(|&&k| counts[k] > 0).count() >= 9
     }
 
     /// Kinds that may not be discarded right after the last call (kuikae).
@@ -500,6 +543,17 @@ impl MjaiBot {
                 let pai = ev.get("pai").cloned().unwrap_or(Value::Null);
                 json!({"type": ty, "actor": me, "target": target, "pai": pai, "consumed": [name(a), name(b)]}).to_string()
             }
+            Action::ClosedKan(kind) => {
+                let consumed: Vec<String> = self
+                    .view
+                    .hand
+                    .iter()
+                    .filter(|p| p.kind() == Some(kind))
+                    .map(|p| p.to_string())
+                    .collect();
+                json!({"type": "ankan", "actor": me, "consumed": consumed}).to_string()
+            }
+            Action::NineTerminals => json!({"type": "ryukyoku", "actor": me}).to_string(),
             _ => NONE.to_string(),
         }
     }

@@ -3,9 +3,14 @@
 //! Riichi needs a yaku: a closed hand has riichi, an open one needs a value pung, all simples,
 //! a flush or all pungs. MCR needs 8 fans: the planner measures the distance to fan
 //! combinations that reach 8 on their own (mixed straight, pure straight, mixed triple chow,
-//! half flush with all pungs, full flush, seven pairs, knitted straight, honours and knitted,
-//! thirteen orphans, and half flush or all pungs when a value honour pair backs them). The
-//! general Chinese rules and laizi need no minimum: any complete hand, jokers included.
+//! pure shifted chows, mixed shifted chows in an all-chows hand, mixed or pure shifted pungs,
+//! triple pung, three concealed pungs, all types with a dragon pung, half flush with all
+//! pungs, full flush, seven pairs, knitted straight, honours and knitted, thirteen orphans,
+//! and half flush or all pungs when a value honour pair backs them); a claim is taken only
+//! when one of them stays reachable. Template plans (shifted chows and pungs) are offered
+//! only when the hand already holds most of their tiles. Outside hand (全带幺, 4 fans) is
+//! no plan: it reaches 8 only with others that are plans already (half flush, triple chow).
+//! The general Chinese rules and laizi need no minimum: any complete hand, jokers included.
 //!
 //! ```
 //! use hupai_ai::plan::{plan_shanten, Plan};
@@ -39,8 +44,20 @@ pub enum Plan {
     AllPungs,
     /// Half flush made of pungs.
     HalfFlushPungs(Suit),
-    /// These three chows plus any meld and a pair (straights, triple chows).
+    /// These three chows plus any meld and a pair (straights, triple chows, pure shifted
+    /// chows).
     Chows([Kind; 3]),
+    /// Mixed shifted chows (三色三步高, three suits one step apart) in an all-chows hand
+    /// (平和): these three chows, a fourth chow and a pair of numbers.
+    ShiftedChows([Kind; 3]),
+    /// These three pungs plus any meld and a pair (mixed shifted pungs, pure shifted pungs,
+    /// triple pung).
+    Pungs([Kind; 3]),
+    /// All types (五门齐) with the dragons as a pung: one set each of characters, dots,
+    /// bamboos, winds and a dragon pung.
+    AllTypes,
+    /// Three concealed pungs (三暗刻) plus any meld and a pair.
+    ConcealedPungs,
     /// Seven pairs.
     SevenPairs,
     /// Knitted straight (组合龙).
@@ -66,6 +83,16 @@ impl Plan {
                 let s: Vec<String> = c.iter().map(|k| k.to_string()).collect();
                 format!("chows {}", s.join(" "))
             }
+            Plan::ShiftedChows(c) => {
+                let s: Vec<String> = c.iter().map(|k| k.to_string()).collect();
+                format!("shifted chows {} + all chows", s.join(" "))
+            }
+            Plan::Pungs(c) => {
+                let s: Vec<String> = c.iter().map(|k| k.to_string()).collect();
+                format!("pungs {}", s.join(" "))
+            }
+            Plan::AllTypes => "all types + dragon pung".into(),
+            Plan::ConcealedPungs => "three concealed pungs".into(),
             Plan::SevenPairs => "seven pairs".into(),
             Plan::Knitted => "knitted straight".into(),
             Plan::HonorsKnitted => "honours and knitted".into(),
@@ -87,6 +114,18 @@ impl Plan {
                     8
                 }
             }
+            // Mixed shifted chows 6 + all chows 2; all types 6 + dragon pung 2.
+            Plan::ShiftedChows(_) | Plan::AllTypes => 8,
+            Plan::Pungs(c) => {
+                if c[0].suit() == c[1].suit() {
+                    24
+                } else if c[0].number() == c[1].number() {
+                    16
+                } else {
+                    8
+                }
+            }
+            Plan::ConcealedPungs => 16,
             Plan::SevenPairs => 24,
             Plan::Knitted | Plan::HonorsKnitted => 12,
             Plan::Orphans => 88,
@@ -181,34 +220,54 @@ pub fn plan_shanten(
             Some((pungs_distance(&c, 4 - n as usize) - jokers as i8 - 1).max(-1))
         }
         Plan::Chows(template) => {
-            let mut need = [true; 3];
-            let mut extra = 0u8;
-            for m in melds {
-                match template
-                    .iter()
-                    .zip(need.iter_mut())
-                    .find(|(t, n)| **n && Some(**t) == chow_low(*m))
-                {
-                    Some((_, slot)) => *slot = false,
-                    None => extra += 1,
-                }
-            }
-            if extra > 1 {
+            let (rem, missing, extra) =
+                template_rest(counts, melds, template.map(MeldShape::Chow))?;
+            shanten(&rem, 3 + extra, FormSet::REGULAR).map(|s| s + missing)
+        }
+        Plan::ShiftedChows(template) => {
+            if melds.iter().any(|m| matches!(m, MeldShape::Pung(_))) {
                 return None;
             }
-            let mut rem = *counts;
-            let mut missing = 0i8;
-            for (t, _) in template.iter().zip(need).filter(|(_, n)| *n) {
-                for i in 0..3 {
-                    let k = t.offset(i)?;
-                    if rem[k] > 0 {
-                        rem[k] -= 1;
-                    } else {
-                        missing += 1;
+            let (mut rem, missing, extra) =
+                template_rest(counts, melds, template.map(MeldShape::Chow))?;
+            // All chows: the fourth meld a chow and the pair of numbers, so no honour helps.
+            for k in Kind::all().filter(|k| k.is_honor()) {
+                rem[k] = 0;
+            }
+            shanten(&rem, 3 + extra, FormSet::REGULAR).map(|s| s + missing)
+        }
+        Plan::Pungs(template) => {
+            let (rem, missing, extra) =
+                template_rest(counts, melds, template.map(MeldShape::Pung))?;
+            shanten(&rem, 3 + extra, FormSet::REGULAR).map(|s| s + missing)
+        }
+        Plan::AllTypes => all_types_distance(counts, melds).map(|d| d - jokers as i8 - 1),
+        Plan::ConcealedPungs => {
+            // A declared meld is never one of the concealed pungs; one may be the fourth meld.
+            if n > 1 {
+                return None;
+            }
+            // The three kinds held most (first found on ties) make the pungs.
+            let mut top = [(0u8, 0usize); 3];
+            for (i, &c) in counts.0.iter().enumerate() {
+                let c = c.min(3);
+                if c > top[2].0 {
+                    top[2] = (c, i);
+                    if top[2].0 > top[1].0 {
+                        top.swap(1, 2);
+                        if top[1].0 > top[0].0 {
+                            top.swap(0, 1);
+                        }
                     }
                 }
             }
-            shanten(&rem, 3 + extra, FormSet::REGULAR).map(|s| s + missing)
+            let mut rem = *counts;
+            let mut missing = 0i8;
+            for (c, i) in top {
+                missing += 3 - c as i8;
+                rem.0[i] -= c;
+            }
+            shanten(&rem, 3 + n, FormSet::REGULAR).map(|s| s + missing)
         }
         Plan::SevenPairs => form_shanten(counts, n, Form::SevenPairs, forms),
         Plan::Knitted => form_shanten(counts, n, Form::KnittedStraight, forms),
@@ -217,30 +276,140 @@ pub fn plan_shanten(
     }
 }
 
-/// The low kind of a chow meld (a pung never matches a template chow).
-fn chow_low(m: MeldShape) -> Option<Kind> {
-    match m {
-        MeldShape::Chow(k) => Some(k),
-        MeldShape::Pung(_) => None,
+/// For a plan of three template melds plus any meld and a pair: the counts left once the
+/// held template tiles are set aside, the template tiles still missing, and how many
+/// declared melds are not template melds (`None` when more than one is not).
+fn template_rest(
+    counts: &Counts,
+    melds: &[MeldShape],
+    template: [MeldShape; 3],
+) -> Option<(Counts, i8, u8)> {
+    let mut need = [true; 3];
+    let mut extra = 0u8;
+    for m in melds {
+        match template.iter().zip(need.iter_mut()).find(|(t, n)| **n && **t == *m) {
+            Some((_, slot)) => *slot = false,
+            None => extra += 1,
+        }
+    }
+    if extra > 1 {
+        return None;
+    }
+    let mut rem = *counts;
+    let mut missing = 0i8;
+    for (t, _) in template.iter().zip(need).filter(|(_, n)| *n) {
+        for k in t.kinds() {
+            if rem[k] > 0 {
+                rem[k] -= 1;
+            } else {
+                missing += 1;
+            }
+        }
+    }
+    // A chow template off the end of a suit cannot be made.
+    for t in template {
+        if let MeldShape::Chow(k) = t {
+            if k.is_honor() || k.number() > 7 {
+                return None;
+            }
+        }
+    }
+    Some((rem, missing, extra))
+}
+
+/// The five groups of all types: the three number suits, the winds, the dragons.
+fn group(kind: Kind) -> usize {
+    if kind.is_dragon() {
+        4
+    } else if kind.is_wind() {
+        3
+    } else {
+        kind.suit().index()
     }
 }
 
-/// Up to 40 plans, without allocation.
+/// Tiles to add for all types with a dragon pung: each of the five groups holds exactly one
+/// of the hand's five sets (four melds and the pair), the dragons a pung (`None` when the
+/// declared melds put two sets in one group).
+fn all_types_distance(counts: &Counts, melds: &[MeldShape]) -> Option<i8> {
+    let mut filled = [false; 5];
+    for m in melds {
+        let g = group(m.kinds()[0]);
+        if filled[g] {
+            return None;
+        }
+        filled[g] = true;
+    }
+    // Per group, tiles to add for one meld and for one pair.
+    let mut meld = [3i8; 5];
+    let mut pair = [2i8; 5];
+    for k in Kind::all() {
+        let g = group(k);
+        let c = counts[k] as i8;
+        pair[g] = pair[g].min(2 - c.min(2));
+        let mut best = 3 - c.min(3);
+        if !k.is_honor() && k.number() <= 7 {
+            let chow: i8 = MeldShape::Chow(k).kinds().iter().map(|&x| counts[x].min(1) as i8).sum();
+            best = best.min(3 - chow);
+        }
+        meld[g] = meld[g].min(best);
+    }
+    let mut melds_cost = 0i8;
+    let mut best_swap: Option<i8> = None;
+    for g in (0..5).filter(|&g| !filled[g]) {
+        melds_cost += meld[g];
+        // The pair goes to one open group other than the dragons.
+        if g != 4 {
+            let swap = pair[g] - meld[g];
+            best_swap = Some(best_swap.map_or(swap, |b: i8| b.min(swap)));
+        }
+    }
+    best_swap.map(|swap| melds_cost + swap)
+}
+
+/// Up to 64 plans, without allocation.
 #[derive(Clone, Copy, Debug)]
 pub struct Plans {
-    items: [Plan; 40],
+    items: [Plan; 64],
     len: usize,
 }
 
 impl Plans {
     fn new() -> Plans {
-        Plans { items: [Plan::Any; 40], len: 0 }
+        Plans { items: [Plan::Any; 64], len: 0 }
     }
 
     fn push(&mut self, plan: Plan) {
         if self.len < self.items.len() {
             self.items[self.len] = plan;
             self.len += 1;
+        }
+    }
+
+    /// Pushes a template plan when the hand holds at least `least` of its nine tiles (the
+    /// declared melds among them count whole).
+    fn push_if_held(&mut self, plan: Plan, counts: &Counts, melds: &[MeldShape], least: u8) {
+        let template = match plan {
+            Plan::Chows(t) | Plan::ShiftedChows(t) => t.map(MeldShape::Chow),
+            Plan::Pungs(t) => t.map(MeldShape::Pung),
+            _ => return self.push(plan),
+        };
+        let mut left = *counts;
+        let mut held = 0u8;
+        for t in template {
+            if melds.contains(&t) {
+                held += 3;
+                continue;
+            }
+            for k in t.kinds() {
+                if left[k] > 0 {
+                    left[k] -= 1;
+                    held += 1;
+                }
+            }
+        }
+        if held >= least {
+            self.push(plan);
         }
     }
 
@@ -256,7 +425,7 @@ impl Plans {
         if self.len <= 1 {
             return *self;
         }
-        let mut shanten = [i8::MAX; 40];
+        let mut shanten = [i8::MAX; 64];
         for (slot, &p) in shanten.iter_mut().zip(self.as_slice()) {
             *slot = plan_shanten(p, counts, jokers, melds, forms).unwrap_or(i8::MAX);
         }
@@ -280,6 +449,9 @@ impl Plans {
 }
 
 const NUMBER_SUITS: [Suit; 3] = [Suit::Man, Suit::Pin, Suit::Sou];
+
+/// The orders of the three number suits.
+const PERMS: [[usize; 3]; 6] = [[0, 1, 2], [0, 2, 1], [1, 0, 2], [1, 2, 0], [2, 0, 1], [2, 1, 0]];
 
 /// The plans worth pursuing for the seat, given its declared melds (and, for riichi calls,
 /// `closed` telling whether the hand would stay closed).
@@ -329,8 +501,6 @@ pub fn plans_for(sit: &Situation, melds: &[MeldShape], counts: &Counts, closed: 
                 plans.push(Plan::AllPungs);
             }
             // Mixed straights: 123 456 789 spread over the three suits.
-            const PERMS: [[usize; 3]; 6] =
-                [[0, 1, 2], [0, 2, 1], [1, 0, 2], [1, 2, 0], [2, 0, 1], [2, 1, 0]];
             for p in PERMS {
                 let kinds = [0u8, 3, 6];
                 let mut t = [Kind::EAST; 3];
@@ -365,6 +535,60 @@ pub fn plans_for(sit: &Situation, melds: &[MeldShape], counts: &Counts, closed: 
             }
             if melds.len() <= 1 && sit.forms.contains(Form::KnittedStraight) {
                 plans.push(Plan::Knitted);
+            }
+            // Shifted chows (one step in three suits, all chows; one or two steps in one suit)
+            // and shifted or triple pungs: only the templates the hand is well into.
+            for low in 0..5i8 {
+                for p in PERMS {
+                    let t =
+                        [0usize, 1, 2].map(|i| NUMBER_SUITS[p[i]].first().offset(low + i as i8));
+                    if let [Some(a), Some(b), Some(c)] = t {
+                        plans.push_if_held(Plan::ShiftedChows([a, b, c]), counts, melds, 6);
+                    }
+                }
+            }
+            for s in NUMBER_SUITS {
+                for (step, lows) in [(1i8, 0..5i8), (2, 0..3)] {
+                    for low in lows {
+                        let t = [0i8, 1, 2].map(|i| s.first().offset(low + i * step));
+                        if let [Some(a), Some(b), Some(c)] = t {
+                            plans.push_if_held(Plan::Chows([a, b, c]), counts, melds, 7);
+                        }
+                    }
+                }
+            }
+            let pairs = counts.0.iter().filter(|&&c| c >= 2).count();
+            if pairs >= 2 {
+                for low in 0..9i8 {
+                    for (step, perms) in [(0i8, &PERMS[..1]), (1, &PERMS[..])] {
+                        for p in perms {
+                            let t = [0usize, 1, 2]
+                                .map(|i| NUMBER_SUITS[p[i]].first().offset(low + i as i8 * step));
+                            if let [Some(a), Some(b), Some(c)] = t {
+                                plans.push_if_held(Plan::Pungs([a, b, c]), counts, melds, 6);
+                            }
+                        }
+                    }
+                    for s in NUMBER_SUITS {
+                        let t = [0i8, 1, 2].map(|i| s.first().offset(low + i));
+                        if let [Some(a), Some(b), Some(c)] = t {
+                            plans.push_if_held(Plan::Pungs([a, b, c]), counts, melds, 7);
+                        }
+                    }
+                }
+            }
+            // All types when a dragon pung is under way; three concealed pungs from two pungs
+            // or a pung and two pairs.
+            let dragons = Kind::all().filter(|k| k.is_dragon());
+            if dragons.clone().any(|k| counts[k] >= 2 || melds.contains(&MeldShape::Pung(k)))
+                && Kind::all().any(|k| k.is_wind() && counts[k] >= 1)
+            {
+                plans.push(Plan::AllTypes);
+            }
+            let mut top: Vec<u8> = counts.0.iter().map(|&c| c.min(3)).collect();
+            top.sort_unstable_by(|a, b| b.cmp(a));
+            if melds.len() <= 1 && top[..3].iter().sum::<u8>() >= 7 {
+                plans.push(Plan::ConcealedPungs);
             }
         }
     }
@@ -463,6 +687,47 @@ mod tests {
         assert_eq!(plan_shanten(t, &hand, 0, &melds, FormSet::MCR), Some(0));
         let wrong = [MeldShape::Chow(k("2m")), MeldShape::Chow(k("3m"))];
         assert_eq!(plan_shanten(t, &hand, 0, &wrong, FormSet::MCR), None);
+    }
+
+    fn sh(plan: Plan, hand: &str) -> Option<i8> {
+        plan_shanten(plan, &hand.parse().unwrap(), 0, &[], FormSet::MCR)
+    }
+
+    #[test]
+    fn all_types_needs_a_dragon_pung_and_one_set_per_group() {
+        assert_eq!(sh(Plan::AllTypes, "123m456p99s111z555z"), Some(-1));
+        assert_eq!(sh(Plan::AllTypes, "123m456p9s111z555z"), Some(0));
+        // The dragons only a pair: the wind pung gives up a tile to be the pair, and one
+        // more White makes the dragon pung.
+        assert_eq!(sh(Plan::AllTypes, "123m456p789s111z55z"), Some(0));
+        assert_eq!(sh(Plan::AllTypes, "123m456p789s1z55z"), Some(1));
+        // Two declared melds in one group rule it out.
+        let melds = [MeldShape::Chow(k("1m")), MeldShape::Chow(k("4m"))];
+        assert_eq!(
+            plan_shanten(Plan::AllTypes, &"99s111z555z".parse().unwrap(), 0, &melds, FormSet::MCR),
+            None
+        );
+    }
+
+    #[test]
+    fn shifted_and_triple_templates() {
+        let shifted = Plan::ShiftedChows([k("1m"), k("2p"), k("3s")]);
+        assert_eq!(sh(shifted, "123m234p345s678m55p"), Some(-1));
+        // All chows: an honour pair does not complete it.
+        assert!(sh(shifted, "123m234p345s678m11z").unwrap() >= 0);
+        assert_eq!(sh(Plan::Pungs([k("1m"), k("2p"), k("3s")]), "111m222p333s456m99p"), Some(-1));
+        assert_eq!(sh(Plan::Pungs([k("5m"), k("5p"), k("5s")]), "555m555p55s456m99p"), Some(0));
+        assert_eq!(Plan::Pungs([k("5m"), k("5p"), k("5s")]).fans(), 16);
+        assert_eq!(sh(Plan::Chows([k("1s"), k("2s"), k("3s")]), "123234345s678m55p"), Some(-1));
+    }
+
+    #[test]
+    fn three_concealed_pungs() {
+        assert_eq!(sh(Plan::ConcealedPungs, "111m222p333s45m99p"), Some(0));
+        let melds = [MeldShape::Pung(k("1m"))];
+        let rest: Counts = "222p333s45m99p".parse().unwrap();
+        // A claimed pung is not concealed: two concealed pungs and the claimed one are not enough.
+        assert!(plan_shanten(Plan::ConcealedPungs, &rest, 0, &melds, FormSet::MCR).unwrap() > 0);
     }
 
     #[test]

@@ -96,6 +96,8 @@ pub struct Situation {
     pub dealer: bool,
     /// Rough number of draws left in the wall (all seats).
     pub draws_left: i32,
+    /// Draws made so far this hand (all seats, replacement draws included).
+    pub draws_made: i32,
     /// Whether the seat declared riichi.
     pub in_riichi: bool,
     /// Kinds the seat discarded (its furiten set).
@@ -183,6 +185,7 @@ impl Situation {
             seat_wind,
             dealer: offset == 0,
             draws_left: wall - view.draws as i32,
+            draws_made: view.draws as i32,
             in_riichi: view.riichi.get(me).copied().unwrap_or(false),
             own_discards: view.discarded.get(me).copied().unwrap_or_default(),
         }
@@ -221,5 +224,11 @@ impl Situation {
     /// Draws the seat itself may still make.
     pub fn own_draws_left(&self) -> i32 {
         (self.draws_left / 4).max(0)
+    }
+
+    /// How far the hand has gone: 0 at the deal, 1 when the wall is empty.
+    pub fn late(&self) -> f32 {
+        let wall = (self.draws_left + self.draws_made).max(1) as f32;
+        (1.0 - self.draws_left as f32 / wall).clamp(0.0, 1.0)
     }
 }
