@@ -8,37 +8,9 @@ use std::hint::black_box;
 use criterion::{criterion_group, criterion_main, Criterion};
 use hupai_core::{reference, Counts, FormSet};
 
-/// Hands per set (a power of two, so the index wraps with a mask).
-const HANDS: usize = 4096;
-
-/// xorshift64*, so the hands are the same on every machine.
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        self.0.wrapping_mul(0x2545_F491_4F6C_DD1D)
-    }
-}
-
-/// `HANDS` hands of `tiles` tiles drawn from a full wall.
-fn hands(tiles: usize, seed: u64) -> Vec<Counts> {
-    let mut rng = Rng(seed);
-    (0..HANDS)
-        .map(|_| {
-            let mut wall: Vec<u8> = (0..136).map(|t| (t / 4) as u8).collect();
-            let mut counts = Counts::EMPTY;
-            for i in 0..tiles {
-                let j = i + (rng.next() % (136 - i) as u64) as usize;
-                wall.swap(i, j);
-                counts.0[wall[i] as usize] += 1;
-            }
-            counts
-        })
-        .collect()
-}
+#[path = "support/hands.rs"]
+mod support;
+use support::{hands, Rng, HANDS};
 
 /// `HANDS` ready hands of 13 tiles: four random melds and a pair, minus one random tile.
 fn ready_hands(seed: u64) -> Vec<Counts> {

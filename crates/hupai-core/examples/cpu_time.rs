@@ -5,33 +5,9 @@
 
 use hupai_core::{Counts, FormSet};
 
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        self.0.wrapping_mul(0x2545_F491_4F6C_DD1D)
-    }
-}
-
-/// The same hands as `benches/core.rs`.
-fn hands(tiles: usize, seed: u64) -> Vec<Counts> {
-    let mut rng = Rng(seed);
-    (0..4096)
-        .map(|_| {
-            let mut wall: Vec<u8> = (0..136).map(|t| (t / 4) as u8).collect();
-            let mut counts = Counts::EMPTY;
-            for i in 0..tiles {
-                let j = i + (rng.next() % (136 - i) as u64) as usize;
-                wall.swap(i, j);
-                counts.0[wall[i] as usize] += 1;
-            }
-            counts
-        })
-        .collect()
-}
+#[path = "../benches/support/hands.rs"]
+mod support;
+use support::hands;
 
 fn cpu_ns() -> u64 {
     let text = std::fs::read_to_string("/proc/thread-self/schedstat").unwrap_or_default();
