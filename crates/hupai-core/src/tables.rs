@@ -246,14 +246,20 @@ pub(crate) fn honor_class(rank: u32) -> u8 {
     HONOR_CLASS[rank as usize & ((1 << 16) - 1)]
 }
 
-/// The ranks of the patterns with one more tile at each of the `N` positions (9, or 7 for
-/// honours) of the suit whose counts are the bytes of `x` and `c8` (the ninth count), for a
-/// suit of at most 13 tiles and no count above four. A tile at position i changes its own
-/// group's value and shifts the prefix sum of every later group by one, so each neighbour is
-/// five lookups from the same small set. Positions holding four get a meaningless rank;
-/// callers skip them.
+/// The ranks of the patterns with one tile more (`MORE`) or one tile fewer at each of the `N`
+/// positions (9, or 7 for honours) of the suit whose counts are the bytes of `x` and `c8` (the
+/// ninth count), for no count above four (and, for one more, at most 13 tiles). A tile at
+/// position i changes its own group's value by the position's step and the prefix sum of
+/// every later group by one, so each rank is five lookups from the same small set; the
+/// group tables are padded, so the changed entry is the pattern's own entry plus or minus a
+/// constant. Positions holding four (one more) or nothing (one fewer) get a meaningless rank,
+/// read from the padding or a neighbouring row; callers skip them.
 #[inline(always)]
-fn neighbor_ranks<const N: usize>(table: &GroupTable, x: u64, c8: u64) -> [u32; N] {
+fn changed_ranks<const N: usize, const MORE: bool>(
+    table: &GroupTable,
+    x: u64,
+    c8: u64,
+) -> [u32; N] {
     const ONES: u64 = 0x0101_0101_0101_0101;
     let prefix = x.wrapping_mul(ONES);
     let s = [0, (prefix >> 16) as u32 & 0xff, (prefix >> 40) as u32 & 0xff];
@@ -265,80 +271,43 @@ fn neighbor_ranks<const N: usize>(table: &GroupTable, x: u64, c8: u64) -> [u32; 
     ];
     let same =
         [group(table, 0, s[0], v[0]), group(table, 1, s[1], v[1]), group(table, 2, s[2], v[2])];
-    let shifted = [0, group(table, 1, s[1] + 1, v[1]), group(table, 2, s[2] + 1, v[2])];
+    let shift = |s: u32| if MORE { s + 1 } else { s.wrapping_sub(1) };
+    let shifted = [0, group(table, 1, shift(s[1]), v[1]), group(table, 2, shift(s[2]), v[2])];
     let before = [0, same[0], same[0] + same[1]];
     let after = [shifted[1] + shifted[2], shifted[2], 0];
-    // A tile at position i adds its step to its group's value: the same entry plus a
-    // constant offset (at most 124 + 25 past the row: the padding or the next row, read
-    // only at positions held four times, whose rank is meaningless anyway).
     let base = [group_index(0, s[0], v[0]), group_index(1, s[1], v[1]), group_index(2, s[2], v[2])];
     let mut out = [0u32; N];
     for (i, o) in out.iter_mut().enumerate() {
         let g = i / 3;
         let step = [25, 5, 1][i % 3];
-        *o = before[g].wrapping_add(table[base[g] + step]).wrapping_add(after[g]);
+        let entry = if MORE { table[base[g] + step] } else { table[base[g] - step] };
+        *o = before[g].wrapping_add(entry).wrapping_add(after[g]);
     }
     out
 }
 
-/// The ranks of the patterns with one tile fewer at each of the `N` positions of the suit
-/// whose counts are the bytes of `x` and `c8`, for no count above four: the mirror of
-/// [`neighbor_ranks`] (the tile's group loses its value, later prefix sums drop by one).
-/// Positions holding nothing get a meaningless rank; callers skip them.
-#[inline(always)]
-fn removal_ranks<const N: usize>(table: &GroupTable, x: u64, c8: u64) -> [u32; N] {
-    const ONES: u64 = 0x0101_0101_0101_0101;
-    let prefix = x.wrapping_mul(ONES);
-    let s = [0, (prefix >> 16) as u32 & 0xff, (prefix >> 40) as u32 & 0xff];
-    let groups = x.wrapping_mul(MUL_GROUP);
-    let v = [
-        (groups >> 16) as u32 & 0x7f,
-        (groups >> 40) as u32 & 0x7f,
-        ((x >> 48 | c8 << 16).wrapping_mul(MUL_GROUP) >> 16) as u32 & 0x7f,
-    ];
-    let same =
-        [group(table, 0, s[0], v[0]), group(table, 1, s[1], v[1]), group(table, 2, s[2], v[2])];
-    let shifted = [
-        0,
-        group(table, 1, s[1].wrapping_sub(1), v[1]),
-        group(table, 2, s[2].wrapping_sub(1), v[2]),
-    ];
-    let before = [0, same[0], same[0] + same[1]];
-    let after = [shifted[1] + shifted[2], shifted[2], 0];
-    // As in `neighbor_ranks`, with the step subtracted (into the padding or the previous row
-    // only at positions holding nothing).
-    let base = [group_index(0, s[0], v[0]), group_index(1, s[1], v[1]), group_index(2, s[2], v[2])];
-    let mut out = [0u32; N];
-    for (i, o) in out.iter_mut().enumerate() {
-        let g = i / 3;
-        let step = [25, 5, 1][i % 3];
-        *o = before[g].wrapping_add(table[base[g] - step]).wrapping_add(after[g]);
-    }
-    out
-}
-
-/// Removal ranks of the number suit at `offset` (see [`removal_ranks`]).
+/// Removal ranks of the number suit at `offset` (see [`changed_ranks`]).
 #[inline(always)]
 pub(crate) fn removal_ranks9(c: &[u8; 34], offset: usize) -> [u32; 9] {
-    removal_ranks(&GROUP9, word(c, offset), c[offset + 8] as u64)
+    changed_ranks::<9, false>(&GROUP9, word(c, offset), c[offset + 8] as u64)
 }
 
-/// Removal ranks of the honours (see [`removal_ranks`]).
+/// Removal ranks of the honours (see [`changed_ranks`]).
 #[inline(always)]
 pub(crate) fn removal_ranks7(c: &[u8; 34]) -> [u32; 7] {
-    removal_ranks(&GROUP7, word(c, 26) >> 8, 0)
+    changed_ranks::<7, false>(&GROUP7, word(c, 26) >> 8, 0)
 }
 
-/// Neighbour ranks of the number suit at `offset` (see [`neighbor_ranks`]).
+/// Neighbour ranks of the number suit at `offset` (see [`changed_ranks`]).
 #[inline(always)]
 pub(crate) fn neighbor_ranks9(c: &[u8; 34], offset: usize) -> [u32; 9] {
-    neighbor_ranks(&GROUP9, word(c, offset), c[offset + 8] as u64)
+    changed_ranks::<9, true>(&GROUP9, word(c, offset), c[offset + 8] as u64)
 }
 
-/// Neighbour ranks of the honours (see [`neighbor_ranks`]).
+/// Neighbour ranks of the honours (see [`changed_ranks`]).
 #[inline(always)]
 pub(crate) fn neighbor_ranks7(c: &[u8; 34]) -> [u32; 7] {
-    neighbor_ranks(&GROUP7, word(c, 26) >> 8, 0)
+    changed_ranks::<7, true>(&GROUP7, word(c, 26) >> 8, 0)
 }
 
 #[cfg(test)]
