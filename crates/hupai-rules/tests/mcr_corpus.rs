@@ -1,9 +1,9 @@
-//! The 214 MCR unit cases of `shared/corpora/mcr-unit-cases` (the reference calculator's own
-//! test hands), scored by hupai and compared fan by fan with PyMahjongGB 1.4.0.
+//! The 214 MCR unit cases of `shared/corpora/mcr-unit-cases`, copied into
+//! `tests/data/mcr_unit_cases.jsonl` (the reference calculator's own test hands), scored by hupai and compared fan by fan with PyMahjongGB 1.4.0.
 
 mod common;
 
-use common::{fans_of, shared_dir};
+use common::fans_of;
 use hupai_core::{Hand, Kind, Seat};
 use hupai_rules::{score, Inconsistency, Rules, ScoreError, WinContext};
 use serde_json::Value;
@@ -46,7 +46,7 @@ struct UnitCase {
 }
 
 fn load() -> Vec<UnitCase> {
-    let path = shared_dir().join("corpora/mcr-unit-cases/cases.jsonl");
+    let path = std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/data/mcr_unit_cases.jsonl");
     let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
     text.lines()
         .filter(|l| !l.trim().is_empty())

@@ -6,21 +6,6 @@ use std::path::PathBuf;
 
 use hupai_core::Counts;
 
-/// The `shared` directory next to the repository (found by walking up from the crate, so it
-/// works in CI, where it is `../shared`, and in worktrees nested deeper).
-pub fn shared_dir() -> PathBuf {
-    let mut dir = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
-    loop {
-        let candidate = dir.join("shared");
-        if candidate.join("corpora").is_dir() {
-            return candidate;
-        }
-        if !dir.pop() {
-            panic!("no shared/corpora directory above {}", env!("CARGO_MANIFEST_DIR"));
-        }
-    }
-}
-
 /// The crate's own test data directory.
 pub fn data_dir() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests").join("data")

@@ -1,24 +1,10 @@
-//! Helpers shared by the MCR data tests: finding `shared/`, reading fixture lines, comparing
-//! fans with the reference's.
+//! Helpers shared by the MCR data tests: reading fixture lines, comparing fans with the
+//! reference's.
 
 #![allow(dead_code)]
 
-use std::path::PathBuf;
-
 use hupai_core::{Hand, Kind, Seat};
 use hupai_rules::{score, Rules, Score, ScoreError, WinContext};
-
-/// The `shared/` directory: the first ancestor of the crate that contains `shared/corpora`.
-pub fn shared_dir() -> PathBuf {
-    let mut dir = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
-    loop {
-        let candidate = dir.join("shared");
-        if candidate.join("corpora").is_dir() {
-            return candidate;
-        }
-        assert!(dir.pop(), "no shared/corpora above {}", env!("CARGO_MANIFEST_DIR"));
-    }
-}
 
 /// One fixture hand with the reference's fans.
 #[derive(Debug, Clone)]
