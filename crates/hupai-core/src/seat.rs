@@ -1,9 +1,11 @@
 //! Seats at the table and per-seat data.
 //!
 //! ```
-//! use hupai_core::Seat;
+//! use hupai_core::{Kind, Seat};
 //! assert_eq!(Seat::East.next(), Seat::South);
 //! assert_eq!(Seat::North.next(), Seat::East);
+//! assert_eq!(Seat::from_wind(Kind::WEST), Some(Seat::West));
+//! assert_eq!(Seat::from_wind(Kind::WHITE), None);
 //! ```
 
 use std::fmt;
@@ -65,6 +67,17 @@ impl Seat {
             Seat::South => crate::Kind::SOUTH,
             Seat::West => crate::Kind::WEST,
             Seat::North => crate::Kind::NORTH,
+        }
+    }
+
+    /// The seat named by a wind kind (1z..4z); `None` for any other kind.
+    pub const fn from_wind(kind: crate::Kind) -> Option<Seat> {
+        match kind.to_u8() {
+            27 => Some(Seat::East),
+            28 => Some(Seat::South),
+            29 => Some(Seat::West),
+            30 => Some(Seat::North),
+            _ => None,
         }
     }
 

@@ -1,19 +1,18 @@
-//! Riichi hands per second with four random agents (no player views kept).
+//! Riichi hands per second with four random agents (the game keeps every seat's view).
 
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
-use hupai_engine::{Agent, Event, Game, PlayerView, Random, Setup};
+use hupai_engine::{Agent, Event, Game, Random, Setup};
 use hupai_rules::Rules;
 
 /// Plays the full riichi matches of `seeds`; returns the hands played.
 fn play_matches(rules: &Rules, seeds: std::ops::Range<u64>) -> u64 {
-    let view = PlayerView::default();
     let mut events: Vec<Event> = Vec::with_capacity(512);
     let mut hands = 0;
     for seed in seeds {
         let mut agents: Vec<Random> = (0..4).map(|i| Random::new(seed * 4 + i)).collect();
         let (mut game, _) = Game::new(Setup::new(rules.clone(), seed));
         while let Some(seat) = game.next_seat() {
-            let action = agents[seat.index()].decide(&view, game.pending().options(seat));
+            let action = agents[seat.index()].decide(game.view(seat), game.pending().options(seat));
             events.clear();
             game.apply_into(seat, action, &mut events).expect("legal");
         }

@@ -2,7 +2,7 @@
 //! by this thread's CPU clock from `/proc/self/schedstat` on Linux, so other processes on a
 //! busy machine do not distort it). Run: `cargo run --release -p hupai-engine --example speed`.
 
-use hupai_engine::{Agent, Event, Game, PlayerView, Random, Setup};
+use hupai_engine::{Agent, Event, Game, Random, Setup};
 use hupai_rules::Rules;
 
 fn cpu_ns() -> Option<u64> {
@@ -12,7 +12,6 @@ fn cpu_ns() -> Option<u64> {
 
 fn main() {
     let rules = Rules::preset("riichi").expect("preset");
-    let view = PlayerView::default();
     let mut events: Vec<Event> = Vec::with_capacity(512);
     let (cpu0, wall0) = (cpu_ns(), std::time::Instant::now());
     let (mut hands, mut actions) = (0u64, 0u64);
@@ -20,7 +19,7 @@ fn main() {
         let mut agents: Vec<Random> = (0..4).map(|i| Random::new(seed * 4 + i)).collect();
         let (mut game, _) = Game::new(Setup::new(rules.clone(), seed));
         while let Some(seat) = game.next_seat() {
-            let action = agents[seat.index()].decide(&view, game.pending().options(seat));
+            let action = agents[seat.index()].decide(game.view(seat), game.pending().options(seat));
             events.clear();
             game.apply_into(seat, action, &mut events).expect("legal");
             actions += 1;

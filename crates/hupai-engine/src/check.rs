@@ -2,10 +2,10 @@
 
 use std::fmt;
 
-use hupai_core::{Counts, KindSet, Seat, Tile};
+use hupai_core::{Counts, Hand, KindSet, Meld, Seat, Tile};
 
 use crate::game::Phase;
-use crate::{Game, Wall};
+use crate::{Game, Pai, Wall};
 
 /// A broken invariant, described.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -65,6 +65,7 @@ impl Game {
         };
         for s in Seat::ALL {
             let p = &self.p[s];
+            let view = &self.views[s];
             let size = p.hand.len() + 3 * p.melds.len();
             let want = if on_turn == Some(s) { 14 } else { 13 };
             if size != want {
@@ -79,38 +80,50 @@ impl Game {
                     None => return err(format!("seat {} holds a flower", s.index())),
                 }
             }
-            if counts != p.counts || jokers != p.jokers {
-                return err(format!("seat {} counts out of step with its tiles", s.index()));
+            if counts != *view.counts() || jokers != view.jokers() {
+                return err(format!("seat {} view's counts out of step with its tiles", s.index()));
             }
-            if p.to_hand(self.reds).is_err() {
+            let mut names: Vec<Pai> = p.hand.iter().map(|&t| self.pai(t)).collect();
+            names.sort();
+            if names != view.hand {
+                return err(format!("seat {} view's hand out of step with its tiles", s.index()));
+            }
+            let melds: Vec<Meld> = p.melds.iter().map(|m| m.meld).collect();
+            let seen: Vec<Meld> = view.own_melds().iter().map(|m| m.meld).collect();
+            if melds != seen {
+                return err(format!("seat {} view's melds out of step", s.index()));
+            }
+            if Hand::new(counts, &melds).is_err() {
                 return err(format!("seat {} hand is malformed", s.index()));
             }
             let discarded: KindSet = p.river.iter().filter_map(|r| r.tile.kind()).collect();
-            if discarded != p.discarded {
+            if discarded != view.discarded[s.index()] {
                 return err(format!("seat {} discard set out of step", s.index()));
+            }
+            if view.live_tiles() as usize != self.wall.live() {
+                return err(format!(
+                    "seat {} sees {} live tiles, the wall has {}",
+                    s.index(),
+                    view.live_tiles(),
+                    self.wall.live()
+                ));
+            }
+            for o in Seat::ALL {
+                if view.hand_sizes[o.index()] != self.p[o].hand.len() {
+                    return err(format!("seat {} miscounts seat {}'s hand", s.index(), o.index()));
+                }
             }
             if on_turn != Some(s) {
                 let melds = p.melds.len() as u8;
-                let waits = if p.jokers > 0 {
-                    hupai_core::waits_with_jokers(&p.counts, p.jokers, melds, self.forms)
-                } else {
-                    hupai_core::waits(&p.counts, melds, self.forms)
-                };
-                let shanten =
-                    hupai_core::shanten_with_jokers(&p.counts, p.jokers, melds, self.forms);
-                if shanten != p.shanten {
+                let forms = view.forms();
+                let waits = hupai_core::waits_with_jokers(&counts, jokers, melds, forms);
+                let shanten = hupai_core::shanten_with_jokers(&counts, jokers, melds, forms);
+                if shanten != view.shanten() || waits != view.waits() {
                     return err(format!(
-                        "seat {} shanten {} but recomputed {shanten}",
+                        "seat {} shanten {} waits {} but recomputed {shanten} {waits}",
                         s.index(),
-                        p.shanten
-                    ));
-                }
-                if waits != p.waits {
-                    return err(format!(
-                        "seat {} waits {} but recomputed {}",
-                        s.index(),
-                        p.waits,
-                        waits
+                        view.shanten(),
+                        view.waits(),
                     ));
                 }
             }

@@ -1,22 +1,27 @@
 //! Everything that happens in a game, as mjai-compatible records.
 //!
 //! Riichi logs are the mjai protocol; the other families add what they need (`flower`,
-//! `joker_marker`, `players`), see `docs/log-format.md`.
+//! `joker_marker`, `players`), see `docs/log-format.md`. Seats are numbers 0..=3 on the wire;
+//! any other number is a deserialisation error. Fields that other mjai hosts leave out
+//! (`scores`, `honba`, hupai's win details, ...) are optional when read.
 //!
 //! ```
+//! use hupai_core::Seat;
 //! use hupai_engine::{Event, Pai};
-//! let e = Event::Dahai { actor: 2, pai: "5mr".parse().unwrap(), tsumogiri: true };
+//! let e = Event::Dahai { actor: Seat::West, pai: "5mr".parse().unwrap(), tsumogiri: true };
 //! let line = serde_json::to_string(&e).unwrap();
 //! assert_eq!(line, r#"{"type":"dahai","actor":2,"pai":"5mr","tsumogiri":true}"#);
 //! assert_eq!(serde_json::from_str::<Event>(&line).unwrap(), e);
+//! assert!(serde_json::from_str::<Event>(r#"{"type":"tsumo","actor":7,"pai":"1m"}"#).is_err());
 //! ```
 
-use serde::{Deserialize, Serialize};
+use hupai_core::Seat;
+use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
 use crate::Pai;
 
-/// One fan or yaku of a win, as logged.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+/// One fan or yaku of a win, as logged: on the wire the pair `[name, value]`.
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Yaku {
     /// Stable id (`riichi`, `nine_gates`, ...).
     pub name: String,
@@ -24,18 +29,76 @@ pub struct Yaku {
     pub value: u32,
 }
 
-/// A game event. Seats are mjai actor numbers 0..4 (0 is the first dealer).
+impl Serialize for Yaku {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        (&self.name, self.value).serialize(s)
+    }
+}
+
+impl<'de> Deserialize<'de> for Yaku {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Yaku, D::Error> {
+        let (name, value) = <(String, u32)>::deserialize(d)?;
+        Ok(Yaku { name, value })
+    }
+}
+
+/// Why a hand ended without a win.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum DrawReason {
+    /// The wall ran out.
+    Exhaustive,
+    /// Nine kinds of terminals and honours on the first turn (riichi).
+    NineTerminals,
+    /// The same wind discarded by all four on the first turn (riichi).
+    FourWinds,
+    /// Four riichi declarations (riichi).
+    FourRiichi,
+    /// Four kans by more than one seat (riichi).
+    FourKans,
+    /// Three wins on one discard (riichi, where it aborts).
+    TripleRon,
+}
+
+impl DrawReason {
+    /// The log name (`exhaustive`, `nine_terminals`, ...).
+    pub fn name(self) -> &'static str {
+        match self {
+            DrawReason::Exhaustive => "exhaustive",
+            DrawReason::NineTerminals => "nine_terminals",
+            DrawReason::FourWinds => "four_winds",
+            DrawReason::FourRiichi => "four_riichi",
+            DrawReason::FourKans => "four_kans",
+            DrawReason::TripleRon => "triple_ron",
+        }
+    }
+}
+
+/// A game event.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(tag = "type", rename_all = "snake_case")]
 pub enum Event {
     /// The match begins.
     StartGame {
-        /// Player names.
+        /// Player names (player order: the first dealer first).
+        #[serde(default)]
         names: [String; 4],
         /// The rule set's name (a preset name or a TOML path).
+        #[serde(default, rename = "hupai_rules", skip_serializing_if = "String::is_empty")]
         rules: String,
-        /// The seed every wall is shuffled from.
-        seed: u64,
+        /// The seed every wall is shuffled from (only in the full record).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        seed: Option<u64>,
+        /// The secret mixed into the commitment (only in the full record), 32 hex digits.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        secret: Option<String>,
+        /// SHA-256 of the seed and the secret (see [`crate::commitment`]): what a seat is
+        /// shown instead of the seed.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        seed_commitment: Option<String>,
+        /// The receiving bot's own seat (classic mjai hosts send it; hupai never writes it).
+        #[serde(default, skip_serializing_if = "Option::is_none", with = "opt_seat")]
+        id: Option<Seat>,
     },
     /// A hand begins.
     StartKyoku {
@@ -47,13 +110,17 @@ pub enum Event {
         /// Hand number within the wind round, 1..=4.
         kyoku: u8,
         /// Repeat counters.
+        #[serde(default)]
         honba: u32,
         /// Riichi sticks on the table.
+        #[serde(default)]
         kyotaku: u32,
         /// The dealer's seat.
-        oya: u8,
+        #[serde(with = "seat")]
+        oya: Seat,
         /// Scores by seat.
-        scores: [i32; 4],
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        scores: Option<[i32; 4]>,
         /// The 13 tiles dealt to each seat (`?` for hidden ones).
         tehais: [Vec<Pai>; 4],
         /// The tile turned up to choose the joker (laizi only).
@@ -66,32 +133,38 @@ pub enum Event {
     /// A seat draws.
     Tsumo {
         /// Who draws.
-        actor: u8,
+        #[serde(with = "seat")]
+        actor: Seat,
         /// The tile (`?` when hidden).
         pai: Pai,
     },
     /// A flower or season is set aside (a replacement `tsumo` follows).
     Flower {
         /// Whose flower.
-        actor: u8,
+        #[serde(with = "seat")]
+        actor: Seat,
         /// The flower.
         pai: Pai,
     },
     /// A discard.
     Dahai {
         /// Who discards.
-        actor: u8,
+        #[serde(with = "seat")]
+        actor: Seat,
         /// The tile.
         pai: Pai,
         /// Whether it is the tile just drawn.
+        #[serde(default)]
         tsumogiri: bool,
     },
     /// A chi.
     Chi {
         /// Who calls.
-        actor: u8,
+        #[serde(with = "seat")]
+        actor: Seat,
         /// Who discarded.
-        target: u8,
+        #[serde(with = "seat")]
+        target: Seat,
         /// The called tile.
         pai: Pai,
         /// The two tiles from the hand.
@@ -100,9 +173,11 @@ pub enum Event {
     /// A pon.
     Pon {
         /// Who calls.
-        actor: u8,
+        #[serde(with = "seat")]
+        actor: Seat,
         /// Who discarded.
-        target: u8,
+        #[serde(with = "seat")]
+        target: Seat,
         /// The called tile.
         pai: Pai,
         /// The two tiles from the hand.
@@ -111,9 +186,11 @@ pub enum Event {
     /// An open kan on a discard.
     Daiminkan {
         /// Who calls.
-        actor: u8,
+        #[serde(with = "seat")]
+        actor: Seat,
         /// Who discarded.
-        target: u8,
+        #[serde(with = "seat")]
+        target: Seat,
         /// The called tile.
         pai: Pai,
         /// The three tiles from the hand.
@@ -122,7 +199,8 @@ pub enum Event {
     /// A tile added to a pon.
     Kakan {
         /// Who declares.
-        actor: u8,
+        #[serde(with = "seat")]
+        actor: Seat,
         /// The added tile.
         pai: Pai,
         /// The pon's three tiles.
@@ -131,7 +209,8 @@ pub enum Event {
     /// A closed kan.
     Ankan {
         /// Who declares.
-        actor: u8,
+        #[serde(with = "seat")]
+        actor: Seat,
         /// The four tiles.
         consumed: Vec<Pai>,
     },
@@ -143,90 +222,269 @@ pub enum Event {
     /// A riichi declaration (the discard follows).
     Reach {
         /// Who declares.
-        actor: u8,
+        #[serde(with = "seat")]
+        actor: Seat,
     },
     /// The riichi discard passed: the stick is on the table.
     ReachAccepted {
         /// Who declared.
-        actor: u8,
+        #[serde(with = "seat")]
+        actor: Seat,
+        /// Score changes by seat (the stick).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        deltas: Option<[i32; 4]>,
+        /// Scores after the stick.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        scores: Option<[i32; 4]>,
     },
     /// A win.
     Hora {
         /// The winner.
-        actor: u8,
+        #[serde(with = "seat")]
+        actor: Seat,
         /// Who dealt in (the winner for a self-drawn win).
-        target: u8,
+        #[serde(with = "seat")]
+        target: Seat,
         /// The winning tile.
         pai: Pai,
         /// Score changes by seat.
+        #[serde(default)]
         deltas: [i32; 4],
         /// Ura dora indicators (riichi wins), else empty.
+        #[serde(default, alias = "uradora_markers")]
         ura_markers: Vec<Pai>,
         /// The winning hand in hand text (win tile among the concealed tiles).
+        #[serde(default)]
         hand: String,
         /// The yaku or fans.
+        #[serde(default)]
         yaku: Vec<Yaku>,
         /// Han (riichi) or fans (Chinese families).
+        #[serde(default)]
         han: u32,
         /// Fu (riichi).
+        #[serde(default)]
         fu: u32,
         /// What the winner receives in total.
+        #[serde(default)]
         points: u32,
         /// Scores after the win.
-        scores: [i32; 4],
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        scores: Option<[i32; 4]>,
         /// The win as a `hupai score` input line.
-        score_input: hupai_rules::ScoreLine,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        score_input: Option<hupai_rules::ScoreLine>,
     },
     /// A hand ends without a win.
     Ryukyoku {
-        /// Why: `exhaustive`, `nine_terminals`, `four_winds`, `four_riichi`, `four_kans`,
-        /// `triple_ron`.
-        reason: String,
+        /// Why (hupai always says; other hosts may not).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        reason: Option<DrawReason>,
         /// Score changes by seat.
+        #[serde(default)]
         deltas: [i32; 4],
         /// Which seats were ready (exhaustive draws).
+        #[serde(default)]
         tenpai: [bool; 4],
         /// Scores after the draw.
-        scores: [i32; 4],
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        scores: Option<[i32; 4]>,
     },
     /// The hand is over.
     EndKyoku,
     /// The match is over.
     EndGame {
-        /// Final scores by seat (left-over riichi sticks go to the leader).
-        scores: [i32; 4],
+        /// Final scores by player (left-over riichi sticks go to the leader).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        scores: Option<[i32; 4]>,
+        /// The seed, revealed: with `secret` anyone can check `start_game.seed_commitment`
+        /// and rebuild every wall.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        seed: Option<u64>,
+        /// The commitment's secret, revealed.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        secret: Option<String>,
     },
 }
 
 impl Event {
-    /// The event as `seat` is shown it: other seats' dealt and drawn tiles hidden.
-    pub fn for_seat(&self, seat: u8) -> Event {
+    /// The event as `seat` is shown it: other seats' dealt and drawn tiles hidden, and the
+    /// seed and its secret left out of `start_game` (the commitment stays).
+    pub fn seen_by(&self, seat: Seat) -> Event {
+        self.hidden_except(Some(seat))
+    }
+
+    /// The event as a spectator is shown it while the hand runs: every concealed tile hidden.
+    pub fn for_spectator(&self) -> Event {
+        self.hidden_except(None)
+    }
+
+    fn hidden_except(&self, seat: Option<Seat>) -> Event {
         match self {
-            Event::StartKyoku { tehais, .. } => {
+            Event::StartGame { names, seed_commitment, .. } => Event::StartGame {
+                names: names.clone(),
+                rules: self.rules_name().to_string(),
+                seed: None,
+                secret: None,
+                seed_commitment: seed_commitment.clone(),
+                id: None,
+            },
+            Event::StartKyoku { .. } => {
                 let mut e = self.clone();
-                if let Event::StartKyoku { tehais: t, .. } = &mut e {
-                    for (i, hand) in t.iter_mut().enumerate() {
-                        if i != seat as usize {
-                            *hand = vec![Pai::HIDDEN; tehais[i].len()];
+                if let Event::StartKyoku { tehais, .. } = &mut e {
+                    for (s, hand) in Seat::ALL.into_iter().zip(tehais.iter_mut()) {
+                        if Some(s) != seat {
+                            hand.iter_mut().for_each(|p| *p = Pai::HIDDEN);
                         }
                     }
                 }
                 e
             }
-            Event::Tsumo { actor, .. } if *actor != seat => {
+            Event::Tsumo { actor, .. } if Some(*actor) != seat => {
                 Event::Tsumo { actor: *actor, pai: Pai::HIDDEN }
             }
             _ => self.clone(),
         }
     }
 
-    /// Whether the event carries tiles some seats may not see (a deal or a draw).
+    /// Whether some seats are shown this event differently (a deal, a draw, `start_game`).
     pub fn has_hidden_tiles(&self) -> bool {
-        matches!(self, Event::StartKyoku { .. } | Event::Tsumo { .. })
+        matches!(self, Event::StartGame { .. } | Event::StartKyoku { .. } | Event::Tsumo { .. })
+    }
+
+    fn rules_name(&self) -> &str {
+        match self {
+            Event::StartGame { rules, .. } => rules,
+            _ => "",
+        }
+    }
+
+    /// The seat that acted, for events with an actor.
+    pub fn actor(&self) -> Option<Seat> {
+        match self {
+            Event::Tsumo { actor, .. }
+            | Event::Flower { actor, .. }
+            | Event::Dahai { actor, .. }
+            | Event::Chi { actor, .. }
+            | Event::Pon { actor, .. }
+            | Event::Daiminkan { actor, .. }
+            | Event::Kakan { actor, .. }
+            | Event::Ankan { actor, .. }
+            | Event::Reach { actor }
+            | Event::ReachAccepted { actor, .. }
+            | Event::Hora { actor, .. } => Some(*actor),
+            _ => None,
+        }
+    }
+
+    /// The mjai type name (`start_game`, `dahai`, ...).
+    pub fn type_name(&self) -> &'static str {
+        match self {
+            Event::StartGame { .. } => "start_game",
+            Event::StartKyoku { .. } => "start_kyoku",
+            Event::Tsumo { .. } => "tsumo",
+            Event::Flower { .. } => "flower",
+            Event::Dahai { .. } => "dahai",
+            Event::Chi { .. } => "chi",
+            Event::Pon { .. } => "pon",
+            Event::Daiminkan { .. } => "daiminkan",
+            Event::Kakan { .. } => "kakan",
+            Event::Ankan { .. } => "ankan",
+            Event::Dora { .. } => "dora",
+            Event::Reach { .. } => "reach",
+            Event::ReachAccepted { .. } => "reach_accepted",
+            Event::Hora { .. } => "hora",
+            Event::Ryukyoku { .. } => "ryukyoku",
+            Event::EndKyoku => "end_kyoku",
+            Event::EndGame { .. } => "end_game",
+        }
     }
 
     /// The JSON line of the event.
     pub fn to_json(&self) -> String {
         serde_json::to_string(self).unwrap_or_default()
+    }
+}
+
+/// A seat as its number 0..=3.
+mod seat {
+    use hupai_core::Seat;
+    use serde::{Deserialize, Deserializer, Serializer};
+
+    pub fn serialize<S: Serializer>(seat: &Seat, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_u8(seat.index() as u8)
+    }
+
+    pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Seat, D::Error> {
+        let n = u64::deserialize(d)?;
+        Seat::from_index(n as usize)
+            .filter(|_| n < 4)
+            .ok_or_else(|| serde::de::Error::custom(format!("seat {n}: seats are 0..=3")))
+    }
+}
+
+/// An optional seat as its number 0..=3.
+mod opt_seat {
+    use hupai_core::Seat;
+    use serde::{Deserialize, Deserializer, Serializer};
+
+    pub fn serialize<S: Serializer>(seat: &Option<Seat>, s: S) -> Result<S::Ok, S::Error> {
+        match seat {
+            Some(seat) => super::seat::serialize(seat, s),
+            None => s.serialize_none(),
+        }
+    }
+
+    pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Option<Seat>, D::Error> {
+        match Option::<u64>::deserialize(d)? {
+            None => Ok(None),
+            Some(n) => Seat::from_index(n as usize)
+                .filter(|_| n < 4)
+                .map(Some)
+                .ok_or_else(|| serde::de::Error::custom(format!("seat {n}: seats are 0..=3"))),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn seats_outside_the_table_are_rejected() {
+        for bad in [
+            r#"{"type":"tsumo","actor":4,"pai":"1m"}"#,
+            r#"{"type":"dahai","actor":-1,"pai":"1m","tsumogiri":false}"#,
+            r#"{"type":"pon","actor":0,"target":9,"pai":"1m","consumed":["1m","1m"]}"#,
+            r#"{"type":"reach","actor":"2"}"#,
+            r#"{"type":"start_game","id":5}"#,
+        ] {
+            let err = serde_json::from_str::<Event>(bad).unwrap_err().to_string();
+            assert!(err.contains("seat") || err.contains("invalid"), "{bad}: {err}");
+        }
+    }
+
+    #[test]
+    fn a_seat_is_never_shown_the_seed() {
+        let e = Event::StartGame {
+            names: Default::default(),
+            rules: "riichi".into(),
+            seed: Some(42),
+            secret: Some("00".repeat(16)),
+            seed_commitment: Some("ab".into()),
+            id: None,
+        };
+        for seen in [e.seen_by(Seat::North), e.for_spectator()] {
+            let json = seen.to_json();
+            assert!(!json.contains("42") && !json.contains("secret"), "{json}");
+            assert!(json.contains("seed_commitment"), "{json}");
+        }
+    }
+
+    #[test]
+    fn yaku_are_name_value_pairs() {
+        let y = Yaku { name: "riichi".into(), value: 1 };
+        assert_eq!(serde_json::to_string(&y).unwrap(), r#"["riichi",1]"#);
+        assert_eq!(serde_json::from_str::<Yaku>(r#"["pinfu",1]"#).unwrap().name, "pinfu");
     }
 }

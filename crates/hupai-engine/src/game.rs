@@ -1,21 +1,28 @@
 //! The game: state, what is pending, and applying actions.
 //!
+//! The game keeps each seat's [`PlayerView`], fed every event as it happens, and lists a
+//! seat's options from that view alone ([`crate::legal_options`]). Most programs play through
+//! the [`crate::Driver`], which also keeps each seat's stream and the seat-to-player mapping;
+//! driving a `Game` directly looks like this:
+//!
 //! ```
-//! use hupai_engine::{Game, Setup, Tsumogiri, Agent};
+//! use hupai_engine::{Agent, Game, Setup, Tsumogiri};
 //! use hupai_rules::Rules;
 //! let (mut game, mut log) = Game::new(Setup::new(Rules::preset("riichi").unwrap(), 3));
 //! let mut agent = Tsumogiri;
 //! while let Some(seat) = game.next_seat() {
-//!     let action = agent.decide(&hupai_engine::PlayerView::new(seat), game.pending().options(seat));
+//!     let action = agent.decide(game.view(seat), game.pending().options(seat));
 //!     log.extend(game.apply(seat, action).unwrap());
 //! }
 //! assert!(game.is_over());
 //! ```
 
-use hupai_core::{BySeat, FormSet, Kind, Seat, Tile};
-use hupai_rules::{Family, Rules, Score};
+use std::sync::Arc;
 
-use crate::{Action, Event, Pai, PlayError, Player, Setup, SplitMix64, Wall};
+use hupai_core::{BySeat, Kind, Seat, Tile};
+use hupai_rules::{Family, Rules};
+
+use crate::{Action, Event, Pai, PlayError, Player, PlayerView, Setup, SplitMix64, Wall};
 
 /// What the hand is waiting for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -24,8 +31,6 @@ pub(crate) enum Phase {
     Turn {
         /// The seat.
         seat: Seat,
-        /// Right after a chi or pon (discard only).
-        after_call: bool,
         /// Right after a replacement draw.
         replacement: bool,
     },
@@ -36,11 +41,11 @@ pub(crate) enum Phase {
         /// The discard.
         tile: Tile,
     },
-    /// Other seats may rob the kan `seat` declared with `tile`.
+    /// Other seats may rob the kan `seat` just declared with `tile`.
     Robbing {
         /// The kan's declarer.
         seat: Seat,
-        /// The added tile, or one tile of the closed kan.
+        /// The added tile, or a tile of the closed kan.
         tile: Tile,
         /// A closed kan (thirteen orphans only).
         closed: bool,
@@ -80,12 +85,13 @@ impl<'a> Pending<'a> {
 /// A match in progress.
 #[derive(Clone, Debug)]
 pub struct Game {
-    pub(crate) rules: Rules,
-    pub(crate) forms: FormSet,
+    pub(crate) rules: Arc<Rules>,
     pub(crate) reds: [u8; 3],
     pub(crate) rng: SplitMix64,
     pub(crate) stacked: Vec<Vec<Tile>>,
     pub(crate) single_hand: bool,
+    pub(crate) seed: u64,
+    pub(crate) secret: u128,
     // Match.
     pub(crate) scores: [i32; 4],
     pub(crate) players: [u8; 4],
@@ -97,36 +103,34 @@ pub struct Game {
     // Hand.
     pub(crate) wall: Wall,
     pub(crate) p: BySeat<Player>,
+    pub(crate) views: BySeat<PlayerView>,
     pub(crate) joker: Option<Kind>,
     pub(crate) joker_marker: Option<Tile>,
     pub(crate) dora_count: usize,
     pub(crate) pending_dora: usize,
-    pub(crate) kans: u8,
-    pub(crate) kan_seats: u8,
-    pub(crate) no_calls: bool,
     pub(crate) discards: u32,
     pub(crate) riichi_count: u8,
     pub(crate) phase: Phase,
     pub(crate) options: BySeat<Vec<Action>>,
     pub(crate) waiting: u8,
     pub(crate) responses: BySeat<Option<Action>>,
-    pub(crate) win_scores: BySeat<Option<Score>>,
 }
 
 impl Game {
     /// Starts a game; returns it with the opening events (`start_game`, the first
     /// `start_kyoku`, the dealer's first draw).
     pub fn new(setup: Setup) -> (Game, Vec<Event>) {
-        let rules = setup.rules;
+        let rules = Arc::new(setup.rules);
         let mut stacked = setup.stacked_walls;
         stacked.reverse();
         let scores = setup.scores.unwrap_or([rules.starting_points; 4]);
         let mut game = Game {
-            forms: rules.form_set(),
             reds: rules.red_fives,
             rng: SplitMix64::new(setup.seed),
             stacked,
             single_hand: setup.single_hand,
+            seed: setup.seed,
+            secret: setup.secret,
             scores,
             players: [0, 1, 2, 3],
             round: setup.round.round,
@@ -136,32 +140,54 @@ impl Game {
             hands: 0,
             wall: Wall::from_tiles(&rules, Vec::new()),
             p: BySeat::default(),
+            views: BySeat::from_fn(|s| PlayerView::with_rules(s, Arc::clone(&rules))),
             joker: None,
             joker_marker: None,
             dora_count: 0,
             pending_dora: 0,
-            kans: 0,
-            kan_seats: 0,
-            no_calls: true,
             discards: 0,
             riichi_count: 0,
             phase: Phase::Over,
             options: BySeat::default(),
             waiting: 0,
             responses: BySeat::default(),
-            win_scores: BySeat::default(),
             rules,
         };
         if game.rules.family == Family::Mcr {
             game.players = crate::schedule::mcr_players(game.round);
         }
-        let mut out = vec![Event::StartGame {
+        let mut out = Vec::new();
+        let start = Event::StartGame {
             names: setup.names,
             rules: game.rules.name.clone(),
-            seed: setup.seed,
-        }];
+            seed: Some(setup.seed),
+            secret: Some(crate::commitment::secret_text(setup.secret)),
+            seed_commitment: Some(crate::commitment::commit(setup.seed, setup.secret)),
+            id: None,
+        };
+        game.emit(start, &mut out);
         game.start_hand(&mut out);
         (game, out)
+    }
+
+    /// Records `event`: every seat's view takes it in (each keeps only what its seat may
+    /// see), then it is appended to `out`.
+    pub(crate) fn emit(&mut self, event: Event, out: &mut Vec<Event>) {
+        for view in self.views.0.iter_mut() {
+            let taken = view.update(&event);
+            debug_assert!(taken.is_ok(), "seat {:?}: {:?} on {event:?}", view.seat, taken);
+        }
+        out.push(event);
+    }
+
+    /// What `seat` knows: its view, fed every event so far.
+    pub fn view(&self, seat: Seat) -> &PlayerView {
+        &self.views[seat]
+    }
+
+    /// The shared view of the table (any seat's: the public part is the same).
+    pub(crate) fn table(&self) -> &PlayerView {
+        &self.views[Seat::East]
     }
 
     /// Who must decide now, with the legal options.
@@ -199,13 +225,12 @@ impl Game {
         if self.waiting >> seat.index() & 1 == 0 {
             return Err(PlayError::NotYourTurn(seat));
         }
-        let Some(action) = self.canonical(seat, action) else {
+        let action = action.canonical();
+        if !self.options[seat].contains(&action) {
             return Err(PlayError::Illegal { seat, action });
-        };
+        }
         match self.phase {
-            Phase::Turn { after_call, replacement, .. } => {
-                self.apply_turn(seat, action, after_call, replacement, out)
-            }
+            Phase::Turn { replacement, .. } => self.apply_turn(seat, action, replacement, out),
             Phase::Claims { .. } | Phase::Robbing { .. } => {
                 self.responses[seat] = Some(action);
                 self.waiting &= !(1 << seat.index());
@@ -218,32 +243,19 @@ impl Game {
         Ok(())
     }
 
-    /// The option equal to `action`, accepting another physical copy with the same name
-    /// (the same kind and redness) for tiles.
-    fn canonical(&self, seat: Seat, action: Action) -> Option<Action> {
-        let options = &self.options[seat];
-        if options.contains(&action) {
-            return Some(action);
-        }
-        let same = |a: Tile, b: Tile| Pai::of(a, self.reds) == Pai::of(b, self.reds);
-        let held = |t: Tile| self.p[seat].hand.binary_search(&t).is_ok();
-        let drawn = self.p[seat].drawn;
-        options.iter().copied().find(|&o| match (o, action) {
-            (Action::Discard(a), Action::Discard(b)) | (Action::Riichi(a), Action::Riichi(b)) => {
-                same(a, b) && held(b) && (Some(a) == drawn) == (Some(b) == drawn)
-            }
-            (Action::AddedKan(a), Action::AddedKan(b)) => same(a, b) && held(b),
-            (Action::Pon([a, b]), Action::Pon([c, d]))
-            | (Action::Chi([a, b]), Action::Chi([c, d])) => {
-                ((same(a, c) && same(b, d)) || (same(a, d) && same(b, c))) && held(c) && held(d)
-            }
-            _ => false,
-        })
-    }
-
     /// The rule set.
     pub fn rules(&self) -> &Rules {
         &self.rules
+    }
+
+    /// The seed every wall is shuffled from.
+    pub fn seed(&self) -> u64 {
+        self.seed
+    }
+
+    /// Which player sits at each seat this hand (seats rotate in MCR).
+    pub fn players(&self) -> [u8; 4] {
+        self.players
     }
 
     /// Scores by seat.
@@ -303,17 +315,12 @@ impl Game {
 
     /// Kans declared this hand.
     pub fn kans(&self) -> u8 {
-        self.kans
+        self.table().kans
     }
 
     /// The seat wind of `seat` this hand.
     pub fn seat_wind(&self, seat: Seat) -> Seat {
         Seat::ALL[self.dealer.distance_to(seat)]
-    }
-
-    /// The mjai actor number of a seat.
-    pub(crate) fn actor(seat: Seat) -> u8 {
-        seat.index() as u8
     }
 
     /// The log name of a tile.

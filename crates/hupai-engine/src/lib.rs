@@ -1,9 +1,13 @@
 //! hupai-engine: the mahjong game itself, for every rule family hupai knows.
 //!
 //! The engine never calls a player: [`Game::pending`] says who must decide and lists the
-//! legal options, [`Game::apply`] takes a decision and returns the [`Event`]s. Walls come from
-//! a seed ([`SplitMix64`], portable); a game log is one JSON event per line (mjai for riichi)
-//! and [`replay`] re-applies it.
+//! legal options, [`Game::apply`] takes a decision and returns the [`Event`]s. Each seat's
+//! [`PlayerView`] is built from the events it is shown, and its options come from that view
+//! alone ([`legal_options`]), so a bot that sees only its own stream computes exactly the
+//! engine's options. The [`Driver`] seats players, asks them and keeps each one's stream;
+//! [`play_match`] plays a whole match with in-process [`Agent`]s. Walls come from a seed
+//! ([`SplitMix64`], portable; seats see only a [`commitment`] to it); a game log is one JSON
+//! event per line (mjai for riichi) and [`replay`] re-applies it.
 //!
 //! ```
 //! use hupai_engine::{play_match, Agent, Random, Setup};
@@ -19,9 +23,12 @@ mod action;
 mod agent;
 mod check;
 mod claims;
+pub mod commitment;
 mod deal;
+mod driver;
 mod event;
 mod game;
+mod options;
 mod pai;
 mod pao;
 mod play;
@@ -36,16 +43,18 @@ mod view;
 mod wall;
 
 pub use action::{Action, PlayError};
-pub use agent::{Agent, Random, Tsumogiri};
+pub use agent::{default_action, Agent, Candidate, Explanation, Faults, Random, Tsumogiri};
 pub use check::InvariantError;
-pub use event::{Event, Yaku};
+pub use driver::{AnswerError, Driver, Prompt};
+pub use event::{DrawReason, Event, Yaku};
 pub use game::{Game, Pending};
+pub use options::{legal_options, legal_options_into, win_context, win_hand, win_score, WinOn};
 pub use pai::{Pai, PaiError};
 pub use pao::Liability;
-pub use play::{play_match, play_match_with};
+pub use play::play_match;
 pub use player::{MeldTiles, Player, RiichiState, RiverTile};
 pub use replay::{replay, ReplayError};
 pub use rng::SplitMix64;
 pub use setup::{RoundState, Setup};
-pub use view::PlayerView;
+pub use view::{Decision, PlayerView, RiverEntry, TableMeld, ViewError};
 pub use wall::Wall;

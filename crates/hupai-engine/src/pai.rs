@@ -15,9 +15,31 @@ use std::str::FromStr;
 use hupai_core::{Kind, Tile};
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
-/// A tile as a log shows it: a kind, a red five, a flower, or hidden.
+/// A tile as a log shows it: a kind, a red five, a flower, or hidden. Ordered by kind (a red
+/// five right after the plain five of its suit), then flowers, then the hidden tile.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Pai(u8);
+
+impl Pai {
+    fn order(self) -> u16 {
+        match self.kind() {
+            Some(k) => k.index() as u16 * 2 + self.is_red() as u16,
+            None => 100 + self.0 as u16,
+        }
+    }
+}
+
+impl PartialOrd for Pai {
+    fn partial_cmp(&self, other: &Pai) -> Option<std::cmp::Ordering> {
+        Some(self.cmp(other))
+    }
+}
+
+impl Ord for Pai {
+    fn cmp(&self, other: &Pai) -> std::cmp::Ordering {
+        self.order().cmp(&other.order())
+    }
+}
 
 const RED_BASE: u8 = 34;
 const FLOWER_BASE: u8 = 37;
@@ -139,13 +161,6 @@ impl<'de> Deserialize<'de> for Pai {
     fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Pai, D::Error> {
         let s = <std::borrow::Cow<'de, str>>::deserialize(d)?;
         s.parse().map_err(serde::de::Error::custom)
-    }
-}
-
-impl Pai {
-    /// A dense index 0..46 (for bit sets).
-    pub(crate) fn index(self) -> usize {
-        self.0 as usize
     }
 }
 

@@ -18,11 +18,11 @@
 
 use std::fmt;
 
-use hupai_core::{Kind, Seat, Tile};
+use hupai_core::Seat;
 use hupai_rules::Rules;
 
 use crate::game::Phase;
-use crate::{Action, Event, Game, Pai, RoundState, Setup};
+use crate::{Action, DrawReason, Event, Game, Pai, RoundState, Setup};
 
 /// Where and why a log does not replay.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -68,8 +68,12 @@ pub fn replay_events(
     mut step: impl FnMut(&Game, &Event),
 ) -> Result<usize, ReplayError> {
     let fail = |line: usize, message: String| ReplayError { line, message };
-    let Some((first_line, Event::StartGame { names, rules: name, seed })) = log.first() else {
+    let Some((first_line, Event::StartGame { names, rules: name, seed, secret, .. })) = log.first()
+    else {
         return Err(fail(1, "the log does not open with start_game".into()));
+    };
+    let Some(seed) = seed else {
+        return Err(fail(*first_line, "start_game has no seed: a seat's stream does not replay".into()));
     };
     let rules = match rules {
         Some(r) => r,
@@ -77,11 +81,15 @@ pub fn replay_events(
     };
     let mut setup = Setup::new(rules, *seed);
     setup.names = names.clone();
+    if let Some(text) = secret {
+        setup.secret = crate::commitment::parse_secret(text)
+            .ok_or_else(|| fail(*first_line, format!("secret '{text}' is not 32 hex digits")))?;
+    }
     if let Some((_, Event::StartKyoku { bakaze, kyoku, honba, kyotaku, scores, .. })) = log.get(1) {
-        let round = bakaze.kind().map_or(0, |k| k.index().saturating_sub(27)) as u8;
+        let round = bakaze.kind().and_then(Seat::from_wind).map_or(0, Seat::index) as u8;
         let dealer = Seat::from_index(kyoku.saturating_sub(1) as usize % 4).unwrap_or_default();
         setup.round = RoundState { round, dealer, honba: *honba, sticks: *kyotaku };
-        setup.scores = Some(*scores);
+        setup.scores = *scores;
     }
     // A log of one hand is replayed as a one-hand game (a match that ended after its first
     // hand replays the same way).
@@ -120,7 +128,7 @@ pub fn replay_events(
         let mut produced = Vec::new();
         for (seat, action) in decisions {
             game.apply_into(seat, action, &mut produced)
-                .map_err(|e| fail(*line, format!("{}: {e}", describe(next))))?;
+                .map_err(|e| fail(*line, format!("{}: {e}", next.type_name())))?;
         }
         check(&game, &produced, &mut at)?;
     }
@@ -128,10 +136,6 @@ pub fn replay_events(
         return Err(fail(*line, format!("{} after the end of the game", e.to_json())));
     }
     Ok(at)
-}
-
-fn describe(e: &Event) -> String {
-    e.to_json().split('"').nth(3).unwrap_or("event").to_string()
 }
 
 fn pass_all(pending: &[Seat]) -> Vec<(Seat, Action)> {
@@ -144,7 +148,7 @@ fn decisions(
     log: &[(usize, Event)],
     at: usize,
 ) -> Result<Vec<(Seat, Action)>, String> {
-    // The riichi stick and a pending kan dora come before the decision they follow.
+    // The riichi stick and a kan dora come before the decision they follow.
     let mut at = at;
     while let Some((_, Event::ReachAccepted { .. } | Event::Dora { .. })) = log.get(at) {
         at += 1;
@@ -152,65 +156,54 @@ fn decisions(
     let Some((_, next)) = log.get(at) else {
         return Ok(pass_all(&game.pending().seats().collect::<Vec<_>>()));
     };
-    let reds = game.rules.red_fives;
     let pending: Vec<Seat> = game.pending().seats().collect();
-    let seat_of = |a: u8| Seat::from_index(a as usize).ok_or(format!("no seat {a}"));
-    let hand = |s: Seat| &game.player(s).hand;
-    let find = |s: Seat, pai: Pai| hand(s).iter().copied().find(|&t| pai.matches(t, reds));
+    let holds = |s: Seat, pai: Pai| game.view(s).hand.contains(&pai);
     let missing = |what: &str, s: Seat, pai: Pai| {
         format!("{what} of {pai} by seat {}, which does not hold {pai}", s.index())
     };
+    let mover = |actor: Seat, seat: Seat, what: &str| {
+        if actor == seat {
+            Ok(())
+        } else {
+            Err(format!("{what} by seat {}, but seat {} is to play", actor.index(), seat.index()))
+        }
+    };
+    let kind_of = |pai: Option<&Pai>| pai.and_then(|p| p.kind()).ok_or("a kan of no kind");
     match game.phase {
         Phase::Turn { seat, .. } => {
-            let drawn = game.player(seat).drawn;
-            let pick = |pai: Pai, tsumogiri: bool| -> Option<Tile> {
-                if tsumogiri {
-                    drawn.filter(|&t| pai.matches(t, reds))
-                } else {
-                    hand(seat)
-                        .iter()
-                        .copied()
-                        .find(|&t| pai.matches(t, reds) && Some(t) != drawn)
-                        .or_else(|| drawn.filter(|&t| pai.matches(t, reds)))
-                }
-            };
             let action = match next {
                 Event::Dahai { actor, pai, tsumogiri } => {
-                    let s = seat_of(*actor)?;
-                    if s != seat {
-                        return Err(format!(
-                            "dahai by seat {}, but seat {} is to play",
-                            s.index(),
-                            seat.index()
-                        ));
+                    mover(*actor, seat, "dahai")?;
+                    if !holds(seat, *pai) {
+                        return Err(missing("dahai", seat, *pai));
                     }
-                    Action::Discard(
-                        pick(*pai, *tsumogiri).ok_or_else(|| missing("dahai", s, *pai))?,
-                    )
+                    Action::Discard { pai: *pai, tsumogiri: *tsumogiri }
                 }
                 Event::Reach { actor } => {
-                    let s = seat_of(*actor)?;
-                    let Some((_, Event::Dahai { pai, tsumogiri, .. })) = log.get(at + 1) else {
+                    mover(*actor, seat, "reach")?;
+                    let dahai = log[at + 1..].iter().find_map(|(_, e)| match e {
+                        Event::Dora { .. } => None,
+                        Event::Dahai { pai, tsumogiri, .. } => Some(Ok((*pai, *tsumogiri))),
+                        _ => Some(Err(())),
+                    });
+                    let Some(Ok((pai, tsumogiri))) = dahai else {
                         return Err("reach without a following dahai".into());
                     };
-                    if s != seat {
-                        return Err(format!(
-                            "reach by seat {}, but seat {} is to play",
-                            s.index(),
-                            seat.index()
-                        ));
+                    if !holds(seat, pai) {
+                        return Err(missing("dahai", seat, pai));
                     }
-                    Action::Riichi(pick(*pai, *tsumogiri).ok_or_else(|| missing("dahai", s, *pai))?)
+                    Action::Riichi { pai, tsumogiri }
                 }
                 Event::Hora { actor, target, .. } if actor == target => Action::Tsumo,
-                Event::Ankan { consumed, .. } => {
-                    Action::ClosedKan(consumed.first().and_then(|p| p.kind()).unwrap_or_default())
-                }
+                Event::Ankan { consumed, .. } => Action::ClosedKan(kind_of(consumed.first())?),
                 Event::Kakan { actor, pai, .. } => {
-                    let s = seat_of(*actor)?;
-                    Action::AddedKan(find(s, *pai).ok_or_else(|| missing("kakan", s, *pai))?)
+                    mover(*actor, seat, "kakan")?;
+                    if !holds(seat, *pai) {
+                        return Err(missing("kakan", seat, *pai));
+                    }
+                    Action::AddedKan(kind_of(Some(pai))?)
                 }
-                Event::Ryukyoku { reason, .. } if reason == "nine_terminals" => {
+                Event::Ryukyoku { reason: Some(DrawReason::NineTerminals), .. } => {
                     Action::NineTerminals
                 }
                 other => {
@@ -230,37 +223,34 @@ fn decisions(
                     for (_, e) in &log[at..] {
                         match e {
                             Event::Hora { actor, target, .. } if actor != target => {
-                                chosen.push((seat_of(*actor)?, Action::Ron));
+                                chosen.push((*actor, Action::Ron));
                             }
                             _ => break,
                         }
                     }
                 }
-                Event::Ryukyoku { reason, .. } if reason == "triple_ron" => {
+                Event::Ryukyoku { reason: Some(DrawReason::TripleRon), .. } => {
                     for &s in &pending {
                         chosen.push((s, Action::Ron));
                     }
                 }
                 Event::Pon { actor, consumed, .. } | Event::Chi { actor, consumed, .. } => {
-                    let s = seat_of(*actor)?;
-                    let mut tiles = [Tile::new(Kind::default(), 0); 2];
-                    let mut used: Vec<Tile> = Vec::new();
-                    for (slot, &pai) in tiles.iter_mut().zip(consumed) {
-                        *slot = hand(s)
-                            .iter()
-                            .copied()
-                            .find(|&t| pai.matches(t, reds) && !used.contains(&t))
-                            .ok_or_else(|| missing(describe(next).as_str(), s, pai))?;
-                        used.push(*slot);
+                    let [a, b] = consumed.as_slice() else {
+                        return Err(format!("{} with {} tiles", next.type_name(), consumed.len()));
+                    };
+                    for &p in [a, b] {
+                        if !holds(*actor, p) {
+                            return Err(missing(next.type_name(), *actor, p));
+                        }
                     }
                     let action = if matches!(next, Event::Pon { .. }) {
-                        Action::Pon(tiles)
+                        Action::Pon([*a, *b])
                     } else {
-                        Action::Chi(tiles)
+                        Action::Chi([*a, *b])
                     };
-                    chosen.push((s, action));
+                    chosen.push((*actor, action.canonical()));
                 }
-                Event::Daiminkan { actor, .. } => chosen.push((seat_of(*actor)?, Action::OpenKan)),
+                Event::Daiminkan { actor, .. } => chosen.push((*actor, Action::OpenKan)),
                 _ => {}
             }
             let mut out = chosen.clone();

@@ -4,8 +4,9 @@ use hupai_core::{Kind, Seat, Tile};
 
 use crate::event::Yaku;
 use crate::game::Phase;
+use crate::options::WinOn;
 use crate::player::RiichiState;
-use crate::{Event, Game};
+use crate::{DrawReason, Event, Game};
 
 impl Game {
     /// Settles the wins of `winners` (in turn order from the discarder; the first takes the
@@ -20,28 +21,36 @@ impl Game {
         out: &mut Vec<Event>,
     ) {
         let Some(kind) = tile.kind() else { return };
+        let pai = self.pai(tile);
         let mut dealer_won = false;
         for (i, &w) in winners.iter().enumerate() {
             let self_drawn = w == from;
-            let mut ctx = self.win_context(w, kind, self_drawn);
-            ctx.robbing_kong = robbing;
-            ctx.replacement = replacement;
-            ctx.last_tile = !replacement && !robbing && self.wall.live() == 0;
-            ctx.first_turn = self.no_calls
-                && !replacement
-                && if self_drawn { self.p[w].draws == 1 } else { self.p[w].draws == 0 };
+            let on = if self_drawn {
+                WinOn::Draw { replacement }
+            } else if robbing {
+                WinOn::RobbedKan
+            } else {
+                WinOn::Discard
+            };
+            let view = &self.views[w];
+            let mut ctx = crate::options::win_context(view, kind, on);
+            if ctx.riichi {
+                ctx.ura_indicators = (0..self.dora_count)
+                    .filter_map(|j| self.wall.ura_indicator(j))
+                    .filter_map(Tile::kind)
+                    .collect();
+            }
             if i > 0 {
                 ctx.honba = 0;
                 ctx.riichi_sticks = 0;
             }
-            let extra = (!self_drawn).then_some(tile);
-            let Some(hand) = self.win_hand(w, extra) else { continue };
-            let score = match hupai_rules::score(&self.rules, &hand, &ctx) {
-                Ok(s) => s,
-                Err(_) => match self.win_scores[w].clone() {
-                    Some(s) => s,
-                    None => continue,
-                },
+            let extra = (!self_drawn).then_some(pai);
+            let hand = crate::options::win_hand(view, extra);
+            let scored = hand.as_ref().map(|h| hupai_rules::score(&self.rules, h, &ctx));
+            let (Some(hand), Some(Ok(score))) = (hand, scored) else {
+                // The options offered this win only if it scored: unreachable.
+                debug_assert!(false, "a legal win of seat {w:?} does not score");
+                continue;
             };
             let pay = score.payments;
             let mut deltas = [0i32; 4];
@@ -83,10 +92,10 @@ impl Game {
             } else {
                 Vec::new()
             };
-            out.push(Event::Hora {
-                actor: Game::actor(w),
-                target: Game::actor(from),
-                pai: self.pai(tile),
+            let hora = Event::Hora {
+                actor: w,
+                target: from,
+                pai,
                 deltas,
                 ura_markers,
                 hand: hand.to_string(),
@@ -98,9 +107,10 @@ impl Game {
                 han: score.total,
                 fu: score.fu,
                 points: pay.total,
-                scores: self.scores(),
-                score_input: hupai_rules::ScoreLine::new(&self.rules.name, &hand, &ctx),
-            });
+                scores: Some(self.scores()),
+                score_input: Some(hupai_rules::ScoreLine::new(&self.rules.name, &hand, &ctx)),
+            };
+            self.emit(hora, out);
         }
         let renchan = dealer_won;
         self.end_hand(renchan, false, out);
@@ -114,13 +124,14 @@ impl Game {
     }
 
     /// An abortive draw (riichi): no payments, the dealer keeps the deal.
-    pub(crate) fn abortive_draw(&mut self, reason: &str, out: &mut Vec<Event>) {
-        out.push(Event::Ryukyoku {
-            reason: reason.to_string(),
+    pub(crate) fn abortive_draw(&mut self, reason: DrawReason, out: &mut Vec<Event>) {
+        let draw = Event::Ryukyoku {
+            reason: Some(reason),
             deltas: [0; 4],
             tenpai: [false; 4],
-            scores: self.scores(),
-        });
+            scores: Some(self.scores()),
+        };
+        self.emit(draw, out);
         self.end_hand(true, true, out);
     }
 
@@ -154,19 +165,20 @@ impl Game {
             }
         }
         self.apply_deltas(deltas);
-        out.push(Event::Ryukyoku {
-            reason: "exhaustive".to_string(),
+        let draw = Event::Ryukyoku {
+            reason: Some(DrawReason::Exhaustive),
             deltas,
             tenpai,
-            scores: self.scores(),
-        });
+            scores: Some(self.scores()),
+        };
+        self.emit(draw, out);
         let renchan = tenpai[self.dealer.index()];
         self.end_hand(renchan, true, out);
     }
 
     /// Whether `seat` (holding 3n + 1 tiles) is ready.
     pub(crate) fn is_ready(&self, seat: Seat) -> bool {
-        !self.p[seat].waits.is_empty()
+        !self.views[seat].waits().is_empty()
     }
 
     /// Whether `seat`'s river is all terminals and honours, none of them called.
@@ -180,7 +192,7 @@ impl Game {
 
     /// Ends the hand; starts the next one or ends the match.
     pub(crate) fn end_hand(&mut self, renchan: bool, draw: bool, out: &mut Vec<Event>) {
-        out.push(Event::EndKyoku);
+        self.emit(Event::EndKyoku, out);
         self.waiting = 0;
         for s in Seat::ALL {
             self.options[s].clear();
@@ -257,7 +269,12 @@ impl Game {
         }
         self.phase = Phase::Over;
         self.waiting = 0;
-        out.push(Event::EndGame { scores: self.scores });
+        let end = Event::EndGame {
+            scores: Some(self.scores),
+            seed: Some(self.seed),
+            secret: Some(crate::commitment::secret_text(self.secret)),
+        };
+        self.emit(end, out);
     }
 
     /// MCR: players change seats between wind rounds, as the rule book prescribes.

@@ -38,6 +38,9 @@ pub struct Setup {
     pub rules: Rules,
     /// The seed every wall is shuffled from (see [`crate::SplitMix64`]).
     pub seed: u64,
+    /// The secret of the seed commitment (see [`crate::commitment`]). Whoever shows seats
+    /// their streams (a server) sets a random one; 0 otherwise.
+    pub secret: u128,
     /// Scores by seat at the start (`None`: the rules' starting points).
     pub scores: Option<[i32; 4]>,
     /// Round, dealer, honba and sticks at the start.
@@ -57,6 +60,7 @@ impl Setup {
         Setup {
             rules,
             seed,
+            secret: 0,
             scores: None,
             round: RoundState::default(),
             names: ["p0", "p1", "p2", "p3"].map(String::from),

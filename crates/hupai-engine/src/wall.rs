@@ -51,6 +51,14 @@ impl Wall {
         }
     }
 
+    /// Tiles in the live wall before the deal: every tile, less the dead wall (riichi) and
+    /// the joker indicator (laizi).
+    pub fn live_before_deal(rules: &Rules) -> u32 {
+        let tiles = if rules.honors { 136 } else { 108 } + if rules.flowers { 8 } else { 0 };
+        let dead = if rules.family == hupai_rules::Family::Riichi { 14 } else { 0 };
+        tiles - dead - u32::from(rules.jokers)
+    }
+
     /// A wall in exactly this order (the front is drawn first). Used to stack walls in tests.
     pub fn from_tiles(rules: &Rules, tiles: Vec<Tile>) -> Wall {
         let dead = rules.family == hupai_rules::Family::Riichi;

@@ -53,7 +53,7 @@ fn mcr_head_bump_and_payments() {
     let wins: Vec<(u8, [i32; 4], u32)> = log
         .iter()
         .filter_map(|e| match e {
-            Event::Hora { actor, deltas, han, .. } => Some((*actor, *deltas, *han)),
+            Event::Hora { actor, deltas, han, .. } => Some((actor.index() as u8, *deltas, *han)),
             _ => None,
         })
         .collect();
@@ -73,7 +73,7 @@ fn flowers_are_set_aside_and_replaced() {
     let (mut game, mut log) = stacked_game(&rules, None, wall);
     let total = game.total_points();
     game.check_invariants(total).expect("invariants");
-    let flowers = log.iter().filter(|e| matches!(e, Event::Flower { actor: 0, .. })).count();
+    let flowers = log.iter().filter(|e| matches!(e, Event::Flower { actor: East, .. })).count();
     assert!(flowers >= 2, "{flowers} flowers");
     assert!(game.player(East).flowers.len() >= 2);
     assert_eq!(game.player(East).hand.len(), 14);
@@ -112,7 +112,7 @@ fn laizi_turns_up_a_joker_that_cannot_be_called() {
     assert!(
         matches!(&log[1], Event::StartKyoku { joker_marker: Some(p), .. } if p.to_string() == "4m")
     );
-    assert_eq!(game.player(South).jokers, 2);
+    assert_eq!(game.view(South).jokers(), 2);
     let a = discard_of(&game, East, "5m");
     log.extend(act(&mut game, East, a));
     assert!(!has(&game, South, |a| matches!(a, Action::Pon(_) | Action::Chi(_) | Action::Ron)));

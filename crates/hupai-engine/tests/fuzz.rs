@@ -38,7 +38,7 @@ fn a_million_random_actions() {
 #[test]
 fn arbitrary_actions_are_refused_without_change() {
     use hupai_core::{Kind, Seat, Tile};
-    use hupai_engine::{Action, Game, Setup, SplitMix64};
+    use hupai_engine::{Action, Game, Pai, Setup, SplitMix64};
     for (i, rules) in presets().into_iter().enumerate() {
         let mut rng = SplitMix64::new(i as u64);
         let (mut game, _) = Game::new(Setup::new(rules, i as u64));
@@ -54,14 +54,16 @@ fn arbitrary_actions_are_refused_without_change() {
             } else {
                 let x = rng.below(256) as u8;
                 let tile = Tile::from_index(x % 144).expect("tile");
+                let other = Tile::from_index(x.wrapping_mul(7) % 144).expect("tile");
+                let (pai, other) = (Pai::of(tile, [1, 1, 1]), Pai::of(other, [1, 1, 1]));
                 let kind = Kind::new(x % 34).expect("kind");
                 let action = match b % 8 {
-                    0 => Action::Discard(tile),
-                    1 => Action::Riichi(tile),
+                    0 => Action::Discard { pai, tsumogiri: x & 1 == 0 },
+                    1 => Action::Riichi { pai, tsumogiri: x & 2 == 0 },
                     2 => Action::ClosedKan(kind),
-                    3 => Action::AddedKan(tile),
-                    4 => Action::Pon([tile, tile]),
-                    5 => Action::Chi([tile, tile]),
+                    3 => Action::AddedKan(kind),
+                    4 => Action::Pon([pai, other]),
+                    5 => Action::Chi([pai, other]),
                     6 => Action::Ron,
                     _ => Action::Tsumo,
                 };

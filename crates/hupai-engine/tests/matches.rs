@@ -3,7 +3,7 @@
 mod common;
 
 use common::play_checked;
-use hupai_engine::Event;
+use hupai_engine::{DrawReason, Event};
 use hupai_rules::Rules;
 
 struct Hand {
@@ -24,20 +24,22 @@ fn hands(log: &[Event]) -> Vec<Hand> {
                 bakaze: bakaze.to_string(),
                 kyoku: *kyoku,
                 honba: *honba,
-                oya: *oya,
+                oya: oya.index() as u8,
                 dealer_kept: None,
                 drawn: false,
             }),
             Event::Hora { actor, .. } => {
                 if let Some(h) = out.last_mut() {
-                    let kept = h.dealer_kept.unwrap_or(false) || *actor == h.oya;
+                    let kept = h.dealer_kept.unwrap_or(false) || actor.index() as u8 == h.oya;
                     h.dealer_kept = Some(kept);
                 }
             }
             Event::Ryukyoku { reason, tenpai, .. } => {
                 if let Some(h) = out.last_mut() {
                     h.drawn = true;
-                    h.dealer_kept = Some(reason != "exhaustive" || tenpai[h.oya as usize]);
+                    h.dealer_kept = Some(
+                        *reason != Some(DrawReason::Exhaustive) || tenpai[h.oya as usize],
+                    );
                 }
             }
             _ => {}
@@ -61,10 +63,11 @@ fn check_riichi_flow(rules: &Rules, seeds: std::ops::Range<u64>, last_wind: &str
                 assert_eq!(b.honba, if a.drawn { a.honba + 1 } else { 0 }, "seed {seed}");
             }
         }
-        let Some(Event::EndGame { scores }) = log.last() else { panic!("no end_game") };
+        let Some(Event::EndGame { scores: Some(scores), .. }) = log.last() else { panic!("no end_game") };
         let last = hs.last().expect("hands");
         let busted = log.iter().rev().find_map(|e| match e {
-            Event::Hora { scores, .. } | Event::Ryukyoku { scores, .. } => {
+            Event::Hora { scores: Some(scores), .. }
+            | Event::Ryukyoku { scores: Some(scores), .. } => {
                 Some(scores.iter().any(|&s| s < 0))
             }
             _ => None,

@@ -14,7 +14,7 @@ fn riichi() -> Rules {
 
 fn draw_reason(log: &[Event]) -> Option<&str> {
     log.iter().find_map(|e| match e {
-        Event::Ryukyoku { reason, .. } => Some(reason.as_str()),
+        Event::Ryukyoku { reason, .. } => Some(reason.map_or("", |r| r.name())),
         _ => None,
     })
 }
@@ -94,8 +94,8 @@ fn riichi_refused_below_1000_points() {
     let rules = riichi();
     let wall = stack(&rules, East, four_ready(), "5z6z7z5z", "", "");
     let (game, _) = stacked_game(&rules, Some([900, 33000, 33100, 33000]), wall);
-    assert!(!has(&game, East, |a| matches!(a, Action::Riichi(_))));
-    assert!(has(&game, East, |a| matches!(a, Action::Discard(_))));
+    assert!(!has(&game, East, |a| matches!(a, Action::Riichi { .. })));
+    assert!(has(&game, East, |a| matches!(a, Action::Discard { .. })));
 }
 
 /// "Riichi needs at least four tiles left in the live wall (a draw still to come for
@@ -113,8 +113,8 @@ fn riichi_refused_with_three_tiles_left() {
             continue;
         }
         if seat == West {
-            let ready = game.player(West).shanten <= 0;
-            let offered = has(&game, West, |a| matches!(a, Action::Riichi(_)));
+            let ready = game.view(West).shanten() <= 0;
+            let offered = has(&game, West, |a| matches!(a, Action::Riichi { .. }));
             let left = game.wall().live();
             assert_eq!(offered, ready && left >= 4, "{left} tiles left");
             seen.push(left);
@@ -125,7 +125,7 @@ fn riichi_refused_with_three_tiles_left() {
             .options(seat)
             .iter()
             .copied()
-            .find(|a| matches!(a, Action::Discard(_)))
+            .find(|a| matches!(a, Action::Discard { .. }))
             .expect("discard");
         log.extend(act(&mut game, seat, a));
     }
@@ -155,7 +155,7 @@ fn four_kans_by_two_players() {
         .pending()
         .options(South)
         .iter()
-        .find(|a| matches!(a, Action::Discard(_)))
+        .find(|a| matches!(a, Action::Discard { .. }))
         .expect("discard");
     log.extend(act(&mut game, South, a));
     pass_all(&mut game, &mut log);

@@ -13,7 +13,7 @@
 use std::fmt;
 use std::path::Path;
 
-use hupai_core::{Form, FormSet};
+use hupai_core::{Form, FormSet, Kind};
 use serde::Deserialize;
 
 /// The scoring family a rule set belongs to.
@@ -311,6 +311,12 @@ impl Rules {
     pub fn form_set(&self) -> FormSet {
         let set = self.forms.iter().fold(FormSet::EMPTY, |set, f| set.with(f.form()));
         set.with_quads_as_two_pairs(self.quads_as_two_pairs)
+    }
+
+    /// The joker kind a turned-up `indicator` chooses, when the rules play with jokers: the
+    /// next kind in its group (9 -> 1 within a suit, North -> East, Red -> White).
+    pub fn joker_for(&self, indicator: Kind) -> Option<Kind> {
+        self.jokers.then(|| indicator.successor())
     }
 
     fn check(&self, file: &str) -> Result<(), RulesError> {

@@ -12,7 +12,7 @@ pub fn play_checked(rules: &Rules, seed: u64, max_actions: usize) -> (Vec<Event>
     let total = game.total_points();
     game.check_invariants(total).unwrap_or_else(|e| panic!("seed {seed}: {e}"));
     let mut agents: Vec<Random> = (0..4).map(|i| Random::new(seed * 4 + i)).collect();
-    let view = PlayerView::default();
+    let view = PlayerView::new(Seat::East, rules);
     let mut actions = 0;
     while !game.is_over() && actions < max_actions {
         let seat = game.pending().seats().next().expect("someone decides");
@@ -163,7 +163,7 @@ pub fn discard_of(game: &Game, seat: Seat, kind: &str) -> Action {
         .pending()
         .options(seat)
         .iter()
-        .find(|a| matches!(a, Action::Discard(t) if t.kind() == Some(k)))
+        .find(|a| matches!(a, Action::Discard { pai, .. } if pai.kind() == Some(k)))
         .unwrap_or_else(|| {
             panic!("seat {seat:?} cannot discard {kind}: {:?}", game.pending().options(seat))
         })
@@ -187,7 +187,7 @@ pub fn declare_riichi(game: &mut Game, log: &mut Vec<Event>, seat: Seat) {
         .pending()
         .options(seat)
         .iter()
-        .find(|a| matches!(a, Action::Riichi(_)))
+        .find(|a| matches!(a, Action::Riichi { .. }))
         .expect("riichi is offered");
     log.extend(act(game, seat, riichi));
     pass_all(game, log);

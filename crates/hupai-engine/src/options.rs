@@ -1,0 +1,375 @@
+//! The legal options of a seat, from what the seat knows: the one generator the engine uses
+//! for [`crate::Game::pending`] and a bot uses on the events it was shown.
+//!
+//! The rules, in order of the options listed:
+//! - On its turn after a draw: a self-drawn win when the hand is complete and scores (a yaku
+//!   in riichi, the minimum fans in MCR); closed kans (in riichi only of the drawn kind, and
+//!   only when the waits stay the same) and added kans, while the wall has tiles and fewer
+//!   than four kans were made (riichi); the nine-terminals abortive draw (riichi, the first
+//!   uninterrupted draw, nine kinds of terminals and honours); the discards, the drawn tile
+//!   first (in riichi only that one); riichi with each discard that leaves the hand ready
+//!   (closed, 1,000 points, four tiles left in the wall).
+//! - Right after a chi or pon: the discards, without the called kind and, after a chi, the
+//!   kind at its other end (riichi's swap-calling ban).
+//! - On another seat's discard: a win when it completes the hand, scores and the seat is not
+//!   furiten (riichi); unless in riichi or the wall is empty: pon, open kan, and chi from the
+//!   seat on the left, each only if a discard would remain allowed; then pass. A joker
+//!   discard cannot be claimed.
+//! - On a kan: a win by robbing it (a closed kan only by thirteen orphans, where the rules
+//!   allow), then pass.
+//!
+//! ```
+//! use hupai_core::Seat;
+//! use hupai_engine::{legal_options, Game, PlayerView, Setup};
+//! use hupai_rules::Rules;
+//! let rules = Rules::preset("riichi").unwrap();
+//! let (game, events) = Game::new(Setup::new(rules.clone(), 3));
+//! let seat = game.pending().seats().next().unwrap();
+//! let mut view = PlayerView::new(seat, &rules);
+//! for e in &events {
+//!     view.update(&e.seen_by(seat)).unwrap();
+//! }
+//! assert_eq!(legal_options(&view), game.pending().options(seat));
+//! ```
+
+use hupai_core::{Counts, Hand, Kind, KindSet, Meld, MeldKind, Seat};
+use hupai_rules::{Family, Score, WinContext};
+
+use crate::view::Decision;
+use crate::{Action, Pai, PlayerView};
+
+/// How a win comes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum WinOn {
+    /// On the seat's own draw (a kan's replacement tile when `replacement`).
+    Draw {
+        /// After a kan.
+        replacement: bool,
+    },
+    /// On another seat's discard.
+    Discard,
+    /// By robbing another seat's kan.
+    RobbedKan,
+}
+
+/// The legal options of the seat whose view this is, for what it must decide now (empty when
+/// it has nothing to decide).
+pub fn legal_options(view: &PlayerView) -> Vec<Action> {
+    let mut out = Vec::new();
+    legal_options_into(view, &mut out);
+    out
+}
+
+/// As [`legal_options`], into `out` (cleared first).
+pub fn legal_options_into(view: &PlayerView, out: &mut Vec<Action>) {
+    out.clear();
+    match view.decision() {
+        Decision::None => {}
+        Decision::Turn { after_call, replacement } => turn(view, after_call, replacement, out),
+        Decision::RiichiDiscard => riichi_discards(view, out),
+        Decision::Claim { from, pai } => claim(view, from, pai, out),
+        Decision::Robbing { pai, closed, .. } => robbing(view, pai, closed, out),
+    }
+}
+
+/// The score of a win by the view's seat on `pai` in the way `on`, if the hand is complete
+/// and the win scores (ura dora are not known to the seat and not counted).
+pub fn win_score(view: &PlayerView, pai: Pai, on: WinOn) -> Option<Score> {
+    let kind = pai.kind()?;
+    let extra = match on {
+        WinOn::Draw { .. } => None,
+        WinOn::Discard | WinOn::RobbedKan => Some(pai),
+    };
+    let hand = win_hand(view, extra)?;
+    let melds = view.own_melds().len() as u8;
+    if !hupai_core::is_agari_with_jokers(hand.concealed(), view.jokers(), melds, view.forms()) {
+        return None;
+    }
+    let ctx = win_context(view, kind, on);
+    hupai_rules::score(view.rules(), &hand, &ctx).ok().filter(|s| s.meets_minimum)
+}
+
+/// The seat's hand as scoring sees it, with `extra` (a claimed tile) added.
+pub fn win_hand(view: &PlayerView, extra: Option<Pai>) -> Option<Hand> {
+    let mut counts = *view.counts();
+    let mut red = [0u8; 3];
+    for p in view.hand.iter().chain(extra.iter()) {
+        if let (true, Some(k)) = (p.is_red(), p.kind()) {
+            red[k.suit().index().min(2)] += 1;
+        }
+    }
+    if let Some(k) = extra.and_then(Pai::kind) {
+        if counts[k] >= 4 {
+            return None;
+        }
+        counts.add(k);
+    }
+    let melds: Vec<Meld> = view.own_melds().iter().map(|m| m.meld).collect();
+    Hand::with_extras(counts, &melds, view.jokers(), red).ok()
+}
+
+/// The situation of a win by the view's seat on `kind` in the way `on`, as far as the seat
+/// knows it (no ura dora).
+pub fn win_context(view: &PlayerView, kind: Kind, on: WinOn) -> WinContext {
+    let me = view.seat;
+    let mut ctx = WinContext::new(kind, matches!(on, WinOn::Draw { .. }));
+    ctx.seat_wind = view.seat_wind(me);
+    ctx.round_wind = view.round_wind;
+    ctx.flowers = view.flowers[me.index()].len() as u8;
+    let empty = view.live_tiles() == 0;
+    match on {
+        WinOn::Draw { replacement } => {
+            ctx.replacement = replacement;
+            ctx.last_tile = !replacement && empty;
+            ctx.first_turn = !replacement && view.no_calls && view.own_draws() == 1;
+        }
+        WinOn::Discard => {
+            ctx.last_tile = empty;
+            ctx.first_turn = view.no_calls && view.own_draws() == 0;
+        }
+        WinOn::RobbedKan => {
+            ctx.robbing_kong = true;
+            ctx.first_turn = view.no_calls && view.own_draws() == 0;
+        }
+    }
+    if view.rules().family == Family::Riichi {
+        ctx.riichi = view.riichi_accepted[me.index()];
+        ctx.double_riichi = ctx.riichi && view.double_riichi();
+        ctx.ippatsu = ctx.riichi && view.ippatsu();
+        ctx.dora_indicators = view.dora_markers.iter().filter_map(|p| p.kind()).collect();
+        ctx.honba = view.honba;
+        ctx.riichi_sticks = view.kyotaku;
+    }
+    ctx.fourth_tile = visible(view, kind) == 3;
+    ctx
+}
+
+/// Copies of `kind` on the table: rivers and open melds.
+fn visible(view: &PlayerView, kind: Kind) -> usize {
+    let river = view.rivers.iter().flatten().filter(|r| r.pai.kind() == Some(kind)).count();
+    let melds = view
+        .melds
+        .iter()
+        .flatten()
+        .filter(|m| m.meld.is_open())
+        .flat_map(|m| m.tiles.iter())
+        .filter(|p| p.kind() == Some(kind))
+        .count();
+    river + melds
+}
+
+fn riichi_family(view: &PlayerView) -> bool {
+    view.rules().family == Family::Riichi
+}
+
+fn turn(view: &PlayerView, after_call: bool, replacement: bool, out: &mut Vec<Action>) {
+    let rules = view.rules();
+    let me = view.seat.index();
+    let in_riichi = view.riichi[me];
+    if !after_call {
+        if let Some(pai) = view.drawn {
+            if win_score(view, pai, WinOn::Draw { replacement }).is_some() {
+                out.push(Action::Tsumo);
+            }
+        }
+        kans(view, out);
+        let orphans = Kind::ORPHANS.iter().filter(|&&k| view.counts()[k] > 0).count();
+        if riichi_family(view)
+            && rules.abortive_draws
+            && view.no_calls
+            && view.own_draws() == 1
+            && !replacement
+            && orphans >= 9
+        {
+            out.push(Action::NineTerminals);
+        }
+    }
+    if in_riichi {
+        if let Some(pai) = view.drawn {
+            out.push(Action::Discard { pai, tsumogiri: true });
+        }
+        return;
+    }
+    let first = out.len();
+    discards(view, view.kuikae(), out);
+    let melds = view.own_melds().len() as u8;
+    let may_riichi = riichi_family(view)
+        && !after_call
+        && view.is_closed()
+        && view.scores[me] >= 1000
+        && view.live_tiles() >= 4
+        && view.shanten() <= 1
+        && hupai_core::shanten(view.counts(), melds, view.forms()) <= 0;
+    if may_riichi {
+        for i in first..out.len() {
+            let Action::Discard { pai, tsumogiri } = out[i] else { continue };
+            if leaves_ready(view, pai) {
+                out.push(Action::Riichi { pai, tsumogiri });
+            }
+        }
+    }
+}
+
+/// Whether discarding `pai` leaves the seat ready.
+fn leaves_ready(view: &PlayerView, pai: Pai) -> bool {
+    let Some(k) = pai.kind() else { return false };
+    let mut c = *view.counts();
+    if c[k] == 0 {
+        return false;
+    }
+    c.remove(k);
+    !hupai_core::waits(&c, view.own_melds().len() as u8, view.forms()).is_empty()
+}
+
+/// The discards: the drawn tile first, then each other tile name once, in [`Pai`] order,
+/// without the kinds in `banned`.
+fn discards(view: &PlayerView, banned: KindSet, out: &mut Vec<Action>) {
+    if let Some(pai) = view.drawn {
+        out.push(Action::Discard { pai, tsumogiri: true });
+    }
+    let mut skip_drawn = view.drawn;
+    let mut last: Option<Pai> = None;
+    for &pai in &view.hand {
+        if skip_drawn == Some(pai) {
+            skip_drawn = None;
+            continue;
+        }
+        if last == Some(pai) || pai.kind().is_some_and(|k| banned.contains(k)) {
+            continue;
+        }
+        last = Some(pai);
+        out.push(Action::Discard { pai, tsumogiri: false });
+    }
+}
+
+/// After the seat's riichi declaration (mjai's two steps): the discards that keep it ready.
+fn riichi_discards(view: &PlayerView, out: &mut Vec<Action>) {
+    let mut all = Vec::new();
+    discards(view, KindSet::EMPTY, &mut all);
+    out.extend(all.into_iter().filter(|a| a.discarded().is_some_and(|p| leaves_ready(view, p))));
+}
+
+/// Closed and added kans.
+fn kans(view: &PlayerView, out: &mut Vec<Action>) {
+    let rules = view.rules();
+    let riichi = riichi_family(view);
+    if !rules.kan || view.live_tiles() == 0 || (riichi && view.kans >= 4) {
+        return;
+    }
+    let me = view.seat.index();
+    let counts = view.counts();
+    let melds = view.own_melds().len() as u8;
+    for k in Kind::all().filter(|&k| counts[k] == 4) {
+        if view.riichi[me] {
+            if view.drawn.and_then(Pai::kind) != Some(k) {
+                continue;
+            }
+            let mut c = *counts;
+            c[k] = 0;
+            let after = hupai_core::waits(&c, melds + 1, view.forms());
+            if after != view.waits() || after.is_empty() {
+                continue;
+            }
+        }
+        out.push(Action::ClosedKan(k));
+    }
+    if view.riichi[me] {
+        return;
+    }
+    for m in view.own_melds() {
+        if m.meld.kind() == MeldKind::Pon && counts[m.meld.first()] > 0 {
+            out.push(Action::AddedKan(m.meld.first()));
+        }
+    }
+}
+
+fn claim(view: &PlayerView, from: Seat, pai: Pai, out: &mut Vec<Action>) {
+    let Some(kind) = pai.kind() else { return };
+    if Some(kind) == view.joker {
+        return;
+    }
+    let rules = view.rules();
+    let me = view.seat;
+    if !(riichi_family(view) && view.is_furiten())
+        && win_score(view, pai, WinOn::Discard).is_some()
+    {
+        out.push(Action::Ron);
+    }
+    if !view.riichi[me.index()] && view.live_tiles() > 0 {
+        let held = held_names(view);
+        let of = |k: Kind| held.iter().copied().filter(move |p| p.kind() == Some(k));
+        if rules.pon {
+            let same: Vec<Pai> = of(kind).collect();
+            for (i, &a) in same.iter().enumerate() {
+                for &b in &same[i + 1..] {
+                    let pair = [a, b];
+                    if !out.contains(&Action::Pon(pair)) && leaves_discard(view, &pair, kind, None)
+                    {
+                        out.push(Action::Pon(pair));
+                    }
+                }
+            }
+        }
+        if rules.kan && view.counts()[kind] >= 3 && !(riichi_family(view) && view.kans >= 4) {
+            out.push(Action::OpenKan);
+        }
+        if rules.chi && me == from.next() && !kind.is_honor() {
+            for (a, b) in [(-2i8, -1i8), (-1, 1), (1, 2)] {
+                let (Some(ka), Some(kb)) = (kind.offset(a), kind.offset(b)) else { continue };
+                let other_end = match (a, b) {
+                    (1, 2) => kind.offset(3),
+                    (-2, -1) => kind.offset(-3),
+                    _ => None,
+                };
+                for pa in of(ka) {
+                    for pb in of(kb) {
+                        let pair = [pa, pb];
+                        if !out.contains(&Action::Chi(pair))
+                            && leaves_discard(view, &pair, kind, other_end)
+                        {
+                            out.push(Action::Chi(pair));
+                        }
+                    }
+                }
+            }
+        }
+    }
+    if !out.is_empty() {
+        out.push(Action::Pass);
+    }
+}
+
+/// The distinct tile names of the hand, jokers excluded, in [`Pai`] order, a name repeated
+/// once per copy.
+fn held_names(view: &PlayerView) -> Vec<Pai> {
+    view.hand.iter().copied().filter(|p| p.kind().is_some() && p.kind() != view.joker).collect()
+}
+
+/// Whether, after calling with `consumed`, a discard the swap-calling ban allows remains
+/// (riichi rules; always true elsewhere).
+fn leaves_discard(view: &PlayerView, consumed: &[Pai; 2], kind: Kind, other_end: Option<Kind>) -> bool {
+    if !riichi_family(view) {
+        return true;
+    }
+    let mut rest: Counts = *view.counts();
+    for p in consumed {
+        if let Some(k) = p.kind() {
+            rest.remove(k);
+        }
+    }
+    let banned = |k: Kind| k == kind || Some(k) == other_end;
+    Kind::all().any(|k| rest[k] > 0 && !banned(k)) || view.jokers() > 0
+}
+
+fn robbing(view: &PlayerView, pai: Pai, closed: bool, out: &mut Vec<Action>) {
+    let Some(kind) = pai.kind() else { return };
+    if closed && !view.may_rob_closed_kan(kind) {
+        return;
+    }
+    if !(riichi_family(view) && view.is_furiten())
+        && win_score(view, pai, WinOn::RobbedKan).is_some()
+    {
+        out.push(Action::Ron);
+        out.push(Action::Pass);
+    }
+}
