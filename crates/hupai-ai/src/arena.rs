@@ -1,31 +1,77 @@
 //! The arena: many seeded games or hands in parallel (rayon), optionally duplicate (every wall
 //! four times with the agents rotated through the seats), deterministic for a seed whatever
-//! the thread count.
+//! the thread count. Games are played by the match driver; any agent can enter, hupai's by
+//! spec, yours as an [`Entrant`] that builds it.
 //!
 //! ```
-//! use hupai_ai::arena::{run_arena, ArenaConfig, Length};
+//! use hupai_ai::arena::{run_arena, ArenaConfig, Entrant, Length};
+//! use hupai_engine::{Action, Agent, PlayerView};
 //! use hupai_rules::Rules;
-//! let mut config = ArenaConfig::new(Rules::preset("riichi").unwrap(), ["efficiency", "random", "random", "random"], 5);
+//!
+//! /// Always the last option.
+//! struct Last;
+//! impl Agent for Last {
+//!     fn name(&self) -> &str { "last" }
+//!     fn decide(&mut self, _: &PlayerView, options: &[Action]) -> Action { *options.last().unwrap() }
+//! }
+//!
+//! let rules = Rules::preset("riichi").unwrap();
+//! let mut config = ArenaConfig::from_specs(rules, ["efficiency", "random", "random", "random"], 5).unwrap();
+//! config.agents[3] = Entrant::new("last", |_rules, _seed| Box::new(Last));
 //! config.length = Length::Hands(8);
 //! config.duplicate = true;
 //! let result = run_arena(&config, &|_| {}).unwrap();
 //! assert_eq!(result.hands, 8);
-//! let eff = result.agents.iter().find(|a| a.name == "efficiency").unwrap();
-//! assert!(eff.win_rate >= 0.0);
+//! assert!(result.agents.iter().any(|a| a.name == "last"));
 //! ```
 
 use std::fmt;
 use std::io::Write;
 use std::path::PathBuf;
+use std::sync::Arc;
 use std::time::Instant;
 
-use hupai_core::{shanten_with_jokers, Seat};
-use hupai_engine::{Event, Game, PlayError, PlayerView, Setup, SplitMix64};
+use hupai_core::Seat;
+use hupai_engine::{Action, Agent, Driver, Event, Explanation, Faults, Game, PlayError, PlayerView, Setup, SplitMix64};
 use hupai_rules::Rules;
 use rayon::prelude::*;
 
-use crate::agent::{by_name, Bot};
-use crate::stats::{aggregate, ArenaResult};
+use crate::records::{time_bucket, HandRecord, JobRecord, PlayerRecord, TIME_BUCKETS, TURNS};
+use crate::stats::{aggregate, ArenaResult, Played};
+use crate::{AgentSpec, BuildOptions, SpecError};
+
+/// Builds an agent for a rule set and a seed.
+type Build = dyn Fn(&Rules, u64, usize) -> Result<Box<dyn Agent>, SpecError> + Send + Sync;
+
+/// One agent entered in the arena: its name in the results and how to build it for a game.
+#[derive(Clone)]
+pub struct Entrant {
+    /// The name its figures are pooled under.
+    pub name: String,
+    build: Arc<Build>,
+}
+
+impl fmt::Debug for Entrant {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Entrant").field("name", &self.name).finish()
+    }
+}
+
+impl Entrant {
+    /// An agent of your own: `build` makes one for a rule set and a seed.
+    pub fn new(
+        name: &str,
+        build: impl Fn(&Rules, u64) -> Box<dyn Agent> + Send + Sync + 'static,
+    ) -> Entrant {
+        Entrant { name: name.to_string(), build: Arc::new(move |r, s, _| Ok(build(r, s))) }
+    }
+
+    /// One of the registry's agents (see [`AgentSpec`]).
+    pub fn spec(spec: AgentSpec, options: BuildOptions) -> Entrant {
+        let name = spec.to_string();
+        Entrant { name, build: Arc::new(move |r, s, p| spec.build(r, s, p, &options)) }
+    }
+}
 
 /// How much to play.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -41,8 +87,8 @@ pub enum Length {
 pub struct ArenaConfig {
     /// The rule set.
     pub rules: Rules,
-    /// The four agent names (seat order of the first rotation).
-    pub agents: [String; 4],
+    /// The four agents (players in the order of the first rotation).
+    pub agents: [Entrant; 4],
     /// Play every wall four times with the agents rotated.
     pub duplicate: bool,
     /// Games or hands (with `duplicate`, the total including the rotations).
@@ -57,10 +103,10 @@ pub struct ArenaConfig {
 
 impl ArenaConfig {
     /// Hands of four agents under `rules` from `seed`: 100 hands, not duplicate.
-    pub fn new(rules: Rules, agents: [&str; 4], seed: u64) -> ArenaConfig {
+    pub fn new(rules: Rules, agents: [Entrant; 4], seed: u64) -> ArenaConfig {
         ArenaConfig {
             rules,
-            agents: agents.map(String::from),
+            agents,
             duplicate: false,
             length: Length::Hands(100),
             seed,
@@ -68,13 +114,23 @@ impl ArenaConfig {
             log_dir: None,
         }
     }
+
+    /// As [`ArenaConfig::new`], with the four agents given as specs.
+    pub fn from_specs(rules: Rules, specs: [&str; 4], seed: u64) -> Result<ArenaConfig, SpecError> {
+        let mut agents = Vec::with_capacity(4);
+        for text in specs {
+            agents.push(Entrant::spec(text.parse()?, BuildOptions::default()));
+        }
+        let agents: [Entrant; 4] = agents.try_into().map_err(|_| SpecError("four agents".into()))?;
+        Ok(ArenaConfig::new(rules, agents, seed))
+    }
 }
 
 /// Why the arena could not run.
 #[derive(Debug)]
 pub enum ArenaError {
-    /// An agent name nobody knows.
-    UnknownAgent(String),
+    /// An agent could not be built.
+    Agent(SpecError),
     /// The engine refused an agent's action.
     Play(PlayError),
     /// The thread pool could not start.
@@ -86,9 +142,7 @@ pub enum ArenaError {
 impl fmt::Display for ArenaError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            ArenaError::UnknownAgent(n) => {
-                write!(f, "unknown agent '{n}': use one of {}", crate::AGENT_NAMES.join(", "))
-            }
+            ArenaError::Agent(e) => e.fmt(f),
             ArenaError::Play(e) => write!(f, "the engine refused an action: {e}"),
             ArenaError::Threads(e) => write!(f, "cannot start the thread pool: {e}"),
             ArenaError::Log(e) => write!(f, "cannot write a log: {e}"),
@@ -97,74 +151,6 @@ impl fmt::Display for ArenaError {
 }
 
 impl std::error::Error for ArenaError {}
-
-/// Buckets of the decision-time histogram (10% apart, from 1 ns).
-pub const TIME_BUCKETS: usize = 256;
-
-/// The bucket of a duration in nanoseconds.
-pub fn time_bucket(ns: u64) -> usize {
-    if ns <= 1 {
-        return 0;
-    }
-    (((ns as f64).ln() / 1.1f64.ln()) as usize).min(TIME_BUCKETS - 1)
-}
-
-/// The upper end of a bucket, in microseconds.
-pub fn bucket_us(bucket: usize) -> f64 {
-    1.1f64.powi(bucket as i32 + 1) / 1000.0
-}
-
-/// Turns tracked for the shanten-by-turn curve.
-pub const TURNS: usize = 18;
-
-/// One player's hand in one job.
-#[derive(Clone, Copy, Debug, Default, PartialEq)]
-pub struct HandRecord {
-    /// Points won or lost in the hand (sticks included).
-    pub points: i32,
-    /// Rank by the scores after the hand (1..=4).
-    pub rank: u8,
-    /// Won the hand.
-    pub win: bool,
-    /// Dealt in.
-    pub deal_in: bool,
-    /// The hand ended in an exhaustive draw.
-    pub exhaustive: bool,
-    /// Ready at that exhaustive draw.
-    pub tenpai: bool,
-    /// Made a call.
-    pub call: bool,
-    /// Declared riichi.
-    pub riichi: bool,
-    /// Han or fans of the win.
-    pub win_value: u32,
-}
-
-/// Everything one player did in one job.
-#[derive(Clone, Debug)]
-pub struct PlayerRecord {
-    /// The agent's name.
-    pub name: String,
-    /// Its hands.
-    pub hands: Vec<HandRecord>,
-    /// Points over the game (games mode).
-    pub game_points: Option<i32>,
-    /// Rank at the end of the game (games mode).
-    pub game_rank: Option<u8>,
-    /// Shanten after each own discard: sums and counts by turn.
-    pub shanten: [(f64, u32); TURNS],
-    /// Decision-time histogram.
-    pub times: Vec<u32>,
-}
-
-/// One job: one wall (or game) played with one seating.
-#[derive(Clone, Debug)]
-pub struct JobRecord {
-    /// The wall index (duplicate block).
-    pub wall: u64,
-    /// The four players.
-    pub players: [PlayerRecord; 4],
-}
 
 /// The seed of wall `wall` from the arena seed.
 pub fn wall_seed(seed: u64, wall: u64) -> u64 {
@@ -177,11 +163,6 @@ pub fn run_arena(
     config: &ArenaConfig,
     progress: &(dyn Fn(u64) + Sync),
 ) -> Result<ArenaResult, ArenaError> {
-    for name in &config.agents {
-        if by_name(name, &config.rules, 0).is_none() {
-            return Err(ArenaError::UnknownAgent(name.clone()));
-        }
-    }
     if let Some(dir) = &config.log_dir {
         std::fs::create_dir_all(dir).map_err(ArenaError::Log)?;
     }
@@ -212,72 +193,81 @@ pub fn run_arena(
         work()?
     };
     let elapsed = start.elapsed().as_secs_f64();
-    Ok(aggregate(config, &records, elapsed))
+    let played = Played {
+        rules: &config.rules.name,
+        duplicate: config.duplicate,
+        games: matches!(config.length, Length::Games(_)),
+    };
+    Ok(aggregate(played, &records, elapsed))
+}
+
+/// An agent whose decision times are kept (only decisions with a choice).
+struct Timed {
+    agent: Box<dyn Agent>,
+    times: Vec<u32>,
+}
+
+impl Agent for Timed {
+    fn name(&self) -> &str {
+        self.agent.name()
+    }
+    fn decide(&mut self, view: &PlayerView, options: &[Action]) -> Action {
+        let t0 = Instant::now();
+        let action = self.agent.decide(view, options);
+        if options.len() > 1 {
+            self.times[time_bucket(t0.elapsed().as_nanos() as u64)] += 1;
+        }
+        action
+    }
+    fn explain(&mut self, view: &PlayerView, options: &[Action]) -> Explanation {
+        self.agent.explain(view, options)
+    }
+    fn observe(&mut self, event: &Event) {
+        self.agent.observe(event)
+    }
+    fn faults(&self) -> Faults {
+        self.agent.faults()
+    }
 }
 
 /// Plays one job: wall `wall` with the agents rotated `rotation` seats.
 fn play_job(config: &ArenaConfig, wall: u64, rotation: u64) -> Result<JobRecord, ArenaError> {
-    let names: [String; 4] =
-        std::array::from_fn(|p| config.agents[(p + rotation as usize) % 4].clone());
-    let mut bots: Vec<Box<dyn Bot>> = Vec::with_capacity(4);
-    for (p, name) in names.iter().enumerate() {
+    let entrants: [&Entrant; 4] = std::array::from_fn(|p| &config.agents[(p + rotation as usize) % 4]);
+    let mut agents: Vec<Timed> = Vec::with_capacity(4);
+    for (p, entrant) in entrants.iter().enumerate() {
         let seed = wall_seed(config.seed, wall).wrapping_add(rotation * 4 + p as u64 + 1);
-        bots.push(
-            by_name(name, &config.rules, seed)
-                .ok_or_else(|| ArenaError::UnknownAgent(name.clone()))?,
-        );
+        let agent = (entrant.build)(&config.rules, seed, p).map_err(ArenaError::Agent)?;
+        agents.push(Timed { agent, times: vec![0; TIME_BUCKETS] });
     }
     let mut setup = Setup::new(config.rules.clone(), wall_seed(config.seed, wall));
     setup.single_hand = matches!(config.length, Length::Hands(_));
-    setup.names = names.clone();
-    let (mut game, opening) = Game::new(setup);
+    setup.names = std::array::from_fn(|p| entrants[p].name.clone());
+    let mut driver = Driver::new(setup);
     let mut players: [PlayerRecord; 4] = std::array::from_fn(|p| PlayerRecord {
-        name: names[p].clone(),
+        name: entrants[p].name.clone(),
         hands: Vec::new(),
         game_points: None,
         game_rank: None,
         shanten: [(0.0, 0); TURNS],
-        times: vec![0; TIME_BUCKETS],
+        times: Vec::new(),
+        illegal: 0,
+        timeouts: 0,
     });
     let mut tracker = Tracker::new(config.rules.starting_points);
-    let mut views: [PlayerView; 4] = std::array::from_fn(|s| PlayerView::new(Seat::ALL[s]));
-    let mut log: Vec<Event> = Vec::new();
-    let keep_log = config.log_dir.is_some();
-    let forms = config.rules.form_set();
-    let feed = |events: &[Event],
-                game: &Game,
-                views: &mut [PlayerView; 4],
-                players: &mut [PlayerRecord; 4],
-                tracker: &mut Tracker| {
-        for e in events {
-            for v in views.iter_mut() {
-                v.update(&e.for_seat(v.seat.index() as u8));
+    driver
+        .run_with(&mut agents, |d, new| {
+            for e in &d.record()[new] {
+                tracker.event(e, d.game(), &mut players);
             }
-            tracker.event(e, game, forms, players);
-        }
-    };
-    feed(&opening, &game, &mut views, &mut players, &mut tracker);
-    if keep_log {
-        log.extend(opening);
+        })
+        .map_err(ArenaError::Play)?;
+    for (p, agent) in agents.into_iter().enumerate() {
+        let faults = agent.faults();
+        players[p].illegal = driver.illegal_answers(p) + faults.illegal;
+        players[p].timeouts = faults.timeouts;
+        players[p].times = agent.times;
     }
-    let mut out = Vec::new();
-    while !game.is_over() {
-        let Some(seat) = game.pending().seats().next() else { break };
-        let options = game.pending().options(seat);
-        let p = tracker.seat_player[seat.index()] as usize % 4;
-        let t0 = Instant::now();
-        let action = bots[p].decide(&views[seat.index()], options);
-        let ns = t0.elapsed().as_nanos() as u64;
-        if options.len() > 1 {
-            players[p].times[time_bucket(ns)] += 1;
-        }
-        out.clear();
-        game.apply_into(seat, action, &mut out).map_err(ArenaError::Play)?;
-        feed(&out, &game, &mut views, &mut players, &mut tracker);
-        if keep_log {
-            log.extend(out.iter().cloned());
-        }
-    }
+    let game = driver.game();
     if matches!(config.length, Length::Games(_)) {
         let scores = game.player_scores();
         let ranks = ranks_of(&scores, 0);
@@ -290,7 +280,7 @@ fn play_job(config: &ArenaConfig, wall: u64, rotation: u64) -> Result<JobRecord,
         let path = dir.join(format!("{wall:06}-{rotation}.jsonl"));
         let mut file =
             std::io::BufWriter::new(std::fs::File::create(path).map_err(ArenaError::Log)?);
-        for e in &log {
+        for e in driver.record() {
             writeln!(file, "{}", e.to_json()).map_err(ArenaError::Log)?;
         }
         file.flush().map_err(ArenaError::Log)?;
@@ -331,35 +321,28 @@ impl Tracker {
         }
     }
 
-    fn event(
-        &mut self,
-        e: &Event,
-        game: &Game,
-        forms: hupai_core::FormSet,
-        players: &mut [PlayerRecord; 4],
-    ) {
+    fn event(&mut self, e: &Event, game: &Game, players: &mut [PlayerRecord; 4]) {
         match e {
             Event::StartKyoku { scores, players: seating, oya, .. } => {
                 self.seat_player = seating.unwrap_or([0, 1, 2, 3]);
-                self.start = *scores;
-                self.end = *scores;
-                self.dealer = *oya as usize % 4;
+                self.start = scores.unwrap_or(self.end);
+                self.end = self.start;
+                self.dealer = oya.index();
                 self.hand = [HandRecord::default(); 4];
                 self.turn = [0; 4];
             }
             Event::Chi { actor, .. }
             | Event::Pon { actor, .. }
             | Event::Daiminkan { actor, .. } => {
-                self.hand[*actor as usize % 4].call = true;
+                self.hand[actor.index()].call = true;
             }
-            Event::Reach { actor } => self.hand[*actor as usize % 4].riichi = true,
+            Event::Reach { actor } => self.hand[actor.index()].riichi = true,
             Event::Dahai { actor, .. } => {
-                let s = *actor as usize % 4;
+                let s = actor.index();
                 let t = self.turn[s];
                 self.turn[s] += 1;
                 if t < TURNS {
-                    let p = game.player(Seat::ALL[s]);
-                    let sh = shanten_with_jokers(&p.counts, p.jokers, p.meld_count(), forms);
+                    let sh = game.view(Seat::ALL[s]).shanten();
                     if sh != i8::MAX {
                         let slot = &mut players[self.seat_player[s] as usize % 4].shanten[t];
                         slot.0 += sh as f64;
@@ -368,22 +351,22 @@ impl Tracker {
                 }
             }
             Event::Hora { actor, target, han, scores, .. } => {
-                let a = *actor as usize % 4;
+                let a = actor.index();
                 self.hand[a].win = true;
                 self.hand[a].win_value = *han;
                 if target != actor {
-                    self.hand[*target as usize % 4].deal_in = true;
+                    self.hand[target.index()].deal_in = true;
                 }
-                self.end = *scores;
+                self.end = scores.unwrap_or(self.end);
             }
             Event::Ryukyoku { reason, tenpai, scores, .. } => {
-                if reason == "exhaustive" {
+                if *reason == Some(hupai_engine::DrawReason::Exhaustive) {
                     for (h, &t) in self.hand.iter_mut().zip(tenpai) {
                         h.exhaustive = true;
                         h.tenpai = t;
                     }
                 }
-                self.end = *scores;
+                self.end = scores.unwrap_or(self.end);
             }
             Event::EndKyoku => {
                 let ranks = ranks_of(&self.end, self.dealer);

@@ -2,11 +2,11 @@
 //! ranked (by efficiency, or by push/fold expected value), riichi is declared when ready and
 //! closed, and calls are made only when they lower shanten and keep a plan that can win.
 
-use hupai_core::{ukeire_with_jokers, Counts, Kind, Tile};
-use hupai_engine::{Action, PlayerView};
+use hupai_core::{ukeire_with_jokers, Counts, Kind};
+use hupai_engine::{Action, Candidate, Explanation, Pai, PlayerView};
 use hupai_rules::{Family, Rules};
 
-use crate::agent::{Candidate, Explanation};
+use crate::params::Params;
 use crate::danger::{expected_loss, threats, Threat};
 use crate::evaluate::{evaluate_state, DiscardEval};
 use crate::plan::{best_shanten, plans_for};
@@ -24,6 +24,11 @@ pub fn push_fold_threat(family: Family) -> f32 {
         Family::Riichi => PUSH_FOLD_THREAT,
         Family::Mcr | Family::Chinese => 0.75,
     }
+}
+
+/// The push/fold threshold `params` set, else the family's.
+fn threshold(params: &Params, family: Family) -> f32 {
+    params.threat.unwrap_or_else(|| push_fold_threat(family))
 }
 
 /// The shanten (best over every form, thirteen orphans included) from which a hand offered
@@ -55,6 +60,7 @@ impl Style {
 pub fn think(
     rules: &Rules,
     style: Style,
+    params: &Params,
     view: &PlayerView,
     options: &[Action],
     explain: bool,
@@ -80,7 +86,7 @@ pub fn think(
     }
     let sit = Situation::new(view, rules);
     if options.contains(&Action::Pass) {
-        return claim(rules, style, view, &sit, options, explain);
+        return claim(rules, style, params, view, &sit, options, explain);
     }
     if options.contains(&Action::NineTerminals) {
         let (s, _) = best_shanten(
@@ -100,16 +106,16 @@ pub fn think(
         if let Some(kan) = options.iter().copied().find(|a| matches!(a, Action::ClosedKan(_))) {
             return simple(kan, "in riichi: a closed kan that keeps the waits");
         }
-        let drawn = options.iter().copied().find(|a| matches!(a, Action::Discard(_)));
+        let drawn = options.iter().copied().find(|a| matches!(a, Action::Discard { .. }));
         return simple(drawn.unwrap_or(fallback), "in riichi: discard the draw");
     }
-    turn(rules, style, view, &sit, options, explain)
+    turn(rules, style, params, view, &sit, options, explain)
 }
 
 /// The option discarding `kind` (`None`: a joker), riichi if asked and offered; prefers a
 /// plain copy over a red five and the drawn tile over a held one.
 fn discard_action(
-    rules: &Rules,
+    _rules: &Rules,
     sit: &Situation,
     options: &[Action],
     kind: Option<Kind>,
@@ -118,15 +124,15 @@ fn discard_action(
     let want = kind.or(sit.joker);
     let mut best: Option<(Action, u8)> = None;
     for &o in options {
-        let (t, is_riichi) = match o {
-            Action::Discard(t) => (t, false),
-            Action::Riichi(t) => (t, true),
+        let (pai, tsumogiri, is_riichi) = match o {
+            Action::Discard { pai, tsumogiri } => (pai, tsumogiri, false),
+            Action::Riichi { pai, tsumogiri } => (pai, tsumogiri, true),
             _ => continue,
         };
-        if t.kind() != want || is_riichi != riichi {
+        if pai.kind() != want || is_riichi != riichi {
             continue;
         }
-        let rank = if t.is_red_five(rules.red_fives) { 1 } else { 0 };
+        let rank = 2 * u8::from(pai.is_red()) + u8::from(!tsumogiri);
         if best.is_none_or(|(_, r)| rank < r) {
             best = Some((o, rank));
         }
@@ -156,6 +162,7 @@ fn eval_numbers(e: &DiscardEval) -> Vec<(&'static str, f64)> {
 fn turn(
     rules: &Rules,
     style: Style,
+    params: &Params,
     view: &PlayerView,
     sit: &Situation,
     options: &[Action],
@@ -177,11 +184,11 @@ fn turn(
         _ => evals,
     };
     let fallback =
-        options.iter().copied().find(|a| matches!(a, Action::Discard(_))).unwrap_or(Action::Pass);
+        options.iter().copied().find(|a| matches!(a, Action::Discard { .. })).unwrap_or(Action::Pass);
     if evals.is_empty() {
         return (fallback, None);
     }
-    if let Some(kan) = kan_choice(style, view, sit, options, &evals[0]) {
+    if let Some(kan) = kan_choice(style, params, view, sit, options, &evals[0]) {
         let ex = explain.then(|| Explanation {
             agent: style.name().into(),
             action: kan,
@@ -199,7 +206,7 @@ fn turn(
             };
             (0, "efficiency: lowest shanten, most effective tiles".to_string(), ranked)
         }
-        Style::Defensive => defensive_choice(view, sit, &evals, explain),
+        Style::Defensive => defensive_choice(params, view, sit, &evals, explain),
     };
     let e = evals[chosen];
     // Never riichi on a wait with no live tile: dama keeps the hand free to change it.
@@ -241,7 +248,7 @@ fn four_winds_kind(view: &PlayerView, sit: &Situation) -> Option<Kind> {
     let mut wind = None;
     for seat in (0..4).filter(|&s| s != sit.me) {
         let [p] = view.rivers[seat].as_slice() else { return None };
-        let k = p.kind().filter(|k| k.is_wind())?;
+        let k = p.pai.kind().filter(|k| k.is_wind())?;
         if wind.is_some_and(|w| w != k) {
             return None;
         }
@@ -256,6 +263,7 @@ fn four_winds_kind(view: &PlayerView, sit: &Situation) -> Option<Kind> {
 /// others, and allowing it measured no better (seed 7777: +40 against +54 points per hand).
 fn kan_choice(
     style: Style,
+    params: &Params,
     view: &PlayerView,
     sit: &Situation,
     options: &[Action],
@@ -266,14 +274,14 @@ fn kan_choice(
     }
     if style == Style::Defensive {
         let threat = threats(view, sit).iter().map(|t| t.ready).fold(0.0f32, f32::max);
-        if threat >= push_fold_threat(sit.family) {
+        if threat >= threshold(params, sit.family) {
             return None;
         }
     }
     for &o in options {
         let (kind, take, closed) = match o {
             Action::ClosedKan(k) => (k, 4, sit.closed),
-            Action::AddedKan(t) => (t.kind()?, 1, false),
+            Action::AddedKan(k) => (k, 1, false),
             _ => continue,
         };
         if sit.counts[kind] < take {
@@ -306,13 +314,19 @@ fn kan_choice(
 /// [`kan_choice`], Chinese families only, not against a threat, and only when the hand after
 /// the kan (before its replacement draw) keeps the best shanten and at least 80% of the
 /// effective tiles. The kong is a fan and the replacement draw a free tile.
-fn open_kan_keeps(style: Style, view: &PlayerView, sit: &Situation, kind: Kind) -> bool {
+fn open_kan_keeps(
+    style: Style,
+    params: &Params,
+    view: &PlayerView,
+    sit: &Situation,
+    kind: Kind,
+) -> bool {
     if sit.family == Family::Riichi || sit.counts[kind] < 3 {
         return false;
     }
     if style == Style::Defensive {
         let threat = threats(view, sit).iter().map(|t| t.ready).fold(0.0f32, f32::max);
-        if threat >= push_fold_threat(sit.family) {
+        if threat >= threshold(params, sit.family) {
             return false;
         }
     }
@@ -352,6 +366,7 @@ type Ranked = Vec<(usize, Vec<(&'static str, f64)>)>;
 /// The defensive pick: efficiency with the safer tile on ties when nobody threatens,
 /// push/fold expected value otherwise.
 fn defensive_choice(
+    params: &Params,
     view: &PlayerView,
     sit: &Situation,
     evals: &[DiscardEval],
@@ -359,7 +374,7 @@ fn defensive_choice(
 ) -> (usize, String, Ranked) {
     let th = threats(view, sit);
     let stance = Stance::read(sit, &th, &evals[0]);
-    if stance.threat < push_fold_threat(sit.family) {
+    if stance.threat < threshold(params, sit.family) {
         let best = evals[0];
         // Safer tile only among exact ties: any loss of efficiency cost more than it saved.
         let floor = best.count;
@@ -393,7 +408,7 @@ fn defensive_choice(
         .iter()
         .enumerate()
         .map(|(i, e)| {
-            let (win, loss, ev) = discard_ev(sit, &th, e, stance);
+            let (win, loss, ev) = discard_ev(sit, &th, e, params.fold);
             (i, win, loss, ev)
         })
         .collect();
@@ -445,6 +460,7 @@ fn stay_dama(rules: &Rules, view: &PlayerView, sit: &Situation, kind: Option<Kin
 fn claim(
     rules: &Rules,
     style: Style,
+    params: &Params,
     view: &PlayerView,
     sit: &Situation,
     options: &[Action],
@@ -452,7 +468,7 @@ fn claim(
 ) -> (Action, Option<Explanation>) {
     let called = view.last_discard.and_then(|(_, p)| p.kind());
     if let Some(kind) = called.filter(|_| options.contains(&Action::OpenKan)) {
-        if open_kan_keeps(style, view, sit, kind) {
+        if open_kan_keeps(style, params, view, sit, kind) {
             let ex = explain.then(|| Explanation {
                 agent: style.name().into(),
                 action: Action::OpenKan,
@@ -520,7 +536,7 @@ fn claim(
                 ("value", e.value as f64),
             ],
         });
-        let folding = threat >= push_fold_threat(sit.family) && e.shanten >= 1;
+        let folding = threat >= threshold(params, sit.family) && e.shanten >= 1;
         if e.shanten < now
             && !folding
             && best.is_none_or(|(_, s, c)| {
@@ -532,7 +548,7 @@ fn claim(
     }
     let action = best.map_or(Action::Pass, |(a, _, _)| a);
     let reason = if action == Action::Pass {
-        if threat >= push_fold_threat(sit.family) {
+        if threat >= threshold(params, sit.family) {
             "a call would not make the hand ready against a threat: pass".to_string()
         } else {
             "no call lowers shanten with a way to win: pass".to_string()
@@ -552,8 +568,8 @@ fn shape_is_pointless(_sit: &Situation, _shape: MeldShape) -> bool {
     false
 }
 
-/// The counts without two physical tiles (`None` when one is not held or is a joker).
-fn remove_tiles(counts: &Counts, tiles: &[Tile; 2], joker: Option<Kind>) -> Option<Counts> {
+/// The counts without two tiles (`None` when one is not held or is a joker).
+fn remove_tiles(counts: &Counts, tiles: &[Pai; 2], joker: Option<Kind>) -> Option<Counts> {
     let mut out = *counts;
     for t in tiles {
         let k = t.kind()?;
@@ -569,69 +585,52 @@ fn remove_tiles(counts: &Counts, tiles: &[Tile; 2], joker: Option<Kind>) -> Opti
 mod tests {
     use super::*;
     use hupai_core::Seat;
-    use hupai_engine::Pai;
+    use hupai_engine::{legal_options, Event, Pai, RiverEntry};
 
-    fn options(view: &PlayerView) -> Vec<Action> {
-        let mut used: Vec<Tile> = Vec::new();
-        let mut out = Vec::new();
-        for p in &view.hand {
-            let k = p.kind().unwrap();
-            let t = (0..4).map(|c| Tile::new(k, c)).find(|t| !used.contains(t)).unwrap();
-            used.push(t);
-            out.push(Action::Discard(t));
-        }
-        out
+    fn pais(text: &str) -> Vec<Pai> {
+        text.split(' ').map(|p| p.parse().unwrap()).collect()
     }
 
     #[test]
     fn an_open_kan_of_a_held_pung_in_the_chinese_families_only() {
-        let mut view = PlayerView::new(Seat::South);
-        view.bakaze = "E".parse().ok();
-        view.hand = "1m 2m 3m 4p 5p 6p 7s 8s 9s 9p 9p 9p E"
-            .split(' ')
-            .map(|p| p.parse::<Pai>().unwrap())
-            .collect();
         let nine: Pai = "9p".parse().unwrap();
-        view.rivers[0] = vec![nine];
-        view.last_discard = Some((0, nine));
-        let k = nine.kind().unwrap();
-        let pon = Action::Pon([Tile::new(k, 0), Tile::new(k, 1)]);
-        let options = [Action::Pass, pon, Action::OpenKan];
-        for preset in ["chinese", "mcr"] {
+        for preset in ["chinese", "mcr", "riichi"] {
             let rules = Rules::preset(preset).unwrap();
-            let (a, _) = think(&rules, Style::Defensive, &view, &options, false);
-            assert_eq!(a, Action::OpenKan, "{preset}");
+            let tiles = pais("1m 2m 3m 4p 5p 6p 7s 8s 9s 9p 9p 9p E");
+            let mut view =
+                PlayerView::dealt(&rules, Seat::South, Seat::East, &tiles, None).unwrap();
+            view.update(&Event::Tsumo { actor: Seat::East, pai: Pai::HIDDEN }).unwrap();
+            view.update(&Event::Dahai { actor: Seat::East, pai: nine, tsumogiri: true }).unwrap();
+            let options = legal_options(&view);
+            assert!(options.contains(&Action::OpenKan), "{preset}: {options:?}");
+            let (a, _) = think(&rules, Style::Defensive, &Params::default(), &view, &options, false);
+            if preset == "riichi" {
+                assert_ne!(a, Action::OpenKan);
+            } else {
+                assert_eq!(a, Action::OpenKan, "{preset}");
+            }
         }
-        let rules = Rules::preset("riichi").unwrap();
-        let (a, _) = think(&rules, Style::Defensive, &view, &options, false);
-        assert_ne!(a, Action::OpenKan);
     }
 
     #[test]
     fn the_fourth_wind_of_the_first_go_around_is_kept() {
         let rules = Rules::preset("riichi").unwrap();
-        let mut view = PlayerView::new(Seat::North);
-        view.bakaze = "E".parse().ok();
-        view.hand = "1m 2m 3m 4p 5p 6p 7s 8s 9s 2s 3s 5m 5m E"
-            .split(' ')
-            .map(|p| p.parse::<Pai>().unwrap())
-            .collect();
+        let tiles = pais("1m 2m 3m 4p 5p 6p 7s 8s 9s 2s 3s 5m 5m");
         let east: Pai = "E".parse().unwrap();
-        let discards = |a: Action| match a {
-            Action::Discard(t) | Action::Riichi(t) => t.kind(),
-            _ => None,
-        };
+        let mut view =
+            PlayerView::dealt(&rules, Seat::North, Seat::North, &tiles, Some(east)).unwrap();
+        let discards = |a: Action| a.discarded().and_then(Pai::kind);
         // Alone, East is the tile to let go.
-        let opts = options(&view);
-        let (free, _) = think(&rules, Style::Defensive, &view, &opts, false);
+        let opts = legal_options(&view);
+        let (free, _) = think(&rules, Style::Defensive, &Params::default(), &view, &opts, false);
         assert_eq!(discards(free), east.kind());
         // After three Easts in the first go-around it would end the hand: keep it.
         for seat in 0..3 {
-            view.rivers[seat] = vec![east];
+            view.rivers[seat] = vec![RiverEntry { pai: east, tsumogiri: false, riichi: false }];
             view.discarded[seat].insert(Kind::EAST);
         }
         for style in [Style::Efficiency, Style::Defensive] {
-            let (kept, _) = think(&rules, style, &view, &opts, false);
+            let (kept, _) = think(&rules, style, &Params::default(), &view, &opts, false);
             assert_ne!(discards(kept), east.kind(), "{style:?}");
         }
     }

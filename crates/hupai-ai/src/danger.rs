@@ -13,14 +13,14 @@
 //!
 //! ```
 //! use hupai_ai::danger::{Danger, TableRead};
-//! use hupai_core::{Counts, Kind, KindSet};
+//! use hupai_core::{Counts, Kind, KindSet, Seat};
 //! let read = TableRead::new(Counts::EMPTY, KindSet::EMPTY);
 //! let five = Kind::new(4).unwrap();
 //! let one = Kind::new(0).unwrap();
 //! assert!(Danger::of(&read, five) > Danger::of(&read, one));
 //! ```
 
-use hupai_core::{Counts, Kind, KindSet};
+use hupai_core::{Counts, Kind, KindSet, Seat};
 use hupai_engine::PlayerView;
 
 use crate::situation::{MeldShape, Situation};
@@ -162,11 +162,10 @@ pub fn read_hand(view: &PlayerView, sit: &Situation, seat: usize) -> HandRead {
     if melds.is_empty() || sit.family != hupai_rules::Family::Riichi {
         return HandRead::Any;
     }
-    let offset = (seat + 4 - view.oya as usize % 4) % 4;
-    let seat_wind = Kind::new(Kind::EAST.to_u8() + offset as u8);
+    let seat_wind = Seat::from_index(seat).map(|s| view.seat_wind(s).wind());
     let value = |k: Kind| k.is_dragon() || k == sit.round_wind || Some(k) == seat_wind;
     let mut simples = true;
-    for m in melds.iter().filter_map(|m| MeldShape::of_pais(m)) {
+    for m in melds.iter().filter_map(|m| MeldShape::of_meld(&m.meld)) {
         match m {
             MeldShape::Pung(k) if k.is_honor() && value(k) => return HandRead::Any,
             _ => simples &= m.kinds().iter().all(|k| k.is_simple()),
@@ -187,13 +186,13 @@ pub fn threats(view: &PlayerView, sit: &Situation) -> [Threat; 3] {
     std::array::from_fn(|i| {
         let seat = (me + 1 + i) % 4;
         let melds = view.melds.get(seat).map(Vec::as_slice).unwrap_or(&[]);
-        let calls = melds.iter().filter(|m| m.len() == 3 || m.len() == 4).count();
+        let calls = melds.len();
         let dora_shown: u32 = melds
             .iter()
-            .flatten()
+            .flat_map(|m| m.tiles.iter())
             .map(|p| p.kind().map_or(0, |k| sit.dora[k.index()] as u32) + p.is_red() as u32)
             .sum();
-        let dealer = seat == view.oya as usize % 4;
+        let dealer = seat == view.dealer.index();
         let riichi = view.riichi.get(seat).copied().unwrap_or(false);
         let (ready, mut cost) = if riichi {
             (1.0, 5500.0)
@@ -316,8 +315,18 @@ mod tests {
     #[test]
     fn calls_of_simples_read_as_all_simples() {
         let rules = hupai_rules::Rules::preset("riichi").unwrap();
-        let meld = |s: &str| s.split(' ').map(|p| p.parse().unwrap()).collect::<Vec<_>>();
-        let mut view = PlayerView { bakaze: "E".parse().ok(), ..PlayerView::default() };
+        let meld = |s: &str| {
+            let tiles: Vec<hupai_engine::Pai> = s.split(' ').map(|p| p.parse().unwrap()).collect();
+            let kinds: Vec<Kind> = tiles.iter().filter_map(|p| p.kind()).collect();
+            let low = *kinds.iter().min().unwrap();
+            let meld = if kinds.iter().all(|&k| k == low) {
+                hupai_core::Meld::pon(low)
+            } else {
+                hupai_core::Meld::chi(low).unwrap()
+            };
+            hupai_engine::TableMeld { meld, tiles }
+        };
+        let mut view = PlayerView::new(Seat::East, &rules);
         let sit = Situation::new(&view, &rules);
         assert_eq!(read_hand(&view, &sit, 1), HandRead::Any);
         view.melds[1] = vec![meld("3m 2m 4m"), meld("6p 6p 6p")];

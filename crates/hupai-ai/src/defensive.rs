@@ -2,64 +2,67 @@
 //! push/fold ([`crate::push_fold`]). Against no threat it plays like `efficiency` with the
 //! safer tile on ties; against a riichi or a dangerous open hand it weighs each discard's
 //! chance to win and value against the expected loss, folding slow hands and pushing good
-//! ready ones; it stops calling into a threat unless the call makes it ready.
+//! ready ones; it stops calling into a threat unless the call makes it ready. How readily it
+//! folds is a parameter ([`Params`]).
 //!
 //! ```
-//! use hupai_ai::{Bot, Defensive};
-//! use hupai_engine::{Game, PlayerView, Setup};
+//! use hupai_ai::Defensive;
+//! use hupai_engine::{Agent, Driver, Setup};
 //! use hupai_rules::Rules;
 //! let rules = Rules::preset("riichi").unwrap();
-//! let (game, events) = Game::new(Setup::new(rules.clone(), 7));
-//! let seat = game.pending().seats().next().unwrap();
-//! let mut view = PlayerView::new(seat);
-//! for e in &events {
-//!     view.update(&e.for_seat(seat.index() as u8));
-//! }
-//! let explained = Defensive::new(&rules).explain(&view, game.pending().options(seat));
+//! let driver = Driver::new(Setup::new(rules.clone(), 7));
+//! let prompt = driver.prompts().next().unwrap();
+//! let explained = Defensive::new(&rules).explain(prompt.view, prompt.options);
 //! assert!(explained.to_string().starts_with("defensive: discard"));
 //! ```
 
-use hupai_engine::{Action, Agent, PlayerView};
+use hupai_engine::{Action, Agent, Explanation, PlayerView};
 use hupai_rules::Rules;
 
-use crate::agent::{Bot, Explanation};
 use crate::brain::{think, Style};
+use crate::Params;
 
 /// The defensive agent.
 #[derive(Clone, Debug)]
 pub struct Defensive {
     rules: Rules,
+    params: Params,
+    name: String,
 }
 
 impl Defensive {
-    /// A defensive agent for `rules`.
+    /// A defensive agent for `rules` with the default parameters.
     pub fn new(rules: &Rules) -> Defensive {
-        Defensive { rules: rules.clone() }
-    }
-}
-
-impl Bot for Defensive {
-    fn name(&self) -> &str {
-        "defensive"
+        Defensive::with_params(rules, Params::default())
     }
 
-    fn decide(&mut self, view: &PlayerView, options: &[Action]) -> Action {
-        think(&self.rules, Style::Defensive, view, options, false).0
-    }
-
-    fn explain(&mut self, view: &PlayerView, options: &[Action]) -> Explanation {
-        let (action, ex) = think(&self.rules, Style::Defensive, view, options, true);
-        ex.unwrap_or_else(|| Explanation {
-            agent: "defensive".into(),
-            action,
-            reason: String::new(),
-            candidates: Vec::new(),
-        })
+    /// A defensive agent for `rules` with `params`.
+    pub fn with_params(rules: &Rules, params: Params) -> Defensive {
+        let name = if params == Params::default() {
+            "defensive".to_string()
+        } else {
+            format!("defensive({params})")
+        };
+        Defensive { rules: rules.clone(), params, name }
     }
 }
 
 impl Agent for Defensive {
+    fn name(&self) -> &str {
+        &self.name
+    }
+
     fn decide(&mut self, view: &PlayerView, options: &[Action]) -> Action {
-        Bot::decide(self, view, options)
+        think(&self.rules, Style::Defensive, &self.params, view, options, false).0
+    }
+
+    fn explain(&mut self, view: &PlayerView, options: &[Action]) -> Explanation {
+        let (action, ex) = think(&self.rules, Style::Defensive, &self.params, view, options, true);
+        ex.unwrap_or_else(|| Explanation {
+            agent: self.name.clone(),
+            action,
+            reason: String::new(),
+            candidates: Vec::new(),
+        })
     }
 }

@@ -7,27 +7,22 @@
 //! to win.
 //!
 //! ```
-//! use hupai_ai::{Bot, Efficiency};
-//! use hupai_engine::{Game, PlayerView, Setup};
+//! use hupai_ai::Efficiency;
+//! use hupai_engine::{Agent, Driver, Setup};
 //! use hupai_rules::Rules;
 //! let rules = Rules::preset("riichi").unwrap();
-//! let (game, events) = Game::new(Setup::new(rules.clone(), 7));
-//! let seat = game.pending().seats().next().unwrap();
-//! let mut view = PlayerView::new(seat);
-//! for e in &events {
-//!     view.update(&e.for_seat(seat.index() as u8));
-//! }
-//! let options = game.pending().options(seat);
-//! let explained = Efficiency::new(&rules).explain(&view, options);
-//! assert!(options.contains(&explained.action));
+//! let driver = Driver::new(Setup::new(rules.clone(), 7));
+//! let prompt = driver.prompts().next().unwrap();
+//! let explained = Efficiency::new(&rules).explain(prompt.view, prompt.options);
+//! assert!(prompt.options.contains(&explained.action));
 //! assert!(!explained.candidates.is_empty());
 //! ```
 
-use hupai_engine::{Action, Agent, PlayerView};
+use hupai_engine::{Action, Agent, Explanation, PlayerView};
 use hupai_rules::Rules;
 
-use crate::agent::{Bot, Explanation};
 use crate::brain::{think, Style};
+use crate::Params;
 
 /// The efficiency agent.
 #[derive(Clone, Debug)]
@@ -42,28 +37,23 @@ impl Efficiency {
     }
 }
 
-impl Bot for Efficiency {
+impl Agent for Efficiency {
     fn name(&self) -> &str {
         "efficiency"
     }
 
     fn decide(&mut self, view: &PlayerView, options: &[Action]) -> Action {
-        think(&self.rules, Style::Efficiency, view, options, false).0
+        think(&self.rules, Style::Efficiency, &Params::default(), view, options, false).0
     }
 
     fn explain(&mut self, view: &PlayerView, options: &[Action]) -> Explanation {
-        let (action, ex) = think(&self.rules, Style::Efficiency, view, options, true);
+        let (action, ex) =
+            think(&self.rules, Style::Efficiency, &Params::default(), view, options, true);
         ex.unwrap_or_else(|| Explanation {
             agent: "efficiency".into(),
             action,
             reason: String::new(),
             candidates: Vec::new(),
         })
-    }
-}
-
-impl Agent for Efficiency {
-    fn decide(&mut self, view: &PlayerView, options: &[Action]) -> Action {
-        Bot::decide(self, view, options)
     }
 }

@@ -4,11 +4,13 @@
 //! ```
 //! use hupai_ai::evaluate::evaluate_discards;
 //! use hupai_ai::Situation;
-//! use hupai_engine::PlayerView;
+//! use hupai_core::Seat;
+//! use hupai_engine::{Pai, PlayerView};
 //! use hupai_rules::Rules;
-//! let mut view = PlayerView::default();
-//! view.hand = "1m 2m 3m 4p 5p 6p 7s 8s 9s E E S S C".split(' ').map(|p| p.parse().unwrap()).collect();
-//! let sit = Situation::new(&view, &Rules::preset("riichi").unwrap());
+//! let rules = Rules::preset("riichi").unwrap();
+//! let tiles: Vec<Pai> = "1m 2m 3m 4p 5p 6p 7s 8s 9s E E S S".split(' ').map(|p| p.parse().unwrap()).collect();
+//! let view = PlayerView::dealt(&rules, Seat::East, Seat::East, &tiles, "C".parse().ok()).unwrap();
+//! let sit = Situation::new(&view, &rules);
 //! let evals = evaluate_discards(&sit, true);
 //! // Keep the pair, drop a lone honour: ready.
 //! assert_eq!(evals.as_slice()[0].shanten, 0);
@@ -23,7 +25,7 @@ use hupai_core::{
 use hupai_rules::Family;
 
 use crate::plan::{best_shanten, effective, plans_for, Plan};
-use crate::push_fold::win_chance;
+use crate::odds::win_chance;
 use crate::situation::{MeldShape, Situation};
 
 /// What one discard leaves.
@@ -368,24 +370,29 @@ fn second_order_count(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use hupai_engine::{Pai, PlayerView};
+    use hupai_core::Seat;
+    use hupai_engine::{Pai, PlayerView, RiverEntry};
     use hupai_rules::Rules;
 
     fn kind(s: &str) -> Kind {
         s.parse::<Pai>().unwrap().kind().unwrap()
     }
 
-    /// A view holding `hand` (mjai names) with `river` in another seat's river.
+    /// A view holding `hand` (14 tiles, mjai names) with `river` in another seat's river.
     fn situation(hand: &str, river: &str) -> Situation {
-        let mut view = PlayerView {
-            hand: hand.split(' ').map(|p| p.parse().unwrap()).collect(),
-            draws: 20,
-            ..PlayerView::default()
-        };
+        let rules = Rules::preset("riichi").unwrap();
+        let tiles: Vec<Pai> = hand.split(' ').map(|p| p.parse().unwrap()).collect();
+        let mut view =
+            PlayerView::dealt(&rules, Seat::East, Seat::East, &tiles[..13], Some(tiles[13]))
+                .unwrap();
+        view.draws = 20;
         if !river.is_empty() {
-            view.rivers[1] = river.split(' ').map(|p| p.parse().unwrap()).collect();
+            view.rivers[1] = river
+                .split(' ')
+                .map(|p| RiverEntry { pai: p.parse().unwrap(), tsumogiri: false, riichi: false })
+                .collect();
         }
-        Situation::new(&view, &Rules::preset("riichi").unwrap())
+        Situation::new(&view, &rules)
     }
 
     #[test]

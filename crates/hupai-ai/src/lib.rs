@@ -1,27 +1,29 @@
-//! hupai-ai: players that attack and defend and say why, an arena that measures them, and an
-//! mjai bot.
+//! hupai-ai: players that attack and defend and say why, an arena that measures them, and
+//! the mjai protocol both ways (hupai's agents as an mjai bot, external mjai bots as agents).
 //!
-//! Agents see the game only through a [`PlayerView`](hupai_engine::PlayerView) and answer with
-//! one of the legal options. `efficiency` plays for speed toward a hand that can win;
-//! `defensive` (the default) adds a danger model and push/fold.
+//! Agents implement the engine's one [`Agent`](hupai_engine::Agent) trait and see the game
+//! only through a [`PlayerView`](hupai_engine::PlayerView). `efficiency` plays for speed
+//! toward a hand that can win; `defensive` (the default) adds a danger model and push/fold.
+//! The [`registry`] resolves agent specs (`defensive(fold=2)`, `mjai:python bot.py`) for
+//! every command.
 //!
 //! ```
-//! use hupai_ai::{by_name, Seated};
+//! use hupai_ai::{AgentSpec, BuildOptions};
 //! use hupai_engine::{play_match, Agent, Setup};
 //! use hupai_rules::Rules;
 //! let rules = Rules::preset("riichi").unwrap();
+//! let spec: AgentSpec = "defensive".parse().unwrap();
 //! let mut agents: Vec<Box<dyn Agent>> = (0..4)
-//!     .map(|i| Box::new(Seated(by_name("defensive", &rules, i).unwrap())) as Box<dyn Agent>)
+//!     .map(|p| spec.build(&rules, p as u64, p, &BuildOptions::default()).unwrap())
 //!     .collect();
 //! let mut setup = Setup::new(rules, 3);
 //! setup.single_hand = true;
 //! let log = play_match(setup, &mut agents).unwrap();
-//! assert!(log.iter().any(|e| e.to_json().contains("end_kyoku")));
+//! assert!(log.iter().any(|e| e.type_name() == "end_kyoku"));
 //! ```
 
 #![deny(missing_docs)]
 
-mod agent;
 pub mod arena;
 mod brain;
 pub mod dama;
@@ -29,17 +31,22 @@ pub mod danger;
 mod defensive;
 mod efficiency;
 pub mod evaluate;
+pub mod mjai;
 pub mod mjai_bot;
+pub mod mjai_process;
+pub mod odds;
+mod params;
 pub mod plan;
 pub mod push_fold;
+pub mod records;
+pub mod registry;
 pub mod report;
 mod situation;
 pub mod stats;
 
-pub use agent::{
-    by_name, Bot, Candidate, Explanation, RandomBot, Seated, TsumogiriBot, AGENT_NAMES,
-};
 pub use brain::Style;
+pub use params::{Params, PARAMS};
+pub use registry::{AgentSpec, BuildOptions, SpecError, AGENT_NAMES};
 pub use defensive::Defensive;
 pub use efficiency::Efficiency;
 pub use situation::{MeldShape, Situation};

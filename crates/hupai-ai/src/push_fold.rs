@@ -7,49 +7,18 @@
 //! hand worth a mangan pushes.
 //!
 //! ```
-//! use hupai_ai::push_fold::win_chance;
-//! // Ready on eight tiles with ten own draws left beats two-shanten on twenty.
-//! assert!(win_chance(0, 8, 10.0, 80.0) > win_chance(2, 20, 10.0, 80.0));
+//! use hupai_ai::push_fold::fold_weight;
+//! use hupai_rules::Family;
+//! // A ready hand pushes more readily than one that still needs two tiles.
+//! assert!(fold_weight(Family::Riichi, 0, 0.0) < fold_weight(Family::Riichi, 2, 0.0));
 //! ```
 
 use hupai_rules::Family;
 
 use crate::danger::{expected_loss, Threat};
 use crate::evaluate::DiscardEval;
+use crate::odds::win_chance;
 use crate::situation::Situation;
-
-/// The chance that a hand at `shanten` with `count` unseen effective tiles wins with
-/// `draws` own draws left, out of `unseen` unseen tiles.
-pub fn win_chance(shanten: i8, count: u32, draws: f32, unseen: f32) -> f32 {
-    let step = |c: f32, n: f32| {
-        if n <= 0.0 || c <= 0.0 {
-            0.0
-        } else {
-            1.0 - (1.0 - (c / unseen).min(1.0)).powf(n)
-        }
-    };
-    let typical = |s: i8| match s {
-        0 => 6.0,
-        1 => 18.0,
-        2 => 32.0,
-        _ => 45.0,
-    };
-    let mut p = 1.0f32;
-    let mut n = draws;
-    let mut c = count as f32;
-    let mut s = shanten;
-    while s > 0 {
-        p *= step(c, n);
-        n -= (0.6 * unseen / c.max(1.0)).min(n);
-        s -= 1;
-        c = typical(s);
-    }
-    if s < 0 {
-        return 1.0;
-    }
-    // Ready: own draws plus the discards of three others (about 1.2 draws' worth each turn).
-    p * step(c, n * 2.2) * 0.8
-}
 
 /// How much more a deal-in weighs than the one discard's expected loss: pushing one
 /// dangerous tile usually means pushing the next ones too, which the one-step model misses.
@@ -138,12 +107,13 @@ impl Stance {
     }
 }
 
-/// Win chance, expected loss and expected value of one discard.
+/// Win chance, expected loss and expected value of one discard; `fold` scales the fold
+/// weight (the `fold` parameter of `defensive`, 1 by default).
 pub fn discard_ev(
     sit: &Situation,
     threats: &[Threat; 3],
     e: &DiscardEval,
-    _stance: Stance,
+    fold: f32,
 ) -> (f32, f32, f32) {
     let unseen = sit.unseen_total() as f32;
     let draws = sit.own_draws_left() as f32;
@@ -158,7 +128,9 @@ pub fn discard_ev(
     };
     // Ties in expected value go to efficiency: a small bonus for effective tiles.
     let loss = match e.kind {
-        Some(k) => expected_loss(sit, threats, k) * fold_weight(sit.family, e.shanten, sit.late()),
+        Some(k) => {
+            expected_loss(sit, threats, k) * fold * fold_weight(sit.family, e.shanten, sit.late())
+        }
         None => 0.0,
     };
     // Late in the hand a ready hand is worth something even without a win (riichi: the
@@ -176,14 +148,6 @@ pub fn discard_ev(
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn chances_fall_with_shanten_and_draws() {
-        assert!(win_chance(0, 8, 10.0, 80.0) > win_chance(1, 20, 10.0, 80.0));
-        assert!(win_chance(1, 20, 10.0, 80.0) > win_chance(2, 30, 10.0, 80.0));
-        assert!(win_chance(1, 20, 10.0, 80.0) > win_chance(1, 20, 3.0, 80.0));
-        assert_eq!(win_chance(2, 30, 0.0, 80.0), 0.0);
-    }
 
     #[test]
     fn fold_weight_grows_with_shanten_and_the_hand() {

@@ -5,7 +5,7 @@
 //! ```
 //! use hupai_ai::arena::{run_arena, ArenaConfig, Length};
 //! use hupai_rules::Rules;
-//! let mut config = ArenaConfig::new(Rules::preset("riichi").unwrap(), ["efficiency"; 4], 1);
+//! let mut config = ArenaConfig::from_specs(Rules::preset("riichi").unwrap(), ["efficiency"; 4], 1).unwrap();
 //! config.length = Length::Hands(4);
 //! let result = run_arena(&config, &|_| {}).unwrap();
 //! assert!(hupai_ai::report::table(&result).contains("efficiency"));

@@ -3,13 +3,14 @@
 //!
 //! ```
 //! use hupai_ai::Situation;
-//! use hupai_engine::PlayerView;
+//! use hupai_engine::{Driver, Setup};
 //! use hupai_rules::Rules;
-//! let mut view = PlayerView::default();
-//! view.hand = "1m 2m 3m E E".split(' ').map(|p| p.parse().unwrap()).collect();
-//! let s = Situation::new(&view, &Rules::preset("riichi").unwrap());
-//! assert_eq!(s.counts.to_string(), "123m11z");
-//! assert_eq!(s.unseen(hupai_core::Kind::EAST), 2);
+//! let rules = Rules::preset("riichi").unwrap();
+//! let driver = Driver::new(Setup::new(rules.clone(), 3));
+//! let view = driver.view_of(0);
+//! let s = Situation::new(view, &rules);
+//! assert_eq!(s.counts.total() as usize, view.hand.len());
+//! assert_eq!(s.draws_left, 69);
 //! ```
 
 use hupai_core::{Counts, FormSet, Kind, KindSet, Meld};
@@ -26,21 +27,6 @@ pub enum MeldShape {
 }
 
 impl MeldShape {
-    /// The shape of a meld given as its tiles (`None` for an empty or odd meld).
-    pub fn of_pais(pais: &[Pai]) -> Option<MeldShape> {
-        let mut kinds = pais.iter().filter_map(|p| p.kind());
-        let first = kinds.next()?;
-        let mut low = first;
-        let mut same = true;
-        for k in kinds {
-            same &= k == first;
-            if k.index() < low.index() {
-                low = k;
-            }
-        }
-        Some(if same { MeldShape::Pung(first) } else { MeldShape::Chow(low) })
-    }
-
     /// The shape of a core [`Meld`].
     pub fn of_meld(meld: &Meld) -> Option<MeldShape> {
         let kinds: Vec<Kind> = meld.kinds().collect();
@@ -80,7 +66,7 @@ pub struct Situation {
     pub joker: Option<Kind>,
     /// Declared melds.
     pub melds: Vec<MeldShape>,
-    /// Whether every declared meld is a closed kong (the hand counts as closed).
+    /// Whether the hand has no open meld (closed kongs keep it closed).
     pub closed: bool,
     /// Tiles visible outside the concealed hand: rivers, every meld, dora indicators.
     pub visible: Counts,
@@ -94,7 +80,7 @@ pub struct Situation {
     pub seat_wind: Kind,
     /// Whether the seat is the dealer.
     pub dealer: bool,
-    /// Rough number of draws left in the wall (all seats).
+    /// Tiles left in the live wall (draws left for all seats).
     pub draws_left: i32,
     /// Draws made so far this hand (all seats, replacement draws included).
     pub draws_made: i32,
@@ -108,22 +94,10 @@ impl Situation {
     /// Reads the situation of `view` under `rules`.
     pub fn new(view: &PlayerView, rules: &Rules) -> Situation {
         let me = view.seat.index();
-        let joker = if rules.jokers {
-            view.joker_marker.and_then(|p| p.kind()).map(|k| k.successor())
-        } else {
-            None
-        };
-        let mut counts = Counts::EMPTY;
-        let mut jokers = 0u8;
-        let mut reds = 0u8;
-        for p in &view.hand {
-            reds += p.is_red() as u8;
-            match p.kind() {
-                Some(k) if Some(k) == joker => jokers += 1,
-                Some(k) => counts.add(k),
-                None => {}
-            }
-        }
+        let joker = view.joker;
+        let mine = view.own_melds();
+        let reds = view.hand.iter().chain(mine.iter().flat_map(|m| m.tiles.iter()));
+        let reds = reds.filter(|p| p.is_red()).count() as u8;
         let mut visible = Counts::EMPTY;
         let mut see = |p: &Pai| {
             if let Some(k) = p.kind() {
@@ -133,11 +107,11 @@ impl Situation {
             }
         };
         for river in &view.rivers {
-            river.iter().for_each(&mut see);
+            river.iter().for_each(|r| see(&r.pai));
         }
         for seat in &view.melds {
             for meld in seat {
-                meld.iter().for_each(&mut see);
+                meld.tiles.iter().for_each(&mut see);
             }
         }
         view.dora_markers.iter().for_each(&mut see);
@@ -150,44 +124,28 @@ impl Situation {
                 dora[k.successor().index()] += 1;
             }
         }
-        let mine = view.melds.get(me).map(Vec::as_slice).unwrap_or(&[]);
-        let melds: Vec<MeldShape> = mine.iter().filter_map(|m| MeldShape::of_pais(m)).collect();
-        // A closed kong is a meld of four equal tiles that nobody discarded; the view does not
-        // say who a meld came from, so a four-tile meld counts as closed only when the hand
-        // has made no other call (close enough for planning).
-        let closed = mine.iter().all(|m| m.len() == 4);
-        reds += mine.iter().flatten().filter(|p| p.is_red()).count() as u8;
-        let round_wind = view.bakaze.and_then(|p| p.kind()).unwrap_or(Kind::EAST);
-        let offset = (me + 4 - view.oya as usize % 4) % 4;
-        let seat_wind = Kind::new(Kind::EAST.to_u8() + offset as u8).unwrap_or(Kind::EAST);
-        let wall = match rules.family {
-            Family::Riichi => 136 - 14 - 52,
-            _ => {
-                let flowers = if rules.flowers { 8 } else { 0 };
-                let honors = if rules.honors { 0 } else { 28 };
-                136 + flowers - honors - 52 - rules.jokers as i32
-            }
-        };
+        let melds: Vec<MeldShape> = mine.iter().filter_map(|m| MeldShape::of_meld(&m.meld)).collect();
+        let draws_left = view.live_tiles() as i32;
         Situation {
             family: rules.family,
             forms: rules.form_set(),
             min_fan: rules.min_fan,
             me,
-            counts,
-            jokers,
+            counts: *view.counts(),
+            jokers: view.jokers(),
             joker,
-            closed,
+            closed: view.is_closed(),
             melds,
             visible,
             dora,
             reds,
-            round_wind,
-            seat_wind,
-            dealer: offset == 0,
-            draws_left: wall - view.draws as i32,
+            round_wind: view.round_wind.wind(),
+            seat_wind: view.seat_wind(view.seat).wind(),
+            dealer: view.dealer == view.seat,
+            draws_left,
             draws_made: view.draws as i32,
-            in_riichi: view.riichi.get(me).copied().unwrap_or(false),
-            own_discards: view.discarded.get(me).copied().unwrap_or_default(),
+            in_riichi: view.riichi[me],
+            own_discards: view.discarded[me],
         }
     }
 

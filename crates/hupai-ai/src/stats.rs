@@ -13,7 +13,7 @@ use std::collections::BTreeMap;
 
 use serde::Serialize;
 
-use crate::arena::{bucket_us, ArenaConfig, JobRecord, Length, TIME_BUCKETS, TURNS};
+use crate::records::{bucket_us, JobRecord, TIME_BUCKETS, TURNS};
 
 /// Mean and the half-width of its 95% interval (normal approximation).
 pub fn mean_ci95(values: &[f64]) -> (f64, f64) {
@@ -91,6 +91,10 @@ pub struct AgentStats {
     pub shanten_by_turn: Vec<f64>,
     /// Decisions timed.
     pub decisions: u64,
+    /// Answers that were not legal options (or not readable), replaced by the default.
+    pub illegal: u64,
+    /// Decisions not answered in time.
+    pub timeouts: u64,
 }
 
 /// The arena's result.
@@ -136,11 +140,24 @@ struct Acc {
     shanten: [(f64, u64); TURNS],
     times: Vec<u64>,
     blocks: BTreeMap<u64, (f64, u64)>,
+    illegal: u64,
+    timeouts: u64,
+}
+
+/// What was played, as the pooled result reports it.
+#[derive(Clone, Copy, Debug)]
+pub struct Played<'a> {
+    /// The rule set's name.
+    pub rules: &'a str,
+    /// Duplicate play.
+    pub duplicate: bool,
+    /// Full games (else single hands).
+    pub games: bool,
 }
 
 /// Pools the job records by agent name.
-pub fn aggregate(config: &ArenaConfig, jobs: &[JobRecord], elapsed: f64) -> ArenaResult {
-    let games_mode = matches!(config.length, Length::Games(_));
+pub fn aggregate(played: Played<'_>, jobs: &[JobRecord], elapsed: f64) -> ArenaResult {
+    let games_mode = played.games;
     let mut accs: BTreeMap<String, Acc> = BTreeMap::new();
     let mut hands = 0u64;
     let mut exhaustive = 0u64;
@@ -195,6 +212,8 @@ pub fn aggregate(config: &ArenaConfig, jobs: &[JobRecord], elapsed: f64) -> Aren
                     *slot += *c as u64;
                 }
             }
+            a.illegal += p.illegal as u64;
+            a.timeouts += p.timeouts as u64;
         }
     }
     let mut removed: Vec<f64> = Vec::new();
@@ -204,7 +223,7 @@ pub fn aggregate(config: &ArenaConfig, jobs: &[JobRecord], elapsed: f64) -> Aren
             let n = a.points.len() as u64;
             let (pph, naive) = mean_ci95(&a.points);
             let blocks: Vec<f64> = a.blocks.values().map(|(s, c)| s / (*c).max(1) as f64).collect();
-            let ci = if config.duplicate && blocks.len() > 1 {
+            let ci = if played.duplicate && blocks.len() > 1 {
                 let (_, dup) = mean_ci95(&blocks);
                 if naive > 0.0 {
                     removed.push(1.0 - (dup / naive).powi(2));
@@ -262,6 +281,8 @@ pub fn aggregate(config: &ArenaConfig, jobs: &[JobRecord], elapsed: f64) -> Aren
                     .map(|v| if v.is_nan() { -1.0 } else { (v * 1000.0).round() / 1000.0 })
                     .collect(),
                 decisions,
+                illegal: a.illegal,
+                timeouts: a.timeouts,
                 name,
             }
         })
@@ -272,8 +293,8 @@ pub fn aggregate(config: &ArenaConfig, jobs: &[JobRecord], elapsed: f64) -> Aren
         elapsed_s: elapsed,
         hands_per_s: if elapsed > 0.0 { hands as f64 / elapsed } else { 0.0 },
         agents,
-        rules: config.rules.name.clone(),
-        duplicate: config.duplicate,
+        rules: played.rules.to_string(),
+        duplicate: played.duplicate,
         exhaustive_draw_rate: if hands > 0 { exhaustive as f64 / hands as f64 } else { 0.0 },
         win_hand_rate: if hands > 0 { won as f64 / hands as f64 } else { 0.0 },
         variance_removed: (!removed.is_empty())

@@ -2,16 +2,20 @@
 //! the same agent did in the game, and every answer is legal there.
 
 use hupai_ai::mjai_bot::MjaiBot;
-use hupai_ai::{by_name, Seated};
+use hupai_ai::{AgentSpec, BuildOptions};
+use hupai_core::Seat;
 use hupai_engine::{play_match, Agent, Event, Setup};
 use hupai_rules::Rules;
 use serde_json::Value;
 
+fn agent(name: &str) -> Box<dyn Agent> {
+    let spec: AgentSpec = name.parse().unwrap();
+    spec.build(&Rules::preset("riichi").unwrap(), 0, 0, &BuildOptions::default()).unwrap()
+}
+
 fn recorded_game(seed: u64) -> Vec<Event> {
     let rules = Rules::preset("riichi").unwrap();
-    let mut agents: Vec<Box<dyn Agent>> = (0..4)
-        .map(|i| Box::new(Seated(by_name("defensive", &rules, i).unwrap())) as Box<dyn Agent>)
-        .collect();
+    let mut agents: Vec<Box<dyn Agent>> = (0..4).map(|_| agent("defensive")).collect();
     play_match(Setup::new(rules, seed), &mut agents).unwrap()
 }
 
@@ -46,9 +50,9 @@ fn replays_recorded_games_with_the_same_decisions() {
     for seed in [1, 2, 3] {
         let log = recorded_game(seed);
         for seat in 0..4u8 {
-            let mut bot =
-                MjaiBot::new(Rules::preset("riichi").unwrap(), "defensive", false).unwrap();
-            let lines: Vec<String> = log.iter().map(|e| e.for_seat(seat).to_json()).collect();
+            let mut bot = MjaiBot::new(Rules::preset("riichi").unwrap(), agent("defensive"), false);
+            let shown = Seat::ALL[seat as usize];
+            let lines: Vec<String> = log.iter().map(|e| e.seen_by(shown).to_json()).collect();
             for (i, line) in lines.iter().enumerate() {
                 let (answer, notes) = bot.handle_line(line);
                 assert!(notes.is_empty(), "seed {seed} seat {seat} line {}: {notes:?}", i + 1);
@@ -86,7 +90,7 @@ fn replays_recorded_games_with_the_same_decisions() {
 
 /// A bot for seat 0 after `start_game` and a `start_kyoku` dealing it `tehai`.
 fn seated(tehai: &str) -> MjaiBot {
-    let mut bot = MjaiBot::new(Rules::preset("riichi").unwrap(), "defensive", false).unwrap();
+    let mut bot = MjaiBot::new(Rules::preset("riichi").unwrap(), agent("defensive"), false);
     let hidden = r#"["?","?","?","?","?","?","?","?","?","?","?","?","?"]"#;
     let mine: Vec<String> = tehai.split(' ').map(|p| format!("\"{p}\"")).collect();
     let kyoku = format!(
@@ -147,7 +151,7 @@ fn declares_a_closed_kan_in_riichi_that_keeps_the_waits() {
 
 #[test]
 fn tolerates_dialects_and_bad_lines() {
-    let mut bot = MjaiBot::new(Rules::preset("riichi").unwrap(), "efficiency", true).unwrap();
+    let mut bot = MjaiBot::new(Rules::preset("riichi").unwrap(), agent("efficiency"), true);
     let hidden = r#"["?","?","?","?","?","?","?","?","?","?","?","?","?"]"#;
     let mine = r#"["1m","2m","3m","4p","5p","6p","7s","8s","9s","E","E","S","C"]"#;
     // mjai.app framing: an array per line, start_game with id, start_kyoku without scores.

@@ -1,54 +1,47 @@
 //! Push/fold on constructed positions: fold a two-shanten hand against a riichi, push a
 //! ready mangan.
 
-use hupai_ai::{Bot, Defensive, Efficiency};
-use hupai_core::{shanten, Counts, FormSet, Kind, KindSet, Seat, Tile};
-use hupai_engine::{Action, Pai, PlayerView};
+use hupai_ai::{Defensive, Efficiency};
+use hupai_core::{shanten, Counts, FormSet, Kind, KindSet, Seat};
+use hupai_engine::{Action, Agent, Pai, PlayerView, RiverEntry};
 use hupai_rules::Rules;
 
-/// A view for East (dealer) holding `hand` (mjai names) with South in riichi after
-/// discarding `south_river`.
+/// A view for East (dealer) holding `hand` (mjai names, the last one just drawn) with South
+/// in riichi after discarding `south_river`; the seat's discard options (no riichi).
 fn position(hand: &[&str], south_river: &[&str], dora_marker: &str) -> (PlayerView, Vec<Action>) {
-    let mut view = PlayerView::new(Seat::East);
-    view.bakaze = "E".parse().ok();
-    view.scores = [25000; 4];
-    view.hand = hand.iter().map(|p| p.parse::<Pai>().unwrap()).collect();
-    view.hand_sizes = [14, 13, 13, 13];
+    let rules = Rules::preset("riichi").unwrap();
+    let tiles: Vec<Pai> = hand.iter().map(|p| p.parse::<Pai>().unwrap()).collect();
+    let mut view =
+        PlayerView::dealt(&rules, Seat::East, Seat::East, &tiles[..13], Some(tiles[13])).unwrap();
     view.dora_markers = vec![dora_marker.parse().unwrap()];
-    view.rivers[1] = south_river.iter().map(|p| p.parse::<Pai>().unwrap()).collect();
-    for p in &view.rivers[1] {
-        view.discarded[1].insert(p.kind().unwrap());
-    }
-    view.rivers[2] = ["N", "W", "1p", "9m", "S", "2s"].iter().map(|p| p.parse().unwrap()).collect();
-    view.rivers[3] = ["W", "N", "9s", "1m", "C", "8p"].iter().map(|p| p.parse().unwrap()).collect();
-    view.rivers[0] = ["S", "N", "9p", "1s", "P", "W"].iter().map(|p| p.parse().unwrap()).collect();
-    for s in [0, 2, 3] {
-        for p in view.rivers[s].clone() {
-            view.discarded[s].insert(p.kind().unwrap());
+    let river = |tiles: &[&str]| -> Vec<RiverEntry> {
+        tiles
+            .iter()
+            .map(|p| RiverEntry { pai: p.parse().unwrap(), tsumogiri: false, riichi: false })
+            .collect()
+    };
+    view.rivers[1] = river(south_river);
+    view.rivers[2] = river(&["N", "W", "1p", "9m", "S", "2s"]);
+    view.rivers[3] = river(&["W", "N", "9s", "1m", "C", "8p"]);
+    view.rivers[0] = river(&["S", "N", "9p", "1s", "P", "W"]);
+    for s in 0..4 {
+        for r in view.rivers[s].clone() {
+            view.discarded[s].insert(r.pai.kind().unwrap());
         }
     }
     view.riichi[1] = true;
     view.passed_since_riichi[1] = KindSet::EMPTY;
     view.draws = 30;
-    // One option per tile: the first unused physical copy with that name.
-    let reds = [1, 1, 1];
-    let mut used: Vec<Tile> = Vec::new();
-    let mut options = Vec::new();
-    for p in &view.hand {
-        let k = p.kind().unwrap();
-        let t = (0..4)
-            .map(|c| Tile::new(k, c))
-            .find(|t| Pai::of(*t, reds) == *p && !used.contains(t))
-            .unwrap();
-        used.push(t);
-        options.push(Action::Discard(t));
-    }
+    let options: Vec<Action> = hupai_engine::legal_options(&view)
+        .into_iter()
+        .filter(|a| matches!(a, Action::Discard { .. }))
+        .collect();
     (view, options)
 }
 
 fn kind_of(action: Action) -> Kind {
     match action {
-        Action::Discard(t) | Action::Riichi(t) => t.kind().unwrap(),
+        Action::Discard { pai, .. } | Action::Riichi { pai, .. } => pai.kind().unwrap(),
         other => panic!("not a discard: {other}"),
     }
 }
@@ -84,8 +77,8 @@ fn pushes_a_ready_mangan_against_riichi() {
 /// The options of `position` plus riichi with every tile.
 fn with_riichi(options: Vec<Action>) -> Vec<Action> {
     let mut out = options.clone();
-    out.extend(options.iter().filter_map(|a| match a {
-        Action::Discard(t) => Some(Action::Riichi(*t)),
+    out.extend(options.iter().filter_map(|a| match *a {
+        Action::Discard { pai, tsumogiri } => Some(Action::Riichi { pai, tsumogiri }),
         _ => None,
     }));
     out
@@ -98,12 +91,12 @@ fn riichi_on_a_cheap_hand_dama_on_a_mangan() {
     let cheap = ["1m", "2m", "3m", "4m", "5m", "6m", "3s", "4s", "5s", "5p", "6p", "8s", "8s", "E"];
     let (view, options) = position(&cheap, &["E", "9p", "1s", "3s"], "W");
     let choice = Defensive::new(&rules).explain(&view, &with_riichi(options));
-    assert!(matches!(choice.action, Action::Riichi(_)), "{choice}");
+    assert!(matches!(choice.action, Action::Riichi { .. }), "{choice}");
     // All simples with five dora (2m and 8s): a haneman on either wait without riichi: dama.
     let rich = ["2m", "2m", "2m", "4m", "5m", "6m", "3s", "4s", "5s", "5p", "6p", "8s", "8s", "E"];
     let (mut view, options) = position(&rich, &["E", "9p", "1s", "3s"], "1m");
     view.dora_markers.push("7s".parse().unwrap());
     let choice = Defensive::new(&rules).explain(&view, &with_riichi(options));
-    assert!(matches!(choice.action, Action::Discard(_)), "{choice}");
+    assert!(matches!(choice.action, Action::Discard { .. }), "{choice}");
     assert_eq!(kind_of(choice.action), "E".parse::<Pai>().unwrap().kind().unwrap());
 }

@@ -243,15 +243,15 @@ impl Driver {
     /// and showing each agent its stream ([`Agent::observe`]) first. An answer that is not a
     /// legal option is counted in [`Driver::illegal_answers`] and replaced by the default
     /// (discard the drawn tile, or pass).
-    pub fn run(&mut self, agents: &mut [Box<dyn Agent>]) -> Result<(), PlayError> {
+    pub fn run<A: Agent>(&mut self, agents: &mut [A]) -> Result<(), PlayError> {
         self.run_with(agents, |_, _| {})
     }
 
     /// As [`Driver::run`], calling `after` with the driver and the sequence numbers of the new
     /// events after every answer (and once for the opening events).
-    pub fn run_with(
+    pub fn run_with<A: Agent>(
         &mut self,
-        agents: &mut [Box<dyn Agent>],
+        agents: &mut [A],
         mut after: impl FnMut(&Driver, Range<usize>),
     ) -> Result<(), PlayError> {
         let mut shown = 0;
@@ -283,7 +283,7 @@ impl Driver {
     }
 
     /// Shows every agent the events it has not seen yet.
-    fn show(&self, agents: &mut [Box<dyn Agent>], shown: &mut usize) {
+    fn show<A: Agent>(&self, agents: &mut [A], shown: &mut usize) {
         for seq in *shown..self.record.len() {
             for (player, agent) in agents.iter_mut().enumerate().take(4) {
                 if let Some(e) = self.event_for(player, seq) {

@@ -273,6 +273,47 @@ impl PlayerView {
         }
     }
 
+    /// The view of `seat` after the deal of a hand in which `dealer` deals and `seat` is dealt
+    /// `tiles` (13, mjai names), then draws `drawn` if given (the seat must then be the
+    /// dealer): what the seat is shown at that point. For tests, puzzles and what-if analysis.
+    ///
+    /// ```
+    /// use hupai_core::Seat;
+    /// use hupai_engine::{legal_options, Pai, PlayerView};
+    /// use hupai_rules::Rules;
+    /// let tiles: Vec<Pai> = "1m 2m 3m 4p 5p 6p 7s 8s 9s E E S S".split(' ').map(|p| p.parse().unwrap()).collect();
+    /// let rules = Rules::preset("riichi").unwrap();
+    /// let view = PlayerView::dealt(&rules, Seat::East, Seat::East, &tiles, "S".parse().ok()).unwrap();
+    /// assert!(legal_options(&view).contains(&hupai_engine::Action::Tsumo));
+    /// ```
+    pub fn dealt(
+        rules: &Rules,
+        seat: Seat,
+        dealer: Seat,
+        tiles: &[Pai],
+        drawn: Option<Pai>,
+    ) -> Result<PlayerView, ViewError> {
+        let mut tehais: [Vec<Pai>; 4] = std::array::from_fn(|_| vec![Pai::HIDDEN; 13]);
+        tehais[seat.index()] = tiles.to_vec();
+        let mut view = PlayerView::new(seat, rules);
+        view.update(&Event::StartKyoku {
+            bakaze: Pai::kind_of(Kind::EAST),
+            dora_marker: None,
+            kyoku: dealer.index() as u8 + 1,
+            honba: 0,
+            kyotaku: 0,
+            oya: dealer,
+            scores: None,
+            tehais,
+            joker_marker: None,
+            players: None,
+        })?;
+        if let Some(pai) = drawn {
+            view.update(&Event::Tsumo { actor: seat, pai })?;
+        }
+        Ok(view)
+    }
+
     /// The rules the seat plays under.
     pub fn rules(&self) -> &Rules {
         &self.rules

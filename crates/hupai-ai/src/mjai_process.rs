@@ -1,0 +1,240 @@
+//! An external mjai bot as an agent (`mjai:COMMAND`): the command runs with the player's
+//! seat number 0-3 appended as its last argument and is spoken to on its standard input and
+//! output, one event per line, as the seat is shown it (`start_game` carries the bot's `id`).
+//!
+//! Two ways of answering ([`Replies`]): the classic protocol, one reply line for every event
+//! (`{"type":"none"}` when there is nothing to do); or, like Mortal's `mjai.py`, a reply only
+//! when the seat can act. Riichi takes two steps, as in mjai: the bot answers `reach`, is
+//! shown its `reach` event, and answers with the discard.
+//!
+//! Nothing a bot does stops a game: a reply that is not JSON, not legal, for another seat, or
+//! later than the timeout gets the seat its default action (discard the drawn tile, or pass)
+//! and is counted ([`Agent::faults`]: `illegal`, `timeouts`); a bot whose process dies, or
+//! whose pipe breaks, is replaced by `tsumogiri` for the rest of the game.
+
+use std::io::{BufRead, BufReader, Write};
+use std::process::{Child, ChildStdin, Command, Stdio};
+use std::sync::mpsc::{Receiver, RecvTimeoutError};
+use std::time::Duration;
+
+use hupai_core::Seat;
+use hupai_engine::{default_action, Action, Agent, Event, Faults, PlayerView};
+use hupai_rules::Rules;
+
+use crate::mjai::{choose, choose_riichi_discard, parse_reply, Chosen};
+use crate::BuildOptions;
+
+/// When an external bot answers.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Replies {
+    /// One reply line per event (the classic mjai protocol).
+    EveryEvent,
+    /// A reply only when the seat can act (Mortal's `mjai.py`).
+    WhenAble,
+}
+
+/// What came back for one reply.
+#[derive(Debug)]
+enum Answer {
+    Line(String),
+    Late,
+    Gone,
+}
+
+/// A running external bot.
+#[derive(Debug)]
+pub struct MjaiProcess {
+    name: String,
+    child: Child,
+    stdin: Option<ChildStdin>,
+    lines: Receiver<String>,
+    timeout: Duration,
+    replies: Replies,
+    seat: Seat,
+    /// The reply to the last event shown (classic protocol).
+    last: Option<Answer>,
+    /// A `reach` this agent already showed the bot, to skip when the game reports it.
+    reach_shown: bool,
+    faults: Faults,
+}
+
+impl MjaiProcess {
+    /// Starts `argv` (with `player` appended) as player `player`; `name` is the spec.
+    pub fn spawn(
+        name: &str,
+        argv: &[String],
+        player: usize,
+        rules: &Rules,
+        options: &BuildOptions,
+    ) -> std::io::Result<MjaiProcess> {
+        let _ = rules;
+        let (program, args) = argv.split_first().ok_or(std::io::ErrorKind::InvalidInput)?;
+        let mut child = Command::new(program)
+            .args(args)
+            .arg(player.to_string())
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::inherit())
+            .spawn()?;
+        let stdout = child.stdout.take().ok_or(std::io::ErrorKind::BrokenPipe)?;
+        let (send, lines) = std::sync::mpsc::channel();
+        std::thread::spawn(move || {
+            for line in BufReader::new(stdout).lines() {
+                let Ok(line) = line else { break };
+                if !line.trim().is_empty() && send.send(line).is_err() {
+                    break;
+                }
+            }
+        });
+        Ok(MjaiProcess {
+            name: name.to_string(),
+            stdin: child.stdin.take(),
+            child,
+            lines,
+            timeout: options.bot_timeout,
+            replies: options.replies,
+            seat: Seat::from_index(player % 4).unwrap_or_default(),
+            last: None,
+            reach_shown: false,
+            faults: Faults::default(),
+        })
+    }
+
+    fn send(&mut self, line: &str) {
+        let ok = match self.stdin.as_mut() {
+            Some(stdin) => writeln!(stdin, "{line}").and_then(|_| stdin.flush()).is_ok(),
+            None => false,
+        };
+        if !ok {
+            self.faults.gone = true;
+            self.stdin = None;
+        }
+    }
+
+    /// Drops replies that came too late for the events they answered.
+    fn drain(&mut self) {
+        while self.lines.try_recv().is_ok() {}
+    }
+
+    fn read(&mut self) -> Answer {
+        if self.faults.gone {
+            return Answer::Gone;
+        }
+        match self.lines.recv_timeout(self.timeout) {
+            Ok(line) => Answer::Line(line),
+            Err(RecvTimeoutError::Timeout) => Answer::Late,
+            Err(RecvTimeoutError::Disconnected) => {
+                self.faults.gone = true;
+                Answer::Gone
+            }
+        }
+    }
+
+    /// Reads the reply to a decision (already read in the classic protocol).
+    fn reply(&mut self) -> Answer {
+        match self.replies {
+            Replies::EveryEvent => self.last.take().unwrap_or(Answer::Late),
+            Replies::WhenAble => self.read(),
+        }
+    }
+
+    /// The line of `answer`, or `None` after counting what went wrong.
+    fn line_of(&mut self, answer: Answer) -> Option<String> {
+        match answer {
+            Answer::Line(l) => Some(l),
+            Answer::Late => {
+                self.faults.timeouts += 1;
+                None
+            }
+            Answer::Gone => None,
+        }
+    }
+}
+
+impl Agent for MjaiProcess {
+    fn name(&self) -> &str {
+        &self.name
+    }
+
+    fn observe(&mut self, event: &Event) {
+        if self.faults.gone {
+            return;
+        }
+        if self.reach_shown && matches!(event, Event::Reach { actor } if *actor == self.seat) {
+            self.reach_shown = false;
+            return;
+        }
+        let line = match event {
+            Event::StartGame { names, rules, seed_commitment, .. } => Event::StartGame {
+                names: names.clone(),
+                rules: rules.clone(),
+                seed: None,
+                secret: None,
+                seed_commitment: seed_commitment.clone(),
+                id: Some(self.seat),
+            }
+            .to_json(),
+            e => e.to_json(),
+        };
+        if self.replies == Replies::EveryEvent {
+            self.drain();
+        }
+        self.send(&line);
+        if self.replies == Replies::EveryEvent {
+            self.last = Some(self.read());
+        }
+    }
+
+    fn decide(&mut self, view: &PlayerView, options: &[Action]) -> Action {
+        let fallback = default_action(options);
+        if self.faults.gone {
+            return fallback;
+        }
+        let answer = self.reply();
+        let Some(line) = self.line_of(answer) else { return fallback };
+        let chosen = parse_reply(&line).and_then(|r| choose(view, &r, options));
+        match chosen {
+            Ok(Chosen::Action(a)) => a,
+            Ok(Chosen::Riichi) => {
+                // Show the bot its reach; its next line is the discard.
+                if self.replies == Replies::EveryEvent {
+                    self.drain();
+                }
+                self.send(&Event::Reach { actor: self.seat }.to_json());
+                let answer = self.read();
+                let Some(line) = self.line_of(answer) else { return fallback };
+                self.reach_shown = true;
+                match parse_reply(&line).and_then(|r| choose_riichi_discard(&r, options)) {
+                    Ok(a) => a,
+                    Err(_) => {
+                        // The bot has declared: keep its riichi, with the drawn tile if it
+                        // may go.
+                        self.faults.illegal += 1;
+                        let riichi = |t: bool| {
+                            options.iter().copied().find(
+                                |a| matches!(a, Action::Riichi { tsumogiri, .. } if *tsumogiri == t),
+                            )
+                        };
+                        riichi(true).or_else(|| riichi(false)).unwrap_or(fallback)
+                    }
+                }
+            }
+            Err(_) => {
+                self.faults.illegal += 1;
+                fallback
+            }
+        }
+    }
+
+    fn faults(&self) -> Faults {
+        self.faults
+    }
+}
+
+impl Drop for MjaiProcess {
+    fn drop(&mut self) {
+        self.stdin = None;
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}

@@ -1,0 +1,287 @@
+//! Agents by name: the one registry that `hupai play`, `selfplay`, `arena`, `mjai-bot` and
+//! the library resolve agent specs with.
+//!
+//! | spec | agent |
+//! | --- | --- |
+//! | `defensive` | efficiency plus the danger model and push/fold (the default) |
+//! | `defensive(fold=2,threat=0.5)` | the same with [`Params`] set |
+//! | `efficiency` | the fastest hand, no defence |
+//! | `random` | a uniformly random legal option |
+//! | `tsumogiri` | discards every draw, never calls or wins |
+//! | `mjai:COMMAND` | an external mjai bot: COMMAND is split like a shell would (no shell), run with the seat number 0-3 appended, and spoken to on stdin/stdout ([`crate::mjai_process`]) |
+//!
+//! A list of specs (`--agents`) is separated by commas outside parentheses and quotes.
+//!
+//! ```
+//! use hupai_ai::{AgentSpec, BuildOptions};
+//! use hupai_rules::Rules;
+//! let specs = AgentSpec::parse_list("defensive(fold=2), efficiency, random, tsumogiri").unwrap();
+//! assert_eq!(specs[0].to_string(), "defensive(fold=2)");
+//! let rules = Rules::preset("riichi").unwrap();
+//! let agent = specs[0].build(&rules, 7, 0, &BuildOptions::default()).unwrap();
+//! assert_eq!(agent.name(), "defensive(fold=2)");
+//! assert!("brave".parse::<AgentSpec>().is_err());
+//! assert!("efficiency(fold=1)".parse::<AgentSpec>().is_err());
+//! ```
+
+use std::fmt;
+use std::str::FromStr;
+use std::time::Duration;
+
+use hupai_engine::{Agent, Random, Tsumogiri};
+use hupai_rules::Rules;
+
+use crate::mjai_process::{MjaiProcess, Replies};
+use crate::{Defensive, Efficiency, Params};
+
+/// The agent names the registry knows (besides `mjai:COMMAND`).
+pub const AGENT_NAMES: [&str; 4] = ["defensive", "efficiency", "random", "tsumogiri"];
+
+/// What an agent spec names.
+#[derive(Clone, Debug, PartialEq)]
+enum Kind {
+    Defensive(Params),
+    Efficiency,
+    Random,
+    Tsumogiri,
+    Mjai(Vec<String>),
+}
+
+/// A parsed agent spec.
+#[derive(Clone, Debug, PartialEq)]
+pub struct AgentSpec {
+    kind: Kind,
+    text: String,
+}
+
+/// Why an agent spec is not one.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SpecError(pub String);
+
+impl fmt::Display for SpecError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for SpecError {}
+
+/// How external agents are run.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct BuildOptions {
+    /// How long an external bot may take per decision (and per reply).
+    pub bot_timeout: Duration,
+    /// When an external bot answers.
+    pub replies: Replies,
+}
+
+impl Default for BuildOptions {
+    fn default() -> BuildOptions {
+        BuildOptions { bot_timeout: Duration::from_secs(10), replies: Replies::EveryEvent }
+    }
+}
+
+impl AgentSpec {
+    /// Parses a list: one spec, or several separated by commas (outside parentheses and
+    /// quotes).
+    pub fn parse_list(text: &str) -> Result<Vec<AgentSpec>, SpecError> {
+        let mut out = Vec::new();
+        let (mut depth, mut quote, mut start) = (0i32, None::<char>, 0);
+        for (i, c) in text.char_indices() {
+            match (c, quote) {
+                ('\'' | '"', None) => quote = Some(c),
+                (c, Some(q)) if c == q => quote = None,
+                ('(', None) => depth += 1,
+                (')', None) => depth -= 1,
+                (',', None) if depth == 0 => {
+                    out.push(text[start..i].parse()?);
+                    start = i + 1;
+                }
+                _ => {}
+            }
+        }
+        out.push(text[start..].parse()?);
+        Ok(out)
+    }
+
+    /// Whether this is an external bot.
+    pub fn is_external(&self) -> bool {
+        matches!(self.kind, Kind::Mjai(_))
+    }
+
+    /// Builds the agent for `rules` to play player `player` (0..4), seeded with `seed` where
+    /// it draws at random.
+    pub fn build(
+        &self,
+        rules: &Rules,
+        seed: u64,
+        player: usize,
+        options: &BuildOptions,
+    ) -> Result<Box<dyn Agent>, SpecError> {
+        Ok(match &self.kind {
+            Kind::Defensive(p) => Box::new(Defensive::with_params(rules, *p)),
+            Kind::Efficiency => Box::new(Efficiency::new(rules)),
+            Kind::Random => Box::new(Random::new(seed)),
+            Kind::Tsumogiri => Box::new(Tsumogiri),
+            Kind::Mjai(argv) => {
+                let bot = MjaiProcess::spawn(&self.text, argv, player, rules, options)
+                    .map_err(|e| SpecError(format!("{}: cannot start: {e}", self.text)))?;
+                Box::new(bot)
+            }
+        })
+    }
+}
+
+impl fmt::Display for AgentSpec {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.text)
+    }
+}
+
+impl FromStr for AgentSpec {
+    type Err = SpecError;
+
+    fn from_str(text: &str) -> Result<AgentSpec, SpecError> {
+        let text = text.trim();
+        let err = |m: String| Err(SpecError(m));
+        if let Some(command) = text.strip_prefix("mjai:") {
+            let argv = split_command(command).map_err(SpecError)?;
+            if argv.is_empty() {
+                return err("mjai: needs a command, e.g. mjai:python bot.py".into());
+            }
+            return Ok(AgentSpec { kind: Kind::Mjai(argv), text: text.to_string() });
+        }
+        let (name, args) = match text.split_once('(') {
+            Some((name, rest)) => {
+                let Some(args) = rest.strip_suffix(')') else {
+                    return err(format!("'{text}': parameters go in parentheses, name(key=value)"));
+                };
+                (name.trim(), Some(args))
+            }
+            None => (text, None),
+        };
+        let kind = match name {
+            "defensive" => {
+                let mut params = Params::default();
+                for pair in args.unwrap_or("").split(',').filter(|p| !p.trim().is_empty()) {
+                    let Some((k, v)) = pair.split_once('=') else {
+                        return err(format!("'{pair}' in '{text}': parameters are key=value"));
+                    };
+                    params.set(k.trim(), v.trim()).map_err(SpecError)?;
+                }
+                let text = if params == Params::default() {
+                    "defensive".to_string()
+                } else {
+                    format!("defensive({params})")
+                };
+                return Ok(AgentSpec { kind: Kind::Defensive(params), text });
+            }
+            "efficiency" => Kind::Efficiency,
+            "random" => Kind::Random,
+            "tsumogiri" => Kind::Tsumogiri,
+            "" => return err("an empty agent name".into()),
+            other => {
+                return err(format!(
+                    "unknown agent '{other}': use {} or mjai:COMMAND",
+                    AGENT_NAMES.join(", ")
+                ))
+            }
+        };
+        if args.is_some_and(|a| !a.trim().is_empty()) {
+            return err(format!("'{name}' takes no parameters"));
+        }
+        Ok(AgentSpec { kind, text: name.to_string() })
+    }
+}
+
+/// Splits a command line into words as a POSIX shell would for plain words, single and
+/// double quotes and backslashes (no variables, globs or operators: nothing is run through
+/// a shell).
+pub fn split_command(text: &str) -> Result<Vec<String>, String> {
+    let mut words = Vec::new();
+    let mut word = String::new();
+    let mut in_word = false;
+    let mut chars = text.chars();
+    while let Some(c) = chars.next() {
+        match c {
+            ' ' | '\t' | '\n' => {
+                if in_word {
+                    words.push(std::mem::take(&mut word));
+                    in_word = false;
+                }
+            }
+            '\'' => {
+                in_word = true;
+                loop {
+                    match chars.next() {
+                        Some('\'') => break,
+                        Some(c) => word.push(c),
+                        None => return Err(format!("unclosed ' in '{text}'")),
+                    }
+                }
+            }
+            '"' => {
+                in_word = true;
+                loop {
+                    match chars.next() {
+                        Some('"') => break,
+                        Some('\\') => match chars.next() {
+                            Some(c @ ('"' | '\\' | '$' | '`')) => word.push(c),
+                            Some(c) => {
+                                word.push('\\');
+                                word.push(c);
+                            }
+                            None => return Err(format!("unclosed \" in '{text}'")),
+                        },
+                        Some(c) => word.push(c),
+                        None => return Err(format!("unclosed \" in '{text}'")),
+                    }
+                }
+            }
+            '\\' => {
+                in_word = true;
+                match chars.next() {
+                    Some(c) => word.push(c),
+                    None => return Err(format!("a trailing \\ in '{text}'")),
+                }
+            }
+            c => {
+                in_word = true;
+                word.push(c);
+            }
+        }
+    }
+    if in_word {
+        words.push(word);
+    }
+    Ok(words)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn commands_split_like_a_shell() {
+        assert_eq!(split_command("python bot.py").unwrap(), ["python", "bot.py"]);
+        assert_eq!(
+            split_command(r#"a 'b c' "d \"e\"" f\ g"#).unwrap(),
+            ["a", "b c", "d \"e\"", "f g"]
+        );
+        assert!(split_command("a 'b").is_err());
+        assert_eq!(split_command("  ").unwrap(), Vec::<String>::new());
+    }
+
+    #[test]
+    fn lists_split_outside_parentheses_and_quotes() {
+        let specs =
+            AgentSpec::parse_list("defensive(fold=2,threat=0.5),mjai:bot '--x=1,2',random,tsumogiri")
+                .unwrap();
+        assert_eq!(specs.len(), 4);
+        assert_eq!(specs[0].to_string(), "defensive(fold=2,threat=0.5)");
+        assert_eq!(specs[1].kind, Kind::Mjai(vec!["bot".into(), "--x=1,2".into()]));
+        for bad in ["", "defensive(fold)", "defensive(fold=x)", "random(x=1)", "mjai:", "defensive("] {
+            assert!(AgentSpec::parse_list(bad).is_err(), "{bad}");
+        }
+    }
+}
