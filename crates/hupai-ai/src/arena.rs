@@ -32,7 +32,10 @@ use std::sync::Arc;
 use std::time::Instant;
 
 use hupai_core::Seat;
-use hupai_engine::{Action, Agent, Driver, Event, Explanation, Faults, Game, PlayError, PlayerView, Setup, SplitMix64};
+use hupai_engine::{
+    Action, Agent, Driver, Event, Explanation, Faults, Game, PlayError, PlayerView, Setup,
+    SplitMix64,
+};
 use hupai_rules::Rules;
 use rayon::prelude::*;
 
@@ -121,7 +124,8 @@ impl ArenaConfig {
         for text in specs {
             agents.push(Entrant::spec(text.parse()?, BuildOptions::default()));
         }
-        let agents: [Entrant; 4] = agents.try_into().map_err(|_| SpecError("four agents".into()))?;
+        let agents: [Entrant; 4] =
+            agents.try_into().map_err(|_| SpecError("four agents".into()))?;
         Ok(ArenaConfig::new(rules, agents, seed))
     }
 }
@@ -232,7 +236,8 @@ impl Agent for Timed {
 
 /// Plays one job: wall `wall` with the agents rotated `rotation` seats.
 fn play_job(config: &ArenaConfig, wall: u64, rotation: u64) -> Result<JobRecord, ArenaError> {
-    let entrants: [&Entrant; 4] = std::array::from_fn(|p| &config.agents[(p + rotation as usize) % 4]);
+    let entrants: [&Entrant; 4] =
+        std::array::from_fn(|p| &config.agents[(p + rotation as usize) % 4]);
     let mut agents: Vec<Timed> = Vec::with_capacity(4);
     for (p, entrant) in entrants.iter().enumerate() {
         let seed = wall_seed(config.seed, wall).wrapping_add(rotation * 4 + p as u64 + 1);

@@ -6,9 +6,9 @@ use hupai_core::{ukeire_with_jokers, Counts, Kind};
 use hupai_engine::{Action, Candidate, Explanation, Pai, PlayerView};
 use hupai_rules::{Family, Rules};
 
-use crate::params::Params;
 use crate::danger::{expected_loss, threats, Threat};
 use crate::evaluate::{evaluate_state, DiscardEval};
+use crate::params::Params;
 use crate::plan::{best_shanten, plans_for};
 use crate::push_fold::{discard_ev, Stance};
 use crate::situation::{MeldShape, Situation};
@@ -183,8 +183,11 @@ fn turn(
         }
         _ => evals,
     };
-    let fallback =
-        options.iter().copied().find(|a| matches!(a, Action::Discard { .. })).unwrap_or(Action::Pass);
+    let fallback = options
+        .iter()
+        .copied()
+        .find(|a| matches!(a, Action::Discard { .. }))
+        .unwrap_or(Action::Pass);
     if evals.is_empty() {
         return (fallback, None);
     }
@@ -603,7 +606,8 @@ mod tests {
             view.update(&Event::Dahai { actor: Seat::East, pai: nine, tsumogiri: true }).unwrap();
             let options = legal_options(&view);
             assert!(options.contains(&Action::OpenKan), "{preset}: {options:?}");
-            let (a, _) = think(&rules, Style::Defensive, &Params::default(), &view, &options, false);
+            let (a, _) =
+                think(&rules, Style::Defensive, &Params::default(), &view, &options, false);
             if preset == "riichi" {
                 assert_ne!(a, Action::OpenKan);
             } else {

@@ -24,8 +24,8 @@ use hupai_core::{
 };
 use hupai_rules::Family;
 
-use crate::plan::{best_shanten, effective, plans_for, Plan};
 use crate::odds::win_chance;
+use crate::plan::{best_shanten, effective, plans_for, Plan};
 use crate::situation::{MeldShape, Situation};
 
 /// What one discard leaves.

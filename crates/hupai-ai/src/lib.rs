@@ -45,8 +45,8 @@ mod situation;
 pub mod stats;
 
 pub use brain::Style;
-pub use params::{Params, PARAMS};
-pub use registry::{AgentSpec, BuildOptions, SpecError, AGENT_NAMES};
 pub use defensive::Defensive;
 pub use efficiency::Efficiency;
+pub use params::{Params, PARAMS};
+pub use registry::{AgentSpec, BuildOptions, SpecError, AGENT_NAMES};
 pub use situation::{MeldShape, Situation};

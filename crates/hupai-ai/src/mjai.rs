@@ -116,7 +116,10 @@ pub fn choose(view: &PlayerView, reply: &Reply, options: &[Action]) -> Result<Ch
     let me = view.seat;
     let found = |a: Action| {
         let a = a.canonical();
-        options.contains(&a).then_some(Chosen::Action(a)).ok_or_else(|| format!("{a} is not legal now"))
+        options
+            .contains(&a)
+            .then_some(Chosen::Action(a))
+            .ok_or_else(|| format!("{a} is not legal now"))
     };
     let event = match reply {
         Reply::None if options.contains(&Action::Pass) => return Ok(Chosen::Action(Action::Pass)),
@@ -176,7 +179,9 @@ pub fn choose_riichi_discard(reply: &Reply, options: &[Action]) -> Result<Action
 /// tile when the bot's `tsumogiri` flag is off.
 fn discard(options: &[Action], pai: Pai, tsumogiri: bool, riichi: bool) -> Result<Chosen, String> {
     let of = |a: &Action| match (a, riichi) {
-        (Action::Discard { pai: p, .. }, false) | (Action::Riichi { pai: p, .. }, true) => *p == pai,
+        (Action::Discard { pai: p, .. }, false) | (Action::Riichi { pai: p, .. }, true) => {
+            *p == pai
+        }
         _ => false,
     };
     let exact = options.iter().find(|a| {

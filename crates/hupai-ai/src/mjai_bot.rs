@@ -45,6 +45,7 @@ pub struct MjaiBot {
     agent: Box<dyn Agent>,
     explain: bool,
     me: Option<Seat>,
+    default_seat: Option<Seat>,
     view: Option<PlayerView>,
     /// The discard chosen with a riichi, sent once the host shows the `reach`.
     riichi_discard: Option<Action>,
@@ -67,10 +68,17 @@ impl MjaiBot {
             agent,
             explain,
             me: None,
+            default_seat: None,
             view: None,
             riichi_discard: None,
             line: 0,
         }
+    }
+
+    /// Plays `seat` when `start_game` has no `id` (instead of the seat the deal shows).
+    pub fn set_seat(&mut self, seat: Seat) {
+        self.default_seat = Some(seat);
+        self.me = Some(seat);
     }
 
     /// The seat's view, once it knows its seat.
@@ -112,13 +120,16 @@ impl MjaiBot {
     fn take(&mut self, event: &Event) -> Result<(), String> {
         match event {
             Event::StartGame { id, .. } => {
-                self.me = *id;
+                self.me = id.or(self.default_seat);
                 self.view = None;
                 self.riichi_discard = None;
                 return Ok(());
             }
             Event::StartKyoku { tehais, .. } if self.me.is_none() => {
-                let seen = Seat::ALL.into_iter().zip(tehais).find(|(_, t)| t.iter().any(|p| !p.is_hidden()));
+                let seen = Seat::ALL
+                    .into_iter()
+                    .zip(tehais)
+                    .find(|(_, t)| t.iter().any(|p| !p.is_hidden()));
                 self.me = seen.map(|(s, _)| s);
             }
             _ => {}
@@ -138,9 +149,10 @@ impl MjaiBot {
         if options.is_empty() {
             return NONE.to_string();
         }
-        let planned = self.riichi_discard.take().filter(|a| {
-            view.decision() == Decision::RiichiDiscard && options.contains(a)
-        });
+        let planned = self
+            .riichi_discard
+            .take()
+            .filter(|a| view.decision() == Decision::RiichiDiscard && options.contains(a));
         let action = match planned {
             Some(a) => a,
             None if self.explain => {

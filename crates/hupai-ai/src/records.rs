@@ -77,4 +77,3 @@ pub struct JobRecord {
     /// The four players.
     pub players: [PlayerRecord; 4],
 }
-

@@ -274,13 +274,16 @@ mod tests {
 
     #[test]
     fn lists_split_outside_parentheses_and_quotes() {
-        let specs =
-            AgentSpec::parse_list("defensive(fold=2,threat=0.5),mjai:bot '--x=1,2',random,tsumogiri")
-                .unwrap();
+        let specs = AgentSpec::parse_list(
+            "defensive(fold=2,threat=0.5),mjai:bot '--x=1,2',random,tsumogiri",
+        )
+        .unwrap();
         assert_eq!(specs.len(), 4);
         assert_eq!(specs[0].to_string(), "defensive(fold=2,threat=0.5)");
         assert_eq!(specs[1].kind, Kind::Mjai(vec!["bot".into(), "--x=1,2".into()]));
-        for bad in ["", "defensive(fold)", "defensive(fold=x)", "random(x=1)", "mjai:", "defensive("] {
+        for bad in
+            ["", "defensive(fold)", "defensive(fold=x)", "random(x=1)", "mjai:", "defensive("]
+        {
             assert!(AgentSpec::parse_list(bad).is_err(), "{bad}");
         }
     }

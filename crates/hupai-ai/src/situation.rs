@@ -124,7 +124,8 @@ impl Situation {
                 dora[k.successor().index()] += 1;
             }
         }
-        let melds: Vec<MeldShape> = mine.iter().filter_map(|m| MeldShape::of_meld(&m.meld)).collect();
+        let melds: Vec<MeldShape> =
+            mine.iter().filter_map(|m| MeldShape::of_meld(&m.meld)).collect();
         let draws_left = view.live_tiles() as i32;
         Situation {
             family: rules.family,

@@ -10,8 +10,12 @@ use hupai_rules::Rules;
 #[test]
 fn defensive_beats_efficiency_on_a_fixed_duplicate_arena() {
     let rules = Rules::preset("riichi").unwrap();
-    let mut config =
-        ArenaConfig::from_specs(rules, ["defensive", "efficiency", "efficiency", "efficiency"], 2026).unwrap();
+    let mut config = ArenaConfig::from_specs(
+        rules,
+        ["defensive", "efficiency", "efficiency", "efficiency"],
+        2026,
+    )
+    .unwrap();
     config.duplicate = true;
     config.length = Length::Hands(4000);
     let result = run_arena(&config, &|_| {}).unwrap();
@@ -34,7 +38,9 @@ fn defensive_beats_efficiency_on_a_fixed_duplicate_arena() {
 #[test]
 fn arena_is_deterministic_whatever_the_thread_count() {
     let rules = Rules::preset("riichi").unwrap();
-    let mut config = ArenaConfig::from_specs(rules, ["defensive", "efficiency", "random", "tsumogiri"], 9).unwrap();
+    let mut config =
+        ArenaConfig::from_specs(rules, ["defensive", "efficiency", "random", "tsumogiri"], 9)
+            .unwrap();
     config.duplicate = true;
     config.length = Length::Hands(24);
     config.threads = 1;
@@ -65,7 +71,8 @@ fn every_preset_plays_with_every_agent() {
     for preset in ["chinese", "laizi", "riichi-majsoul"] {
         let rules = Rules::preset(preset).unwrap();
         let mut config =
-            ArenaConfig::from_specs(rules, ["defensive", "efficiency", "random", "tsumogiri"], 6).unwrap();
+            ArenaConfig::from_specs(rules, ["defensive", "efficiency", "random", "tsumogiri"], 6)
+                .unwrap();
         config.length = Length::Hands(12);
         let result = run_arena(&config, &|_| {}).unwrap();
         assert_eq!(result.hands, 12, "{preset}");

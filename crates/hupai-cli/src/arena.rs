@@ -5,7 +5,7 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 use anyhow::Context;
-use hupai_ai::arena::{run_arena, ArenaConfig, Length};
+use hupai_ai::arena::{run_arena, ArenaConfig, Entrant, Length};
 use hupai_ai::report::write_report;
 use hupai_rules::Rules;
 
@@ -16,7 +16,8 @@ pub struct ArenaArgs {
     /// Rule set: a preset name (riichi, mcr, chinese, laizi, ...) or a TOML file.
     #[arg(long, default_value = "riichi")]
     pub rules: String,
-    /// Four agent names in seat order, comma-separated (one name seats it four times).
+    /// Four agents in seat order, comma-separated (one seats it four times): defensive,
+    /// defensive(fold=2,threat=0.5), efficiency, random, tsumogiri, mjai:COMMAND.
     #[arg(long, default_value = "defensive,efficiency,efficiency,efficiency")]
     pub agents: String,
     /// Play every wall four times with the agents rotated through the seats.
@@ -43,19 +44,16 @@ pub struct ArenaArgs {
     /// Write a Markdown report with SVG plots to this file.
     #[arg(long)]
     pub report: Option<PathBuf>,
+    #[command(flatten)]
+    pub bots: crate::agents::BotArgs,
 }
 
 /// Runs `hupai arena`.
 pub fn run(args: ArenaArgs) -> anyhow::Result<ExitCode> {
     let rules = Rules::load(&args.rules).with_context(|| format!("rules '{}'", args.rules))?;
-    let names: Vec<&str> =
-        args.agents.split(',').map(str::trim).filter(|s| !s.is_empty()).collect();
-    let agents: [&str; 4] = match names.as_slice() {
-        [a] => [a, a, a, a],
-        [a, b, c, d] => [a, b, c, d],
-        _ => anyhow::bail!("--agents takes one or four names, got {}", names.len()),
-    };
-    let mut config = ArenaConfig::new(rules, agents, args.seed);
+    let options = args.bots.options();
+    let entrants = crate::agents::four(&args.agents)?.map(|spec| Entrant::spec(spec, options));
+    let mut config = ArenaConfig::new(rules, entrants, args.seed);
     config.duplicate = args.duplicate;
     config.length = match (args.games, args.hands) {
         (Some(g), _) => Length::Games(g),

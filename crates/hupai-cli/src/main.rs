@@ -4,6 +4,7 @@ use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
 
+mod agents;
 mod analyze;
 mod arena;
 mod input;

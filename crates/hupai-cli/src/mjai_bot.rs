@@ -5,12 +5,13 @@ use std::process::ExitCode;
 
 use anyhow::Context;
 use hupai_ai::mjai_bot::MjaiBot;
+use hupai_ai::AgentSpec;
 use hupai_rules::Rules;
 
 /// Arguments of `hupai mjai-bot`.
 #[derive(Debug, clap::Args)]
 pub struct MjaiBotArgs {
-    /// The agent to play (defensive, efficiency, random, tsumogiri).
+    /// The agent to play: defensive, defensive(fold=2), efficiency, random, tsumogiri.
     #[arg(long, default_value = "defensive")]
     pub agent: String,
     /// Rule set (a riichi preset or TOML file).
@@ -19,13 +20,27 @@ pub struct MjaiBotArgs {
     /// Explain every decision on standard error.
     #[arg(long)]
     pub explain: bool,
+    /// The seat 0-3 the host gives as the last argument (as Mortal's bots take it), used
+    /// when `start_game` has no `id`.
+    pub seat: Option<u8>,
 }
 
 /// Runs `hupai mjai-bot`: one answer line per input line, until the input ends.
 pub fn run(args: MjaiBotArgs) -> anyhow::Result<ExitCode> {
     let rules = Rules::load(&args.rules).with_context(|| format!("rules '{}'", args.rules))?;
-    let mut bot = MjaiBot::new(rules, &args.agent, args.explain)
-        .with_context(|| format!("unknown agent '{}'", args.agent))?;
+    let spec: AgentSpec = args.agent.parse()?;
+    if spec.is_external() {
+        anyhow::bail!("--agent {spec}: the bot plays one of hupai's own agents");
+    }
+    if args.seat.is_some_and(|s| s > 3) {
+        anyhow::bail!("seat {}: seats are 0..=3", args.seat.unwrap_or(0));
+    }
+    let player = args.seat.unwrap_or(0) as usize;
+    let agent = spec.build(&rules, 0, player, &hupai_ai::BuildOptions::default())?;
+    let mut bot = MjaiBot::new(rules, agent, args.explain);
+    if let Some(seat) = args.seat.and_then(|s| hupai_core::Seat::from_index(s as usize)) {
+        bot.set_seat(seat);
+    }
     let stdin = std::io::stdin();
     let mut out = std::io::stdout().lock();
     let mut err = std::io::stderr();

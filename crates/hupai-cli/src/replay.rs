@@ -29,6 +29,13 @@ pub struct ReplayArgs {
     /// Print the game as text, one line per event; the default when the output is piped.
     #[arg(long, conflicts_with = "verify")]
     text: bool,
+    /// Print the stream player N (0-3, the seat it held in the first hand) was shown: other
+    /// seats' tiles hidden, no seed.
+    #[arg(long, value_name = "N", conflicts_with_all = ["verify", "ui"])]
+    seat: Option<u8>,
+    /// With --seat: the stream as JSON lines, as the player received it.
+    #[arg(long, requires = "seat")]
+    json: bool,
 }
 
 /// Runs `hupai replay`.
@@ -37,6 +44,20 @@ pub fn run(args: ReplayArgs) -> anyhow::Result<ExitCode> {
         .with_context(|| format!("cannot read {}", args.file.display()))?;
     let rules = args.rules.as_deref().map(Rules::load).transpose()?;
     let log = parse_log(&text).map_err(|e| anyhow::anyhow!("{}: {e}", args.file.display()))?;
+    if let Some(seat) = args.seat {
+        if seat > 3 {
+            anyhow::bail!("--seat {seat}: players are 0..=3");
+        }
+        let record: Vec<Event> = log.into_iter().map(|(_, e)| e).collect();
+        let mut out = std::io::stdout().lock();
+        for e in hupai_engine::player_stream(&record, seat as usize) {
+            let line = if args.json { e.to_json() } else { describe(&e) };
+            if writeln!(out, "{line}").is_err() {
+                break;
+            }
+        }
+        return Ok(ExitCode::SUCCESS);
+    }
     let ui = args.ui || (!args.text && !args.verify && std::io::stdout().is_terminal());
     if ui {
         if log.is_empty() {
@@ -69,14 +90,33 @@ pub fn run(args: ReplayArgs) -> anyhow::Result<ExitCode> {
     }
 }
 
+fn join(values: &[i32; 4]) -> String {
+    values.map(|v| v.to_string()).join(" ")
+}
+
 /// One line of text per event.
 fn describe(e: &Event) -> String {
     match e {
-        Event::StartGame { rules, seed, .. } => format!("game: rules {rules}, seed {seed}"),
-        Event::StartKyoku { bakaze, kyoku, honba, kyotaku, scores, .. } => format!(
-            "\n{bakaze}{kyoku} honba {honba} sticks {kyotaku}  scores {}",
-            scores.map(|s| s.to_string()).join(" ")
+        Event::StartGame { rules, seed: Some(seed), .. } => {
+            format!("game: rules {rules}, seed {seed}")
+        }
+        Event::StartGame { rules, seed_commitment, .. } => format!(
+            "game: rules {rules}, seed committed as {}",
+            seed_commitment.as_deref().unwrap_or("?")
         ),
+        Event::StartKyoku { bakaze, kyoku, honba, kyotaku, scores, tehais, .. } => {
+            let mut line = format!("\n{bakaze}{kyoku} honba {honba} sticks {kyotaku}");
+            if let Some(scores) = scores {
+                line += &format!("  scores {}", join(scores));
+            }
+            for (s, t) in tehais.iter().enumerate() {
+                if t.iter().any(|p| !p.is_hidden()) {
+                    let tiles: Vec<String> = t.iter().map(|p| p.to_string()).collect();
+                    line += &format!("\n  {s} dealt {}", tiles.join(" "));
+                }
+            }
+            line
+        }
         Event::Tsumo { actor, pai } => format!("  {actor} draws {pai}"),
         Event::Flower { actor, pai } => format!("  {actor} sets aside {pai}"),
         Event::Dahai { actor, pai, tsumogiri } => {
@@ -94,7 +134,7 @@ fn describe(e: &Event) -> String {
         }
         Event::Dora { dora_marker } => format!("  dora indicator {dora_marker}"),
         Event::Reach { actor } => format!("  {actor} riichi"),
-        Event::ReachAccepted { actor } => format!("  {actor} riichi stick placed"),
+        Event::ReachAccepted { actor, .. } => format!("  {actor} riichi stick placed"),
         Event::Hora { actor, target, pai, hand, han, fu, points, yaku, .. } => {
             let how =
                 if actor == target { "tsumo".to_string() } else { format!("ron from {target}") };
@@ -103,11 +143,16 @@ fn describe(e: &Event) -> String {
             format!("  {actor} wins on {pai} ({how}): {hand}  [{}] {han} han/fan {fu} fu, {points} points", yaku.join(", "))
         }
         Event::Ryukyoku { reason, deltas, .. } => {
-            format!("  draw ({reason}) deltas {}", deltas.map(|d| d.to_string()).join(" "))
+            format!("  draw ({}) deltas {}", reason.map_or("draw", |r| r.name()), join(deltas))
         }
         Event::EndKyoku => "  end of hand".into(),
-        Event::EndGame { scores } => {
-            format!("\nfinal scores {}", scores.map(|s| s.to_string()).join(" "))
+        Event::EndGame { scores, seed, .. } => {
+            let mut line =
+                format!("\nfinal scores {}", scores.as_ref().map_or(String::new(), join));
+            if let Some(seed) = seed {
+                line += &format!(" (seed {seed} revealed)");
+            }
+            line
         }
     }
 }

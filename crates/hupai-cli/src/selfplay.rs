@@ -1,14 +1,16 @@
-//! `hupai selfplay`: seeded full matches between engine agents, with logs and a summary.
+//! `hupai selfplay`: seeded full matches between any agents, with logs and a summary.
 
 use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::Instant;
 
-use anyhow::{bail, Context};
+use anyhow::Context;
 use clap::Args;
-use hupai_engine::{play_match_with, Agent, Event, Random, Setup, Tsumogiri};
+use hupai_engine::{Agent, Driver, Event, Setup};
 use hupai_rules::Rules;
 use serde_json::json;
+
+use crate::agents::BotArgs;
 
 /// Arguments of `hupai selfplay`.
 #[derive(Debug, Args)]
@@ -22,8 +24,9 @@ pub struct SelfplayArgs {
     /// Seed of the first match (match i uses seed + i).
     #[arg(long, default_value_t = 0)]
     seed: u64,
-    /// The four agents, comma separated: random or tsumogiri.
-    #[arg(long, default_value = "random,random,random,random")]
+    /// The four agents, comma separated (one spec seats it four times): defensive,
+    /// defensive(fold=2), efficiency, random, tsumogiri, mjai:COMMAND.
+    #[arg(long, default_value = "random")]
     agents: String,
     /// Write one log per match (JSON lines) into this directory.
     #[arg(long)]
@@ -31,41 +34,38 @@ pub struct SelfplayArgs {
     /// Print the summary as one JSON object.
     #[arg(long)]
     json: bool,
+    #[command(flatten)]
+    bots: BotArgs,
 }
 
 /// Runs `hupai selfplay`.
 pub fn run(args: SelfplayArgs) -> anyhow::Result<ExitCode> {
     let rules = Rules::load(&args.rules)?;
-    let names: Vec<&str> = args.agents.split(',').map(str::trim).collect();
-    if names.len() != 4 {
-        bail!("--agents needs four names, got {}", names.len());
-    }
-    for n in &names {
-        if !matches!(*n, "random" | "tsumogiri") {
-            bail!("unknown agent '{n}': use random or tsumogiri");
-        }
-    }
+    let specs = crate::agents::four(&args.agents)?;
+    let options = args.bots.options();
     if let Some(dir) = &args.log {
         std::fs::create_dir_all(dir).with_context(|| format!("cannot create {}", dir.display()))?;
     }
     let start = Instant::now();
     let (mut hands, mut wins, mut draws, mut actions) = (0u64, 0u64, 0u64, 0u64);
+    let mut illegal = [0u64; 4];
+    let mut timeouts = [0u64; 4];
     for g in 0..args.games {
         let seed = args.seed.wrapping_add(g);
-        let mut agents: Vec<Box<dyn Agent>> = names
-            .iter()
-            .enumerate()
-            .map(|(i, n)| -> Box<dyn Agent> {
-                match *n {
-                    "tsumogiri" => Box::new(Tsumogiri),
-                    _ => Box::new(Random::new(seed.wrapping_mul(4).wrapping_add(i as u64))),
-                }
-            })
-            .collect();
+        let mut agents: Vec<Box<dyn Agent>> = Vec::with_capacity(4);
+        for (p, spec) in specs.iter().enumerate() {
+            let agent_seed = seed.wrapping_mul(4).wrapping_add(p as u64);
+            agents.push(spec.build(&rules, agent_seed, p, &options)?);
+        }
         let mut setup = Setup::new(rules.clone(), seed);
-        setup.names = std::array::from_fn(|i| names[i].to_string());
-        let log = play_match_with(setup, &mut agents, |_, _| actions += 1)?;
-        for e in &log {
+        setup.names = std::array::from_fn(|p| specs[p].to_string());
+        let mut driver = Driver::new(setup);
+        driver.run_with(&mut agents, |_, _| actions += 1)?;
+        for (p, agent) in agents.iter().enumerate() {
+            illegal[p] += u64::from(driver.illegal_answers(p) + agent.faults().illegal);
+            timeouts[p] += u64::from(agent.faults().timeouts);
+        }
+        for e in driver.record() {
             match e {
                 Event::EndKyoku => hands += 1,
                 Event::Hora { .. } => wins += 1,
@@ -75,12 +75,19 @@ pub fn run(args: SelfplayArgs) -> anyhow::Result<ExitCode> {
         }
         if let Some(dir) = &args.log {
             let path = dir.join(format!("game-{seed}.jsonl"));
-            let text: String = log.iter().map(|e| e.to_json() + "\n").collect();
+            let text: String = driver.record().iter().map(|e| e.to_json() + "\n").collect();
             std::fs::write(&path, text)
                 .with_context(|| format!("cannot write {}", path.display()))?;
         }
     }
+    // Actions: one per answer after the opening events.
+    actions = actions.saturating_sub(args.games);
     let elapsed = start.elapsed().as_secs_f64();
+    let per_agent: Vec<_> = specs
+        .iter()
+        .enumerate()
+        .map(|(p, s)| json!({"player": p, "agent": s.to_string(), "illegal": illegal[p], "timeouts": timeouts[p]}))
+        .collect();
     if args.json {
         let summary = json!({
             "rules": rules.name,
@@ -91,6 +98,7 @@ pub fn run(args: SelfplayArgs) -> anyhow::Result<ExitCode> {
             "actions": actions,
             "elapsed": elapsed,
             "hands_per_second": hands as f64 / elapsed.max(1e-9),
+            "agents": per_agent,
         });
         println!("{summary}");
     } else {
@@ -100,6 +108,14 @@ pub fn run(args: SelfplayArgs) -> anyhow::Result<ExitCode> {
         println!("wins     {wins}");
         println!("draws    {draws}");
         println!("elapsed  {elapsed:.3} s ({:.0} hands/s)", hands as f64 / elapsed.max(1e-9));
+        for (p, spec) in specs.iter().enumerate() {
+            if illegal[p] + timeouts[p] > 0 {
+                println!(
+                    "player {p} ({spec}): {} illegal answers, {} timeouts",
+                    illegal[p], timeouts[p]
+                );
+            }
+        }
     }
     Ok(ExitCode::SUCCESS)
 }

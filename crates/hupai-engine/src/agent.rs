@@ -146,6 +146,24 @@ impl<A: Agent + ?Sized> Agent for Box<A> {
     }
 }
 
+impl<A: Agent + ?Sized> Agent for &mut A {
+    fn name(&self) -> &str {
+        (**self).name()
+    }
+    fn decide(&mut self, view: &PlayerView, options: &[Action]) -> Action {
+        (**self).decide(view, options)
+    }
+    fn explain(&mut self, view: &PlayerView, options: &[Action]) -> Explanation {
+        (**self).explain(view, options)
+    }
+    fn observe(&mut self, event: &Event) {
+        (**self).observe(event)
+    }
+    fn faults(&self) -> Faults {
+        (**self).faults()
+    }
+}
+
 /// The action a seat gets when its agent does not answer usefully: discard the drawn tile
 /// (else the first discard offered), or pass.
 pub fn default_action(options: &[Action]) -> Action {

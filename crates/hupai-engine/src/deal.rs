@@ -29,7 +29,8 @@ impl Game {
         self.joker_marker = None;
         if self.rules.jokers {
             self.joker_marker = self.wall.take_last();
-            self.joker = self.joker_marker.and_then(Tile::kind).and_then(|k| self.rules.joker_for(k));
+            self.joker =
+                self.joker_marker.and_then(Tile::kind).and_then(|k| self.rules.joker_for(k));
         }
         self.dora_count = usize::from(self.riichi());
         for block in 0..4 {

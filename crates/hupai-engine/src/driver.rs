@@ -99,13 +99,65 @@ pub struct Driver {
     seatings: Vec<(usize, [u8; 4])>,
     /// Answers [`Driver::run`] replaced, by player.
     illegal: [u32; 4],
+    /// Events shown to the in-process agents so far.
+    shown: usize,
+}
+
+/// The stream player `player` is shown of a full `record`: every event as the seat the player
+/// held at the time may see it (players change seats with `start_kyoku.players`, MCR).
+///
+/// ```
+/// use hupai_engine::{player_stream, play_match, Agent, Random, Setup};
+/// use hupai_rules::Rules;
+/// let mut agents: Vec<Box<dyn Agent>> = (0..4).map(|i| Box::new(Random::new(i)) as Box<dyn Agent>).collect();
+/// let mut setup = Setup::new(Rules::preset("riichi").unwrap(), 1);
+/// setup.single_hand = true;
+/// let record = play_match(setup, &mut agents).unwrap();
+/// let stream: Vec<_> = player_stream(&record, 2).collect();
+/// assert_eq!(stream.len(), record.len());
+/// assert!(!stream[0].to_json().contains("\"seed\""));
+/// ```
+pub fn player_stream(record: &[Event], player: usize) -> impl Iterator<Item = Cow<'_, Event>> {
+    let mut seat = Seat::from_index(player % 4).unwrap_or_default();
+    record.iter().map(move |e| {
+        if let Event::StartKyoku { players: Some(players), .. } = e {
+            if let Some(at) = players.iter().position(|&p| p as usize == player) {
+                seat = Seat::ALL[at];
+            }
+        }
+        shown_to(e, seat)
+    })
+}
+
+/// `e` as `seat` may see it, borrowed when nothing is hidden from it.
+fn shown_to(e: &Event, seat: Seat) -> Cow<'_, Event> {
+    let own_draw = matches!(e, Event::Tsumo { actor, .. } if *actor == seat);
+    if !e.has_hidden_tiles() || own_draw {
+        Cow::Borrowed(e)
+    } else {
+        Cow::Owned(e.seen_by(seat))
+    }
+}
+
+/// What one in-process agent's answer did ([`Driver::step`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Step {
+    /// The player who answered.
+    pub player: usize,
+    /// Its seat.
+    pub seat: Seat,
+    /// Its answer (the default if it gave an illegal one).
+    pub action: Action,
+    /// The sequence numbers of the events it caused.
+    pub events: Range<usize>,
 }
 
 impl Driver {
     /// Starts the match of `setup`.
     pub fn new(setup: Setup) -> Driver {
         let (game, opening) = Game::new(setup);
-        let mut driver = Driver { game, record: Vec::new(), seatings: Vec::new(), illegal: [0; 4] };
+        let mut driver =
+            Driver { game, record: Vec::new(), seatings: Vec::new(), illegal: [0; 4], shown: 0 };
         driver.take(opening);
         driver
     }
@@ -221,11 +273,7 @@ impl Driver {
         if !e.has_hidden_tiles() {
             return Some(Cow::Borrowed(e));
         }
-        let seat = self.seat_at(player, seq);
-        if matches!(e, Event::Tsumo { actor, .. } if *actor == seat) {
-            return Some(Cow::Borrowed(e));
-        }
-        Some(Cow::Owned(e.seen_by(seat)))
+        Some(shown_to(e, self.seat_at(player, seq)))
     }
 
     /// `player`'s stream from sequence number `from` on.
@@ -254,27 +302,39 @@ impl Driver {
         agents: &mut [A],
         mut after: impl FnMut(&Driver, Range<usize>),
     ) -> Result<(), PlayError> {
-        let mut shown = 0;
-        let mut seen = 0..self.record.len();
-        loop {
-            self.show(agents, &mut shown);
-            after(self, seen.clone());
-            let Some(prompt) = self.prompts().next() else { break };
-            let (player, seat, decision) = (prompt.player, prompt.seat, prompt.decision);
-            let agent = agents.get_mut(player).ok_or(PlayError::NotYourTurn(seat))?;
-            let mut action = agent.decide(prompt.view, prompt.options);
-            let legal = prompt.options.contains(&action.canonical());
-            if !legal {
-                action = default_action(prompt.options);
-                self.illegal[player] += 1;
-            }
-            seen = match self.answer(player, decision, action) {
-                Ok(range) => range,
-                Err(AnswerError::Play(e)) => return Err(e),
-                Err(_) => return Err(PlayError::NotYourTurn(seat)),
-            };
+        let mut seated: Vec<Option<&mut A>> = agents.iter_mut().map(Some).collect();
+        after(self, 0..self.record.len());
+        while let Some(step) = self.step(&mut seated)? {
+            after(self, step.events);
         }
+        self.show(&mut seated);
         Ok(())
+    }
+
+    /// One answer by an in-process agent: shows every agent the events it has not seen yet,
+    /// then asks the agent of the first player who must decide and has one (`agents[player]`
+    /// is `None` for a player who answers through [`Driver::answer`], a person or a remote
+    /// bot). Returns what happened, or `None` when no such player must decide now.
+    pub fn step<A: Agent>(&mut self, agents: &mut [Option<A>]) -> Result<Option<Step>, PlayError> {
+        self.show(agents);
+        let Some(prompt) =
+            self.prompts().find(|p| agents.get(p.player).is_some_and(|a| a.is_some()))
+        else {
+            return Ok(None);
+        };
+        let (player, seat, decision) = (prompt.player, prompt.seat, prompt.decision);
+        let Some(Some(agent)) = agents.get_mut(player) else { return Ok(None) };
+        let mut action = agent.decide(prompt.view, prompt.options).canonical();
+        let legal = prompt.options.contains(&action);
+        if !legal {
+            action = default_action(prompt.options);
+            self.illegal[player] += 1;
+        }
+        match self.answer(player, decision, action) {
+            Ok(events) => Ok(Some(Step { player, seat, action, events })),
+            Err(AnswerError::Play(e)) => Err(e),
+            Err(_) => Err(PlayError::NotYourTurn(seat)),
+        }
     }
 
     /// Answers of `player`'s agent that [`Driver::run`] had to replace (not legal options).
@@ -283,14 +343,14 @@ impl Driver {
     }
 
     /// Shows every agent the events it has not seen yet.
-    fn show<A: Agent>(&self, agents: &mut [A], shown: &mut usize) {
-        for seq in *shown..self.record.len() {
+    fn show<A: Agent>(&mut self, agents: &mut [Option<A>]) {
+        for seq in self.shown..self.record.len() {
             for (player, agent) in agents.iter_mut().enumerate().take(4) {
-                if let Some(e) = self.event_for(player, seq) {
+                if let (Some(agent), Some(e)) = (agent, self.event_for(player, seq)) {
                     agent.observe(&e);
                 }
             }
         }
-        *shown = self.record.len();
+        self.shown = self.record.len();
     }
 }

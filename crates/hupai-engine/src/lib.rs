@@ -45,7 +45,7 @@ mod wall;
 pub use action::{Action, PlayError};
 pub use agent::{default_action, Agent, Candidate, Explanation, Faults, Random, Tsumogiri};
 pub use check::InvariantError;
-pub use driver::{AnswerError, Driver, Prompt};
+pub use driver::{player_stream, AnswerError, Driver, Prompt, Step};
 pub use event::{DrawReason, Event, Yaku};
 pub use game::{Game, Pending};
 pub use options::{legal_options, legal_options_into, win_context, win_hand, win_score, WinOn};

@@ -290,8 +290,7 @@ fn claim(view: &PlayerView, from: Seat, pai: Pai, out: &mut Vec<Action>) {
     }
     let rules = view.rules();
     let me = view.seat;
-    if !(riichi_family(view) && view.is_furiten())
-        && win_score(view, pai, WinOn::Discard).is_some()
+    if !(riichi_family(view) && view.is_furiten()) && win_score(view, pai, WinOn::Discard).is_some()
     {
         out.push(Action::Ron);
     }
@@ -347,7 +346,12 @@ fn held_names(view: &PlayerView) -> Vec<Pai> {
 
 /// Whether, after calling with `consumed`, a discard the swap-calling ban allows remains
 /// (riichi rules; always true elsewhere).
-fn leaves_discard(view: &PlayerView, consumed: &[Pai; 2], kind: Kind, other_end: Option<Kind>) -> bool {
+fn leaves_discard(
+    view: &PlayerView,
+    consumed: &[Pai; 2],
+    kind: Kind,
+    other_end: Option<Kind>,
+) -> bool {
     if !riichi_family(view) {
         return true;
     }

@@ -73,7 +73,10 @@ pub fn replay_events(
         return Err(fail(1, "the log does not open with start_game".into()));
     };
     let Some(seed) = seed else {
-        return Err(fail(*first_line, "start_game has no seed: a seat's stream does not replay".into()));
+        return Err(fail(
+            *first_line,
+            "start_game has no seed: a seat's stream does not replay".into(),
+        ));
     };
     let rules = match rules {
         Some(r) => r,

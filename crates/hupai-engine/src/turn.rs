@@ -25,11 +25,7 @@ impl Game {
         match action {
             Action::Discard { pai, tsumogiri } | Action::Riichi { pai, tsumogiri } => {
                 let p = &self.p[seat];
-                let tile = if tsumogiri {
-                    p.drawn
-                } else {
-                    p.tile_named(pai, self.reds, p.drawn)
-                };
+                let tile = if tsumogiri { p.drawn } else { p.tile_named(pai, self.reds, p.drawn) };
                 if let Some(tile) = tile {
                     self.discard(seat, tile, matches!(action, Action::Riichi { .. }), out);
                 }
@@ -39,9 +35,7 @@ impl Game {
                     self.settle_wins(&[seat], seat, tile, replacement, false, out);
                 }
             }
-            Action::NineTerminals => {
-                self.abortive_draw(crate::DrawReason::NineTerminals, out)
-            }
+            Action::NineTerminals => self.abortive_draw(crate::DrawReason::NineTerminals, out),
             Action::ClosedKan(k) => self.closed_kan(seat, k, out),
             Action::AddedKan(k) => self.added_kan(seat, k, out),
             _ => {}

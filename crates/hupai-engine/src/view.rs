@@ -380,9 +380,8 @@ impl PlayerView {
         if self.rules.family != Family::Riichi {
             return false;
         }
-        let seen = self.discarded[self.seat.index()]
-            .union(self.own.passed)
-            .union(self.own.riichi_passed);
+        let seen =
+            self.discarded[self.seat.index()].union(self.own.passed).union(self.own.riichi_passed);
         !self.own.waits.intersection(seen).is_empty()
     }
 
@@ -546,7 +545,8 @@ impl PlayerView {
             Event::Ankan { actor, consumed } => {
                 in_hand()?;
                 turn(*actor)?;
-                let kind = consumed.first().and_then(|p| p.kind()).ok_or(ViewError::BadMeld(name))?;
+                let kind =
+                    consumed.first().and_then(|p| p.kind()).ok_or(ViewError::BadMeld(name))?;
                 if consumed.len() != 4 || consumed.iter().any(|p| p.kind() != Some(kind)) {
                     return Err(ViewError::BadMeld(name));
                 }
@@ -562,9 +562,7 @@ impl PlayerView {
                 in_hand()?;
                 turn(*actor)?;
             }
-            Event::ReachAccepted { .. } | Event::Hora { .. } | Event::Ryukyoku { .. } => {
-                in_hand()?
-            }
+            Event::ReachAccepted { .. } | Event::Hora { .. } | Event::Ryukyoku { .. } => in_hand()?,
             Event::EndKyoku => in_hand()?,
         }
         Ok(())
@@ -619,8 +617,10 @@ impl PlayerView {
                     if turn && !pai.is_flower() {
                         self.own.draws += 1;
                         self.own.kuikae = KindSet::EMPTY;
-                        self.decision =
-                            Decision::Turn { after_call: false, replacement: self.own.replacement_next };
+                        self.decision = Decision::Turn {
+                            after_call: false,
+                            replacement: self.own.replacement_next,
+                        };
                     } else {
                         self.decision = Decision::None;
                         if !turn {
@@ -731,9 +731,8 @@ impl PlayerView {
         let me = self.seat;
         let a = actor.index();
         self.hand_sizes[a] = self.hand_sizes[a].saturating_sub(1);
-        let riichi_tile = self.riichi[a]
-            && !self.riichi_accepted[a]
-            && self.rivers[a].iter().all(|r| !r.riichi);
+        let riichi_tile =
+            self.riichi[a] && !self.riichi_accepted[a] && self.rivers[a].iter().all(|r| !r.riichi);
         self.rivers[a].push(RiverEntry { pai, tsumogiri, riichi: riichi_tile });
         if let Some(k) = pai.kind() {
             self.discarded[a].insert(k);
@@ -931,7 +930,8 @@ impl PlayerView {
     /// Recomputes shanten and waits when the seat holds 3n + 1 tiles.
     fn refresh_own(&mut self) {
         let melds = self.melds[self.seat.index()].len() as u8;
-        if (self.hand.len() + 3 * melds as usize) % 3 != 1 || self.hand.iter().any(|p| p.is_flower())
+        if (self.hand.len() + 3 * melds as usize) % 3 != 1
+            || self.hand.iter().any(|p| p.is_flower())
         {
             return;
         }

@@ -37,9 +37,8 @@ fn hands(log: &[Event]) -> Vec<Hand> {
             Event::Ryukyoku { reason, tenpai, .. } => {
                 if let Some(h) = out.last_mut() {
                     h.drawn = true;
-                    h.dealer_kept = Some(
-                        *reason != Some(DrawReason::Exhaustive) || tenpai[h.oya as usize],
-                    );
+                    h.dealer_kept =
+                        Some(*reason != Some(DrawReason::Exhaustive) || tenpai[h.oya as usize]);
                 }
             }
             _ => {}
@@ -63,13 +62,13 @@ fn check_riichi_flow(rules: &Rules, seeds: std::ops::Range<u64>, last_wind: &str
                 assert_eq!(b.honba, if a.drawn { a.honba + 1 } else { 0 }, "seed {seed}");
             }
         }
-        let Some(Event::EndGame { scores: Some(scores), .. }) = log.last() else { panic!("no end_game") };
+        let Some(Event::EndGame { scores: Some(scores), .. }) = log.last() else {
+            panic!("no end_game")
+        };
         let last = hs.last().expect("hands");
         let busted = log.iter().rev().find_map(|e| match e {
             Event::Hora { scores: Some(scores), .. }
-            | Event::Ryukyoku { scores: Some(scores), .. } => {
-                Some(scores.iter().any(|&s| s < 0))
-            }
+            | Event::Ryukyoku { scores: Some(scores), .. } => Some(scores.iter().any(|&s| s < 0)),
             _ => None,
         });
         let winds = ["E", "S", "W", "N"];

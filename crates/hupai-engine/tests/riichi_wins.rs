@@ -303,7 +303,9 @@ fn no_swap_calling() {
     for k in ["1m", "4m"] {
         let kind = kinds(k)[0].0;
         assert!(
-            !opts.iter().any(|a| matches!(a, Action::Discard { pai, .. } if pai.kind() == Some(kind))),
+            !opts
+                .iter()
+                .any(|a| matches!(a, Action::Discard { pai, .. } if pai.kind() == Some(kind))),
             "{k}"
         );
     }

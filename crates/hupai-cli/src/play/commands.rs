@@ -10,7 +10,7 @@
 
 use std::fmt;
 
-use hupai_core::{Kind, Tile};
+use hupai_core::Kind;
 use hupai_engine::{Action, Pai};
 
 use super::tiles::{kind_name, parse_tile};
@@ -118,57 +118,39 @@ pub fn parse(line: &str) -> Result<Command, CommandError> {
     })
 }
 
-fn matches_tile(t: Tile, kind: Kind, red: bool, reds: [u8; 3]) -> bool {
-    t.kind() == Some(kind) && (!red || t.is_red_five(reds))
-}
-
-/// Picks, among options of one shape, the one for the tile: a red five only when named, else
-/// a plain copy first.
-fn pick_tile(
-    options: &[Action],
-    kind: Kind,
-    red: bool,
-    reds: [u8; 3],
-    wrap: fn(Tile) -> Action,
-    get: fn(&Action) -> Option<Tile>,
-) -> Option<Action> {
-    let fits: Vec<Tile> =
-        options.iter().filter_map(get).filter(|&t| matches_tile(t, kind, red, reds)).collect();
-    fits.iter().copied().find(|t| !t.is_red_five(reds)).or(fits.first().copied()).map(wrap)
+/// Picks, among the discards (or riichi discards) of `options`, the one for a tile of `kind`:
+/// a red five only when named, else a plain copy first, then in the options' order (the
+/// drawn tile first).
+fn pick_discard(options: &[Action], kind: Kind, red: bool, riichi: bool) -> Option<Action> {
+    let fits: Vec<(Action, Pai)> = options
+        .iter()
+        .filter_map(|&a| match (a, riichi) {
+            (Action::Discard { pai, .. }, false) | (Action::Riichi { pai, .. }, true) => {
+                Some((a, pai))
+            }
+            _ => None,
+        })
+        .filter(|(_, p)| p.kind() == Some(kind) && (!red || p.is_red()))
+        .collect();
+    fits.iter().find(|(_, p)| !p.is_red()).or(fits.first()).map(|(a, _)| *a)
 }
 
 /// Turns a command into one of `options` (the seat's legal actions).
-pub fn resolve(cmd: &Command, options: &[Action], reds: [u8; 3]) -> Result<Action, CommandError> {
+pub fn resolve(cmd: &Command, options: &[Action]) -> Result<Action, CommandError> {
     let has = |f: fn(&Action) -> bool| options.iter().copied().filter(f).collect::<Vec<_>>();
     match cmd {
-        Command::Discard(kind, red) => {
-            pick_tile(options, *kind, *red, reds, Action::Discard, |a| {
-                if let Action::Discard(t) = a {
-                    Some(*t)
-                } else {
-                    None
-                }
-            })
-            .ok_or_else(|| CommandError::CannotDiscard(kind_name(*kind)))
-        }
+        Command::Discard(kind, red) => pick_discard(options, *kind, *red, false)
+            .ok_or_else(|| CommandError::CannotDiscard(kind_name(*kind))),
         Command::Riichi(tile) => {
-            let all = has(|a| matches!(a, Action::Riichi(_)));
+            let all = has(|a| matches!(a, Action::Riichi { .. }));
             match (tile, all.as_slice()) {
                 (_, []) => Err(CommandError::NotNow("declare riichi")),
                 (None, [one]) => Ok(*one),
-                (None, many) => Err(CommandError::Which(
-                    many.iter().map(|a| label(a, reds)).collect::<Vec<_>>().join(", "),
-                )),
-                (Some((kind, red)), _) => {
-                    pick_tile(options, *kind, *red, reds, Action::Riichi, |a| {
-                        if let Action::Riichi(t) = a {
-                            Some(*t)
-                        } else {
-                            None
-                        }
-                    })
-                    .ok_or_else(|| CommandError::CannotDiscard(kind_name(*kind)))
+                (None, many) => {
+                    Err(CommandError::Which(many.iter().map(label).collect::<Vec<_>>().join(", ")))
                 }
+                (Some((kind, red)), _) => pick_discard(options, *kind, *red, true)
+                    .ok_or_else(|| CommandError::CannotDiscard(kind_name(*kind))),
             }
         }
         Command::Win => has(|a| matches!(a, Action::Tsumo | Action::Ron))
@@ -180,7 +162,7 @@ pub fn resolve(cmd: &Command, options: &[Action], reds: [u8; 3]) -> Result<Actio
             // Prefer keeping a red five in the hand.
             pons.iter()
                 .copied()
-                .find(|a| matches!(a, Action::Pon([x, y]) if !x.is_red_five(reds) && !y.is_red_five(reds)))
+                .find(|a| matches!(a, Action::Pon([x, y]) if !x.is_red() && !y.is_red()))
                 .or(pons.first().copied())
                 .ok_or(CommandError::NotNow("pon"))
         }
@@ -198,13 +180,13 @@ pub fn resolve(cmd: &Command, options: &[Action], reds: [u8; 3]) -> Result<Actio
                     _ => false,
                 })
                 .collect();
-            let mut shapes: Vec<String> = fits.iter().map(|a| label(a, reds)).collect();
+            let mut shapes: Vec<String> = fits.iter().map(label).collect();
             shapes.dedup();
             match (fits.first(), shapes.len()) {
                 (None, _) if chis.is_empty() => Err(CommandError::NotNow("chi")),
-                (None, _) => Err(CommandError::Which(
-                    chis.iter().map(|a| label(a, reds)).collect::<Vec<_>>().join(", "),
-                )),
+                (None, _) => {
+                    Err(CommandError::Which(chis.iter().map(label).collect::<Vec<_>>().join(", ")))
+                }
                 (Some(a), 1) => Ok(*a),
                 (Some(_), _) => Err(CommandError::Which(shapes.join(", "))),
             }
@@ -218,19 +200,19 @@ pub fn resolve(cmd: &Command, options: &[Action], reds: [u8; 3]) -> Result<Actio
                 .filter(|a| match (a, kind) {
                     (_, None) | (Action::OpenKan, _) => true,
                     (Action::ClosedKan(k), Some(want)) => k == want,
-                    (Action::AddedKan(t), Some(want)) => t.kind() == Some(*want),
+                    (Action::AddedKan(k), Some(want)) => k == want,
                     _ => false,
                 })
                 .collect();
             match fits.as_slice() {
                 [] if kans.is_empty() => Err(CommandError::NotNow("declare a kan")),
-                [] => Err(CommandError::Which(
-                    kans.iter().map(|a| label(a, reds)).collect::<Vec<_>>().join(", "),
-                )),
+                [] => {
+                    Err(CommandError::Which(kans.iter().map(label).collect::<Vec<_>>().join(", ")))
+                }
                 [one] => Ok(*one),
-                many => Err(CommandError::Which(
-                    many.iter().map(|a| label(a, reds)).collect::<Vec<_>>().join(", "),
-                )),
+                many => {
+                    Err(CommandError::Which(many.iter().map(label).collect::<Vec<_>>().join(", ")))
+                }
             }
         }
         Command::Pass => {
@@ -251,18 +233,15 @@ pub fn resolve(cmd: &Command, options: &[Action], reds: [u8; 3]) -> Result<Actio
     }
 }
 
-fn pai(t: Tile, reds: [u8; 3]) -> String {
-    super::tiles::pai_name(Pai::of(t, reds))
-}
-
 /// The command that takes `action`, as a player would type it (`c 34m`, `k 5m`, `h`).
-pub fn label(action: &Action, reds: [u8; 3]) -> String {
+pub fn label(action: &Action) -> String {
+    let pai = |p: Pai| super::tiles::pai_name(p);
     match action {
-        Action::Discard(t) => format!("d {}", pai(*t, reds)),
-        Action::Riichi(t) => format!("r {}", pai(*t, reds)),
+        Action::Discard { pai: p, .. } => format!("d {}", pai(*p)),
+        Action::Riichi { pai: p, .. } => format!("r {}", pai(*p)),
         Action::Tsumo | Action::Ron => "h".into(),
         Action::ClosedKan(k) => format!("k {}", kind_name(*k)),
-        Action::AddedKan(t) => format!("k {}", pai(*t, reds)),
+        Action::AddedKan(k) => format!("k {}", kind_name(*k)),
         Action::OpenKan => "k".into(),
         Action::NineTerminals => "9".into(),
         Action::Pon(_) => "p".into(),
@@ -283,7 +262,7 @@ pub fn label(action: &Action, reds: [u8; 3]) -> String {
 }
 
 /// The non-discard options in words, each with its command: `h win (tsumo)`, `c 34m chi`.
-pub fn choices(options: &[Action], reds: [u8; 3]) -> Vec<String> {
+pub fn choices(options: &[Action]) -> Vec<String> {
     let mut out: Vec<String> = Vec::new();
     let mut push = |s: String| {
         if !out.contains(&s) {
@@ -292,8 +271,8 @@ pub fn choices(options: &[Action], reds: [u8; 3]) -> Vec<String> {
     };
     for a in options {
         let word = match a {
-            Action::Discard(_) => continue,
-            Action::Riichi(_) => {
+            Action::Discard { .. } => continue,
+            Action::Riichi { .. } => {
                 push("r TILE riichi".into());
                 continue;
             }
@@ -305,7 +284,7 @@ pub fn choices(options: &[Action], reds: [u8; 3]) -> Vec<String> {
             Action::Chi(_) => "chi",
             Action::Pass => "pass",
         };
-        let key = label(a, reds);
+        let key = label(a);
         push(if key == word { key } else { format!("{key} {word}") });
     }
     out
@@ -315,8 +294,8 @@ pub fn choices(options: &[Action], reds: [u8; 3]) -> Vec<String> {
 mod tests {
     use super::*;
 
-    fn t(kind: &str, copy: u8) -> Tile {
-        Tile::new(kind.parse().unwrap(), copy)
+    fn t(name: &str) -> Pai {
+        name.parse().unwrap()
     }
 
     #[test]
@@ -338,28 +317,28 @@ mod tests {
 
     #[test]
     fn resolves_against_the_options() {
-        let reds = [0; 3];
         let options = [
-            Action::Chi([t("3m", 0), t("4m", 1)]),
-            Action::Chi([t("4m", 1), t("6m", 0)]),
-            Action::Pon([t("5m", 0), t("5m", 1)]),
+            Action::Chi([t("3m"), t("4m")]),
+            Action::Chi([t("4m"), t("6m")]),
+            Action::Pon([t("5m"), t("5m")]),
             Action::Pass,
         ];
-        assert_eq!(resolve(&parse("c 34m").unwrap(), &options, reds), Ok(options[0]));
-        assert_eq!(resolve(&parse("c 64m").unwrap(), &options, reds), Ok(options[1]));
-        assert!(matches!(
-            resolve(&parse("c").unwrap(), &options, reds),
-            Err(CommandError::Which(_))
-        ));
-        assert_eq!(resolve(&parse("p").unwrap(), &options, reds), Ok(options[2]));
-        assert_eq!(resolve(&parse("pass").unwrap(), &options, reds), Ok(Action::Pass));
-        assert_eq!(resolve(&parse("h").unwrap(), &options, reds), Err(CommandError::NotNow("win")));
-        let turn = [Action::Discard(t("1z", 0)), Action::Discard(t("9s", 2)), Action::Tsumo];
-        assert_eq!(resolve(&parse("d E").unwrap(), &turn, reds), Ok(turn[0]));
-        assert_eq!(resolve(&parse("9s").unwrap(), &turn, reds), Ok(turn[1]));
-        assert_eq!(resolve(&parse("h").unwrap(), &turn, reds), Ok(Action::Tsumo));
-        assert!(resolve(&parse("d 2m").unwrap(), &turn, reds).is_err());
-        assert_eq!(label(&options[1], reds), "c 46m");
-        assert_eq!(choices(&options, reds), ["c 34m chi", "c 46m chi", "p pon", "pass"]);
+        assert_eq!(resolve(&parse("c 34m").unwrap(), &options), Ok(options[0]));
+        assert_eq!(resolve(&parse("c 64m").unwrap(), &options), Ok(options[1]));
+        assert!(matches!(resolve(&parse("c").unwrap(), &options), Err(CommandError::Which(_))));
+        assert_eq!(resolve(&parse("p").unwrap(), &options), Ok(options[2]));
+        assert_eq!(resolve(&parse("pass").unwrap(), &options), Ok(Action::Pass));
+        assert_eq!(resolve(&parse("h").unwrap(), &options), Err(CommandError::NotNow("win")));
+        let turn = [
+            Action::Discard { pai: t("E"), tsumogiri: true },
+            Action::Discard { pai: t("9s"), tsumogiri: false },
+            Action::Tsumo,
+        ];
+        assert_eq!(resolve(&parse("d E").unwrap(), &turn), Ok(turn[0]));
+        assert_eq!(resolve(&parse("9s").unwrap(), &turn), Ok(turn[1]));
+        assert_eq!(resolve(&parse("h").unwrap(), &turn), Ok(Action::Tsumo));
+        assert!(resolve(&parse("d 2m").unwrap(), &turn).is_err());
+        assert_eq!(label(&options[1]), "c 46m");
+        assert_eq!(choices(&options), ["c 34m chi", "c 46m chi", "p pon", "pass"]);
     }
 }

@@ -21,22 +21,15 @@ pub struct Hints {
 impl Hints {
     /// Analyses `view`'s hand under `rules`.
     pub fn of(view: &PlayerView, rules: &Rules) -> Hints {
-        let joker = view.joker_marker.and_then(|p| p.kind()).map(Kind::successor);
-        let mut counts = Counts::EMPTY;
-        let mut jokers = 0u8;
-        for k in view.hand.iter().filter_map(|p| p.kind()) {
-            if Some(k) == joker {
-                jokers += 1;
-            } else {
-                counts.add(k);
-            }
-        }
-        let me = view.seat.index();
-        let melds = view.melds[me].len() as u8;
+        let counts = *view.counts();
+        let jokers = view.jokers();
+        let melds = view.own_melds().len() as u8;
         let forms = rules.form_set();
         let mut visible = Counts::EMPTY;
-        let seen = view.rivers.iter().flatten().chain(view.melds.iter().flatten().flatten());
-        for k in seen.chain(&view.dora_markers).filter_map(|p| p.kind()) {
+        let rivers = view.rivers.iter().flatten().map(|r| r.pai);
+        let melded = view.melds.iter().flatten().flat_map(|m| m.tiles.iter().copied());
+        let seen = rivers.chain(melded).chain(view.dora_markers.iter().copied());
+        for k in seen.filter_map(|p| p.kind()) {
             if visible.get(k) < 4 {
                 visible.add(k);
             }

@@ -40,7 +40,8 @@ pub struct PlayArgs {
     /// Seed of the walls (a fresh one when left out).
     #[arg(long)]
     pub seed: Option<u64>,
-    /// The opponents' agent: one name for all three, or three separated by commas.
+    /// The opponents: one agent spec for all three, or three separated by commas
+    /// (defensive, defensive(fold=2), efficiency, random, tsumogiri, mjai:COMMAND).
     #[arg(long, default_value = "defensive")]
     pub opponents: String,
     /// Show shanten, waits, effective tiles and the AI's suggested discard.
@@ -66,12 +67,12 @@ pub struct PlayArgs {
     pub one_hand: bool,
 }
 
-fn opponents(text: &str) -> anyhow::Result<[String; 3]> {
-    let names: Vec<String> = text.split(',').map(|s| s.trim().to_string()).collect();
-    match names.as_slice() {
+fn opponents(text: &str) -> anyhow::Result<[hupai_ai::AgentSpec; 3]> {
+    let specs = hupai_ai::AgentSpec::parse_list(text)?;
+    match specs.as_slice() {
         [one] => Ok([one.clone(), one.clone(), one.clone()]),
         [a, b, c] => Ok([a.clone(), b.clone(), c.clone()]),
-        _ => anyhow::bail!("--opponents takes one agent name or three separated by commas"),
+        _ => anyhow::bail!("--opponents takes one agent or three separated by commas"),
     }
 }
 
@@ -104,7 +105,7 @@ pub fn run(args: PlayArgs) -> anyhow::Result<ExitCode> {
         tui::run(&mut game, &mut ui, Duration::from_millis(args.speed)).map_err(Into::into)
     };
     if let Some(path) = &args.log {
-        let text: String = game.log.iter().map(|e| e.to_json() + "\n").collect();
+        let text: String = game.record().iter().map(|e| e.to_json() + "\n").collect();
         std::fs::write(path, text).with_context(|| format!("cannot write {}", path.display()))?;
     }
     result?;

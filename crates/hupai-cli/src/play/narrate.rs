@@ -1,13 +1,14 @@
 //! Events in words, from one seat's side of the table: the transcript of `--plain` and the
 //! message line of the full-screen UI.
 
+use hupai_core::Seat;
 use hupai_engine::Event;
 
 use super::table::Table;
 use super::tiles::{names, pai_name};
 
 /// How the player at `seat` is called: `you` for `me`, else the seat wind and the name.
-pub fn who(table: &Table, seat: u8, me: Option<u8>) -> String {
+pub fn who(table: &Table, seat: Seat, me: Option<Seat>) -> String {
     if Some(seat) == me {
         "you".into()
     } else {
@@ -27,17 +28,21 @@ pub fn wind_word(letter: char) -> &'static str {
 
 /// The event in words as `me` (a seat, or everyone in a replay) sees it, after `table` took it
 /// in; `None` for events not worth a line.
-pub fn narrate(table: &Table, event: &Event, me: Option<u8>) -> Option<String> {
-    let w = |s: u8| who(table, s, me);
-    let you = |s: u8| Some(s) == me;
+pub fn narrate(table: &Table, event: &Event, me: Option<Seat>) -> Option<String> {
+    let w = |s: Seat| who(table, s, me);
+    let you = |s: Seat| Some(s) == me;
     Some(match event {
-        Event::StartGame { rules, seed, .. } => format!("new match: rules {rules}, seed {seed}"),
+        Event::StartGame { rules, seed: Some(seed), .. } => {
+            format!("new match: rules {rules}, seed {seed}")
+        }
+        Event::StartGame { rules, .. } => format!("new match: rules {rules}"),
         Event::StartKyoku { bakaze, kyoku, honba, kyotaku, oya, .. } => {
-            let round = bakaze.kind().map_or("East".to_string(), |k| {
-                wind_word(['E', 'S', 'W', 'N'][k.index().saturating_sub(27) % 4]).to_string()
-            });
-            let scores: Vec<String> =
-                (0..4u8).map(|s| format!("{} {}", w(s), table.scores[s as usize])).collect();
+            let round =
+                wind_word(bakaze.kind().and_then(Seat::from_wind).unwrap_or_default().letter());
+            let scores: Vec<String> = Seat::ALL
+                .iter()
+                .map(|&s| format!("{} {}", w(s), table.scores[s.index()]))
+                .collect();
             let mut line = format!(
                 "== {round} {kyoku}: dealer {}, honba {honba}, sticks {kyotaku} ==\nscores: {}",
                 w(*oya),
@@ -49,7 +54,7 @@ pub fn narrate(table: &Table, event: &Event, me: Option<u8>) -> Option<String> {
             if let Some(d) = table.dora.first() {
                 line += &format!("\ndora indicator {}", pai_name(*d));
             }
-            if let Some(s) = me.and_then(|m| table.seats.get(m as usize)) {
+            if let Some(s) = me.and_then(|m| table.seats.get(m.index())) {
                 line += &format!("\nyour hand: {}", names(&s.hand));
             }
             line
@@ -99,7 +104,8 @@ pub fn narrate(table: &Table, event: &Event, me: Option<u8>) -> Option<String> {
             format!("{} win on {} {how}", w(*actor), pai_name(*pai))
         }
         Event::Ryukyoku { reason, .. } => {
-            format!("the hand ends in a draw ({})", reason.replace('_', " "))
+            let reason = reason.map_or("draw", |r| r.name()).replace('_', " ");
+            format!("the hand ends in a draw ({reason})")
         }
         Event::EndKyoku => return None,
         Event::EndGame { .. } => "the match is over".into(),

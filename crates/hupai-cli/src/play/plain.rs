@@ -31,11 +31,10 @@ pub fn run(
     hints: bool,
 ) -> anyhow::Result<()> {
     let mut lines = input.lines();
-    let reds = app.reds();
     loop {
         flush(app, out)?;
         if let Some(summary) = app.summary.take() {
-            let me = app.human_seat().index() as u8;
+            let me = app.human_seat();
             for l in summary.lines(app.rules.family, Some(me)) {
                 writeln!(out, "{l}")?;
             }
@@ -52,8 +51,8 @@ pub fn run(
         if options.is_empty() {
             anyhow::bail!("nobody has anything to decide, but the match is not over");
         }
-        if let [only @ Action::Discard(_)] = options.as_slice() {
-            writeln!(out, "(the only move: {})", commands::label(only, reds))?;
+        if let [only @ Action::Discard { .. }] = options.as_slice() {
+            writeln!(out, "(the only move: {})", commands::label(only))?;
             app.act(*only)?;
             continue;
         }
@@ -69,13 +68,13 @@ pub fn run(
                 writeln!(
                     out,
                     "hint: AI would play {} ({})",
-                    commands::label(&ex.action, reds),
+                    commands::label(&ex.action),
                     explanation_line(&ex)
                 )?;
             }
         }
-        let mut choices = commands::choices(&options, reds);
-        if options.iter().any(|a| matches!(a, Action::Discard(_))) {
+        let mut choices = commands::choices(&options);
+        if options.iter().any(|a| matches!(a, Action::Discard { .. })) {
             choices.insert(0, "d TILE discard".into());
         }
         match app.claim_text() {
@@ -100,7 +99,7 @@ pub fn run(
                     writeln!(out, "you leave the match")?;
                     return Ok(());
                 }
-                Ok(cmd) => match commands::resolve(&cmd, &options, reds) {
+                Ok(cmd) => match commands::resolve(&cmd, &options) {
                     Ok(action) => {
                         app.act(action)?;
                         break;

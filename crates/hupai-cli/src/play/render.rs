@@ -9,6 +9,8 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Borders, Clear, Paragraph, Wrap};
 use ratatui::Frame;
 
+use hupai_core::Seat;
+
 use super::narrate::wind_word;
 use super::table::{SeatState, Table};
 use super::tiles::{cell, style};
@@ -22,7 +24,7 @@ pub struct Screen<'a> {
     /// The table.
     pub table: Option<&'a Table>,
     /// The seat at the bottom (actor).
-    pub me: u8,
+    pub me: Seat,
     /// Show every seat's concealed tiles (replay).
     pub reveal: bool,
     /// The selected tile of the bottom hand (the drawn tile is last).
@@ -95,7 +97,7 @@ pub fn draw(frame: &mut Frame, s: &Screen) {
     ])
     .areas(top);
     for (area, offset) in [(left, 3u8), (across, 2), (right, 1)] {
-        let seat = (s.me + offset) % 4;
+        let seat = s.me.add(offset as usize);
         opponent(frame, area, table, seat, s);
     }
     frame.render_widget(Paragraph::new(centre_line(table)), centre);
@@ -179,11 +181,11 @@ fn centre_line(t: &Table) -> Line<'static> {
     Line::from(spans)
 }
 
-fn seat_title(t: &Table, seat: u8, me: bool) -> String {
+fn seat_title(t: &Table, seat: Seat, me: bool) -> String {
     let name = if me { "you".to_string() } else { t.name_at(seat).to_string() };
-    let riichi = if t.seats[seat as usize].riichi { "  RIICHI" } else { "" };
+    let riichi = if t.seats[seat.index()].riichi { "  RIICHI" } else { "" };
     let dealer = if seat == t.oya { " (dealer)" } else { "" };
-    format!(" {} {name}{dealer}  {}{riichi} ", t.wind_of(seat), t.scores[seat as usize])
+    format!(" {} {name}{dealer}  {}{riichi} ", t.wind_of(seat), t.scores[seat.index()])
 }
 
 fn tile_spans(
@@ -262,8 +264,8 @@ fn river_lines(seat: &SeatState, per_row: usize, glyphs: bool, last: bool) -> Ve
         .collect()
 }
 
-fn opponent(frame: &mut Frame, area: Rect, t: &Table, seat: u8, s: &Screen) {
-    let st = &t.seats[seat as usize];
+fn opponent(frame: &mut Frame, area: Rect, t: &Table, seat: Seat, s: &Screen) {
+    let st = &t.seats[seat.index()];
     let block = Block::default().borders(Borders::ALL).title(seat_title(t, seat, false));
     let inner = block.inner(area);
     frame.render_widget(block, area);
@@ -286,7 +288,7 @@ fn opponent(frame: &mut Frame, area: Rect, t: &Table, seat: u8, s: &Screen) {
 }
 
 fn own_area(frame: &mut Frame, area: Rect, t: &Table, s: &Screen) {
-    let st = &t.seats[s.me as usize];
+    let st = &t.seats[s.me.index()];
     let block = Block::default()
         .borders(Borders::ALL)
         .title(seat_title(t, s.me, !s.reveal))

@@ -17,7 +17,7 @@ fn app(rules: &str, seed: u64) -> App {
     App::new(Config {
         rules: Rules::preset(rules).unwrap(),
         seed,
-        opponents: ["defensive".into(), "efficiency".into(), "defensive".into()],
+        opponents: ["defensive", "efficiency", "defensive"].map(|s| s.parse().unwrap()),
         explain: true,
         single_hand: false,
     })
@@ -117,7 +117,7 @@ fn your_turn() {
     let mut ui = ui();
     play_until(&mut app, &mut ui, |a| {
         a.table.seats.iter().map(|s| s.river.len()).sum::<usize>() >= 12
-            && a.human_options().iter().any(|o| matches!(o, Action::Discard(_)))
+            && a.human_options().iter().any(|o| matches!(o, Action::Discard { .. }))
     });
     ui.selected = 4;
     check("your_turn", &mut app, &ui, 80, 24);
@@ -130,7 +130,7 @@ fn your_turn_with_hints() {
     ui.hints = true;
     play_until(&mut app, &mut ui, |a| {
         a.table.seats.iter().map(|s| s.river.len()).sum::<usize>() >= 12
-            && a.human_options().iter().any(|o| matches!(o, Action::Discard(_)))
+            && a.human_options().iter().any(|o| matches!(o, Action::Discard { .. }))
     });
     check("your_turn_hints", &mut app, &ui, 120, 32);
 }
@@ -160,7 +160,7 @@ fn riichi() {
     let mut ui = ui();
     play_until(&mut app, &mut ui, |a| {
         a.table.seats.iter().any(|s| s.river.iter().any(|c| c.riichi))
-            && a.human_options().iter().any(|o| matches!(o, Action::Discard(_)))
+            && a.human_options().iter().any(|o| matches!(o, Action::Discard { .. }))
     });
     check("riichi", &mut app, &ui, 100, 30);
 }
@@ -171,7 +171,7 @@ fn mcr_with_flowers() {
     let mut ui = ui();
     play_until(&mut app, &mut ui, |a| {
         a.table.seats.iter().any(|s| !s.flowers.is_empty())
-            && a.human_options().iter().any(|o| matches!(o, Action::Discard(_)))
+            && a.human_options().iter().any(|o| matches!(o, Action::Discard { .. }))
     });
     check("mcr_flowers", &mut app, &ui, 80, 24);
 }
@@ -188,7 +188,7 @@ fn replay_reveals_every_hand_and_steps_both_ways() {
     let mut app = app("riichi", 5);
     let mut ui = ui();
     play_until(&mut app, &mut ui, |a| a.summary.is_some());
-    let text: String = app.log.iter().map(|e| e.to_json() + "\n").collect();
+    let text: String = app.record().iter().map(|e| e.to_json() + "\n").collect();
     let log = hupai_engine::replay::parse_log(&text).unwrap();
     let mut viewer = Viewer::new(&log, None);
     let end = log.iter().position(|(_, e)| matches!(e, hupai_engine::Event::EndKyoku)).unwrap();

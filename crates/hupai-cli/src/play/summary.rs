@@ -1,7 +1,8 @@
 //! The end of a hand (the winning hand laid out, each fan or yaku with its value, fu and han
 //! where relevant, the payments; at a draw, who was ready) and of the match (standings).
 
-use hupai_engine::{Event, Pai, Yaku};
+use hupai_core::Seat;
+use hupai_engine::{DrawReason, Event, Pai, Yaku};
 use hupai_rules::Family;
 
 use super::narrate::who;
@@ -11,10 +12,10 @@ use super::tiles::{kind_name, pai_name};
 /// One win.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct WinLine {
-    /// The winner (actor).
-    pub winner: u8,
+    /// The winner.
+    pub winner: Seat,
     /// Who dealt in (the winner for a self-drawn win).
-    pub from: u8,
+    pub from: Seat,
     /// The winning tile.
     pub pai: Pai,
     /// The winning hand in hand text.
@@ -37,14 +38,14 @@ pub struct Summary {
     /// The wins (several on a double ron).
     pub wins: Vec<WinLine>,
     /// A draw: the reason and who was ready.
-    pub draw: Option<(String, [bool; 4])>,
+    pub draw: Option<(Option<DrawReason>, [bool; 4])>,
     /// Score changes by seat.
     pub deltas: [i32; 4],
     /// Scores after the hand, by seat.
     pub scores: [i32; 4],
     /// The hand's table as it ended (every seat, as the viewer saw it).
     pub table: Table,
-    /// Final scores by seat, when the match ended.
+    /// Final scores by player, when the match ended.
     pub final_scores: Option<[i32; 4]>,
 }
 
@@ -80,21 +81,21 @@ impl Summary {
                 for (d, x) in self.deltas.iter_mut().zip(deltas) {
                     *d += x;
                 }
-                self.scores = *scores;
+                self.scores = scores.unwrap_or(self.scores);
             }
             Event::Ryukyoku { reason, deltas, tenpai, scores } => {
-                self.draw = Some((reason.clone(), *tenpai));
+                self.draw = Some((*reason, *tenpai));
                 self.deltas = *deltas;
-                self.scores = *scores;
+                self.scores = scores.unwrap_or(self.scores);
             }
-            Event::EndGame { scores } => self.final_scores = Some(*scores),
+            Event::EndGame { scores, .. } => self.final_scores = *scores,
             _ => return false,
         }
         true
     }
 
     /// The summary as lines of text, as `me` (or everyone) sees it.
-    pub fn lines(&self, family: Family, me: Option<u8>) -> Vec<String> {
+    pub fn lines(&self, family: Family, me: Option<Seat>) -> Vec<String> {
         let t = &self.table;
         let mut out = Vec::new();
         for w in &self.wins {
@@ -123,16 +124,16 @@ impl Summary {
             });
         }
         if let Some((reason, tenpai)) = &self.draw {
-            out.push(format!("Draw: {}", reason.replace('_', " ")));
-            if reason == "exhaustive" {
-                for s in 0..4u8 {
-                    let ready = tenpai[s as usize];
+            out.push(format!("Draw: {}", reason.map_or("draw", |r| r.name()).replace('_', " ")));
+            if *reason == Some(DrawReason::Exhaustive) {
+                for s in Seat::ALL {
+                    let ready = tenpai[s.index()];
                     let mut line = format!(
                         "  {:<22} {}",
                         who(t, s, me),
                         if ready { "ready" } else { "not ready" }
                     );
-                    let seat = &t.seats[s as usize];
+                    let seat = &t.seats[s.index()];
                     if ready && !seat.hand.iter().any(|p| p.is_hidden()) {
                         line += &format!(": {}", super::tiles::names(&seat.hand));
                     }
@@ -141,13 +142,13 @@ impl Summary {
             }
         }
         out.push("Payments:".into());
-        for s in 0..4u8 {
-            let d = self.deltas[s as usize];
+        for s in Seat::ALL {
+            let d = self.deltas[s.index()];
             out.push(format!(
                 "  {:<22} {:>+7}  -> {:>7}",
                 who(t, s, me),
                 d,
-                self.scores[s as usize]
+                self.scores[s.index()]
             ));
         }
         if let Some(final_scores) = self.final_scores {
@@ -158,13 +159,15 @@ impl Summary {
     }
 }
 
-/// The final standings, best first.
-pub fn standings(t: &Table, scores: [i32; 4], me: Option<u8>) -> Vec<String> {
+/// The final standings by player (`scores` by player), best first, each named by the seat it
+/// held in the last hand; `me` is the viewer's seat.
+pub fn standings(t: &Table, scores: [i32; 4], me: Option<Seat>) -> Vec<String> {
     let mut order: Vec<u8> = (0..4).collect();
-    order.sort_by_key(|&s| (std::cmp::Reverse(scores[s as usize]), s));
+    order.sort_by_key(|&p| (std::cmp::Reverse(scores[p as usize]), p));
     let mut out = vec!["Final standings:".to_string()];
-    for (rank, s) in order.into_iter().enumerate() {
-        out.push(format!("  {}. {:<22} {:>7}", rank + 1, who(t, s, me), scores[s as usize]));
+    for (rank, p) in order.into_iter().enumerate() {
+        let name = who(t, t.seat_of_player(p), me);
+        out.push(format!("  {}. {:<22} {:>7}", rank + 1, name, scores[p as usize]));
     }
     out
 }

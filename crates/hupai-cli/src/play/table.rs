@@ -3,6 +3,7 @@
 //! the called tile and its source, flowers, and the round. Live play folds the events one seat
 //! is shown; a replay folds the whole log, so every hand is revealed.
 
+use hupai_core::Seat;
 use hupai_engine::{Event, Pai};
 
 use super::tiles::sort_key;
@@ -23,8 +24,8 @@ pub struct RiverCell {
 pub struct MeldCell {
     /// The tiles, the called one first.
     pub tiles: Vec<Pai>,
-    /// Whom the called tile came from (actor), if any.
-    pub from: Option<u8>,
+    /// Whom the called tile came from, if anyone.
+    pub from: Option<Seat>,
     /// A closed kan.
     pub closed: bool,
 }
@@ -86,8 +87,8 @@ pub struct Table {
     pub honba: u32,
     /// Riichi sticks.
     pub kyotaku: u32,
-    /// The dealer (actor).
-    pub oya: u8,
+    /// The dealer.
+    pub oya: Seat,
     /// Scores by seat.
     pub scores: [i32; 4],
     /// Dora indicators.
@@ -100,10 +101,10 @@ pub struct Table {
     pub seats: [SeatState; 4],
     /// Tiles left to draw, when known.
     pub wall_left: Option<usize>,
-    /// The last discard (actor).
-    pub last_discard: Option<u8>,
-    /// A kan just declared (actor, tile), which others may rob until the next draw.
-    pub last_kan: Option<(u8, Pai)>,
+    /// Who discarded last.
+    pub last_discard: Option<Seat>,
+    /// A kan just declared (seat, tile), which others may rob until the next draw.
+    pub last_kan: Option<(Seat, Pai)>,
     /// Hands started.
     pub hands: u32,
     /// The match is over.
@@ -137,7 +138,9 @@ impl Table {
                 self.honba = *honba;
                 self.kyotaku = *kyotaku;
                 self.oya = *oya;
-                self.scores = *scores;
+                if let Some(s) = scores {
+                    self.scores = *s;
+                }
                 self.joker_marker = *joker_marker;
                 self.players = players.unwrap_or([0, 1, 2, 3]);
                 self.last_discard = None;
@@ -221,38 +224,46 @@ impl Table {
                     s.riichi_next = true;
                 }
             }
-            Event::ReachAccepted { actor } => {
-                if let Some(score) = self.scores.get_mut(*actor as usize) {
-                    *score -= 1000;
+            Event::ReachAccepted { actor, scores, .. } => {
+                match scores {
+                    Some(s) => self.scores = *s,
+                    None => self.scores[actor.index()] -= 1000,
                 }
                 self.kyotaku += 1;
             }
-            Event::Hora { scores, .. } | Event::Ryukyoku { scores, .. } => self.scores = *scores,
-            Event::EndKyoku => {}
-            Event::EndGame { scores } => {
-                self.scores = *scores;
-                self.over = true;
+            Event::Hora { scores, deltas, .. } | Event::Ryukyoku { scores, deltas, .. } => {
+                match scores {
+                    Some(s) => self.scores = *s,
+                    None => {
+                        for (s, d) in self.scores.iter_mut().zip(deltas) {
+                            *s += d;
+                        }
+                    }
+                }
             }
+            Event::EndKyoku => {}
+            Event::EndGame { .. } => self.over = true,
         }
     }
 
-    fn seat_mut(&mut self, actor: u8) -> Option<&mut SeatState> {
-        self.seats.get_mut(actor as usize)
+    fn seat_mut(&mut self, seat: Seat) -> Option<&mut SeatState> {
+        self.seats.get_mut(seat.index())
     }
 
-    /// The name of the player at `seat` (actor).
-    pub fn name_at(&self, seat: u8) -> &str {
-        let player = self.players.get(seat as usize).copied().unwrap_or(seat);
+    /// The name of the player at `seat`.
+    pub fn name_at(&self, seat: Seat) -> &str {
+        let player = self.players[seat.index()];
         self.names.get(player as usize).map_or("?", String::as_str)
     }
 
-    /// The seat (actor) where player `player` sits.
-    pub fn seat_of_player(&self, player: u8) -> u8 {
-        self.players.iter().position(|&p| p == player).unwrap_or(0) as u8
+    /// The seat where player `player` sits.
+    pub fn seat_of_player(&self, player: u8) -> Seat {
+        let at = self.players.iter().position(|&p| p == player).unwrap_or(0);
+        Seat::from_index(at).unwrap_or_default()
     }
 
-    /// The seat wind letter of `seat` (actor) this hand.
-    pub fn wind_of(&self, seat: u8) -> char {
-        ['E', 'S', 'W', 'N'][(seat as usize + 4 - self.oya as usize % 4) % 4]
+    /// The seat wind letter of `seat` this hand.
+    pub fn wind_of(&self, seat: Seat) -> char {
+        Seat::ALL[self.oya.distance_to(seat)].letter()
     }
 }

@@ -36,24 +36,23 @@ pub struct UiState {
 
 /// Builds the frame's contents from the app and the UI state.
 pub fn screen<'a>(app: &'a mut App, ui: &UiState) -> Screen<'a> {
-    let reds = app.reds();
-    let me = app.human_seat().index() as u8;
+    let me = app.human_seat();
     let options = app.human_options().to_vec();
     let mut options_line = if let Some(choice) = &ui.choosing {
         choice
             .iter()
             .enumerate()
-            .map(|(i, a)| format!("{} {}", i + 1, commands::label(a, reds)))
+            .map(|(i, a)| format!("{} {}", i + 1, commands::label(a)))
             .collect::<Vec<_>>()
             .join("  ")
             + "  (Esc: back)"
     } else {
-        commands::choices(&options, reds).join("  ")
+        commands::choices(&options).join("  ")
     };
     if let Some(claim) = app.claim_text().filter(|_| ui.choosing.is_none()) {
         options_line = format!("{claim}:  {options_line}");
     }
-    if options.iter().any(|a| matches!(a, Action::Discard(_))) {
+    if options.iter().any(|a| matches!(a, Action::Discard { .. })) {
         options_line = if options_line.is_empty() {
             "Enter discard".into()
         } else {
@@ -64,7 +63,7 @@ pub fn screen<'a>(app: &'a mut App, ui: &UiState) -> Screen<'a> {
         let mut lines = app.hints().lines();
         if let Some(ex) = app.suggestion() {
             lines.push(String::new());
-            lines.push(format!("AI: {}", commands::label(&ex.action, reds)));
+            lines.push(format!("AI: {}", commands::label(&ex.action)));
             lines.push(format!("  {}", ex.reason));
         }
         lines
@@ -88,13 +87,14 @@ pub fn screen<'a>(app: &'a mut App, ui: &UiState) -> Screen<'a> {
     };
     let options = if app.summary.is_some() { Vec::new() } else { options };
     let options_line = if app.summary.is_some() { String::new() } else { options_line };
-    let tiles = table.seats[me as usize].concealed();
+    let tiles = table.seats[me.index()].concealed();
     Screen {
         table: Some(table),
         me,
         reveal: false,
-        selected: (!options.is_empty() && options.iter().any(|a| matches!(a, Action::Discard(_))))
-            .then_some(ui.selected.min(tiles.saturating_sub(1))),
+        selected: (!options.is_empty()
+            && options.iter().any(|a| matches!(a, Action::Discard { .. })))
+        .then_some(ui.selected.min(tiles.saturating_sub(1))),
         options: options_line,
         messages: ui.messages.clone(),
         hints,
@@ -154,7 +154,7 @@ fn event_loop(
         } else if !blocked {
             // A forced move (after riichi: the drawn tile goes) is played for the human.
             let options = app.human_options().to_vec();
-            if let [only @ Action::Discard(_)] = options.as_slice() {
+            if let [only @ Action::Discard { .. }] = options.as_slice() {
                 app.act(*only).map_err(std::io::Error::other)?;
             }
         }
@@ -196,7 +196,6 @@ fn play(app: &mut App, ui: &mut UiState, result: Result<Action, CommandError>) {
 
 /// Handles a key; true when the UI should close.
 pub fn handle_key(app: &mut App, ui: &mut UiState, key: crossterm::event::KeyEvent) -> bool {
-    let reds = app.reds();
     if let Some(p) = ui.prompt.as_mut() {
         match key.code {
             KeyCode::Enter => {
@@ -206,7 +205,7 @@ pub fn handle_key(app: &mut App, ui: &mut UiState, key: crossterm::event::KeyEve
                     Ok(Command::Quit) => ui.confirm_quit = true,
                     Ok(cmd) => {
                         let options = app.human_options().to_vec();
-                        let r = commands::resolve(&cmd, &options, reds);
+                        let r = commands::resolve(&cmd, &options);
                         if let Err(CommandError::Which(w)) = &r {
                             ui.messages.push(format!("which one? {w}"));
                         }
@@ -280,7 +279,7 @@ pub fn handle_key(app: &mut App, ui: &mut UiState, key: crossterm::event::KeyEve
         Intent::Pick(i) if i < tiles.len() => ui.selected = i,
         Intent::Confirm => {
             if let Some(cmd) = tile_cmd(Command::Discard) {
-                let r = commands::resolve(&cmd, &options, reds);
+                let r = commands::resolve(&cmd, &options);
                 play(app, ui, r);
             }
         }
@@ -296,7 +295,7 @@ pub fn handle_key(app: &mut App, ui: &mut UiState, key: crossterm::event::KeyEve
                 },
                 _ => return false,
             };
-            let r = commands::resolve(&cmd, &options, reds);
+            let r = commands::resolve(&cmd, &options);
             if let Err(CommandError::Which(_)) = r {
                 let fits: Vec<Action> = options
                     .iter()
@@ -312,7 +311,7 @@ pub fn handle_key(app: &mut App, ui: &mut UiState, key: crossterm::event::KeyEve
                 let mut seen = Vec::new();
                 let mut distinct = Vec::new();
                 for a in fits {
-                    let l = commands::label(&a, reds);
+                    let l = commands::label(&a);
                     if !seen.contains(&l) {
                         seen.push(l);
                         distinct.push(a);
@@ -349,7 +348,7 @@ mod tests {
         App::new(Config {
             rules: Rules::preset("chinese").unwrap(),
             seed: 7,
-            opponents: ["defensive".into(), "defensive".into(), "defensive".into()],
+            opponents: ["defensive"; 3].map(|s| s.parse().unwrap()),
             explain: false,
             single_hand: false,
         })
@@ -365,7 +364,7 @@ mod tests {
         assert!(!handle_key(&mut app, &mut ui, key(KeyCode::Char('3'))));
         assert!(!handle_key(&mut app, &mut ui, key(KeyCode::Enter)));
         assert_eq!(app.table.seats[me].river.first().map(|c| c.pai), Some(third));
-        while app.human_options().iter().all(|a| !matches!(a, Action::Discard(_))) {
+        while app.human_options().iter().all(|a| !matches!(a, Action::Discard { .. })) {
             if app.summary.is_some() {
                 app.dismiss_summary();
             }
