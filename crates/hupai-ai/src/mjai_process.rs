@@ -165,15 +165,13 @@ impl Agent for MjaiProcess {
             return;
         }
         let line = match event {
-            Event::StartGame { names, rules, seed_commitment, .. } => Event::StartGame {
-                names: names.clone(),
-                rules: rules.clone(),
-                seed: None,
-                secret: None,
-                seed_commitment: seed_commitment.clone(),
-                id: Some(self.seat),
+            Event::StartGame { .. } => {
+                let mut start = event.seen_by(self.seat);
+                if let Event::StartGame { id, .. } = &mut start {
+                    *id = Some(self.seat);
+                }
+                start.to_json()
             }
-            .to_json(),
             e => e.to_json(),
         };
         if self.replies == Replies::EveryEvent {

@@ -175,3 +175,36 @@ fn tolerates_dialects_and_bad_lines() {
     let hora = r#"{"type":"hora","actor":1,"target":0,"pai":"5m","uradora_markers":[],"deltas":[-1000,1000,0,0],"cannot_dahai":[]}"#;
     assert_eq!(bot.handle_line(hora).0, r#"{"type":"none"}"#);
 }
+
+/// The fault a user found: an event for a seat that does not exist crashed the bot (index
+/// out of bounds in the view). It is now a deserialisation error, reported, and the bot goes
+/// on as if the line had not come.
+#[test]
+fn events_for_seats_outside_the_table_are_errors_not_crashes() {
+    let mut bot = seated("1m 2m 3m 4p 5p 6p 7s 8s 9s E E S S");
+    for line in [
+        r#"{"type":"tsumo","actor":7,"pai":"1m"}"#,
+        r#"{"type":"dahai","actor":4,"pai":"1m","tsumogiri":false}"#,
+        r#"{"type":"pon","actor":0,"target":255,"pai":"E","consumed":["E","E"]}"#,
+        r#"{"type":"reach_accepted","actor":-1}"#,
+    ] {
+        let (answer, notes) = bot.handle_line(line);
+        assert_eq!(answer, r#"{"type":"none"}"#, "{line}");
+        assert!(notes.len() == 1 && notes[0].contains("seats are 0..=3"), "{line}: {notes:?}");
+    }
+    // Events that do not fit what the seat knows are refused without a change.
+    let before = format!("{:?}", bot.view());
+    for line in [
+        r#"{"type":"dahai","actor":1,"pai":"1m","tsumogiri":false}"#,
+        r#"{"type":"pon","actor":0,"target":3,"pai":"E","consumed":["E","E"]}"#,
+        r#"{"type":"tsumo","actor":0,"pai":"?"}"#,
+    ] {
+        let (answer, notes) = bot.handle_line(line);
+        assert_eq!(answer, r#"{"type":"none"}"#, "{line}");
+        assert_eq!(notes.len(), 1, "{line}: {notes:?}");
+    }
+    assert_eq!(before, format!("{:?}", bot.view()), "a refused event changed the view");
+    // And the bot still plays.
+    let (answer, _) = bot.handle_line(r#"{"type":"tsumo","actor":0,"pai":"W"}"#);
+    assert!(answer.contains(r#""type":"dahai""#) || answer.contains("reach"), "{answer}");
+}

@@ -86,8 +86,9 @@ pub enum Event {
         /// The rule set's name (a preset name or a TOML path).
         #[serde(default, rename = "hupai_rules", skip_serializing_if = "String::is_empty")]
         rules: String,
-        /// The seed every wall is shuffled from (only in the full record).
-        #[serde(default, skip_serializing_if = "Option::is_none")]
+        /// The seed every wall is shuffled from (only in the full record; named `hupai_seed`,
+        /// as Mortal reads a `seed` of its own shape).
+        #[serde(default, rename = "hupai_seed", skip_serializing_if = "Option::is_none")]
         seed: Option<u64>,
         /// The secret mixed into the commitment (only in the full record), 32 hex digits.
         #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -96,6 +97,10 @@ pub enum Event {
         /// shown instead of the seed.
         #[serde(default, skip_serializing_if = "Option::is_none")]
         seed_commitment: Option<String>,
+        /// The mjai ecosystem's name of the rule set (`tenhou`, `mahjong-soul`), where it has one:
+        /// tools such as jansou score by it.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        preset: Option<String>,
         /// The receiving bot's own seat (classic mjai hosts send it; hupai never writes it).
         #[serde(default, skip_serializing_if = "Option::is_none", with = "opt_seat")]
         id: Option<Seat>,
@@ -299,7 +304,7 @@ pub enum Event {
         scores: Option<[i32; 4]>,
         /// The seed, revealed: with `secret` anyone can check `start_game.seed_commitment`
         /// and rebuild every wall.
-        #[serde(default, skip_serializing_if = "Option::is_none")]
+        #[serde(default, rename = "hupai_seed", skip_serializing_if = "Option::is_none")]
         seed: Option<u64>,
         /// The commitment's secret, revealed.
         #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -321,12 +326,13 @@ impl Event {
 
     fn hidden_except(&self, seat: Option<Seat>) -> Event {
         match self {
-            Event::StartGame { names, seed_commitment, .. } => Event::StartGame {
+            Event::StartGame { names, seed_commitment, preset, .. } => Event::StartGame {
                 names: names.clone(),
                 rules: self.rules_name().to_string(),
                 seed: None,
                 secret: None,
                 seed_commitment: seed_commitment.clone(),
+                preset: preset.clone(),
                 id: None,
             },
             Event::StartKyoku { .. } => {
@@ -416,10 +422,16 @@ mod seat {
     }
 
     pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Seat, D::Error> {
-        let n = u64::deserialize(d)?;
-        Seat::from_index(n as usize)
-            .filter(|_| n < 4)
-            .ok_or_else(|| serde::de::Error::custom(format!("seat {n}: seats are 0..=3")))
+        let n = i64::deserialize(d)?;
+        of(n).map_err(serde::de::Error::custom)
+    }
+
+    /// The seat numbered `n`, or why there is none.
+    pub fn of(n: i64) -> Result<Seat, String> {
+        usize::try_from(n)
+            .ok()
+            .and_then(Seat::from_index)
+            .ok_or_else(|| format!("seat {n}: seats are 0..=3"))
     }
 }
 
@@ -436,12 +448,9 @@ mod opt_seat {
     }
 
     pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Option<Seat>, D::Error> {
-        match Option::<u64>::deserialize(d)? {
+        match Option::<i64>::deserialize(d)? {
             None => Ok(None),
-            Some(n) => Seat::from_index(n as usize)
-                .filter(|_| n < 4)
-                .map(Some)
-                .ok_or_else(|| serde::de::Error::custom(format!("seat {n}: seats are 0..=3"))),
+            Some(n) => super::seat::of(n).map(Some).map_err(serde::de::Error::custom),
         }
     }
 }
@@ -472,6 +481,7 @@ mod tests {
             seed: Some(42),
             secret: Some("00".repeat(16)),
             seed_commitment: Some("ab".into()),
+            preset: None,
             id: None,
         };
         for seen in [e.seen_by(Seat::North), e.for_spectator()] {

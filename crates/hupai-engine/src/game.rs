@@ -54,6 +54,15 @@ pub(crate) enum Phase {
     Over,
 }
 
+/// The name other mjai tools know a preset by (jansou scores by it).
+fn mjai_preset(rules: &str) -> Option<&'static str> {
+    match rules {
+        "riichi" => Some("tenhou"),
+        "riichi-majsoul" => Some("mahjong-soul"),
+        _ => None,
+    }
+}
+
 /// Who must decide now, and the legal options of each.
 #[derive(Clone, Copy, Debug)]
 pub struct Pending<'a> {
@@ -163,6 +172,7 @@ impl Game {
             seed: Some(setup.seed),
             secret: Some(crate::commitment::secret_text(setup.secret)),
             seed_commitment: Some(crate::commitment::commit(setup.seed, setup.secret)),
+            preset: mjai_preset(&game.rules.name).map(String::from),
             id: None,
         };
         game.emit(start, &mut out);
