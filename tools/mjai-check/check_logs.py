@@ -89,10 +89,10 @@ class ToolResult:
 
 
 def tool_error(error: BaseException) -> str:
-    """A tool's exception as one line (libriichi appends a Rust backtrace)."""
-    text = str(error).strip().splitlines()
-    first = text[0] if text else ""
-    return f"{type(error).__name__}: {first}"
+    """A tool's exception as one line, without the Rust backtrace libriichi appends."""
+    text = str(error).split("Stack backtrace:")[0]
+    lines = [part.strip() for part in text.splitlines() if part.strip()]
+    return f"{type(error).__name__}: {' | '.join(lines)}"[:400]
 
 
 # --- Reading logs ------------------------------------------------------------------------
@@ -290,6 +290,7 @@ class LibriichiCheck:
         pending: list[str] = []
         last_drawer = 0
         line = 0
+        cleared: list[str] = []  # announcements fed just before the action being judged
 
         def feed(lines: list[str]) -> None:
             for text in lines:
@@ -301,12 +302,14 @@ class LibriichiCheck:
                 kind = ev["type"]
                 text = json.dumps(ev)
                 result.events += 1
+                cleared = []
                 if kind in self.ANNOUNCEMENTS:
                     pending.append(text)
                     continue
                 if kind in self.ACTIONS or kind == "hora":
                     if not all(self.may_precede(json.loads(p)["type"], kind) for p in pending):
                         feed(pending)
+                        cleared = [json.loads(p)["type"] for p in pending]
                         pending = []
                     result.decisions += 1
                     states[ev["actor"]].validate_reaction(text)
@@ -327,9 +330,8 @@ class LibriichiCheck:
             if isinstance(error, (KeyboardInterrupt, SystemExit)):
                 raise
             message = f"mjai (libriichi): {tool_error(error)}"
-            if pending:
-                shown = ", ".join(json.loads(p)["type"] for p in pending)
-                message += f" (after {shown}, which cleared the candidates)"
+            if cleared:
+                message += f" (the {', '.join(cleared)} before it cleared the seat's candidates)"
             result.failures.append(Failure(path, line, message))
             return result
         result.accepted = 1
@@ -393,7 +395,14 @@ class JansouCheck:
                 break
         wins = logged_wins(log)
         for index, round_log in enumerate(paifu.rounds):
-            records = self.replay_round(round_log, paifu.rules, paifu.player_count)
+            try:
+                records = self.replay_round(round_log, paifu.rules, paifu.player_count)
+            except Exception as error:
+                if replayed:  # else the replay already reported the hand
+                    message = f"jansou: replay_round: {tool_error(error)}"
+                    result.failures.append(Failure(path, rounds[index][0], message))
+                    replayed = False
+                continue
             for record, win in zip(records, wins[index]):
                 result.wins += 1
                 try:
@@ -425,15 +434,15 @@ class JansouCheck:
 class RiichienvCheck:
     """Reads, replays and re-scores a log with riichienv.
 
-    Two faults of riichienv's ``MjaiReplay`` (they show on riichienv's own logs too) are
-    corrected before a win is re-scored, and counted:
-
-    * it starts every hand's wall count at the number of tiles left when the hand *ended*,
-      so every win after the 35th draw of a hand comes out as haitei or houtei: those two
-      conditions are set from the log's draw count instead;
-    * it rebuilds a closed kan as the meld ``1m 1m 1m 1m`` and leaves the four tiles in the
-      hand, so the hand does not win: the winner's closed kans are rebuilt from the log's
-      ``ankan`` events and the hand is re-scored with riichienv's ``HandEvaluator``.
+    ``MjaiReplay`` rebuilds each win (``WinResultContext``) with faults that show on
+    riichienv's own logs too: every hand's wall count starts at the number of tiles left
+    when the hand *ended* (so every win after the 35th draw is haitei or houtei), a closed
+    kan becomes ``1m 1m 1m 1m`` and takes 1m tiles out of the hand, the last kan dora
+    indicator is counted twice, and a win on a kan's replacement tile is not rinshan. So a
+    win is re-scored by riichienv's ``HandEvaluator`` on the hand, melds, winning tile and
+    dora indicators the log shows, with haitei, houtei, rinshan and chankan from the log,
+    and riichienv's own judgement of everything else (riichi, double riichi, ippatsu,
+    first turn, winds, honba); where riichienv's context differs, that is counted.
     """
 
     def __init__(self) -> None:
@@ -441,7 +450,14 @@ class RiichienvCheck:
         from riichienv.convert import mjai_to_tid
 
         self.rv = riichienv
-        self.mjai_to_tid = mjai_to_tid
+        self.tid = mjai_to_tid
+        self.MELD = {
+            "chi": riichienv.MeldType.Chi,
+            "pon": riichienv.MeldType.Pon,
+            "daiminkan": riichienv.MeldType.Daiminkan,
+            "kakan": riichienv.MeldType.Kakan,
+            "ankan": riichienv.MeldType.Ankan,
+        }
         self.corrected: collections.Counter = collections.Counter()
 
     @staticmethod
@@ -468,67 +484,105 @@ class RiichienvCheck:
 
     @staticmethod
     def hands(log: Log) -> list[dict]:
-        """Per hand: its start line, action lines, and the last-tile state of each win."""
+        """Per hand: its start line, its action lines, and each win as the log shows it.
+
+        A hand whose tiles do not add up (a tile discarded that is not held) gets
+        ``broken``; riichienv's replay must reject it, and its wins are not re-scored.
+        """
         hands: list[dict] = []
         draws = 0
-        rinshan = False
         previous = ""
-        ankans: list[list[list[str]]] = []
+        last_drawn_after_kan = False
+        concealed: list[list[str]] = []
+        melds: list[list[tuple[str, list[str]]]] = []
+        doras: list[str] = []
         for line, ev in log:
             kind = ev["type"]
             if kind == "start_kyoku":
                 hands.append({"start": line, "actions": [], "wins": []})
                 draws = 0
                 previous = ""
-                ankans = [[] for _ in range(4)]
+                concealed = [list(tiles) for tiles in ev["tehais"]]
+                melds = [[] for _ in range(4)]
+                doras = [ev["dora_marker"]]
+                continue
             if not hands:
                 continue
             hand = hands[-1]
+            actor = ev.get("actor")
+            if kind in LibriichiCheck.ACTIONS or kind == "hora":
+                hand["actions"].append(line)
+            try:
+                RiichienvCheck._follow(ev, concealed, melds)
+            except ValueError:
+                hand["broken"] = line
             if kind == "tsumo":
                 draws += 1
-                rinshan = previous in KANS
-            elif kind in LibriichiCheck.ACTIONS or kind == "hora":
-                hand["actions"].append(line)
-            if kind == "ankan":
-                ankans[ev["actor"]].append(ev["consumed"])
-            if kind == "hora":
-                tsumo = ev["actor"] == ev["target"]
+                last_drawn_after_kan = previous in KANS
+            elif kind == "dora":
+                doras.append(ev["dora_marker"])
+            elif kind == "hora":
+                tsumo = actor == ev["target"]
+                robbed = previous == "kakan" or previous == "ankan"
                 hand["wins"].append(
                     {
-                        "haitei": tsumo and draws == LIVE_DRAWS and not rinshan,
-                        "houtei": not tsumo and draws == LIVE_DRAWS and previous in ("dahai", "hora"),
-                        "ankans": ankans[ev["actor"]],
+                        "tiles": concealed[actor] + ([] if tsumo else [ev["pai"]]),
+                        "melds": list(melds[actor]),
+                        "pai": ev["pai"],
+                        "doras": list(doras),
+                        "uras": ev.get("ura_markers", ev.get("uradora_markers", [])),
+                        "haitei": tsumo and draws == LIVE_DRAWS and not last_drawn_after_kan,
+                        "houtei": not tsumo and draws == LIVE_DRAWS and not robbed,
+                        "rinshan": tsumo and last_drawn_after_kan,
+                        "chankan": not tsumo and robbed,
                     }
                 )
+                continue  # a multiple ron's later wins follow the same discard
             if kind not in ("dora", "reach_accepted"):
                 previous = kind
         return hands
 
-    def rescore(self, context, last: dict):
-        """riichienv's score of a rebuilt win, with its two faults corrected (see above)."""
+    @staticmethod
+    def _follow(ev: Event, concealed: list[list[str]], melds: list[list[tuple[str, list[str]]]]) -> None:
+        """Moves the tiles of one event between a seat's concealed tiles and its melds."""
+        kind, actor = ev["type"], ev.get("actor")
+        if kind == "tsumo":
+            concealed[actor].append(ev["pai"])
+        elif kind == "dahai":
+            concealed[actor].remove(ev["pai"])
+        elif kind in ("chi", "pon", "daiminkan", "ankan"):
+            for tile in ev["consumed"]:
+                concealed[actor].remove(tile)
+            melds[actor].append((kind, ev["consumed"] + ([ev["pai"]] if kind != "ankan" else [])))
+        elif kind == "kakan":
+            concealed[actor].remove(ev["pai"])
+            for index, (meld_kind, tiles) in enumerate(melds[actor]):
+                if meld_kind == "pon" and sorted(tiles) == sorted(ev["consumed"]):
+                    melds[actor][index] = ("kakan", tiles + [ev["pai"]])
+                    break
+
+    def rescore(self, context, win: dict):
+        """riichienv's score of a win as the log shows it (see the class docstring)."""
+        tiles = [self.tid(t) for t in win["tiles"]]
+        doras = [self.tid(t) for t in win["doras"]]
+        kinds = sorted(t // 4 for t in tiles)
+        if sorted(t // 4 for t in context.tiles) != kinds:
+            self.corrected["hand rebuilt from the log (closed kan)"] += 1
+        if sorted(context.dora_indicators) != sorted(doras):
+            self.corrected["dora indicators taken from the log"] += 1
         conditions = context.conditions
-        if (conditions.haitei, conditions.houtei) != (last["haitei"], last["houtei"]):
-            self.corrected["haitei/houtei conditions set from the log's draw count"] += 1
-            conditions.haitei = last["haitei"]
-            conditions.houtei = last["houtei"]
-        closed = [m for m in context.melds if m.meld_type == self.rv.MeldType.Ankan]
-        logged = [[self.mjai_to_tid(t) for t in consumed] for consumed in last["ankans"]]
-        kinds = sorted(sorted(t // 4 for t in m.tiles) for m in closed)
-        if kinds == sorted(sorted(t // 4 for t in tiles) for tiles in logged):
-            return context.calculate(context.create_calculator(), conditions)
-        self.corrected["closed kans rebuilt from the log's ankan events"] += 1
-        tiles = list(context.tiles)
-        melds = [m for m in context.melds if m.meld_type != self.rv.MeldType.Ankan]
-        if len(tiles) == 14 - 3 * len(context.melds) + 4 * len(logged):
-            for kan in logged:  # riichienv left the kan's tiles in the hand
-                for tile in kan:
-                    tiles.remove(next(t for t in tiles if t // 4 == tile // 4))
-        melds += [self.rv.Meld(self.rv.MeldType.Ankan, kan, False) for kan in logged]
-        evaluator = self.rv.HandEvaluator(tiles, melds)
-        return evaluator.calc(
-            context.agari_tile,
-            dora_indicators=context.dora_indicators,
-            ura_indicators=context.ura_indicators,
+        for name in ("haitei", "houtei", "rinshan", "chankan"):
+            if getattr(conditions, name) != win[name]:
+                self.corrected[f"{name} set from the log"] += 1
+                setattr(conditions, name, win[name])
+        melds = [
+            self.rv.Meld(self.MELD[kind], [self.tid(t) for t in meld], kind != "ankan")
+            for kind, meld in win["melds"]
+        ]
+        return self.rv.HandEvaluator(tiles, melds).calc(
+            self.tid(win["pai"]),
+            dora_indicators=doras,
+            ura_indicators=[self.tid(t) for t in win["uras"]],
             conditions=conditions,
         )
 
@@ -564,18 +618,26 @@ class RiichienvCheck:
                         result.failures.append(Failure(path, at, message))
                         accepted = False
                         break
-            except BaseException as error:
+            except BaseException as error:  # pyo3 panics derive from BaseException
                 if isinstance(error, (KeyboardInterrupt, SystemExit)):
                     raise
-                result.failures.append(Failure(path, hand["start"], f"riichienv: {tool_error(error)}"))
+                actions = hand["actions"]  # riichienv failed to replay the next action
+                at = actions[min(taken, len(actions) - 1)] if actions else hand["start"]
+                result.failures.append(Failure(path, at, f"riichienv: {tool_error(error)}"))
                 accepted = False
+            if "broken" in hand:
+                if accepted:
+                    message = "riichienv: accepted a hand whose tiles do not add up"
+                    result.failures.append(Failure(path, hand["broken"], message))
+                    accepted = False
+                continue
             contexts = list(kyoku.take_win_result_contexts())
             if len(contexts) != len(wins[index]):
                 message = f"riichienv: rebuilt {len(contexts)} wins where the log has {len(wins[index])}"
                 result.failures.append(Failure(path, hand["start"], message))
-            for context, win, last in zip(contexts, wins[index], hand["wins"]):
+            for context, win, shown in zip(contexts, wins[index], hand["wins"]):
                 result.wins += 1
-                scored = self.rescore(context, last)
+                scored = self.rescore(context, shown)
                 if not scored.is_win:
                     result.failures.append(Failure(path, win.line, "riichienv: the hand does not win"))
                     continue
@@ -597,6 +659,80 @@ class RiichienvCheck:
                     result.matching += 1
         result.accepted = int(accepted)
         return result
+
+
+# --- Self-test -------------------------------------------------------------------------------
+
+
+def corrupt_discard(log: Log) -> tuple[Log, int]:
+    """The log with its first discard changed to a tile kind the discarder never held."""
+    held: list[set[str]] = [set() for _ in range(4)]
+    for _, ev in log:
+        if ev["type"] == "start_kyoku":
+            held = [{t.rstrip("r") for t in tiles} for tiles in ev["tehais"]]
+        elif ev["type"] == "tsumo":
+            held[ev["actor"]].add(ev["pai"].rstrip("r"))
+        elif ev["type"] == "dahai":
+            break
+    out = [(line, dict(ev)) for line, ev in log]
+    for line, ev in out:
+        if ev["type"] == "dahai":
+            kinds = [f"{n}{s}" for s in "mps" for n in range(1, 10)] + list("ESWNPFC")
+            ev["pai"] = next(k for k in kinds if k not in held[ev["actor"]])
+            ev["tsumogiri"] = False
+            return out, line
+    raise ValueError("the log has no discard")
+
+
+def corrupt_win(log: Log, change: str) -> tuple[Log, int]:
+    """The log with its first win's value (1,000 more from the payers) or han changed."""
+    out = [(line, dict(ev)) for line, ev in log]
+    for line, ev in out:
+        if ev["type"] == "hora":
+            if change == "value":
+                deltas = list(ev["deltas"])
+                payer = ev["target"] if ev["target"] != ev["actor"] else (ev["actor"] + 1) % 4
+                deltas[payer] -= 1000
+                deltas[ev["actor"]] += 1000
+                ev["deltas"] = deltas
+            else:
+                ev["han"] += 1
+            return out, line
+    raise ValueError("the log has no win")
+
+
+def self_test(logs: list[Path]) -> bool:
+    """Each tool must reject logs broken on purpose, at the broken line.
+
+    Taken from the first given log with a win, mended: a discard of a tile never held (every
+    tool must reject it), a win paid 1,000 more than its value and a win with one han too
+    many (jansou and riichienv, whose scorers see it, must report them).
+    """
+    base = next((mended(read_log(p)) for p in logs if any(e["type"] == "hora" for _, e in read_log(p))), None)
+    if base is None:
+        print("== self-test: no log with a win to break")
+        return False
+    checks = _checks()
+    cases = [
+        ("discard of a tile never held", corrupt_discard(base), TOOLS),
+        ("win paid 1,000 more than its value", corrupt_win(base, "value"), ("jansou", "riichienv")),
+        ("win logged with one han too many", corrupt_win(base, "han"), ("jansou", "riichienv")),
+    ]
+    ok = True
+    print("== self-test: logs broken on purpose must be rejected at the broken line")
+    for name, (log, line), tools in cases:
+        for tool in TOOLS:
+            failures = checks[tool].check("<broken>", log).failures
+            caught = any(f.line == line for f in failures)
+            expected = tool in tools
+            verdict = "rejected" if caught else "accepted"
+            good = caught == expected or (not expected and not failures)
+            ok &= good
+            shown = failures[0].message if failures else ""
+            print(f"  {'ok ' if good else 'BAD'} {name}: {tool} {verdict} line {line} {shown}")
+    base_ok = all(not checks[tool].check("<base>", base).failures for tool in TOOLS)
+    print(f"  {'ok ' if base_ok else 'BAD'} the same log unbroken: accepted by all three")
+    return ok and base_ok
 
 
 # --- Running -------------------------------------------------------------------------------
@@ -692,7 +828,7 @@ def report(
         )
         if tool == "riichienv":
             for what, count in sorted(corrected.items()):
-                print(f"            (riichienv fault corrected: {what}: {count})")
+                print(f"            (riichienv's own rebuild of the win differed: {what}: {count})")
         ok &= not r.failures and r.accepted == r.logs
     for tool in TOOLS:
         failures = totals[tool].failures
@@ -722,6 +858,9 @@ def main(argv: list[str] | None = None) -> int:
         help="comma-separated coverage kinds the logs must exercise at least once "
         "(e.g. chi,pon,daiminkan,kakan,ankan,reach,multiple_ron,abortive)",
     )
+    parser.add_argument(
+        "--self-test", action="store_true", help="also check that each tool rejects logs broken on purpose"
+    )
     parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1, help="worker processes")
     args = parser.parse_args(argv)
 
@@ -740,6 +879,8 @@ def main(argv: list[str] | None = None) -> int:
         for name, _ in MENDS:
             print(f"  - {name}")
     print("== coverage: " + ", ".join(f"{k} {v}" for k, v in sorted(seen.items())))
+    if args.self_test:
+        ok &= self_test(logs)
     missing = [kind for kind in filter(None, args.require.split(",")) if not seen[kind]]
     if missing:
         print(f"== the logs exercise no {', '.join(missing)}: generate more")
