@@ -237,10 +237,9 @@ def compare_win(tool: str, win: LoggedWin, han: int | None, fu: int | None, valu
     diffs = []
     if value != win.value:
         diffs.append(f"value {value} != logged {win.value}")
-    if han is not None and han != win.event.get("han"):
-        diffs.append(f"han {han} != logged {win.event.get('han')}")
-    if fu is not None and fu != win.event.get("fu"):
-        diffs.append(f"fu {fu} != logged {win.event.get('fu')}")
+    for name, score in (("han", han), ("fu", fu)):  # compared where both state them
+        if score is not None and name in win.event and score != win.event[name]:
+            diffs.append(f"{name} {score} != logged {win.event[name]}")
     if not diffs:
         return ""
     return f"{tool} re-scores the win differently: {', '.join(diffs)}"
@@ -261,7 +260,9 @@ class LibriichiCheck:
     * ``reach_accepted`` before a chi, pon or daiminkan (the riichi is accepted as the call
       is made), and
     * ``dora`` before a dahai or ankan (the dora of the previous open or added kan is turned
-      as the discard or the next kan is made).
+      as the discard or the next kan is made), and here also before a kakan: Mortal turns
+      that dora just after the kakan instead, but either way it falls between the drawer's
+      own draw and its own decision, which it does not change.
 
     Any other event in between -- such as a ``dora`` between a discard and the chi, pon or
     ron on it -- reaches the seat first and clears its candidates, just as it would for a
@@ -282,7 +283,7 @@ class LibriichiCheck:
     def may_precede(announcement: str, action: str) -> bool:
         if announcement == "reach_accepted":
             return action in CALLS
-        return action in ("dahai", "ankan")
+        return action in ("dahai", "ankan", "kakan")
 
     def check(self, path: str, log: Log) -> ToolResult:
         result = ToolResult(logs=1)
@@ -492,6 +493,7 @@ class RiichienvCheck:
         hands: list[dict] = []
         draws = 0
         previous = ""
+        last_tile = ""
         last_drawn_after_kan = False
         concealed: list[list[str]] = []
         melds: list[list[tuple[str, list[str]]]] = []
@@ -516,6 +518,8 @@ class RiichienvCheck:
                 RiichienvCheck._follow(ev, concealed, melds)
             except ValueError:
                 hand["broken"] = line
+            if kind in ("tsumo", "dahai", "kakan"):
+                last_tile = ev["pai"]  # the winning tile of a hora without "pai"
             if kind == "tsumo":
                 draws += 1
                 last_drawn_after_kan = previous in KANS
@@ -524,11 +528,12 @@ class RiichienvCheck:
             elif kind == "hora":
                 tsumo = actor == ev["target"]
                 robbed = previous == "kakan" or previous == "ankan"
+                pai = ev.get("pai", last_tile)
                 hand["wins"].append(
                     {
-                        "tiles": concealed[actor] + ([] if tsumo else [ev["pai"]]),
+                        "tiles": concealed[actor] + ([] if tsumo else [pai]),
                         "melds": list(melds[actor]),
-                        "pai": ev["pai"],
+                        "pai": pai,
                         "doras": list(doras),
                         "uras": ev.get("ura_markers", ev.get("uradora_markers", [])),
                         "haitei": tsumo and draws == LIVE_DRAWS and not last_drawn_after_kan,
