@@ -448,9 +448,11 @@ class RiichienvCheck:
 
     def __init__(self) -> None:
         import riichienv
+        from riichienv._riichienv import HandEvaluator
         from riichienv.convert import mjai_to_tid
 
         self.rv = riichienv
+        self.HandEvaluator = HandEvaluator
         self.tid = mjai_to_tid
         self.MELD = {
             "chi": riichienv.MeldType.Chi,
@@ -584,12 +586,8 @@ class RiichienvCheck:
             self.rv.Meld(self.MELD[kind], [self.tid(t) for t in meld], kind != "ankan")
             for kind, meld in win["melds"]
         ]
-        return self.rv.HandEvaluator(tiles, melds).calc(
-            self.tid(win["pai"]),
-            dora_indicators=doras,
-            ura_indicators=[self.tid(t) for t in win["uras"]],
-            conditions=conditions,
-        )
+        uras = [self.tid(t) for t in win["uras"]]
+        return self.HandEvaluator(tiles, melds).calc(self.tid(win["pai"]), doras, uras, conditions)
 
     def check(self, path: str, log: Log) -> ToolResult:
         result = ToolResult(logs=1, events=len(log))
