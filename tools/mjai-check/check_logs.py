@@ -765,9 +765,11 @@ def check_file(
 
 
 def coverage(log: Log) -> collections.Counter:
-    """What the log exercises: hands, calls, kans, riichi, multiple ron, draws by reason."""
+    """What the log exercises: hands, calls, kans, riichi, multiple ron, draws by reason,
+    and calls or wins on the discard after an open or added kan (``call_on_kan_discard``)."""
     seen: collections.Counter = collections.Counter()
     previous = ""
+    kan_step = 0  # 1: an open or added kan, 2: its replacement draw, 3: the discard after it
     for _, ev in log:
         kind = ev["type"]
         if kind == "start_kyoku":
@@ -784,6 +786,18 @@ def coverage(log: Log) -> collections.Counter:
             if reason != "exhaustive":
                 seen["abortive"] += 1
         previous = kind
+        if kind in ("dora", "reach_accepted", "reach"):
+            continue
+        if kan_step == 3 and kind in CALLS + ("hora",):
+            seen["call_on_kan_discard"] += 1
+        if kind in ("daiminkan", "kakan"):
+            kan_step = 1
+        elif kind == "tsumo" and kan_step == 1:
+            kan_step = 2
+        elif kind == "dahai" and kan_step == 2:
+            kan_step = 3
+        elif not (kind == "hora" and kan_step == 3):  # a multiple ron answers the same discard
+            kan_step = 0
     return seen
 
 

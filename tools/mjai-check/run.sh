@@ -35,10 +35,11 @@ arena riichi-hands --rules riichi --agents "$real" --hands 300 --seed 7
 arena majsoul-hands --rules riichi-majsoul --agents "$real" --hands 300 --seed 11
 arena riichi-games --rules riichi --agents "$real" --games 4 --seed 3
 arena majsoul-games --rules riichi-majsoul --agents "$real" --games 4 --seed 5
-# hupai's agents never call an open or an added kan; seats that play at random do, so that
-# discards after open kans (and the calls and wins on them) are exercised too.
-arena kans --rules riichi --agents efficiency,random,efficiency,random --hands 1200 --seed 9
+# hupai's agents never call an open or an added kan; seats that play at random do: with two
+# of them, wins with kans of every kind; with four, calls on the discard after an open kan.
+arena kans --rules riichi --agents efficiency,random,efficiency,random --hands 800 --seed 9
+arena random --rules riichi --agents random --hands 1000 --seed 9
 
 echo "== checking them"
 "$venv/bin/python" "$here/check_logs.py" --mend --self-test \
-    --require chi,pon,daiminkan,kakan,ankan,reach,multiple_ron,abortive "$logs"
+    --require chi,pon,daiminkan,kakan,ankan,reach,multiple_ron,abortive,call_on_kan_discard "$logs"
