@@ -781,9 +781,9 @@ def coverage(log: Log) -> collections.Counter:
             if previous == "hora":
                 seen["multiple_ron"] += 1
         elif kind == "ryukyoku":
-            reason = ev.get("reason", "unknown")
+            reason = ev.get("reason", "unnamed")  # Mortal names no reason
             seen[f"ryukyoku:{reason}"] += 1
-            if reason != "exhaustive":
+            if reason not in ("exhaustive", "unnamed"):
                 seen["abortive"] += 1
         previous = kind
         if kind in ("dora", "reach_accepted", "reach"):

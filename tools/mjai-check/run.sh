@@ -25,10 +25,10 @@ hupai="$root/target/release/hupai"
 
 echo "== generating logs in $logs"
 rm -rf "$logs"
-arena() { # NAME ARGS...: one arena run, its logs in $logs/NAME
+arena() { # NAME ARGS...: one arena run, its logs in $logs/hupai/NAME
     local name=$1
     shift
-    "$hupai" arena --log "$logs/$name" "$@" >/dev/null
+    "$hupai" arena --log "$logs/hupai/$name" "$@" >/dev/null
 }
 real=defensive,efficiency,defensive,efficiency
 arena riichi-hands --rules riichi --agents "$real" --hands 300 --seed 7
@@ -40,6 +40,10 @@ arena majsoul-games --rules riichi-majsoul --agents "$real" --games 4 --seed 5
 arena kans --rules riichi --agents efficiency,random,efficiency,random --hands 800 --seed 9
 arena random --rules riichi --agents random --hands 1000 --seed 9
 
-echo "== checking them"
+echo "== checking logs of Mortal's own simulator, which the checks must accept"
+"$venv/bin/python" "$here/mortal_logs.py" "$logs/mortal" 10
+"$venv/bin/python" "$here/check_logs.py" --require daiminkan,kakan,ankan,call_on_kan_discard "$logs/mortal"
+
+echo "== checking hupai's logs"
 "$venv/bin/python" "$here/check_logs.py" --mend --self-test \
-    --require chi,pon,daiminkan,kakan,ankan,reach,multiple_ron,abortive,call_on_kan_discard "$logs"
+    --require chi,pon,daiminkan,kakan,ankan,reach,multiple_ron,abortive,call_on_kan_discard "$logs/hupai"
