@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Check hupai's riichi game logs against three public mjai tools.
 
-Usage: check_logs.py [--mend] [--max-failures N] [--require KINDS] [--jobs N] PATH...
+Usage: check_logs.py [--mend] [--self-test] [--max-failures N] [--require KINDS] [--jobs N] PATH...
 
 Every PATH is a ``*.jsonl`` log or a directory searched recursively for them. Each log is
 replayed through each tool's own game state and rule checking, and every ``hora`` is
@@ -15,18 +15,20 @@ re-scored with the tool's own scorer where it has one:
   judged in the order Mortal's own simulator writes them, see ``LibriichiCheck``.
   libriichi's scorer is not exposed to Python, so it re-scores nothing.
 * ``jansou`` 0.14.0: ``jansou.io.mjai.parse_mjai`` reads the log, ``jansou.io.replay.
-  replay_paifu`` drives every hand through jansou's live game flow (every logged action
+  replay_round_decisions`` drives every hand through jansou's live game flow (every logged action
   must be on the menu jansou offers, every wall tile must fit) and ``jansou.io.paifu.
   replay_round`` + ``jansou.scoring.score.score`` re-score each win, compared by
   ``jansou.validation.check.check_win`` (value and fu) and here also han and fu.
 * ``riichienv`` 0.4.11: ``riichienv.MjaiReplay.from_jsonl`` reads the log; every hand's
   ``Kyoku.steps()`` replays it through riichienv's game engine, and each logged action must
-  be one of the observation's ``legal_actions()``; ``Kyoku.take_win_result_contexts()``
-  rebuilds each win, re-scored with riichienv's ``HandEvaluator`` (han, fu, points).
+  be one of the observation's ``legal_actions()``; each win is re-scored by riichienv's
+  ``HandEvaluator`` (han, fu, points) with riichienv's ``WinResultContext`` conditions,
+  corrected where ``MjaiReplay`` rebuilds wins wrongly, see ``RiichienvCheck``.
 
 ``--mend`` also runs every check on the logs as changed, in memory, by the format changes
-this tool proposes (``MENDS``), and prints both results. The exit status is non-zero when
-any check fails (in either pass), so it is zero only once the logs need no mending.
+this tool proposes (``MENDS``), and prints both results; ``--self-test`` requires each tool
+to reject logs broken on purpose. The exit status is non-zero when any check fails (in
+either pass), so it is zero only once the logs need no mending.
 """
 
 from __future__ import annotations
@@ -443,7 +445,11 @@ class RiichienvCheck:
     win is re-scored by riichienv's ``HandEvaluator`` on the hand, melds, winning tile and
     dora indicators the log shows, with haitei, houtei, rinshan and chankan from the log,
     and riichienv's own judgement of everything else (riichi, double riichi, ippatsu,
-    first turn, winds, honba); where riichienv's context differs, that is counted.
+    first turn, winds, honba); where riichienv's context differs, that is counted. The
+    evaluator is riichienv's native one (``riichienv._riichienv.HandEvaluator``, the class
+    ``WinResultContext.create_calculator()`` returns): the Python wrapper
+    ``riichienv.HandEvaluator`` counts a kan as three tiles, so it adds the winning tile a
+    second time to a hand with two kans.
     """
 
     def __init__(self) -> None:
@@ -465,6 +471,7 @@ class RiichienvCheck:
 
     @staticmethod
     def action_key(action) -> str:
+        """An action as comparable text: its mjai form without the actor, consumed sorted."""
         data = json.loads(action.to_mjai())
         data.pop("actor", None)
         if "consumed" in data:
