@@ -1,0 +1,49 @@
+#!/usr/bin/env bash
+# Generates riichi logs with hupai's agents and checks them with mjai (libriichi), jansou and
+# riichienv: see README.md. Exits non-zero when any tool rejects a log or re-scores a win
+# differently.
+#
+#   MJAI_CHECK_VENV  the virtualenv (default: target/mjai-check-venv; reused when present)
+#   MJAI_CHECK_LOGS  where the logs go (default: target/mjai-check-logs; remade every run)
+#   PYTHON           the Python that creates the virtualenv (default: python3, 3.11 or newer)
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+root=$(pwd)
+here="$root/tools/mjai-check"
+venv=${MJAI_CHECK_VENV:-$root/target/mjai-check-venv}
+logs=${MJAI_CHECK_LOGS:-$root/target/mjai-check-logs}
+
+if [[ ! -x "$venv/bin/python" ]]; then
+    echo "== creating the virtualenv $venv"
+    "${PYTHON:-python3}" -m venv "$venv"
+fi
+"$venv/bin/python" -m pip install --quiet --disable-pip-version-check -r "$here/requirements.txt"
+
+echo "== building hupai"
+cargo build --release -p hupai-cli
+hupai="$root/target/release/hupai"
+
+echo "== generating logs in $logs"
+rm -rf "$logs"
+arena() { # NAME ARGS...: one arena run, its logs in $logs/hupai/NAME
+    local name=$1
+    shift
+    "$hupai" arena --log "$logs/hupai/$name" "$@" >/dev/null
+}
+real=defensive,efficiency,defensive,efficiency
+arena riichi-hands --rules riichi --agents "$real" --hands 300 --seed 7
+arena majsoul-hands --rules riichi-majsoul --agents "$real" --hands 300 --seed 11
+arena riichi-games --rules riichi --agents "$real" --games 4 --seed 3
+arena majsoul-games --rules riichi-majsoul --agents "$real" --games 4 --seed 5
+# hupai's agents never call an open or an added kan; seats that play at random do: with two
+# of them, wins with kans of every kind; with four, calls on the discard after an open kan.
+arena kans --rules riichi --agents efficiency,random,efficiency,random --hands 800 --seed 9
+arena random --rules riichi --agents random --hands 1000 --seed 9
+
+echo "== checking logs of Mortal's own simulator, which the checks must accept"
+"$venv/bin/python" "$here/mortal_logs.py" "$logs/mortal" 10
+"$venv/bin/python" "$here/check_logs.py" --require daiminkan,kakan,ankan,call_on_kan_discard "$logs/mortal"
+
+echo "== checking hupai's logs"
+"$venv/bin/python" "$here/check_logs.py" --mend --self-test \
+    --require chi,pon,daiminkan,kakan,ankan,reach,multiple_ron,abortive,call_on_kan_discard "$logs/hupai"
