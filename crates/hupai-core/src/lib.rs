@@ -44,6 +44,7 @@ mod api;
 mod counts;
 mod decompose;
 mod discard;
+pub mod encoding;
 mod form;
 mod hand;
 mod kind;
