@@ -16,13 +16,18 @@ impl<'a, 'py> FromPyObject<'a, 'py> for LineArg {
     type Error = PyErr;
 
     fn extract(ob: Borrowed<'a, 'py, PyAny>) -> PyResult<LineArg> {
-        let line = if let Ok(text) = ob.cast::<PyString>() {
-            serde_json::from_str(&text.to_cow()?).map_err(|e| Error::Input(e.to_string()))?
-        } else {
-            pythonize::depythonize(&ob).map_err(|e| Error::Input(e.to_string()))?
-        };
-        Ok(LineArg(line))
+        read_line(&ob)
     }
+}
+
+/// Reads a line from a dict or JSON text (the same `serde` reading as `hupai score`).
+fn read_line(ob: &Bound<'_, PyAny>) -> PyResult<LineArg> {
+    let line = if let Ok(text) = ob.cast::<PyString>() {
+        serde_json::from_str(&text.to_cow()?).map_err(|e| Error::Input(e.to_string()))?
+    } else {
+        pythonize::depythonize(ob).map_err(|e| Error::Input(e.to_string()))?
+    };
+    Ok(LineArg(line))
 }
 
 fn score_one(
@@ -69,7 +74,7 @@ pub fn score<'py>(
 #[pyo3(signature = (lines, rules = None, errors = "raise"))]
 pub fn score_batch<'py>(
     py: Python<'py>,
-    lines: Vec<LineArg>,
+    lines: Vec<Bound<'py, PyAny>>,
     rules: Option<RulesArg>,
     errors: &str,
 ) -> PyResult<Vec<Bound<'py, PyAny>>> {
@@ -80,16 +85,21 @@ pub fn score_batch<'py>(
             return Err(Error::Input(format!("errors='{other}': use 'raise' or 'dict'")).into())
         }
     };
-    let results: Vec<Result<Score, LineError>> = py.detach(|| {
+    let read: Vec<PyResult<LineArg>> = lines.iter().map(read_line).collect();
+    let results: Vec<PyResult<Score>> = py.detach(|| {
         let mut cache = cache();
-        lines.iter().map(|line| score_one(&line.0, &rules, &mut cache)).collect()
+        read.into_iter()
+            .map(|line| {
+                let line = line?;
+                score_one(&line.0, &rules, &mut cache).map_err(|e| Error::from(e).into())
+            })
+            .collect()
     });
     let mut out = Vec::with_capacity(results.len());
     for (i, result) in results.into_iter().enumerate() {
         match result {
             Ok(s) => out.push(to_python(py, &s)?),
-            Err(e) => {
-                let err: PyErr = Error::from(e).into();
+            Err(err) => {
                 if !as_dict {
                     // Exception notes exist from Python 3.11 on.
                     if let Ok(add_note) = err.value(py).getattr("add_note") {

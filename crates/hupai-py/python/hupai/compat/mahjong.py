@@ -35,7 +35,7 @@ from .. import _hupai
 from . import UnsupportedOption
 
 _WINDS = {27: "1z", 28: "2z", 29: "3z", 30: "4z"}
-_LEVELS = {"kazoe yakuman": "yakuman"}
+_LEVELS = {"kazoe yakuman": "yakuman", "double yakuman": "2x yakuman", "triple yakuman": "3x yakuman"}
 
 _ERRORS = {
     "the win tile is not in the hand": "winning_tile_not_in_hand",
