@@ -60,7 +60,7 @@ pub fn tiles(text: TileText) -> Result<Vec<String>, Error> {
 /// Canonical hand text: concealed tiles sorted in MPSZ, red fives as 0, jokers as *, melds after.
 ///
 /// >>> hupai.normalize("🀙🀚🀛 5mr 5m 东 东 pon:发发发")
-/// '055m123p11z pon:666z'
+/// '05m123p11z pon:666z'
 #[pyfunction]
 pub fn normalize(hand: &str) -> Result<String, Error> {
     let hand: Hand = hand.parse()?;

@@ -75,7 +75,9 @@ class HandResponse:
 
 def _rules_toml(options: Any) -> str:
     """hupai rules for ``mahjong``'s ``OptionalRules`` (its defaults when None)."""
-    get = lambda name, default: getattr(options, name, default) if options is not None else default  # noqa: E731
+    def get(name: str, default: Any) -> Any:
+        return getattr(options, name, default) if options is not None else default
+
     unsupported = {
         "kazoe_limit": (get("kazoe_limit", 0), (0, 1)),
         "fu_for_open_pinfu": (get("fu_for_open_pinfu", True), (True,)),
@@ -148,11 +150,15 @@ class HandCalculator:
         """Scores the hand (``tiles`` holds every tile, melds included, as 136-tile ids)."""
         options = getattr(config, "options", None)
         rules, red = _rules(options)
-        flag = lambda name: bool(getattr(config, name, False)) if config is not None else False  # noqa: E731
+
+        def flag(name: str) -> bool:
+            return bool(getattr(config, name, False)) if config is not None else False
+
         for name in ("is_nagashi_mangan", "is_open_riichi"):
             if flag(name):
                 raise UnsupportedOption(f"HandConfig.{name} is not supported by hupai")
-        if config is not None and getattr(config, "num_nuki_dora", 0):
+        nuki: Any = getattr(config, "num_nuki_dora", None)
+        if nuki:
             raise UnsupportedOption("HandConfig.num_nuki_dora is not supported by hupai")
         melds = list(melds or [])
         in_melds = [i for m in melds for i in m.tiles]
