@@ -239,7 +239,7 @@ pub fn ukeire_batch<'py>(
     melds: PerHand<'py>,
     jokers: PerHand<'py>,
     visible: Option<PyReadonlyArray2<'py, u8>>,
-) -> PyResult<(Bound<'py, PyArray2<bool>>, Bound<'py, PyArray1<u32>>)> {
+) -> PyResult<UkeireArrays<'py>> {
     let forms = rules.forms()?;
     let batch = Batch::read(&hands, &melds, &jokers)?;
     let n = batch.counts.len();
@@ -276,6 +276,9 @@ pub fn ukeire_batch<'py>(
     let (masks, counts): (Vec<[bool; 34]>, Vec<u32>) = out.into_iter().unzip();
     Ok((bool_rows(py, masks), counts.into_pyarray(py)))
 }
+
+/// The effective tiles of each hand and their unseen copies.
+type UkeireArrays<'py> = (Bound<'py, PyArray2<bool>>, Bound<'py, PyArray1<u32>>);
 
 /// The functions, added to the module.
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
