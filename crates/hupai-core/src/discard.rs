@@ -52,6 +52,13 @@ impl DiscardTable {
     pub fn len(&self) -> usize {
         self.len as usize
     }
+
+    /// Replaces every option's effective tiles by `f` of them (the counts stay).
+    pub(crate) fn map_ukeire(&mut self, f: impl Fn(KindSet) -> KindSet) {
+        for o in &mut self.options[..self.len as usize] {
+            o.ukeire = f(o.ukeire);
+        }
+    }
 }
 
 /// Analyses every distinct discard of `counts` (plus `jokers` wildcards) with `melds` declared

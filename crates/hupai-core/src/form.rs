@@ -58,6 +58,28 @@ impl fmt::Display for Form {
     }
 }
 
+/// A name that is no [`Form`]'s.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct UnknownForm(pub String);
+
+impl fmt::Display for UnknownForm {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let names: Vec<&str> = Form::ALL.iter().map(|f| f.name()).collect();
+        write!(f, "unknown form '{}': use {}", self.0, names.join(", "))
+    }
+}
+
+impl std::error::Error for UnknownForm {}
+
+impl std::str::FromStr for Form {
+    type Err = UnknownForm;
+
+    /// The form with this [`Form::name`].
+    fn from_str(s: &str) -> Result<Form, UnknownForm> {
+        Form::ALL.into_iter().find(|f| f.name() == s).ok_or_else(|| UnknownForm(s.to_string()))
+    }
+}
+
 /// The forms a rule set accepts, plus whether four identical tiles count as two pairs for
 /// seven pairs.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]

@@ -7,12 +7,29 @@
 //! assert_eq!(hand.concealed().total(), 7);
 //! assert_eq!(hand.to_string(), "23456m11z pon:777s ankan:9999p");
 //! ```
+//!
+//! A hand answers the analysis questions itself, with its own melds and jokers, so that the
+//! two numbers cannot be swapped:
+//!
+//! ```
+//! use hupai_core::{Counts, FormSet, Hand};
+//! let hand: Hand = "23456m11z pon:777s ankan:9999p".parse().unwrap();
+//! assert_eq!(hand.shanten(FormSet::RIICHI), 0);
+//! assert_eq!(hand.waits(FormSet::RIICHI).to_string(), "147m");
+//! let laizi: Hand = "123m456p789s11z55m*".parse().unwrap();
+//! assert!(laizi.is_agari(FormSet::CHINESE));
+//! let seen: Counts = "1m".parse().unwrap();
+//! assert_eq!(hand.ukeire_count(FormSet::RIICHI, &seen).1, 10);
+//! ```
 
 use std::fmt;
 use std::str::FromStr;
 
 use crate::notation::{self, HandError};
-use crate::{Counts, Kind, Meld, Suit};
+use crate::{
+    discard_analysis, is_agari_with_jokers, shanten_with_jokers, ukeire_with_jokers,
+    waits_with_jokers, Counts, DiscardTable, Form, FormSet, Kind, KindSet, Meld, Suit,
+};
 
 /// A hand: concealed tiles (as counts), up to four declared melds, wildcard jokers among the
 /// concealed tiles, and how many concealed fives of each number suit are red.
@@ -125,6 +142,85 @@ impl Hand {
         let mut concealed = self.concealed;
         concealed.add(kind);
         Hand::with_extras(concealed, self.melds(), self.jokers, self.red)
+    }
+}
+
+/// Analysis of the hand as it stands: concealed tiles, declared melds and jokers (the free
+/// functions of the same names take them apart, for hot paths that keep counts).
+impl Hand {
+    /// Shanten over the allowed forms (see [`crate::shanten`]).
+    pub fn shanten(&self, forms: FormSet) -> i8 {
+        shanten_with_jokers(&self.concealed, self.jokers, self.meld_count, forms)
+    }
+
+    /// Shanten of one form; `None` when `forms` does not allow it or the melds rule it out.
+    pub fn form_shanten(&self, form: Form, forms: FormSet) -> Option<i8> {
+        if !forms.contains(form) {
+            return None;
+        }
+        let only = FormSet::EMPTY.with(form).with_quads_as_two_pairs(forms.quads_as_two_pairs());
+        let s = shanten_with_jokers(&self.concealed, self.jokers, self.meld_count, only);
+        (s != i8::MAX).then_some(s)
+    }
+
+    /// Whether the hand is complete.
+    pub fn is_agari(&self, forms: FormSet) -> bool {
+        is_agari_with_jokers(&self.concealed, self.jokers, self.meld_count, forms)
+    }
+
+    /// The kinds whose draw completes a 3n+1 hand, less those whose four copies the hand holds
+    /// (melds included).
+    pub fn waits(&self, forms: FormSet) -> KindSet {
+        let waits = waits_with_jokers(&self.concealed, self.jokers, self.meld_count, forms);
+        self.drawable(waits)
+    }
+
+    /// The kinds whose draw lowers shanten, less those whose four copies the hand holds.
+    pub fn ukeire(&self, forms: FormSet) -> KindSet {
+        let ukeire = ukeire_with_jokers(&self.concealed, self.jokers, self.meld_count, forms);
+        self.drawable(ukeire)
+    }
+
+    /// [`Hand::ukeire`] and how many of their copies are unseen: four less those in the hand
+    /// (melds included) and in `visible`, the tiles seen outside the hand.
+    pub fn ukeire_count(&self, forms: FormSet, visible: &Counts) -> (KindSet, u32) {
+        let ukeire = self.ukeire(forms);
+        let seen = self.seen(visible);
+        let count = ukeire
+            .iter()
+            .map(|k| 4u32.saturating_sub(self.concealed.get(k) as u32 + seen.get(k) as u32))
+            .sum();
+        (ukeire, count)
+    }
+
+    /// Every distinct discard of a 3n+2 hand, best first (see [`crate::discard_analysis`]); the
+    /// melds count as seen besides `visible`, and kinds whose four copies the hand holds are no
+    /// effective tiles.
+    pub fn discard_analysis(&self, forms: FormSet, visible: &Counts) -> DiscardTable {
+        let seen = self.seen(visible);
+        let mut table =
+            discard_analysis(&self.concealed, self.jokers, self.meld_count, forms, &seen);
+        table.map_ukeire(|set| self.drawable(set));
+        table
+    }
+
+    /// `visible` plus the tiles of the declared melds.
+    fn seen(&self, visible: &Counts) -> Counts {
+        let mut seen = *visible;
+        for meld in self.melds() {
+            meld.add_to(&mut seen);
+        }
+        seen
+    }
+
+    /// The kinds of `set` of which the hand (melds included) holds fewer than four.
+    fn drawable(&self, set: KindSet) -> KindSet {
+        if self.meld_count == 0 {
+            // The tables never answer a kind held four times.
+            return set;
+        }
+        let all = self.all_counts();
+        set.iter().filter(|&k| all.get(k) < 4).collect()
     }
 }
 

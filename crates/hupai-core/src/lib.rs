@@ -39,10 +39,12 @@
 
 #![deny(missing_docs)]
 
+mod analysis;
 mod api;
 mod counts;
 mod decompose;
 mod discard;
+pub mod encoding;
 mod form;
 mod hand;
 mod kind;
@@ -53,11 +55,14 @@ pub mod notation;
 pub mod reference;
 mod regular;
 mod seat;
+#[cfg(feature = "serde")]
+mod serde_impls;
 mod special;
 mod tables;
 mod tile;
 mod wait_shape;
 
+pub use analysis::{Analysis, AnalysisError};
 pub use api::{
     form_shanten, is_agari, is_agari_with_jokers, shanten, shanten_with_jokers, ukeire,
     ukeire_count, ukeire_with_jokers, waits, waits_with_jokers,
@@ -65,7 +70,7 @@ pub use api::{
 pub use counts::Counts;
 pub use decompose::{decompositions, for_each_decomposition, Block, Decomposition};
 pub use discard::{discard_analysis, DiscardOption, DiscardTable};
-pub use form::{Form, FormSet};
+pub use form::{Form, FormSet, UnknownForm};
 pub use hand::Hand;
 pub use kind::{Kind, Suit};
 pub use kind_set::KindSet;

@@ -474,6 +474,50 @@ pub fn parse_kinds(s: &str) -> Result<Vec<Kind>, ParseError> {
     Ok(tiles.into_iter().map(|t| t.kind).collect())
 }
 
+/// Parses any number of tiles (no limit of 14, no joker) as (kind, red five), in input order.
+pub fn parse_tiles_with_red(s: &str) -> Result<Vec<(Kind, bool)>, ParseError> {
+    let tiles = parse_tiles(s, 0)?;
+    if let Some(j) = tiles.iter().find(|t| t.joker) {
+        return Err(ParseError::UnexpectedChar { ch: '*', position: j.position });
+    }
+    Ok(tiles.into_iter().map(|t| (t.kind, t.red)).collect())
+}
+
+/// Canonical MPSZ of any number of tiles (kind, red five), sorted: `0` for each red five.
+pub fn tiles_to_mpsz(tiles: &[(Kind, bool)]) -> String {
+    struct Text([u32; 34], [u32; 3]);
+    impl fmt::Display for Text {
+        fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+            for suit in Suit::ALL {
+                let start = suit.first().index();
+                let counts = &self.0[start..start + suit.kind_count()];
+                if counts.iter().all(|&c| c == 0) {
+                    continue;
+                }
+                for (i, &c) in counts.iter().enumerate() {
+                    let red = if suit != Suit::Honor && i == 4 { self.1[suit.index()] } else { 0 };
+                    for _ in 0..red {
+                        f.write_str("0")?;
+                    }
+                    for _ in red..c {
+                        write!(f, "{}", i + 1)?;
+                    }
+                }
+                write!(f, "{}", suit.letter())?;
+            }
+            Ok(())
+        }
+    }
+    let mut text = Text([0; 34], [0; 3]);
+    for &(kind, red) in tiles {
+        text.0[kind.index()] += 1;
+        if red && kind.number() == 5 && !kind.is_honor() {
+            text.1[kind.suit().index()] += 1;
+        }
+    }
+    text.to_string()
+}
+
 /// Canonical MPSZ of a list of kinds, e.g. `["1m", "2m"]` -> `12m`.
 pub fn kinds_to_mpsz(kinds: impl IntoIterator<Item = Kind>) -> String {
     Counts::from_kinds(kinds).to_string()
@@ -560,6 +604,8 @@ mod tests {
             let hand: Hand = text.parse().unwrap();
             assert_eq!(hand.to_string(), text);
         }
+        let tiles = parse_tiles_with_red("5mr 5m 🀄 0p 1m 1m 1m 1m 1m").unwrap();
+        assert_eq!(tiles_to_mpsz(&tiles), "1111105m0p7z");
         let hand: Hand = "5mr55m".parse().unwrap();
         assert_eq!(hand.to_string(), "055m");
         assert_eq!(hand.red_fives(), [1, 0, 0]);

@@ -56,7 +56,7 @@ impl Game {
         if self.rules.pao == Pao::Off || (!self_drawn && liability.seat == from) {
             return None;
         }
-        let item = score.items.iter().find(|it| it.id == liability.yaku)?;
+        let item = score.items.iter().find(|it| it.id.as_str() == liability.yaku)?;
         // The hand without the honba, and the liable part of it.
         let hand = deltas[winner.index()] - honba;
         let yakuman = if winner == self.dealer { 48_000 } else { 32_000 };

@@ -25,7 +25,7 @@ fn every_win_rescores_identically() {
                 let s = score(&r, &parsed, &ctx).expect("scores");
                 assert_eq!((s.total, s.fu, s.payments.total), (*han, *fu, *points), "{line}");
                 let names: Vec<&str> = yaku.iter().map(|y| y.name.as_str()).collect();
-                let again: Vec<&str> = s.items.iter().map(|i| i.id).collect();
+                let again: Vec<&str> = s.items.iter().map(|i| i.id.as_str()).collect();
                 assert_eq!(names, again, "{line}");
                 checked += 1;
             }

@@ -8,45 +8,74 @@
 //! ctx.flowers = 2;
 //! assert!(ctx.self_drawn);
 //! ```
+//!
+//! As JSON (the fields of a `hupai score` line after `rules` and `hand`), absent flags are false,
+//! absent winds East, and the winds are written as wind tiles (`"1z"`; read in any notation):
+//!
+//! ```
+//! use hupai_rules::WinContext;
+//! let ctx: WinContext = serde_json::from_str(r#"{"win_tile": "5m", "seat_wind": "S"}"#).unwrap();
+//! assert_eq!(ctx.seat_wind, hupai_core::Seat::South);
+//! let text = serde_json::to_string(&ctx).unwrap();
+//! assert!(text.starts_with(r#"{"win_tile":"5m","self_drawn":false,"seat_wind":"2z""#));
+//! ```
 
 use hupai_core::{Kind, Seat};
+use serde::{Deserialize, Serialize};
 
 /// Everything about a win that is not the hand itself.
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct WinContext {
     /// The tile that completed the hand (it is also among the hand's concealed tiles).
     pub win_tile: Kind,
     /// Self-drawn (tsumo, 自摸) rather than won on a discard.
+    #[serde(default)]
     pub self_drawn: bool,
     /// The winner's seat wind.
+    #[serde(default, with = "wind")]
     pub seat_wind: Seat,
     /// The prevailing (round) wind.
+    #[serde(default, with = "wind")]
     pub round_wind: Seat,
     /// Flowers and seasons the winner has set aside (MCR: one fan each).
+    #[serde(default)]
     pub flowers: u8,
     /// Won on the last tile of the wall (self-drawn) or on the last discard.
+    #[serde(default)]
     pub last_tile: bool,
     /// Won on a kan replacement tile.
+    #[serde(default)]
     pub replacement: bool,
     /// Won by robbing a kong (a tile added to a pon).
+    #[serde(default)]
     pub robbing_kong: bool,
     /// The win tile is the last unseen copy (the other three are visible on the table).
+    #[serde(default)]
     pub fourth_tile: bool,
     /// A first-turn win before any call: heavenly / earthly hand (tenhou, chiihou, renhou).
+    #[serde(default)]
     pub first_turn: bool,
     /// Riichi: the winner declared riichi.
+    #[serde(default)]
     pub riichi: bool,
     /// Riichi: the riichi was declared on the first turn (double riichi).
+    #[serde(default)]
     pub double_riichi: bool,
     /// Riichi: the win came within one go-around of the riichi, with no call in between.
+    #[serde(default)]
     pub ippatsu: bool,
     /// Riichi: dora indicators (kan dora included).
+    #[serde(default)]
     pub dora_indicators: Vec<Kind>,
     /// Riichi: ura dora indicators (only with riichi).
+    #[serde(default)]
     pub ura_indicators: Vec<Kind>,
     /// Riichi: repeat counters (300 points each).
+    #[serde(default)]
     pub honba: u32,
     /// Riichi: riichi sticks on the table (1000 points each) that the winner collects.
+    #[serde(default)]
     pub riichi_sticks: u32,
 }
 
@@ -77,5 +106,24 @@ impl WinContext {
     /// Whether the winner is the dealer (seat wind East).
     pub fn is_dealer(&self) -> bool {
         self.seat_wind == Seat::East
+    }
+}
+
+/// A seat's wind as a wind tile in text (`"1z"`), read in any notation (`"E"`, `"东"`).
+mod wind {
+    use hupai_core::{Kind, Seat};
+    use serde::de::Error as _;
+    use serde::{Deserialize, Deserializer, Serialize, Serializer};
+
+    pub fn serialize<S: Serializer>(seat: &Seat, s: S) -> Result<S::Ok, S::Error> {
+        seat.wind().serialize(s)
+    }
+
+    pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Seat, D::Error> {
+        let kind = Kind::deserialize(d)?;
+        Seat::ALL
+            .into_iter()
+            .find(|s| s.wind() == kind)
+            .ok_or_else(|| D::Error::custom(format!("'{kind}' is not a wind (E, S, W, N)")))
     }
 }

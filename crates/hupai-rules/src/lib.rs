@@ -13,9 +13,12 @@ pub mod mcr;
 mod riichi;
 mod rules;
 mod score;
+mod score_json;
 mod score_line;
 
 pub use context::WinContext;
-pub use rules::{Family, FormName, KazoeLimit, Pao, PaymentRule, Renhou, Rules, RulesError};
-pub use score::{score, Inconsistency, Limit, Payments, Score, ScoreError, ScoreItem};
-pub use score_line::ScoreLine;
+pub use mcr::Fan;
+pub use riichi::Yaku;
+pub use rules::{Family, KazoeLimit, Pao, PaymentRule, Renhou, Rules, RulesError};
+pub use score::{score, Inconsistency, ItemId, Limit, Payments, Score, ScoreError, ScoreItem};
+pub use score_line::{LineError, RulesCache, ScoreLine};

@@ -78,35 +78,6 @@ pub enum Pao {
     YakumanPart,
 }
 
-/// A winning form as named in rule files.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum FormName {
-    /// Four melds and a pair.
-    Regular,
-    /// Seven pairs.
-    SevenPairs,
-    /// Thirteen orphans.
-    ThirteenOrphans,
-    /// Honours and knitted tiles (全不靠).
-    HonorsKnitted,
-    /// Knitted straight (组合龙).
-    KnittedStraight,
-}
-
-impl FormName {
-    /// The core form.
-    pub const fn form(self) -> Form {
-        match self {
-            FormName::Regular => Form::Regular,
-            FormName::SevenPairs => Form::SevenPairs,
-            FormName::ThirteenOrphans => Form::ThirteenOrphans,
-            FormName::HonorsKnitted => Form::HonorsAndKnitted,
-            FormName::KnittedStraight => Form::KnittedStraight,
-        }
-    }
-}
-
 /// Defines [`Rules`] and the patch type that presets and user files deserialize into, from one
 /// list of fields, so the two can never drift apart.
 macro_rules! rules_fields {
@@ -155,8 +126,8 @@ rules_fields! {
     pon: bool,
     /// Whether kans may be declared.
     kan: bool,
-    /// The winning forms.
-    forms: Vec<FormName>,
+    /// The winning forms, by [`Form::name`] in rule files (`regular`, `seven_pairs`, ...).
+    forms: Vec<Form>,
     /// Whether four identical tiles count as two pairs for seven pairs.
     quads_as_two_pairs: bool,
     /// The fewest fans (MCR, flowers not counted) or han (riichi) a win needs.
@@ -309,7 +280,7 @@ impl Rules {
 
     /// The winning forms as a core [`FormSet`].
     pub fn form_set(&self) -> FormSet {
-        let set = self.forms.iter().fold(FormSet::EMPTY, |set, f| set.with(f.form()));
+        let set = self.forms.iter().fold(FormSet::EMPTY, |set, &f| set.with(f));
         set.with_quads_as_two_pairs(self.quads_as_two_pairs)
     }
 

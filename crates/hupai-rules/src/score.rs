@@ -2,33 +2,97 @@
 //!
 //! ```
 //! use hupai_core::Hand;
-//! use hupai_rules::{score, Rules, WinContext};
+//! use hupai_rules::{mcr::Fan, score, Rules, WinContext};
 //! let rules = Rules::preset("mcr").unwrap();
 //! let hand: Hand = "1112345678999m5m".parse().unwrap();
 //! let ctx = WinContext::new("5m".parse().unwrap(), true);
 //! let result = score(&rules, &hand, &ctx).unwrap();
-//! assert!(result.items.iter().any(|item| item.id == "nine_gates"));
+//! assert!(result.items.iter().any(|item| item.id == Fan::NineGates.into()));
+//! assert_eq!(result.items[0].id.to_string(), "nine_gates");
 //! ```
 
 use std::fmt;
 
 use hupai_core::Hand;
 
-use crate::{Family, Rules, WinContext};
+use crate::mcr::Fan;
+use crate::{Family, Rules, WinContext, Yaku};
+
+/// What a score item is: an MCR fan (also used by the general Chinese rules) or a riichi yaku
+/// (dora included). Displays as its stable snake_case id.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum ItemId {
+    /// A fan of the Chinese Official rules.
+    Fan(Fan),
+    /// A riichi yaku, or dora.
+    Yaku(Yaku),
+}
+
+impl ItemId {
+    /// Stable snake_case id, e.g. `nine_gates`, `riichi`.
+    pub const fn as_str(self) -> &'static str {
+        match self {
+            ItemId::Fan(f) => f.id(),
+            ItemId::Yaku(y) => y.id(),
+        }
+    }
+
+    /// English name, e.g. "Nine Gates", "Riichi".
+    pub const fn name(self) -> &'static str {
+        match self {
+            ItemId::Fan(f) => f.name(),
+            ItemId::Yaku(y) => y.name(),
+        }
+    }
+
+    /// Name in the family's language: Chinese for MCR (九莲宝灯), Japanese for riichi (立直).
+    pub const fn local_name(self) -> &'static str {
+        match self {
+            ItemId::Fan(f) => f.zh(),
+            ItemId::Yaku(y) => y.ja(),
+        }
+    }
+}
+
+impl fmt::Display for ItemId {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+impl From<Fan> for ItemId {
+    fn from(fan: Fan) -> ItemId {
+        ItemId::Fan(fan)
+    }
+}
+
+impl From<Yaku> for ItemId {
+    fn from(yaku: Yaku) -> ItemId {
+        ItemId::Yaku(yaku)
+    }
+}
 
 /// One fan or yaku in a score.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct ScoreItem {
-    /// Stable snake_case id, e.g. `nine_gates`, `riichi`.
-    pub id: &'static str,
-    /// English name, e.g. "Nine Gates", "Riichi".
-    pub name: &'static str,
-    /// Name in the family's language: Chinese for MCR (九莲宝灯), Japanese for riichi (立直).
-    pub local_name: &'static str,
+    /// Which fan or yaku.
+    pub id: ItemId,
     /// Value of one occurrence: fan points (MCR) or han (riichi; 13 per yakuman).
     pub value: u32,
     /// How many times it counts.
     pub count: u32,
+}
+
+impl ScoreItem {
+    /// English name, e.g. "Nine Gates", "Riichi".
+    pub const fn name(&self) -> &'static str {
+        self.id.name()
+    }
+
+    /// Name in the family's language: Chinese for MCR (九莲宝灯), Japanese for riichi (立直).
+    pub const fn local_name(&self) -> &'static str {
+        self.id.local_name()
+    }
 }
 
 /// A riichi limit hand.

@@ -1,7 +1,7 @@
 //! A win as one JSON line: what `hupai score` reads and what the engine logs with every `hora`.
 //!
 //! ```
-//! use hupai_rules::ScoreLine;
+//! use hupai_rules::{RulesCache, ScoreLine};
 //! let line: ScoreLine = serde_json::from_str(
 //!     r#"{"rules": "mcr", "hand": "1112345678999m5m", "win_tile": "5m", "self_drawn": true}"#,
 //! ).unwrap();
@@ -11,140 +11,167 @@
 //! // Written back, the line is canonical: hand text sorted, winds in MPSZ.
 //! let canonical = ScoreLine::new("mcr", &hand, &ctx);
 //! assert_eq!(canonical.hand, "11123455678999m");
-//! assert_eq!(canonical.seat_wind, "1z");
+//! assert_eq!(serde_json::to_value(&canonical).unwrap()["seat_wind"], "1z");
+//! // Scored with the rules it names, loaded once per name.
+//! let mut rules = RulesCache::default();
+//! let score = line.score(&mut rules).unwrap();
+//! assert_eq!(score.items[0].id.as_str(), "nine_gates");
 //! ```
+//!
+//! The fields are `rules` (a preset name or a TOML path), `hand` (hand text, the win tile among
+//! the concealed tiles) and then those of [`WinContext`]; unknown fields are errors.
 
-use hupai_core::{Hand, Kind, Seat};
+use std::collections::HashMap;
+use std::fmt;
+
+use hupai_core::{Hand, HandError};
 use serde::{Deserialize, Serialize};
 
-use crate::WinContext;
+use crate::{score, Rules, RulesError, Score, ScoreError, WinContext};
 
-/// The fields of a win in text form; absent flags are false, absent winds East.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+/// A win in text form: the rules' name, the hand text and the situation.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct ScoreLine {
     /// A preset name or a TOML path.
     pub rules: String,
     /// The winning hand in hand text (the win tile among the concealed tiles).
     pub hand: String,
-    /// The winning tile.
-    pub win_tile: String,
-    /// Self-drawn.
-    #[serde(default)]
-    pub self_drawn: bool,
-    /// Seat wind (`E`, `1z`, `东`, ...).
-    #[serde(default = "east")]
-    pub seat_wind: String,
-    /// Round wind.
-    #[serde(default = "east")]
-    pub round_wind: String,
-    /// Flowers set aside.
-    #[serde(default)]
-    pub flowers: u8,
-    /// Last tile of the wall or last discard.
-    #[serde(default)]
-    pub last_tile: bool,
-    /// On a kan replacement tile.
-    #[serde(default)]
-    pub replacement: bool,
-    /// Robbing a kong.
-    #[serde(default)]
-    pub robbing_kong: bool,
-    /// The last unseen copy.
-    #[serde(default)]
-    pub fourth_tile: bool,
-    /// First uninterrupted turn.
-    #[serde(default)]
-    pub first_turn: bool,
-    /// Riichi declared.
-    #[serde(default)]
-    pub riichi: bool,
-    /// Double riichi.
-    #[serde(default)]
-    pub double_riichi: bool,
-    /// Ippatsu.
-    #[serde(default)]
-    pub ippatsu: bool,
-    /// Dora indicators.
-    #[serde(default)]
-    pub dora_indicators: Vec<String>,
-    /// Ura dora indicators.
-    #[serde(default)]
-    pub ura_indicators: Vec<String>,
-    /// Honba.
-    #[serde(default)]
-    pub honba: u32,
-    /// Riichi sticks collected.
-    #[serde(default)]
-    pub riichi_sticks: u32,
-}
-
-fn east() -> String {
-    "1z".into()
+    /// The situation of the win.
+    #[serde(flatten)]
+    pub context: WinContext,
 }
 
 impl ScoreLine {
     /// The line for `hand` won under `ctx` with the rules named `rules`.
     pub fn new(rules: &str, hand: &Hand, ctx: &WinContext) -> ScoreLine {
-        let kinds = |v: &[Kind]| v.iter().map(|k| k.to_string()).collect();
-        ScoreLine {
-            rules: rules.to_string(),
-            hand: hand.to_string(),
-            win_tile: ctx.win_tile.to_string(),
-            self_drawn: ctx.self_drawn,
-            seat_wind: ctx.seat_wind.wind().to_string(),
-            round_wind: ctx.round_wind.wind().to_string(),
-            flowers: ctx.flowers,
-            last_tile: ctx.last_tile,
-            replacement: ctx.replacement,
-            robbing_kong: ctx.robbing_kong,
-            fourth_tile: ctx.fourth_tile,
-            first_turn: ctx.first_turn,
-            riichi: ctx.riichi,
-            double_riichi: ctx.double_riichi,
-            ippatsu: ctx.ippatsu,
-            dora_indicators: kinds(&ctx.dora_indicators),
-            ura_indicators: kinds(&ctx.ura_indicators),
-            honba: ctx.honba,
-            riichi_sticks: ctx.riichi_sticks,
-        }
+        ScoreLine { rules: rules.to_string(), hand: hand.to_string(), context: ctx.clone() }
+    }
+
+    /// The hand, parsed.
+    pub fn parse_hand(&self) -> Result<Hand, HandError> {
+        self.hand.parse()
     }
 
     /// The hand and the situation, or a message naming the field that does not parse.
     pub fn hand_and_context(&self) -> Result<(Hand, WinContext), String> {
-        let hand: Hand = self.hand.parse().map_err(|e| format!("hand: {e}"))?;
-        let mut ctx = WinContext::new(tile(&self.win_tile, "win_tile")?, self.self_drawn);
-        ctx.seat_wind = wind(&self.seat_wind, "seat_wind")?;
-        ctx.round_wind = wind(&self.round_wind, "round_wind")?;
-        ctx.flowers = self.flowers;
-        ctx.last_tile = self.last_tile;
-        ctx.replacement = self.replacement;
-        ctx.robbing_kong = self.robbing_kong;
-        ctx.fourth_tile = self.fourth_tile;
-        ctx.first_turn = self.first_turn;
-        ctx.riichi = self.riichi;
-        ctx.double_riichi = self.double_riichi;
-        ctx.ippatsu = self.ippatsu;
-        ctx.dora_indicators = tiles(&self.dora_indicators, "dora_indicators")?;
-        ctx.ura_indicators = tiles(&self.ura_indicators, "ura_indicators")?;
-        ctx.honba = self.honba;
-        ctx.riichi_sticks = self.riichi_sticks;
-        Ok((hand, ctx))
+        let hand = self.parse_hand().map_err(|e| format!("hand: {e}"))?;
+        Ok((hand, self.context.clone()))
+    }
+
+    /// Scores the line under the rules it names (loaded through `rules`).
+    pub fn score(&self, rules: &mut RulesCache) -> Result<Score, LineError> {
+        let rules = rules.get(&self.rules)?;
+        self.score_with(rules)
+    }
+
+    /// Scores the line under `rules`, whatever its `rules` field names.
+    pub fn score_with(&self, rules: &Rules) -> Result<Score, LineError> {
+        let hand = self.parse_hand()?;
+        Ok(score(rules, &hand, &self.context)?)
     }
 }
 
-fn tile(text: &str, field: &str) -> Result<Kind, String> {
-    text.parse().map_err(|e| format!("{field}: {e}"))
+/// Why a score line cannot be scored.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum LineError {
+    /// The rules it names do not load.
+    Rules(RulesError),
+    /// The hand text does not parse.
+    Hand(HandError),
+    /// The hand does not score.
+    Score(ScoreError),
 }
 
-fn tiles(texts: &[String], field: &str) -> Result<Vec<Kind>, String> {
-    texts.iter().map(|t| tile(t, field)).collect()
+impl fmt::Display for LineError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            LineError::Rules(e) => write!(f, "rules: {e}"),
+            LineError::Hand(e) => write!(f, "hand: {e}"),
+            LineError::Score(e) => e.fmt(f),
+        }
+    }
 }
 
-fn wind(text: &str, field: &str) -> Result<Seat, String> {
-    let kind = tile(text, field)?;
-    Seat::ALL
-        .into_iter()
-        .find(|s| s.wind() == kind)
-        .ok_or_else(|| format!("{field}: '{text}' is not a wind (E, S, W, N)"))
+impl std::error::Error for LineError {}
+
+impl From<RulesError> for LineError {
+    fn from(e: RulesError) -> LineError {
+        LineError::Rules(e)
+    }
+}
+
+impl From<HandError> for LineError {
+    fn from(e: HandError) -> LineError {
+        LineError::Hand(e)
+    }
+}
+
+impl From<ScoreError> for LineError {
+    fn from(e: ScoreError) -> LineError {
+        LineError::Score(e)
+    }
+}
+
+/// Rule sets by the name a line gives them ([`Rules::load`]), each loaded once.
+#[derive(Clone, Debug, Default)]
+pub struct RulesCache {
+    loaded: HashMap<String, Rules>,
+}
+
+impl RulesCache {
+    /// The rules named `name` (a preset or a TOML path), loaded on first use.
+    pub fn get(&mut self, name: &str) -> Result<&Rules, RulesError> {
+        if !self.loaded.contains_key(name) {
+            let rules = Rules::load(name)?;
+            self.loaded.insert(name.to_string(), rules);
+        }
+        self.loaded.get(name).ok_or_else(|| RulesError::UnknownPreset(name.to_string()))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn read(text: &str) -> Result<ScoreLine, String> {
+        serde_json::from_str(text).map_err(|e| e.to_string())
+    }
+
+    #[test]
+    fn the_json_shape_is_the_engines() {
+        let line = read(r#"{"rules":"riichi","hand":"234m0p55p456s678s 2s","win_tile":"2s"}"#);
+        let line = line.unwrap();
+        let text = serde_json::to_string(&line).unwrap();
+        assert_eq!(
+            text,
+            concat!(
+                r#"{"rules":"riichi","hand":"234m0p55p456s678s 2s","win_tile":"2s","#,
+                r#""self_drawn":false,"seat_wind":"1z","round_wind":"1z","flowers":0,"#,
+                r#""last_tile":false,"replacement":false,"robbing_kong":false,"#,
+                r#""fourth_tile":false,"first_turn":false,"riichi":false,"double_riichi":false,"#,
+                r#""ippatsu":false,"dora_indicators":[],"ura_indicators":[],"honba":0,"#,
+                r#""riichi_sticks":0}"#
+            )
+        );
+        assert_eq!(read(&text).unwrap(), line);
+    }
+
+    #[test]
+    fn bad_lines_say_which_field() {
+        let e = read(r#"{"rules":"mcr","hand":"1m","win_tile":"1m","riichy":true}"#).unwrap_err();
+        assert!(e.contains("unknown field `riichy`"), "{e}");
+        let e = read(r#"{"rules":"mcr","hand":"1m","win_tile":"8z"}"#).unwrap_err();
+        assert!(e.contains("invalid tile '8z'"), "{e}");
+        let e = read(r#"{"rules":"mcr","hand":"1m","win_tile":"1m","seat_wind":"5z"}"#);
+        assert!(e.unwrap_err().contains("'5z' is not a wind"));
+        let e = read(r#"{"rules":"mcr","hand":"1m"}"#).unwrap_err();
+        assert!(e.contains("missing field `win_tile`"), "{e}");
+        let line = read(r#"{"rules":"mcr","hand":"1m8z","win_tile":"1m"}"#).unwrap();
+        let e = line.score(&mut RulesCache::default()).unwrap_err();
+        assert_eq!(e.to_string(), "hand: invalid tile '8z' at 3: honours go 1z..7z");
+        let line = read(r#"{"rules":"nope","hand":"1m","win_tile":"1m"}"#).unwrap();
+        let e = line.score(&mut RulesCache::default()).unwrap_err();
+        assert!(matches!(e, LineError::Rules(RulesError::UnknownPreset(_))), "{e}");
+    }
 }

@@ -36,7 +36,7 @@ fn ok(rules: &Rules, hand: &str, c: &WinContext) -> Score {
 }
 
 fn ids(s: &Score) -> Vec<(&'static str, u32)> {
-    s.items.iter().map(|i| (i.id, i.value * i.count)).collect()
+    s.items.iter().map(|i| (i.id.as_str(), i.value * i.count)).collect()
 }
 
 #[test]
@@ -295,6 +295,6 @@ fn the_issue_example() {
         (None, Some(1400), Some(800))
     );
     assert_eq!(s.payments.total, 3000);
-    let names: Vec<_> = s.items.iter().map(|i| (i.name, i.local_name)).collect();
+    let names: Vec<_> = s.items.iter().map(|i| (i.name(), i.local_name())).collect();
     assert_eq!(names, [("Menzen Tsumo", "門前清自摸和"), ("Riichi", "立直"), ("Pinfu", "平和")]);
 }

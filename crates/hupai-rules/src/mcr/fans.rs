@@ -359,14 +359,12 @@ const POINTS: [u16; TABLE_SIZE] = {
 
 /// Score items of each fan (count 0), by table index (index 0 unused).
 pub(crate) const ITEMS: [crate::ScoreItem; TABLE_SIZE] = {
-    let mut items =
-        [crate::ScoreItem { id: "", name: "", local_name: "", value: 0, count: 0 }; TABLE_SIZE];
+    let unused = crate::ItemId::Fan(Fan::BigFourWinds);
+    let mut items = [crate::ScoreItem { id: unused, value: 0, count: 0 }; TABLE_SIZE];
     let mut i = 0;
     while i < INFO.len() {
         items[i + 1] = crate::ScoreItem {
-            id: INFO[i].id,
-            name: INFO[i].name,
-            local_name: INFO[i].zh,
+            id: crate::ItemId::Fan(Fan::ALL[i]),
             value: INFO[i].points,
             count: 0,
         };
@@ -467,27 +465,27 @@ impl Fan {
         self as usize
     }
 
-    fn info(self) -> &'static FanInfo {
+    const fn info(self) -> &'static FanInfo {
         &INFO[self as usize - 1]
     }
 
     /// Stable snake_case id, e.g. `nine_gates`.
-    pub fn id(self) -> &'static str {
+    pub const fn id(self) -> &'static str {
         self.info().id
     }
 
     /// English name as the reference prints it, e.g. "Nine Gates".
-    pub fn name(self) -> &'static str {
+    pub const fn name(self) -> &'static str {
         self.info().name
     }
 
     /// Chinese name as the reference prints it, e.g. 九莲宝灯.
-    pub fn zh(self) -> &'static str {
+    pub const fn zh(self) -> &'static str {
         self.info().zh
     }
 
     /// Points of one occurrence.
-    pub fn points(self) -> u32 {
+    pub const fn points(self) -> u32 {
         self.info().points
     }
 

@@ -8,7 +8,7 @@
 //! let hand: Hand = "1112345678999m5m".parse().unwrap();
 //! let ctx = WinContext::new("5m".parse().unwrap(), false);
 //! let result = score(&rules, &hand, &ctx).unwrap();
-//! let fans: Vec<_> = result.items.iter().map(|i| (i.local_name, i.count)).collect();
+//! let fans: Vec<_> = result.items.iter().map(|i| (i.local_name(), i.count)).collect();
 //! assert_eq!(fans, [("九莲宝灯", 1), ("双暗刻", 1), ("幺九刻", 1)]);
 //! assert_eq!(result.total, 91);
 //! assert!(result.meets_minimum);
@@ -358,7 +358,7 @@ mod tests {
     }
 
     fn fans(s: &Score) -> Vec<(&'static str, u32)> {
-        s.items.iter().map(|i| (i.id, i.count)).collect()
+        s.items.iter().map(|i| (i.id.as_str(), i.count)).collect()
     }
 
     fn hand(s: &str) -> Hand {
@@ -396,7 +396,7 @@ mod tests {
         assert!(s.total < 16 && s.total >= 8, "{s:?}");
         assert!(!s.meets_minimum);
         assert_eq!(s.payments, Payments::default());
-        assert_eq!(s.items.last().map(|i| (i.id, i.count)), Some(("flower_tiles", 8)));
+        assert_eq!(s.items.last().map(|i| (i.id.as_str(), i.count)), Some(("flower_tiles", 8)));
         let chinese =
             Rules::from_toml_str("extends = \"chinese\"\nflowers = true\n", "t.toml").unwrap();
         let s = score(&chinese, &h, &c).unwrap();
@@ -444,7 +444,7 @@ mod tests {
         c.replacement = true;
         c.last_tile = true;
         let s = score(&mcr, &h, &c).unwrap();
-        let ids: Vec<_> = s.items.iter().map(|i| i.id).collect();
+        let ids: Vec<_> = s.items.iter().map(|i| i.id.as_str()).collect();
         assert!(ids.contains(&"last_tile_draw") && ids.contains(&"out_with_replacement_tile"));
     }
 

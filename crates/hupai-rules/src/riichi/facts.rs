@@ -10,8 +10,8 @@
 //! let hand: Hand = "12345677p pon:555z chi:789p".parse().unwrap();
 //! let ctx = WinContext::new("7p".parse().unwrap(), false);
 //! let s = score(&rules, &hand, &ctx).unwrap();
-//! assert!(s.items.iter().any(|i| i.id == "yakuhai_haku"));
-//! assert!(s.items.iter().any(|i| i.id == "honitsu"));
+//! assert!(s.items.iter().any(|i| i.id.as_str() == "yakuhai_haku"));
+//! assert!(s.items.iter().any(|i| i.id.as_str() == "honitsu"));
 //! ```
 
 use hupai_core::{Counts, Hand, Kind};

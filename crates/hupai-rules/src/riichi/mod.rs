@@ -31,7 +31,7 @@
 //! let hand: Hand = "19m19p19s12345677z".parse().unwrap();
 //! let ctx = WinContext::new("7z".parse().unwrap(), false);
 //! let s = score(&rules, &hand, &ctx).unwrap();
-//! assert_eq!(s.items[0].id, "kokushi_musou_13_wait");
+//! assert_eq!(s.items[0].id.as_str(), "kokushi_musou_13_wait");
 //! assert_eq!(s.limit, Some(Limit::Yakuman(1))); // single under Tenhou rules
 //! assert_eq!(s.payments.ron, Some(48000));
 //! let open: Hand = "123m456p55p pon:999m chi:234s".parse().unwrap();
@@ -49,10 +49,11 @@ use hupai_core::{for_each_decomposition, Form, Hand, Kind};
 
 use self::facts::Facts;
 use self::shape::{seven_pairs_order, Regular, WinGroup};
-use self::yaku::{Yaku, YakuSet};
+pub use self::yaku::Yaku;
+use self::yaku::YakuSet;
 #[cfg(doc)]
 use crate::Limit;
-use crate::{Family, Inconsistency, Rules, Score, ScoreError, ScoreItem, WinContext};
+use crate::{Family, Inconsistency, ItemId, Rules, Score, ScoreError, ScoreItem, WinContext};
 
 /// Scores a riichi win.
 pub(crate) fn score(rules: &Rules, hand: &Hand, ctx: &WinContext) -> Result<Score, ScoreError> {
@@ -222,10 +223,8 @@ impl Candidate {
     fn into_score(self, rules: &Rules, ctx: &WinContext, facts: &Facts) -> Score {
         let (payments, limit) = points::payments(rules, ctx, self.han, self.fu, self.yakuman);
         let mut items = Vec::with_capacity(self.yaku.0.count_ones() as usize + 3);
-        let item = |y: Yaku, value: u32, count: u32| {
-            let info = y.info();
-            ScoreItem { id: info.id, name: info.name, local_name: info.ja, value, count }
-        };
+        let item =
+            |y: Yaku, value: u32, count: u32| ScoreItem { id: ItemId::Yaku(y), value, count };
         for y in self.yaku.iter() {
             items.push(item(y, facts.han[y as usize] as u32, 1));
         }

@@ -12,69 +12,126 @@
 //! let mut ctx = WinContext::new("6p".parse().unwrap(), true);
 //! ctx.riichi = true;
 //! let s = score(&rules, &hand, &ctx).unwrap();
-//! let names: Vec<_> = s.items.iter().map(|i| i.name).collect();
+//! let names: Vec<_> = s.items.iter().map(|i| i.name()).collect();
 //! assert_eq!(names, ["Menzen Tsumo", "Riichi", "Pinfu"]);
 //! ```
 
-/// A riichi yaku, or one of the three dora kinds (which are not yaku).
+/// A riichi yaku, or one of the three dora kinds (which are not yaku), in the order a score
+/// lists them.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 #[repr(u8)]
-pub(crate) enum Yaku {
+pub enum Yaku {
+    /// Menzen Tsumo (門前清自摸和), 1 han, closed only.
     MenzenTsumo,
+    /// Riichi (立直), 1 han, closed only.
     Riichi,
+    /// Ippatsu (一発), 1 han, closed only.
     Ippatsu,
+    /// Chankan (槍槓), 1 han.
     Chankan,
+    /// Rinshan Kaihou (嶺上開花), 1 han.
     Rinshan,
+    /// Haitei Raoyue (海底摸月), 1 han.
     Haitei,
+    /// Houtei Raoyui (河底撈魚), 1 han.
     Houtei,
+    /// Double Riichi (ダブル立直), 2 han, closed only.
     DoubleRiichi,
+    /// Renhou (人和), 5 han, closed only.
     Renhou,
+    /// Pinfu (平和), 1 han, closed only.
     Pinfu,
+    /// Tanyao (断幺九), 1 han.
     Tanyao,
+    /// Iipeiko (一盃口), 1 han, closed only.
     Iipeikou,
+    /// Yakuhai (haku) (役牌 白), 1 han.
     Haku,
+    /// Yakuhai (hatsu) (役牌 發), 1 han.
     Hatsu,
+    /// Yakuhai (chun) (役牌 中), 1 han.
     Chun,
+    /// Yakuhai (seat wind east) (自風 東), 1 han.
     SeatEast,
+    /// Yakuhai (seat wind south) (自風 南), 1 han.
     SeatSouth,
+    /// Yakuhai (seat wind west) (自風 西), 1 han.
     SeatWest,
+    /// Yakuhai (seat wind north) (自風 北), 1 han.
     SeatNorth,
+    /// Yakuhai (round wind east) (場風 東), 1 han.
     RoundEast,
+    /// Yakuhai (round wind south) (場風 南), 1 han.
     RoundSouth,
+    /// Yakuhai (round wind west) (場風 西), 1 han.
     RoundWest,
+    /// Yakuhai (round wind north) (場風 北), 1 han.
     RoundNorth,
+    /// Sanshoku Doujun (三色同順), 2 han, 1 open.
     Sanshoku,
+    /// Ittsu (一気通貫), 2 han, 1 open.
     Ittsu,
+    /// Chantai (混全帯幺九), 2 han, 1 open.
     Chanta,
+    /// Honroutou (混老頭), 2 han.
     Honroutou,
+    /// Toitoi (対々和), 2 han.
     Toitoi,
+    /// San Ankou (三暗刻), 2 han.
     Sanankou,
+    /// San Kantsu (三槓子), 2 han.
     Sankantsu,
+    /// Sanshoku Doukou (三色同刻), 2 han.
     SanshokuDoukou,
+    /// Chiitoitsu (七対子), 2 han, closed only.
     Chiitoitsu,
+    /// Shou Sangen (小三元), 2 han.
     Shousangen,
+    /// Honitsu (混一色), 3 han, 2 open.
     Honitsu,
+    /// Junchan (純全帯幺九), 3 han, 2 open.
     Junchan,
+    /// Ryanpeikou (二盃口), 3 han, closed only.
     Ryanpeikou,
+    /// Chinitsu (清一色), 6 han, 5 open.
     Chinitsu,
+    /// Kokushi Musou (国士無双), yakuman, closed only.
     Kokushi,
+    /// Chuuren Poutou (九蓮宝燈), yakuman, closed only.
     ChuurenPoutou,
+    /// Suu Ankou (四暗刻), yakuman, closed only.
     Suuankou,
+    /// Daisangen (大三元), yakuman.
     Daisangen,
+    /// Shousuushii (小四喜), yakuman.
     Shousuushii,
+    /// Ryuuiisou (緑一色), yakuman.
     Ryuuiisou,
+    /// Suu Kantsu (四槓子), yakuman.
     Suukantsu,
+    /// Tsuu Iisou (字一色), yakuman.
     Tsuuiisou,
+    /// Chinroutou (清老頭), yakuman.
     Chinroutou,
+    /// Dai Suushii (大四喜), double yakuman where the rules have it.
     Daisuushii,
+    /// Kokushi Musou Juusanmen Matchi (国士無双十三面待ち), double yakuman where the rules have it, closed only.
     Kokushi13,
+    /// Suu Ankou Tanki (四暗刻単騎), double yakuman where the rules have it, closed only.
     SuuankouTanki,
+    /// Daburu Chuuren Poutou (純正九蓮宝燈), double yakuman where the rules have it, closed only.
     JunseiChuuren,
+    /// Tenhou (天和), yakuman, closed only.
     Tenhou,
+    /// Chiihou (地和), yakuman, closed only.
     Chiihou,
+    /// Renhou (yakuman) (人和), yakuman, closed only.
     RenhouYakuman,
+    /// Dora (ドラ): not a yaku, one han per tile.
     Dora,
+    /// Aka Dora (赤ドラ): not a yaku, one han per tile.
     AkaDora,
+    /// Ura Dora (裏ドラ): not a yaku, one han per tile.
     UraDora,
 }
 
@@ -95,7 +152,30 @@ pub(crate) struct YakuInfo {
 
 impl Yaku {
     /// Number of entries in the table.
-    pub(crate) const COUNT: usize = Yaku::UraDora as usize + 1;
+    pub const COUNT: usize = Yaku::UraDora as usize + 1;
+
+    /// Every yaku (and the three dora kinds), in the order a score lists them.
+    pub const ALL: [Yaku; Yaku::COUNT] = ALL;
+
+    /// Stable snake_case id, e.g. `riichi`, `kokushi_musou`.
+    pub const fn id(self) -> &'static str {
+        self.info().id
+    }
+
+    /// The name as commonly romanised, e.g. "Riichi" (the reference calculator's).
+    pub const fn name(self) -> &'static str {
+        self.info().name
+    }
+
+    /// The Japanese name, e.g. 立直.
+    pub const fn ja(self) -> &'static str {
+        self.info().ja
+    }
+
+    /// The yaku with this id.
+    pub fn from_id(id: &str) -> Option<Yaku> {
+        ALL.into_iter().find(|y| y.id() == id)
+    }
 
     /// The table entry.
     pub(crate) const fn info(self) -> &'static YakuInfo {

@@ -56,7 +56,7 @@ pub fn parse_line(line: &str) -> Case {
 
 /// The fans of a score as (Chinese name, count).
 pub fn fans_of(score: &Score) -> Vec<(String, u32)> {
-    score.items.iter().map(|i| (i.local_name.to_string(), i.count)).collect()
+    score.items.iter().map(|i| (i.local_name().to_string(), i.count)).collect()
 }
 
 /// Scores `case` under MCR and compares with the reference; returns a message on mismatch.

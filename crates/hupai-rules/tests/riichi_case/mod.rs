@@ -158,7 +158,7 @@ pub fn compare(case: &Case, score: &Score) -> Result<(), String> {
         diffs.push(format!("fu {} != {}", score.fu, case.fu));
     }
     let yaku: Vec<(String, u32)> =
-        score.items.iter().map(|i| (i.name.to_string(), i.value * i.count)).collect();
+        score.items.iter().map(|i| (i.name().to_string(), i.value * i.count)).collect();
     if yaku != case.yaku {
         diffs.push(format!("yaku {yaku:?} != {:?}", case.yaku));
     }

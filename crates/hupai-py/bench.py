@@ -1,0 +1,129 @@
+#!/usr/bin/env python3
+"""Speed of hupai against ``mahjong`` 2.1.0 and PyMahjongGB 1.4.0 on the same hands, in one run.
+
+    python crates/hupai-py/bench.py [--n 20000]
+
+Needs the three packages installed (crates/hupai-py/ci.sh makes such a venv). Per hand, best of
+three runs: shanten of random 13-tile hands (riichi forms against ``mahjong``'s
+``Shanten.calculate_shanten``; the five MCR forms against PyMahjongGB's five per-form
+functions), and scoring of random winning hands (riichi against ``HandCalculator``, MCR
+against ``MahjongFanCalculator``), for hupai one call at a time and as batches.
+"""
+
+import argparse
+import random
+import sys
+import time
+from pathlib import Path
+
+import numpy as np
+
+sys.path.insert(0, str(Path(__file__).parent / "tests"))
+
+import MahjongGB  # noqa: E402
+from mahjong.hand_calculating.hand import HandCalculator  # noqa: E402
+from mahjong.hand_calculating.hand_config import HandConfig, OptionalRules  # noqa: E402
+from mahjong.meld import Meld  # noqa: E402
+from mahjong.shanten import Shanten  # noqa: E402
+
+import hupai  # noqa: E402
+from hands import mixed_hands, mpsz  # noqa: E402
+from test_score import MELD, TENHOU, mcr_case, riichi_case  # noqa: E402
+
+
+def best(f, n: int) -> float:
+    """Seconds per item, best of three."""
+    times = []
+    for _ in range(3):
+        t = time.perf_counter()
+        f()
+        times.append(time.perf_counter() - t)
+    return min(times) / n
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--n", type=int, default=20000)
+    n = ap.parse_args().n
+    rng = random.Random(2026)
+    hands = mixed_hands(rng, n, sizes=(13,))
+    batch = np.array(hands, dtype=np.uint8)
+    texts = [mpsz(c) for c in hands]
+    gb = [tuple(hupai.to_gb(t)) for t in texts]
+    rows = []
+    rows.append(("riichi shanten", "mahjong Shanten.calculate_shanten",
+                 best(lambda: [Shanten.calculate_shanten(c) for c in hands], n),
+                 best(lambda: [hupai.shanten(c) for c in hands], n),
+                 best(lambda: hupai.shanten_batch(batch), n)))
+    gb_forms = [MahjongGB.RegularShanten, MahjongGB.SevenPairsShanten, MahjongGB.ThirteenOrphansShanten,
+                MahjongGB.HonorsAndKnittedTilesShanten, MahjongGB.KnittedStraightShanten]
+    rows.append(("MCR shanten, five forms", "PyMahjongGB per-form functions",
+                 best(lambda: [[f(hand=h) for f in gb_forms] for h in gb], n),
+                 best(lambda: [hupai.form_shanten(c, rules="mcr") for c in hands], n),
+                 best(lambda: hupai.form_shanten_batch(batch, rules="mcr"), n)))
+    # Riichi scoring: the same hands as mahjong's arguments and as hupai score lines.
+    m = n // 4
+    ref_args, lines = [], []
+    for _ in range(m):
+        conc, melds, win, _wall = riichi_case(rng)
+        config = HandConfig(is_tsumo=rng.random() < 0.5, player_wind=27 + rng.randrange(4), round_wind=27, options=TENHOU)
+        objs = [Meld(meld_type=MELD[t][0], tiles=ids, opened=MELD[t][1]) for t, ids in melds]
+        tiles = sorted(conc + [i for _, ids in melds for i in ids])
+        ref_args.append(dict(tiles=tiles, win_tile=win, melds=objs, config=config))
+        hand = " ".join([hupai.from_136(conc)] + [f"{t}:{hupai.from_136(ids)}" for t, ids in melds])
+        lines.append({"rules": "riichi", "hand": hand, "win_tile": hupai.tiles(hupai.from_136([win]))[0],
+                      "self_drawn": config.is_tsumo, "seat_wind": f"{config.player_wind - 26}z"})
+    rows.append(("riichi scoring", "mahjong HandCalculator",
+                 best(lambda: [HandCalculator.estimate_hand_value(**a) for a in ref_args], m),
+                 best(lambda: _score_each(lines), m),
+                 best(lambda: hupai.score_batch(lines, errors="dict"), m)))
+    gb_args, mcr_lines = [], []
+    from hupai.compat.mahjonggb import MahjongFanCalculator as Compat
+    while len(gb_args) < m:
+        packs, hand, win = mcr_case(rng)
+        a = dict(pack=tuple(packs), hand=tuple(hand), winTile=win, flowerCount=0, isSelfDrawn=False,
+                 is4thTile=False, isAboutKong=False, isWallLast=False, seatWind=0, prevalentWind=0)
+        try:
+            MahjongGB.MahjongFanCalculator(**a)
+        except TypeError:
+            continue
+        gb_args.append(a)
+        text = " ".join([hupai.from_gb(list(hand) + [win])] + [_pack(p) for p in packs])
+        mcr_lines.append({"rules": "mcr", "hand": text, "win_tile": hupai.from_gb([win])})
+    rows.append(("MCR scoring", "PyMahjongGB MahjongFanCalculator",
+                 best(lambda: [MahjongGB.MahjongFanCalculator(**a) for a in gb_args], m),
+                 best(lambda: _score_each(mcr_lines), m),
+                 best(lambda: hupai.score_batch(mcr_lines, errors="dict"), m)))
+    compat = best(lambda: [Compat(**a) for a in gb_args], m)
+    print(f"{n} hands for shanten, {m} for scoring; microseconds per hand (best of 3)\n")
+    print("| operation | reference | reference µs | hupai one call µs | hupai batch µs | batch speed-up |")
+    print("| --- | --- | ---: | ---: | ---: | ---: |")
+    for what, ref, r, one, b in rows:
+        print(f"| {what} | {ref} | {r * 1e6:.2f} | {one * 1e6:.2f} | {b * 1e6:.3f} | {r / b:.0f}x |")
+    print(f"\nhupai.compat.mahjonggb.MahjongFanCalculator: {compat * 1e6:.2f} µs per hand")
+
+
+def _score_each(lines) -> list:
+    """One call per line; a hand without yaku is an answer too (the reference returns it)."""
+    out = []
+    for line in lines:
+        try:
+            out.append(hupai.score(line))
+        except hupai.ScoreError as e:
+            out.append(e)
+    return out
+
+
+def _pack(p) -> str:
+    kind, code, offer = p
+    t = hupai.from_gb([code])
+    n, s = int(t[0]), t[1]
+    if kind == "CHI":
+        return f"chi:{n - 1}{n}{n + 1}{s}"
+    if kind == "PENG":
+        return f"pon:{t[0] * 3}{s}"
+    return f"{'ankan' if offer == 0 else 'kan'}:{t[0] * 4}{s}"
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,91 @@
+"""hupai (胡牌): mahjong tiles, shanten, waits and scoring, exact and fast (Rust inside).
+
+>>> import hupai
+>>> hupai.shanten("123m456p789s1122z")
+0
+>>> hupai.waits("123m456p789s1122z")
+['1z', '2z']
+>>> hupai.score({"rules": "mcr", "hand": "1112345678999m5m", "win_tile": "5m"})["total"]
+91
+
+Hands are text in any notation hupai reads (MPSZ ``123m0p``, mjai ``5mr E``, Chinese
+``一万 东``, glyphs ``🀇🀙``), with melds after the concealed tiles (``pon:777s``), or 34
+counts. Results that are dicts are exactly the JSON objects that ``hupai analyze --json`` and
+``hupai score --json`` print. Errors are subclasses of :class:`HupaiError` (a ``ValueError``).
+"""
+
+from ._hupai import (
+    AnalysisError,
+    HupaiError,
+    InconsistentError,
+    InputError,
+    NotWinningError,
+    NoYakuError,
+    Rules,
+    RulesError,
+    ScoreError,
+    TileError,
+    __version__,
+    agari_batch,
+    analyze,
+    form_shanten,
+    form_shanten_batch,
+    from_34,
+    from_136,
+    from_gb,
+    is_agari,
+    normalize,
+    score,
+    score_batch,
+    shanten,
+    shanten_batch,
+    tiles,
+    to_34,
+    to_136,
+    to_chinese,
+    to_gb,
+    to_glyphs,
+    to_mjai,
+    ukeire,
+    ukeire_batch,
+    waits,
+    waits_batch,
+)
+
+__all__ = [
+    "AnalysisError",
+    "HupaiError",
+    "InconsistentError",
+    "InputError",
+    "NotWinningError",
+    "NoYakuError",
+    "Rules",
+    "RulesError",
+    "ScoreError",
+    "TileError",
+    "__version__",
+    "agari_batch",
+    "analyze",
+    "form_shanten",
+    "form_shanten_batch",
+    "from_34",
+    "from_136",
+    "from_gb",
+    "is_agari",
+    "normalize",
+    "score",
+    "score_batch",
+    "shanten",
+    "shanten_batch",
+    "tiles",
+    "to_34",
+    "to_136",
+    "to_chinese",
+    "to_gb",
+    "to_glyphs",
+    "to_mjai",
+    "ukeire",
+    "ukeire_batch",
+    "waits",
+    "waits_batch",
+]

@@ -1,0 +1,142 @@
+//! The exception classes, and hupai's errors as them (the message is hupai's own).
+
+use hupai_core::encoding::EncodingError;
+use hupai_core::{AnalysisError as CoreAnalysisError, HandError, ParseError};
+use hupai_rules::{LineError, RulesError as CoreRulesError, ScoreError as CoreScoreError};
+use pyo3::exceptions::PyValueError;
+use pyo3::prelude::*;
+
+pyo3::create_exception!(
+    hupai,
+    HupaiError,
+    PyValueError,
+    "Base class of every hupai error (a ValueError)."
+);
+pyo3::create_exception!(
+    hupai,
+    TileError,
+    HupaiError,
+    "Text or codes that name no tile or no hand: `invalid tile '8z' at 6: honours go 1z..7z`."
+);
+pyo3::create_exception!(
+    hupai,
+    InputError,
+    HupaiError,
+    "A malformed argument: a score line with a missing, ill-typed or unknown field, an array of the wrong shape, counts above four."
+);
+pyo3::create_exception!(hupai, RulesError, HupaiError, "Rules that do not load.");
+pyo3::create_exception!(
+    hupai,
+    AnalysisError,
+    HupaiError,
+    "A hand that cannot be analysed: more than four copies with the visible tiles, or no form fits its melds."
+);
+pyo3::create_exception!(hupai, ScoreError, HupaiError, "A hand that does not score.");
+pyo3::create_exception!(
+    hupai,
+    NotWinningError,
+    ScoreError,
+    "The tiles do not form a winning hand under the rules' forms."
+);
+pyo3::create_exception!(
+    hupai,
+    NoYakuError,
+    ScoreError,
+    "Riichi: a complete hand with no yaku (dora alone do not count)."
+);
+pyo3::create_exception!(
+    hupai,
+    InconsistentError,
+    ScoreError,
+    "A situation that cannot happen (riichi with an open hand, robbing a kong self-drawn, ...)."
+);
+
+/// An error of any hupai operation, converted to its exception class.
+#[derive(Debug)]
+pub enum Error {
+    /// Tile text or codes.
+    Tile(String),
+    /// A malformed argument.
+    Input(String),
+    /// Rules.
+    Rules(String),
+    /// Analysis.
+    Analysis(String),
+    /// Scoring.
+    Score(CoreScoreError),
+}
+
+impl From<Error> for PyErr {
+    fn from(e: Error) -> PyErr {
+        match e {
+            Error::Tile(m) => TileError::new_err(m),
+            Error::Input(m) => InputError::new_err(m),
+            Error::Rules(m) => RulesError::new_err(m),
+            Error::Analysis(m) => AnalysisError::new_err(m),
+            Error::Score(e) => {
+                let m = e.to_string();
+                match e {
+                    CoreScoreError::NotWinning => NotWinningError::new_err(m),
+                    CoreScoreError::NoYaku => NoYakuError::new_err(m),
+                    CoreScoreError::Inconsistent(_) => InconsistentError::new_err(m),
+                    CoreScoreError::BadInput(_) => InputError::new_err(m),
+                }
+            }
+        }
+    }
+}
+
+impl From<ParseError> for Error {
+    fn from(e: ParseError) -> Error {
+        Error::Tile(e.to_string())
+    }
+}
+
+impl From<HandError> for Error {
+    fn from(e: HandError) -> Error {
+        Error::Tile(e.to_string())
+    }
+}
+
+impl From<EncodingError> for Error {
+    fn from(e: EncodingError) -> Error {
+        Error::Tile(e.to_string())
+    }
+}
+
+impl From<CoreRulesError> for Error {
+    fn from(e: CoreRulesError) -> Error {
+        Error::Rules(e.to_string())
+    }
+}
+
+impl From<CoreAnalysisError> for Error {
+    fn from(e: CoreAnalysisError) -> Error {
+        Error::Analysis(e.to_string())
+    }
+}
+
+impl From<LineError> for Error {
+    fn from(e: LineError) -> Error {
+        match e {
+            LineError::Rules(e) => Error::Rules(format!("rules: {e}")),
+            LineError::Hand(e) => Error::Tile(format!("hand: {e}")),
+            LineError::Score(e) => Error::Score(e),
+        }
+    }
+}
+
+/// The exception classes, added to the module.
+pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    let py = m.py();
+    m.add("HupaiError", py.get_type::<HupaiError>())?;
+    m.add("TileError", py.get_type::<TileError>())?;
+    m.add("InputError", py.get_type::<InputError>())?;
+    m.add("RulesError", py.get_type::<RulesError>())?;
+    m.add("AnalysisError", py.get_type::<AnalysisError>())?;
+    m.add("ScoreError", py.get_type::<ScoreError>())?;
+    m.add("NotWinningError", py.get_type::<NotWinningError>())?;
+    m.add("NoYakuError", py.get_type::<NoYakuError>())?;
+    m.add("InconsistentError", py.get_type::<InconsistentError>())?;
+    Ok(())
+}

@@ -1,0 +1,31 @@
+//! Python bindings of hupai: the native module `hupai._hupai` of the `hupai` package.
+//!
+//! Tiles in every notation and encoding ([`tiles`]), analysis of one hand ([`analysis`]) and
+//! of numpy batches with the GIL released ([`batch`]), scoring of `hupai score` lines
+//! ([`scoring`]), typed exceptions ([`errors`]). The JSON-shaped results are those of the CLI,
+//! from the same code (`hupai_core::Analysis`, `hupai_rules::Score`).
+
+#![deny(missing_docs)]
+
+use pyo3::prelude::*;
+
+pub mod analysis;
+pub mod batch;
+pub mod errors;
+pub mod rules;
+pub mod scoring;
+pub mod tiles;
+mod to_python;
+
+/// The native module.
+#[pymodule]
+fn _hupai(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    errors::register(m)?;
+    tiles::register(m)?;
+    analysis::register(m)?;
+    batch::register(m)?;
+    scoring::register(m)?;
+    m.add_class::<rules::Rules>()?;
+    m.add("__version__", env!("CARGO_PKG_VERSION"))?;
+    Ok(())
+}
