@@ -93,7 +93,7 @@ impl std::error::Error for EncodingError {}
 
 /// The 136-tile ids of `tiles` (kind, red), sorted; `red_fives` says whether copy 0 of each five
 /// is the red one.
-pub fn to_136(tiles: &[(Kind, bool)], red_fives: bool) -> Result<Vec<u8>, EncodingError> {
+pub fn to_136(tiles: &[(Kind, bool)], red_fives: bool) -> Result<Vec<u32>, EncodingError> {
     let mut taken = [0u8; 34]; // bit c: copy c taken
     let mut ids = Vec::with_capacity(tiles.len());
     for &(kind, red) in tiles {
@@ -120,7 +120,7 @@ pub fn to_136(tiles: &[(Kind, bool)], red_fives: bool) -> Result<Vec<u8>, Encodi
             free.trailing_zeros() as u8
         };
         taken[k] |= 1 << copy;
-        ids.push(kind.to_u8() * 4 + copy);
+        ids.push(u32::from(kind.to_u8()) * 4 + u32::from(copy));
     }
     ids.sort_unstable();
     Ok(ids)
@@ -209,7 +209,7 @@ mod tests {
             assert_eq!(mjai_name(kind, false).parse::<Kind>(), Ok(kind));
             assert_eq!(chinese_name(kind).parse::<Kind>(), Ok(kind));
             let ids = to_136(&[(kind, false)], false).unwrap();
-            assert_eq!(ids, [kind.to_u8() * 4]);
+            assert_eq!(ids, [u32::from(kind.to_u8()) * 4]);
         }
         let red = parse_tiles_with_red(mjai_name("5p".parse().unwrap(), true)).unwrap();
         assert_eq!(red, [("5p".parse().unwrap(), true)]);
@@ -220,7 +220,7 @@ mod tests {
         let tiles = parse_tiles_with_red("5550m 5p 0p 19s").unwrap();
         let ids = to_136(&tiles, true).unwrap();
         assert_eq!(ids, [16, 17, 18, 19, 52, 53, 72, 104]);
-        let back: Vec<String> = from_136(&ids.iter().map(|&i| i as u32).collect::<Vec<_>>(), true)
+        let back: Vec<String> = from_136(&ids, true)
             .unwrap()
             .iter()
             .map(|&(k, r)| if r { format!("0{}", k.suit().letter()) } else { k.to_string() })

@@ -101,7 +101,7 @@ pub fn from_34(counts: Vec<u8>) -> Result<String, Error> {
 #[pyfunction]
 #[pyo3(signature = (text, red_fives = true))]
 pub fn to_136(text: TileText, red_fives: bool) -> Result<Vec<u32>, Error> {
-    Ok(encoding::to_136(&text.tiles()?, red_fives)?.into_iter().map(u32::from).collect())
+    Ok(encoding::to_136(&text.tiles()?, red_fives)?)
 }
 
 /// MPSZ text of 136-tile ids (`0` for ids 16, 52, 88 when `red_fives`).
