@@ -50,3 +50,8 @@ pub use efficiency::Efficiency;
 pub use params::{Params, PARAMS};
 pub use registry::{AgentSpec, BuildOptions, SpecError, AGENT_NAMES};
 pub use situation::{MeldShape, Situation};
+
+/// The README's Rust examples, compiled and run as doctests.
+#[cfg(doctest)]
+#[doc = include_str!("../../../README.md")]
+pub struct ReadmeDoctests;
