@@ -455,7 +455,8 @@ fn stay_dama(rules: &Rules, view: &PlayerView, sit: &Situation, kind: Option<Kin
         })
         .collect();
     let indicators: Vec<Kind> = view.dora_markers.iter().filter_map(|p| p.kind()).collect();
-    crate::dama::dama_han(rules, &ready, &melds, red, sit.seat_wind, sit.round_wind, &indicators)
+    let seat_wind = view.seat_wind(view.seat);
+    crate::dama::dama_han(rules, &ready, &melds, red, seat_wind, view.round_wind, &indicators)
         .is_some_and(|h| h >= crate::dama::DAMA_HAN)
 }
 

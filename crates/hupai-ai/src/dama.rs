@@ -4,12 +4,12 @@
 //!
 //! ```
 //! use hupai_ai::dama::dama_han;
-//! use hupai_core::{Counts, Kind};
+//! use hupai_core::{Counts, Kind, Seat};
 //! use hupai_rules::Rules;
 //! // All simples and three dora (indicator 1m: 2m is dora), ready on 4p-7p: 4 han dama.
 //! let ready: Counts = "222m456m345s56p88s".parse().unwrap();
 //! let rules = Rules::preset("riichi").unwrap();
-//! let han = dama_han(&rules, &ready, &[], [0; 3], Kind::SOUTH, Kind::EAST, &[Kind::new(0).unwrap()]);
+//! let han = dama_han(&rules, &ready, &[], [0; 3], Seat::South, Seat::East, &[Kind::new(0).unwrap()]);
 //! assert_eq!(han, Some(4));
 //! ```
 
@@ -23,15 +23,14 @@ pub fn dama_han(
     ready: &Counts,
     melds: &[Meld],
     red: [u8; 3],
-    seat_wind: Kind,
-    round_wind: Kind,
+    seat_wind: Seat,
+    round_wind: Seat,
     dora_indicators: &[Kind],
 ) -> Option<u32> {
     let wait = waits(ready, melds.len() as u8, rules.form_set());
     if wait.is_empty() {
         return None;
     }
-    let seat = |k: Kind| Seat::from_index(k.index().saturating_sub(27)).unwrap_or(Seat::East);
     let mut least = u32::MAX;
     for w in wait.iter() {
         let mut hand = *ready;
@@ -43,8 +42,8 @@ pub fn dama_han(
         }
         let hand = Hand::with_extras(hand, melds, 0, red).ok()?;
         let mut ctx = WinContext::new(w, false);
-        ctx.seat_wind = seat(seat_wind);
-        ctx.round_wind = seat(round_wind);
+        ctx.seat_wind = seat_wind;
+        ctx.round_wind = round_wind;
         ctx.dora_indicators = dora_indicators.to_vec();
         let s = score(rules, &hand, &ctx).ok()?;
         least = least.min(s.total);

@@ -152,10 +152,8 @@ pub fn draw(frame: &mut Frame, s: &Screen) {
 }
 
 fn centre_line(t: &Table) -> Line<'static> {
-    let round = t
-        .bakaze
-        .and_then(|p| p.kind())
-        .map_or("East", |k| wind_word(['E', 'S', 'W', 'N'][k.index().saturating_sub(27) % 4]));
+    let round = t.bakaze.and_then(|p| p.kind()).and_then(Seat::from_wind).unwrap_or_default();
+    let round = wind_word(round.letter());
     let mut spans = vec![Span::styled(
         format!(" {round} {} ", t.kyoku),
         Style::default().add_modifier(Modifier::BOLD),
