@@ -226,6 +226,9 @@ impl Agent for Timed {
     fn explain(&mut self, view: &PlayerView, options: &[Action]) -> Explanation {
         self.agent.explain(view, options)
     }
+    fn observes(&self) -> bool {
+        self.agent.observes()
+    }
     fn observe(&mut self, event: &Event) {
         self.agent.observe(event)
     }

@@ -189,7 +189,7 @@ pub fn threats(view: &PlayerView, sit: &Situation) -> [Threat; 3] {
         let calls = melds.len();
         let dora_shown: u32 = melds
             .iter()
-            .flat_map(|m| m.tiles.iter())
+            .flat_map(|m| m.tiles().iter())
             .map(|p| p.kind().map_or(0, |k| sit.dora[k.index()] as u32) + p.is_red() as u32)
             .sum();
         let dealer = seat == view.dealer.index();
@@ -324,7 +324,7 @@ mod tests {
             } else {
                 hupai_core::Meld::chi(low).unwrap()
             };
-            hupai_engine::TableMeld { meld, tiles }
+            hupai_engine::TableMeld::new(meld, &tiles)
         };
         let mut view = PlayerView::new(Seat::East, &rules);
         let sit = Situation::new(&view, &rules);

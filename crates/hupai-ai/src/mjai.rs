@@ -100,8 +100,8 @@ pub fn reply_for(view: &PlayerView, action: Action) -> String {
             let pon: Vec<String> = view
                 .own_melds()
                 .iter()
-                .find(|m| m.meld.first() == k && m.tiles.len() == 3)
-                .map(|m| m.tiles.iter().map(Pai::to_string).collect())
+                .find(|m| m.meld.first() == k && m.tiles().len() == 3)
+                .map(|m| m.tiles().iter().map(Pai::to_string).collect())
                 .unwrap_or_default();
             json!({"type": "kakan", "actor": me, "pai": added, "consumed": pon})
         }

@@ -156,6 +156,10 @@ impl Agent for MjaiProcess {
         &self.name
     }
 
+    fn observes(&self) -> bool {
+        true
+    }
+
     fn observe(&mut self, event: &Event) {
         if self.faults.gone {
             return;

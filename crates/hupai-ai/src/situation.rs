@@ -96,7 +96,7 @@ impl Situation {
         let me = view.seat.index();
         let joker = view.joker;
         let mine = view.own_melds();
-        let reds = view.hand.iter().chain(mine.iter().flat_map(|m| m.tiles.iter()));
+        let reds = view.hand.iter().chain(mine.iter().flat_map(|m| m.tiles().iter()));
         let reds = reds.filter(|p| p.is_red()).count() as u8;
         let mut visible = Counts::EMPTY;
         let mut see = |p: &Pai| {
@@ -111,7 +111,7 @@ impl Situation {
         }
         for seat in &view.melds {
             for meld in seat {
-                meld.tiles.iter().for_each(&mut see);
+                meld.tiles().iter().for_each(&mut see);
             }
         }
         view.dora_markers.iter().for_each(&mut see);

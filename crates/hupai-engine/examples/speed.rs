@@ -15,7 +15,8 @@ fn main() {
     let mut events: Vec<Event> = Vec::with_capacity(512);
     let (cpu0, wall0) = (cpu_ns(), std::time::Instant::now());
     let (mut hands, mut actions) = (0u64, 0u64);
-    for seed in 0..2000u64 {
+    let seeds: u64 = std::env::var("SEEDS").ok().and_then(|s| s.parse().ok()).unwrap_or(2000);
+    for seed in 0..seeds {
         let mut agents: Vec<Random> = (0..4).map(|i| Random::new(seed * 4 + i)).collect();
         let (mut game, _) = Game::new(Setup::new(rules.clone(), seed));
         while let Some(seat) = game.next_seat() {

@@ -116,8 +116,14 @@ pub trait Agent: Send {
         }
     }
 
+    /// Whether the agent wants its seat's stream ([`Agent::observe`]); agents that read only
+    /// the view say no and are spared the copies.
+    fn observes(&self) -> bool {
+        false
+    }
+
     /// Takes one event of the seat's stream, as the seat is shown it, before any decision it
-    /// leads to. Agents that read the view need not look; external bots forward it.
+    /// leads to (only when [`Agent::observes`]). External bots forward it.
     fn observe(&mut self, event: &Event) {
         let _ = event;
     }
@@ -138,6 +144,9 @@ impl<A: Agent + ?Sized> Agent for Box<A> {
     fn explain(&mut self, view: &PlayerView, options: &[Action]) -> Explanation {
         (**self).explain(view, options)
     }
+    fn observes(&self) -> bool {
+        (**self).observes()
+    }
     fn observe(&mut self, event: &Event) {
         (**self).observe(event)
     }
@@ -155,6 +164,9 @@ impl<A: Agent + ?Sized> Agent for &mut A {
     }
     fn explain(&mut self, view: &PlayerView, options: &[Action]) -> Explanation {
         (**self).explain(view, options)
+    }
+    fn observes(&self) -> bool {
+        (**self).observes()
     }
     fn observe(&mut self, event: &Event) {
         (**self).observe(event)

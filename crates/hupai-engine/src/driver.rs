@@ -155,16 +155,16 @@ pub struct Step {
 impl Driver {
     /// Starts the match of `setup`.
     pub fn new(setup: Setup) -> Driver {
-        let (game, opening) = Game::new(setup);
-        let mut driver =
-            Driver { game, record: Vec::new(), seatings: Vec::new(), illegal: [0; 4], shown: 0 };
-        driver.take(opening);
+        let (game, mut record) = Game::new(setup);
+        record.reserve(1024);
+        let mut driver = Driver { game, record, seatings: Vec::new(), illegal: [0; 4], shown: 0 };
+        driver.took(0);
         driver
     }
 
-    fn take(&mut self, events: Vec<Event>) -> Range<usize> {
-        let start = self.record.len();
-        for (i, e) in events.iter().enumerate() {
+    /// Notes the seatings of the events recorded from `start` on; returns their range.
+    fn took(&mut self, start: usize) -> Range<usize> {
+        for (i, e) in self.record[start..].iter().enumerate() {
             if let Event::StartKyoku { players, .. } = e {
                 let seating = players.unwrap_or([0, 1, 2, 3]);
                 if self.seatings.last().is_none_or(|s| s.1 != seating) {
@@ -172,7 +172,6 @@ impl Driver {
                 }
             }
         }
-        self.record.extend(events);
         start..self.record.len()
     }
 
@@ -256,8 +255,9 @@ impl Driver {
             return Err(AnswerError::Stale { answered: decision, open: self.decision() });
         }
         let seat = self.seat_of(player);
-        let events = self.game.apply(seat, action)?;
-        Ok(self.take(events))
+        let start = self.record.len();
+        self.game.apply_into(seat, action, &mut self.record)?;
+        Ok(self.took(start))
     }
 
     /// The seat `player` held when event `seq` happened.
@@ -345,9 +345,14 @@ impl Driver {
     /// Shows every agent the events it has not seen yet.
     fn show<A: Agent>(&mut self, agents: &mut [Option<A>]) {
         for seq in self.shown..self.record.len() {
+            let e = &self.record[seq];
+            let hidden = e.has_hidden_tiles();
             for (player, agent) in agents.iter_mut().enumerate().take(4) {
-                if let (Some(agent), Some(e)) = (agent, self.event_for(player, seq)) {
-                    agent.observe(&e);
+                let Some(agent) = agent.as_mut().filter(|a| a.observes()) else { continue };
+                if hidden {
+                    agent.observe(&shown_to(e, self.seat_at(player, seq)));
+                } else {
+                    agent.observe(e);
                 }
             }
         }

@@ -278,7 +278,7 @@ pub enum Event {
         scores: Option<[i32; 4]>,
         /// The win as a `hupai score` input line.
         #[serde(default, skip_serializing_if = "Option::is_none")]
-        score_input: Option<hupai_rules::ScoreLine>,
+        score_input: Option<Box<hupai_rules::ScoreLine>>,
     },
     /// A hand ends without a win.
     Ryukyoku {

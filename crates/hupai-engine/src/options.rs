@@ -80,13 +80,30 @@ pub fn win_score(view: &PlayerView, pai: Pai, on: WinOn) -> Option<Score> {
         WinOn::Draw { .. } => None,
         WinOn::Discard | WinOn::RobbedKan => Some(pai),
     };
-    let hand = win_hand(view, extra)?;
-    let melds = view.own_melds().len() as u8;
-    if !hupai_core::is_agari_with_jokers(hand.concealed(), view.jokers(), melds, view.forms()) {
+    if !completes(view, extra.and(Some(kind))) {
         return None;
     }
+    let hand = win_hand(view, extra)?;
     let ctx = win_context(view, kind, on);
     hupai_rules::score(view.rules(), &hand, &ctx).ok().filter(|s| s.meets_minimum)
+}
+
+/// Whether the seat's hand, with `extra` added, is complete. Without jokers a claimed tile
+/// completes the hand exactly when it is one of the waits the view keeps.
+fn completes(view: &PlayerView, extra: Option<Kind>) -> bool {
+    let melds = view.own_melds().len() as u8;
+    match extra {
+        Some(k) if view.jokers() == 0 => view.waits().contains(k),
+        Some(k) => {
+            let mut c = *view.counts();
+            if c[k] >= 4 {
+                return false;
+            }
+            c.add(k);
+            hupai_core::is_agari_with_jokers(&c, view.jokers(), melds, view.forms())
+        }
+        None => hupai_core::is_agari_with_jokers(view.counts(), view.jokers(), melds, view.forms()),
+    }
 }
 
 /// The seat's hand as scoring sees it, with `extra` (a claimed tile) added.
@@ -152,7 +169,7 @@ fn visible(view: &PlayerView, kind: Kind) -> usize {
         .iter()
         .flatten()
         .filter(|m| m.meld.is_open())
-        .flat_map(|m| m.tiles.iter())
+        .flat_map(|m| m.tiles().iter())
         .filter(|p| p.kind() == Some(kind))
         .count();
     river + melds
@@ -173,13 +190,13 @@ fn turn(view: &PlayerView, after_call: bool, replacement: bool, out: &mut Vec<Ac
             }
         }
         kans(view, out);
-        let orphans = Kind::ORPHANS.iter().filter(|&&k| view.counts()[k] > 0).count();
+        let orphans = || Kind::ORPHANS.iter().filter(|&&k| view.counts()[k] > 0).count();
         if riichi_family(view)
             && rules.abortive_draws
             && view.no_calls
             && view.own_draws() == 1
             && !replacement
-            && orphans >= 9
+            && orphans() >= 9
         {
             out.push(Action::NineTerminals);
         }
@@ -224,20 +241,26 @@ fn leaves_ready(view: &PlayerView, pai: Pai) -> bool {
 /// The discards: the drawn tile first, then each other tile name once, in [`Pai`] order,
 /// without the kinds in `banned`.
 fn discards(view: &PlayerView, banned: KindSet, out: &mut Vec<Action>) {
+    let hand = &view.hand;
+    out.reserve(hand.len());
+    let mut skip = Pai::HIDDEN;
     if let Some(pai) = view.drawn {
         out.push(Action::Discard { pai, tsumogiri: true });
+        skip = pai;
     }
-    let mut skip_drawn = view.drawn;
-    let mut last: Option<Pai> = None;
-    for &pai in &view.hand {
-        if skip_drawn == Some(pai) {
-            skip_drawn = None;
+    let mut last = Pai::HIDDEN;
+    for &pai in hand {
+        if pai == skip {
+            skip = Pai::HIDDEN;
             continue;
         }
-        if last == Some(pai) || pai.kind().is_some_and(|k| banned.contains(k)) {
+        if pai == last {
             continue;
         }
-        last = Some(pai);
+        if !banned.is_empty() && pai.kind().is_some_and(|k| banned.contains(k)) {
+            continue;
+        }
+        last = pai;
         out.push(Action::Discard { pai, tsumogiri: false });
     }
 }
@@ -259,6 +282,9 @@ fn kans(view: &PlayerView, out: &mut Vec<Action>) {
     let me = view.seat.index();
     let counts = view.counts();
     let melds = view.own_melds().len() as u8;
+    if view.own_melds().is_empty() && !counts.0.contains(&4) {
+        return;
+    }
     for k in Kind::all().filter(|&k| counts[k] == 4) {
         if view.riichi[me] {
             if view.drawn.and_then(Pai::kind) != Some(k) {
@@ -290,15 +316,24 @@ fn claim(view: &PlayerView, from: Seat, pai: Pai, out: &mut Vec<Action>) {
     }
     let rules = view.rules();
     let me = view.seat;
-    if !(riichi_family(view) && view.is_furiten()) && win_score(view, pai, WinOn::Discard).is_some()
+    if completes(view, Some(kind))
+        && !(riichi_family(view) && view.is_furiten())
+        && win_score(view, pai, WinOn::Discard).is_some()
     {
         out.push(Action::Ron);
     }
-    if !view.riichi[me.index()] && view.live_tiles() > 0 {
-        let held = held_names(view);
-        let of = |k: Kind| held.iter().copied().filter(move |p| p.kind() == Some(k));
-        if rules.pon {
-            let same: Vec<Pai> = of(kind).collect();
+    let counts = view.counts();
+    let chi_possible = rules.chi && me == from.next() && !kind.is_honor();
+    if !view.riichi[me.index()] && view.live_tiles() > 0 && (counts[kind] >= 2 || chi_possible) {
+        let of = |k: Kind| view.hand.iter().copied().filter(move |p| p.kind() == Some(k));
+        if rules.pon && counts[kind] >= 2 {
+            let mut same = [pai; 4];
+            let mut n = 0;
+            for p in of(kind).take(4) {
+                same[n] = p;
+                n += 1;
+            }
+            let same = &same[..n];
             for (i, &a) in same.iter().enumerate() {
                 for &b in &same[i + 1..] {
                     let pair = [a, b];
@@ -312,9 +347,12 @@ fn claim(view: &PlayerView, from: Seat, pai: Pai, out: &mut Vec<Action>) {
         if rules.kan && view.counts()[kind] >= 3 && !(riichi_family(view) && view.kans >= 4) {
             out.push(Action::OpenKan);
         }
-        if rules.chi && me == from.next() && !kind.is_honor() {
+        if chi_possible {
             for (a, b) in [(-2i8, -1i8), (-1, 1), (1, 2)] {
                 let (Some(ka), Some(kb)) = (kind.offset(a), kind.offset(b)) else { continue };
+                if counts[ka] == 0 || counts[kb] == 0 {
+                    continue;
+                }
                 let other_end = match (a, b) {
                     (1, 2) => kind.offset(3),
                     (-2, -1) => kind.offset(-3),
@@ -336,12 +374,6 @@ fn claim(view: &PlayerView, from: Seat, pai: Pai, out: &mut Vec<Action>) {
     if !out.is_empty() {
         out.push(Action::Pass);
     }
-}
-
-/// The distinct tile names of the hand, jokers excluded, in [`Pai`] order, a name repeated
-/// once per copy.
-fn held_names(view: &PlayerView) -> Vec<Pai> {
-    view.hand.iter().copied().filter(|p| p.kind().is_some() && p.kind() != view.joker).collect()
 }
 
 /// Whether, after calling with `consumed`, a discard the swap-calling ban allows remains

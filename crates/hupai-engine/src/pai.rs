@@ -20,12 +20,27 @@ use serde::{Deserialize, Deserializer, Serialize, Serializer};
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Pai(u8);
 
+/// The place of each name in the order of [`Pai`]: kinds in index order with each red five
+/// right after its plain five, then flowers, then the hidden tile.
+const ORDER: [u8; HIDDEN as usize + 1] = {
+    let mut order = [0u8; HIDDEN as usize + 1];
+    let mut i = 0;
+    while i <= HIDDEN as usize {
+        order[i] = if i < RED_BASE as usize {
+            (i * 2) as u8
+        } else if i < FLOWER_BASE as usize {
+            (((i - RED_BASE as usize) * 9 + 4) * 2 + 1) as u8
+        } else {
+            (100 + i) as u8
+        };
+        i += 1;
+    }
+    order
+};
+
 impl Pai {
-    fn order(self) -> u16 {
-        match self.kind() {
-            Some(k) => k.index() as u16 * 2 + self.is_red() as u16,
-            None => 100 + self.0 as u16,
-        }
+    fn order(self) -> u8 {
+        ORDER[self.0 as usize]
     }
 }
 

@@ -108,7 +108,11 @@ impl Game {
                 fu: score.fu,
                 points: pay.total,
                 scores: Some(self.scores()),
-                score_input: Some(hupai_rules::ScoreLine::new(&self.rules.name, &hand, &ctx)),
+                score_input: Some(Box::new(hupai_rules::ScoreLine::new(
+                    &self.rules.name,
+                    &hand,
+                    &ctx,
+                ))),
             };
             self.emit(hora, out);
         }

@@ -41,13 +41,29 @@ pub struct RiverEntry {
 }
 
 /// A declared meld as the table shows it.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct TableMeld {
     /// The meld: type, kinds, the called kind and whom it came from, red fives.
     pub meld: Meld,
+    tiles: [Pai; 4],
+}
+
+impl TableMeld {
+    /// A meld of `meld`'s type with `tiles` (three, or four for kans); the extra ones are
+    /// ignored.
+    pub fn new(meld: Meld, tiles: &[Pai]) -> TableMeld {
+        let mut all = [Pai::HIDDEN; 4];
+        for (slot, &p) in all.iter_mut().zip(tiles) {
+            *slot = p;
+        }
+        TableMeld { meld, tiles: all }
+    }
+
     /// Its tiles: the called tile first, then the tiles from the hand (an added kan's tile
     /// last; a closed kan's four tiles as declared).
-    pub tiles: Vec<Pai>,
+    pub fn tiles(&self) -> &[Pai] {
+        &self.tiles[..self.meld.tile_count() as usize]
+    }
 }
 
 /// What the seat may have to decide after the last event.
@@ -419,18 +435,29 @@ impl PlayerView {
         Ok(())
     }
 
+    /// Takes in an event the engine produced, which fits by construction (checked in debug
+    /// builds, so every test checks it).
+    pub(crate) fn take_trusted(&mut self, event: &Event) {
+        debug_assert_eq!(self.check(event), Ok(()), "seat {:?}: {event:?}", self.seat);
+        self.apply(event);
+    }
+
     /// Whether `event` fits the view.
     fn check(&self, event: &Event) -> Result<(), ViewError> {
         let me = self.seat;
         let name = event.type_name();
         let in_hand = || if self.in_hand { Ok(()) } else { Err(ViewError::NoHand(name)) };
-        let holds = |pai: Pai, n: usize| self.hand.iter().filter(|&&p| p == pai).count() >= n;
+        let holds = |pai: Pai, n: usize| match n {
+            1 => self.hand.contains(&pai),
+            _ => self.hand.iter().filter(|&&p| p == pai).count() >= n,
+        };
         let held_all = |seat: Seat, tiles: &[Pai]| -> Result<(), ViewError> {
             if seat != me {
                 return Ok(());
             }
             for &p in tiles {
-                let need = tiles.iter().filter(|&&q| q == p).count();
+                let need =
+                    if tiles.len() == 1 { 1 } else { tiles.iter().filter(|&&q| q == p).count() };
                 if !holds(p, need) {
                     return Err(ViewError::NotHeld { event: name, seat, pai: p });
                 }
@@ -699,6 +726,7 @@ impl PlayerView {
         }
     }
 
+    #[inline(never)]
     fn start_hand(
         &mut self,
         round_wind: Seat,
@@ -709,6 +737,20 @@ impl PlayerView {
         joker_marker: Option<Pai>,
     ) {
         let mut fresh = PlayerView::with_rules(self.seat, Arc::clone(&self.rules));
+        // Keep the allocations of the last hand.
+        let reuse = |from: &mut Vec<Pai>, to: &mut Vec<Pai>| {
+            from.clear();
+            std::mem::swap(from, to);
+        };
+        reuse(&mut self.hand, &mut fresh.hand);
+        reuse(&mut self.dora_markers, &mut fresh.dora_markers);
+        for s in 0..4 {
+            reuse(&mut self.flowers[s], &mut fresh.flowers[s]);
+            self.rivers[s].clear();
+            std::mem::swap(&mut self.rivers[s], &mut fresh.rivers[s]);
+            self.melds[s].clear();
+            std::mem::swap(&mut self.melds[s], &mut fresh.melds[s]);
+        }
         fresh.scores = scores.unwrap_or(self.scores);
         fresh.round_wind = round_wind;
         fresh.dealer = dealer;
@@ -731,8 +773,11 @@ impl PlayerView {
         let me = self.seat;
         let a = actor.index();
         self.hand_sizes[a] = self.hand_sizes[a].saturating_sub(1);
-        let riichi_tile =
-            self.riichi[a] && !self.riichi_accepted[a] && self.rivers[a].iter().all(|r| !r.riichi);
+        // The first discard after the declaration (nothing is discarded before the stick is
+        // placed or the tile won on).
+        let riichi_tile = self.riichi[a]
+            && !self.riichi_accepted[a]
+            && self.rivers[a].last().is_none_or(|r| !r.riichi);
         self.rivers[a].push(RiverEntry { pai, tsumogiri, riichi: riichi_tile });
         if let Some(k) = pai.kind() {
             self.discarded[a].insert(k);
@@ -761,14 +806,18 @@ impl PlayerView {
         }
     }
 
+    #[inline(never)]
     fn call(&mut self, event: &Event, actor: Seat, target: Seat, pai: Pai, consumed: &[Pai]) {
         let me = self.seat;
         let Some(kind) = pai.kind() else { return };
         self.rivers[target.index()].pop();
         let a = actor.index();
         self.hand_sizes[a] = self.hand_sizes[a].saturating_sub(consumed.len());
-        let mut tiles = vec![pai];
-        tiles.extend_from_slice(consumed);
+        let mut tiles = [pai; 4];
+        for (slot, &c) in tiles[1..].iter_mut().zip(consumed) {
+            *slot = c;
+        }
+        let tiles = &tiles[..(consumed.len() + 1).min(4)];
         let red = tiles.iter().filter(|p| p.is_red()).count() as u8;
         let low = tiles.iter().filter_map(|p| p.kind()).min().unwrap_or(kind);
         let (meld_kind, first) = match event {
@@ -779,7 +828,7 @@ impl PlayerView {
         let base = Meld::new(meld_kind, first).unwrap_or(Meld::pon(kind));
         let meld = base.with_call(kind, target).unwrap_or(base);
         let meld = meld.with_red(red).unwrap_or(meld);
-        self.melds[a].push(TableMeld { meld, tiles });
+        self.melds[a].push(TableMeld::new(meld, tiles));
         self.no_calls = false;
         self.own.ippatsu = false;
         if meld_kind == MeldKind::Kan {
@@ -823,6 +872,7 @@ impl PlayerView {
         }
     }
 
+    #[inline(never)]
     fn added_kan(&mut self, actor: Seat, pai: Pai) {
         let me = self.seat;
         let a = actor.index();
@@ -836,7 +886,7 @@ impl PlayerView {
             if let (Some(c), Some(f)) = (m.meld.called(), m.meld.from()) {
                 meld = meld.with_call(c, f).unwrap_or(meld);
             }
-            m.tiles.push(pai);
+            m.tiles[3] = pai;
             let red = m.tiles.iter().filter(|p| p.is_red()).count() as u8;
             m.meld = meld.with_red(red).unwrap_or(meld);
         }
@@ -851,6 +901,7 @@ impl PlayerView {
         }
     }
 
+    #[inline(never)]
     fn closed_kan(&mut self, actor: Seat, consumed: &[Pai]) {
         let me = self.seat;
         let a = actor.index();
@@ -859,7 +910,7 @@ impl PlayerView {
         let red = consumed.iter().filter(|p| p.is_red()).count() as u8;
         let meld = Meld::kan(MeldKind::ClosedKan, kind);
         let meld = meld.with_red(red).unwrap_or(meld);
-        self.melds[a].push(TableMeld { meld, tiles: consumed.to_vec() });
+        self.melds[a].push(TableMeld::new(meld, consumed));
         self.after_kan(actor);
         if actor == me {
             for &c in consumed {
@@ -905,8 +956,14 @@ impl PlayerView {
     }
 
     fn add_own(&mut self, pai: Pai) {
-        let at = self.hand.partition_point(|&p| p <= pai);
-        self.hand.insert(at, pai);
+        // One step of insertion sort: the hand is short.
+        self.hand.push(pai);
+        let mut i = self.hand.len() - 1;
+        while i > 0 && self.hand[i - 1] > pai {
+            self.hand[i] = self.hand[i - 1];
+            i -= 1;
+        }
+        self.hand[i] = pai;
         match pai.kind() {
             Some(k) if Some(k) == self.joker => self.own.jokers += 1,
             Some(k) => self.own.counts.add(k),
@@ -916,7 +973,8 @@ impl PlayerView {
 
     fn take_own(&mut self, pai: Pai) {
         if let Some(i) = self.hand.iter().position(|&p| p == pai) {
-            self.hand.remove(i);
+            self.hand.copy_within(i + 1.., i);
+            self.hand.pop();
             match pai.kind() {
                 Some(k) if Some(k) == self.joker => self.own.jokers -= 1,
                 Some(k) => {

@@ -22,6 +22,9 @@ impl Agent for Seated {
     fn name(&self) -> &str {
         "seated"
     }
+    fn observes(&self) -> bool {
+        true
+    }
     fn observe(&mut self, event: &Event) {
         if let Event::StartKyoku { players, tehais, .. } = event {
             let players = players.unwrap_or([0, 1, 2, 3]);

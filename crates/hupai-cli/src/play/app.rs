@@ -51,6 +51,9 @@ impl Agent for Opponent {
         self.last = Some(ex);
         action
     }
+    fn observes(&self) -> bool {
+        self.agent.observes()
+    }
     fn observe(&mut self, event: &Event) {
         self.agent.observe(event)
     }

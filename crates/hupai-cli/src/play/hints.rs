@@ -27,7 +27,7 @@ impl Hints {
         let forms = rules.form_set();
         let mut visible = Counts::EMPTY;
         let rivers = view.rivers.iter().flatten().map(|r| r.pai);
-        let melded = view.melds.iter().flatten().flat_map(|m| m.tiles.iter().copied());
+        let melded = view.melds.iter().flatten().flat_map(|m| m.tiles().iter().copied());
         let seen = rivers.chain(melded).chain(view.dora_markers.iter().copied());
         for k in seen.filter_map(|p| p.kind()) {
             if visible.get(k) < 4 {
