@@ -50,6 +50,7 @@ pub struct MjaiBot {
     /// The discard chosen with a riichi, sent once the host shows the `reach`.
     riichi_discard: Option<Action>,
     line: u64,
+    quiet: bool,
 }
 
 impl std::fmt::Debug for MjaiBot {
@@ -72,7 +73,14 @@ impl MjaiBot {
             view: None,
             riichi_discard: None,
             line: 0,
+            quiet: false,
         }
+    }
+
+    /// Answers only when the seat can act (as Mortal's `mjai.py` does): lines that leave it
+    /// nothing to decide get no answer (an empty string) instead of `{"type":"none"}`.
+    pub fn answer_only_when_able(&mut self, quiet: bool) {
+        self.quiet = quiet;
     }
 
     /// Plays `seat` when `start_game` has no `id` (instead of the seat the deal shows).
@@ -110,7 +118,7 @@ impl MjaiBot {
             }
             Err(e) => {
                 notes.push(format!("line {}: not an mjai event: {e}", self.line));
-                return (NONE.to_string(), notes);
+                return (self.nothing(), notes);
             }
         }
         (self.respond(&mut notes), notes)
@@ -142,12 +150,21 @@ impl MjaiBot {
         view.update(event).map_err(|e| e.to_string())
     }
 
+    /// The answer when the seat has nothing to decide.
+    fn nothing(&self) -> String {
+        if self.quiet {
+            String::new()
+        } else {
+            NONE.to_string()
+        }
+    }
+
     /// The answer to what the seat must decide now.
     fn respond(&mut self, notes: &mut Vec<String>) -> String {
-        let Some(view) = self.view.as_ref() else { return NONE.to_string() };
+        let Some(view) = self.view.as_ref() else { return self.nothing() };
         let options = legal_options(view);
         if options.is_empty() {
-            return NONE.to_string();
+            return self.nothing();
         }
         let planned = self
             .riichi_discard

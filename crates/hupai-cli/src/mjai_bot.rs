@@ -20,6 +20,9 @@ pub struct MjaiBotArgs {
     /// Explain every decision on standard error.
     #[arg(long)]
     pub explain: bool,
+    /// Answer only when the seat can act (as Mortal's mjai.py does), not every event.
+    #[arg(long)]
+    pub when_able: bool,
     /// The seat 0-3 the host gives as the last argument (as Mortal's bots take it), used
     /// when `start_game` has no `id`.
     pub seat: Option<u8>,
@@ -38,6 +41,7 @@ pub fn run(args: MjaiBotArgs) -> anyhow::Result<ExitCode> {
     let player = args.seat.unwrap_or(0) as usize;
     let agent = spec.build(&rules, 0, player, &hupai_ai::BuildOptions::default())?;
     let mut bot = MjaiBot::new(rules, agent, args.explain);
+    bot.answer_only_when_able(args.when_able);
     if let Some(seat) = args.seat.and_then(|s| hupai_core::Seat::from_index(s as usize)) {
         bot.set_seat(seat);
     }
