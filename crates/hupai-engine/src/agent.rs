@@ -134,47 +134,33 @@ pub trait Agent: Send {
     }
 }
 
-impl<A: Agent + ?Sized> Agent for Box<A> {
-    fn name(&self) -> &str {
-        (**self).name()
-    }
-    fn decide(&mut self, view: &PlayerView, options: &[Action]) -> Action {
-        (**self).decide(view, options)
-    }
-    fn explain(&mut self, view: &PlayerView, options: &[Action]) -> Explanation {
-        (**self).explain(view, options)
-    }
-    fn observes(&self) -> bool {
-        (**self).observes()
-    }
-    fn observe(&mut self, event: &Event) {
-        (**self).observe(event)
-    }
-    fn faults(&self) -> Faults {
-        (**self).faults()
-    }
+/// A box of an agent, or a borrow of one, is an agent that forwards every call.
+macro_rules! forward {
+    ($($ptr:ty),*) => {$(
+        impl<A: Agent + ?Sized> Agent for $ptr {
+            fn name(&self) -> &str {
+                (**self).name()
+            }
+            fn decide(&mut self, view: &PlayerView, options: &[Action]) -> Action {
+                (**self).decide(view, options)
+            }
+            fn explain(&mut self, view: &PlayerView, options: &[Action]) -> Explanation {
+                (**self).explain(view, options)
+            }
+            fn observes(&self) -> bool {
+                (**self).observes()
+            }
+            fn observe(&mut self, event: &Event) {
+                (**self).observe(event)
+            }
+            fn faults(&self) -> Faults {
+                (**self).faults()
+            }
+        }
+    )*};
 }
 
-impl<A: Agent + ?Sized> Agent for &mut A {
-    fn name(&self) -> &str {
-        (**self).name()
-    }
-    fn decide(&mut self, view: &PlayerView, options: &[Action]) -> Action {
-        (**self).decide(view, options)
-    }
-    fn explain(&mut self, view: &PlayerView, options: &[Action]) -> Explanation {
-        (**self).explain(view, options)
-    }
-    fn observes(&self) -> bool {
-        (**self).observes()
-    }
-    fn observe(&mut self, event: &Event) {
-        (**self).observe(event)
-    }
-    fn faults(&self) -> Faults {
-        (**self).faults()
-    }
-}
+forward!(Box<A>, &mut A);
 
 /// The action a seat gets when its agent does not answer usefully: discard the drawn tile
 /// (else the first discard offered), or pass.
