@@ -97,6 +97,10 @@ pub enum Event {
         /// shown instead of the seed.
         #[serde(default, skip_serializing_if = "Option::is_none")]
         seed_commitment: Option<String>,
+        /// The whole rule set as a rule file, when the rules are not exactly the preset they
+        /// are named after (a user's file, a shortened match), so the log replays anywhere.
+        #[serde(default, rename = "hupai_rule_set", skip_serializing_if = "Option::is_none")]
+        rule_set: Option<String>,
         /// The mjai ecosystem's name of the rule set (`tenhou`, `mahjong-soul`), where it has one:
         /// tools such as jansou score by it.
         #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -326,9 +330,10 @@ impl Event {
 
     fn hidden_except(&self, seat: Option<Seat>) -> Event {
         match self {
-            Event::StartGame { names, seed_commitment, preset, .. } => Event::StartGame {
+            Event::StartGame { names, seed_commitment, preset, rule_set, .. } => Event::StartGame {
                 names: names.clone(),
                 rules: self.rules_name().to_string(),
+                rule_set: rule_set.clone(),
                 seed: None,
                 secret: None,
                 seed_commitment: seed_commitment.clone(),
@@ -481,6 +486,7 @@ mod tests {
             seed: Some(42),
             secret: Some("00".repeat(16)),
             seed_commitment: Some("ab".into()),
+            rule_set: None,
             preset: None,
             id: None,
         };

@@ -56,6 +56,7 @@ pub(crate) enum Phase {
 
 /// The name other mjai tools know a preset by (jansou scores by it).
 fn mjai_preset(rules: &str) -> Option<&'static str> {
+    // Only for the presets themselves: a changed rule set is no longer the tools' preset.
     match rules {
         "riichi" => Some("tenhou"),
         "riichi-majsoul" => Some("mahjong-soul"),
@@ -172,6 +173,7 @@ impl Game {
             seed: Some(setup.seed),
             secret: Some(crate::commitment::secret_text(setup.secret)),
             seed_commitment: Some(crate::commitment::commit(setup.seed, setup.secret)),
+            rule_set: (!game.rules.is_preset()).then(|| game.rules.to_toml()),
             preset: mjai_preset(&game.rules.name).map(String::from),
             id: None,
         };

@@ -14,10 +14,10 @@ use std::fmt;
 use std::path::Path;
 
 use hupai_core::{Form, FormSet, Kind};
-use serde::Deserialize;
+use serde::{Deserialize, Serialize};
 
 /// The scoring family a rule set belongs to.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum Family {
     /// Chinese Official rules (国标, MCR): 81 fans, 8-fan minimum.
@@ -29,7 +29,7 @@ pub enum Family {
 }
 
 /// How a win is paid.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum PaymentRule {
     /// MCR: self-drawn, each pays 8 + fans; on a discard the discarder pays 8 + fans, the others 8.
@@ -41,7 +41,7 @@ pub enum PaymentRule {
 }
 
 /// Where counted yakuman (kazoe) stop.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum KazoeLimit {
     /// 13 han or more is a yakuman.
@@ -51,7 +51,7 @@ pub enum KazoeLimit {
 }
 
 /// How a renhou (a non-dealer's win on a discard before their first draw) is valued.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum Renhou {
     /// Not a yaku.
@@ -64,7 +64,7 @@ pub enum Renhou {
 
 /// Riichi liability (pao, 責任払い): a player whose discard is called for the third dragon
 /// set (big three dragons) or the fourth wind set (big four winds) pays for that win.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum Pao {
     /// No liability.
@@ -83,7 +83,7 @@ pub enum Pao {
 macro_rules! rules_fields {
     ($( $(#[doc = $doc:literal])+ $field:ident : $ty:ty, )*) => {
         /// A rule set: everything the rules decide, as plain data.
-        #[derive(Clone, Debug, PartialEq)]
+        #[derive(Clone, Debug, PartialEq, Serialize)]
         pub struct Rules {
             $( $(#[doc = $doc])+ pub $field: $ty, )*
         }
@@ -284,6 +284,17 @@ impl Rules {
         set.with_quads_as_two_pairs(self.quads_as_two_pairs)
     }
 
+    /// The whole rule set as a rule file that needs no preset: what a log carries when its
+    /// rules are not exactly the preset they are named after, so it replays anywhere.
+    pub fn to_toml(&self) -> String {
+        toml::to_string(self).unwrap_or_default()
+    }
+
+    /// Whether these are exactly the preset of their name.
+    pub fn is_preset(&self) -> bool {
+        Rules::preset(&self.name).is_ok_and(|p| p == *self)
+    }
+
     /// The joker kind a turned-up `indicator` chooses, when the rules play with jokers: the
     /// next kind in its group (9 -> 1 within a suit, North -> East, Red -> White).
     pub fn joker_for(&self, indicator: Kind) -> Option<Kind> {
@@ -354,6 +365,19 @@ mod tests {
         assert_eq!(Rules::preset("chinese").unwrap().form_set(), FormSet::CHINESE);
         assert!(Rules::preset("riichi-majsoul").unwrap().double_yakuman);
         assert!(Rules::preset("laizi").unwrap().jokers);
+    }
+
+    #[test]
+    fn every_preset_writes_a_rule_file_that_reads_back() {
+        for name in Rules::preset_names() {
+            let rules = Rules::preset(name).unwrap();
+            assert!(rules.is_preset());
+            let again = Rules::from_toml_str(&rules.to_toml(), name).unwrap();
+            assert_eq!(again, rules, "{name}");
+            let mut east = rules.clone();
+            east.rounds = 1;
+            assert!(!east.is_preset() || rules.rounds == 1);
+        }
     }
 
     #[test]
