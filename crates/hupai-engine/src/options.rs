@@ -188,20 +188,22 @@ pub fn win_context(view: &PlayerView, kind: Kind, on: WinOn) -> WinContext {
     ctx.round_wind = view.round_wind;
     ctx.flowers = view.flowers[me.index()].len() as u8;
     let empty = view.live_tiles() == 0;
+    // A first-turn win is the seat's first win of the hand (血流: not a later one).
+    let fresh = view.no_calls && !view.has_won(me);
     match on {
         WinOn::Draw { replacement } => {
             ctx.replacement = replacement;
             ctx.last_tile = !replacement && empty;
-            ctx.first_turn = !replacement && view.no_calls && view.own_draws() == 1;
+            ctx.first_turn = !replacement && fresh && view.own_draws() == 1;
         }
         WinOn::Discard => {
             ctx.last_tile = empty;
-            ctx.first_turn = view.no_calls && view.own_draws() == 0;
+            ctx.first_turn = fresh && view.own_draws() == 0;
             ctx.kong_discard = view.last_discard_after_kong;
         }
         WinOn::RobbedKan => {
             ctx.robbing_kong = true;
-            ctx.first_turn = view.no_calls && view.own_draws() == 0;
+            ctx.first_turn = fresh && view.own_draws() == 0;
         }
     }
     if view.rules().family == Family::Riichi {
@@ -312,7 +314,8 @@ fn discards(view: &PlayerView, banned: KindSet, out: &mut Vec<Action>) {
     let hand = &view.hand;
     out.reserve(hand.len());
     let mut skip = Pai::HIDDEN;
-    if let Some(pai) = view.drawn {
+    let allowed = |pai: Pai| banned.is_empty() || !pai.kind().is_some_and(|k| banned.contains(k));
+    if let Some(pai) = view.drawn.filter(|&p| allowed(p)) {
         out.push(Action::Discard { pai, tsumogiri: true });
         skip = pai;
     }

@@ -12,7 +12,8 @@
 pub enum Fan {
     /// 天胡: the dealer wins on the dealt tiles, 5.
     TianHu,
-    /// 地胡: a non-dealer wins in its first go-around with no call before it, 5.
+    /// 地胡: a non-dealer wins by self-draw on its first draw, with no call before it, 5 (a win
+    /// on a discard before that draw is not one).
     DiHu,
     /// 清一色: one suit only, 2.
     QingYiSe,

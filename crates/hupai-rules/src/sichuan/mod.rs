@@ -172,7 +172,7 @@ fn situation(rules: &Rules, hand: &Hand, ctx: &WinContext, r: &mut Reading) {
         (Fan::HaiDiLaoYue, ctx.last_tile && ctx.self_drawn),
         (Fan::HaiDiPao, ctx.last_tile && !ctx.self_drawn),
         (Fan::TianHu, ctx.first_turn && ctx.self_drawn && ctx.is_dealer()),
-        (Fan::DiHu, ctx.first_turn && !ctx.is_dealer()),
+        (Fan::DiHu, ctx.first_turn && ctx.self_drawn && !ctx.is_dealer()),
         (Fan::ZiMo, ctx.self_drawn && rules.self_draw_bonus == SelfDrawBonus::Fan),
     ];
     for (fan, on) in flags {
