@@ -238,6 +238,9 @@ pub struct PlayerView {
     /// For each seat in riichi: every kind discarded by anyone since its declaration (tiles it
     /// let pass, and so may not win on).
     pub passed_since_riichi: [KindSet; 4],
+    /// For each seat: every kind the others discarded since its last draw. Under 过水 a seat
+    /// that let a win pass may not win until it draws, so these kinds are safe against it.
+    pub passed_since_draw: [KindSet; 4],
     /// Draws this hand by all seats (replacement draws included).
     pub draws: u32,
     /// No call or kan yet this hand.
@@ -298,6 +301,7 @@ impl PlayerView {
             game_over: false,
             discarded: [KindSet::EMPTY; 4],
             passed_since_riichi: [KindSet::EMPTY; 4],
+            passed_since_draw: [KindSet::EMPTY; 4],
             draws: 0,
             no_calls: true,
             kans: 0,
@@ -712,6 +716,7 @@ impl PlayerView {
                 let a = actor.index();
                 self.hand_sizes[a] += 1;
                 self.draws += 1;
+                self.passed_since_draw[a] = KindSet::EMPTY;
                 let turn = self.holding(*actor) % 3 == 2;
                 if turn {
                     self.mover = Some(*actor);
@@ -900,6 +905,9 @@ impl PlayerView {
             for s in 0..4 {
                 if self.riichi[s] {
                     self.passed_since_riichi[s].insert(k);
+                }
+                if s != a {
+                    self.passed_since_draw[s].insert(k);
                 }
             }
         }
