@@ -213,7 +213,8 @@ rules_fields! {
     /// winning; a win holds at most two suits.
     void_suit: bool,
     /// Sichuan 换三张: after the deal each player passes three tiles of one suit, in a
-    /// direction the dice choose.
+    /// direction the dice choose (reserved: the engine does not play it yet, so `true` is an
+    /// error).
     exchange_three: bool,
     /// Sichuan 刮风下雨: base points a kong collects at once: `[open, added, closed]` (the
     /// discarder pays an open kong; every player still in pays an added or closed one).
@@ -450,6 +451,13 @@ impl Rules {
         if self.exchange_three && self.honors {
             return ignored("exchange_three", "rules with honours (three tiles of a suit)");
         }
+        if self.exchange_three {
+            // The engine does not deal the exchange yet: refuse rather than ignore it.
+            return Err(RulesError::Invalid {
+                file: file.into(),
+                message: "exchange_three: 换三张 is not played by the engine yet".into(),
+            });
+        }
         if sichuan && self.base_points == 0 {
             return Err(RulesError::Invalid {
                 file: file.into(),
@@ -530,6 +538,10 @@ mod tests {
             ("extends = \"sichuan\"\nkong_payments = [0, 0, 0]\n", "kong_transfer: rules"),
             ("extends = \"chinese\"\nexchange_three = true\n", "exchange_three: rules with"),
         ];
+        let e = Rules::from_toml_str("extends = \"sichuan\"\nexchange_three = true\n", "t")
+            .unwrap_err()
+            .to_string();
+        assert!(e.contains("not played by the engine yet"), "{e}");
         for (text, want) in bad {
             let e = Rules::from_toml_str(text, "t.toml").unwrap_err().to_string();
             assert!(e.contains(want), "{text}: {e}");
