@@ -269,6 +269,19 @@ fn decisions(
             out.sort_by_key(|c| c.1 != Action::Pass);
             Ok(out)
         }
+        Phase::Void => {
+            let mut chosen = Vec::new();
+            for (_, e) in &log[at..] {
+                match e {
+                    Event::Void { actor, suit } => chosen.push((*actor, Action::Void(*suit))),
+                    _ => break,
+                }
+            }
+            if chosen.len() != pending.len() {
+                return Err(format!("{} void choices for {} seats", chosen.len(), pending.len()));
+            }
+            Ok(chosen)
+        }
         Phase::Over => Err("the game is over".into()),
     }
 }
