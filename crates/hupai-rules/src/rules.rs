@@ -79,7 +79,7 @@ pub enum Pao {
 }
 
 /// Which fan table scores a Chinese-family hand.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum FanTable {
     /// The 81 MCR fans (also the general Chinese rules).
@@ -89,7 +89,7 @@ pub enum FanTable {
 }
 
 /// What happens to the hand after a win.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum AfterWin {
     /// The hand ends.
@@ -103,7 +103,7 @@ pub enum AfterWin {
 }
 
 /// How a self-drawn win is rewarded over a win on a discard (Sichuan).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum SelfDrawBonus {
     /// No bonus: each payer pays what a discarder would.

@@ -45,8 +45,9 @@ pub enum ClientMessage {
         /// The chosen option.
         action: Action,
     },
-    /// Keeps an idle connection open; answered with `pong`.
-    Ping,
+    /// Keeps an idle connection open; answered with `pong`. (A struct variant, so a ping
+    /// with fields is refused like any other message with fields it does not have.)
+    Ping {},
 }
 
 /// Why a frame is not a message.
@@ -163,7 +164,7 @@ mod tests {
 
     #[test]
     fn messages_decode_or_say_why() {
-        assert_eq!(decode(r#"{"type":"ping"}"#), Ok(ClientMessage::Ping));
+        assert_eq!(decode(r#"{"type":"ping"}"#), Ok(ClientMessage::Ping {}));
         let act = decode(r#"{"type":"act","decision":7,"action":{"type":"pass"}}"#).unwrap();
         assert_eq!(act, ClientMessage::Act { decision: 7, action: Action::Pass });
         for bad in [
