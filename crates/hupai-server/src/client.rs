@@ -82,13 +82,15 @@ pub async fn http(
     let mut response = Vec::new();
     stream.read_to_end(&mut response).await?;
     let text = String::from_utf8_lossy(&response);
-    let (head, rest) = text.split_once("\r\n\r\n").ok_or_else(|| ClientError::Server("no HTTP head".into()))?;
+    let (head, rest) =
+        text.split_once("\r\n\r\n").ok_or_else(|| ClientError::Server("no HTTP head".into()))?;
     let status: u16 = head
         .split_whitespace()
         .nth(1)
         .and_then(|s| s.parse().ok())
         .ok_or_else(|| ClientError::Server("no HTTP status".into()))?;
-    let chunked = head.lines().any(|l| l.to_ascii_lowercase().starts_with("transfer-encoding: chunked"));
+    let chunked =
+        head.lines().any(|l| l.to_ascii_lowercase().starts_with("transfer-encoding: chunked"));
     Ok((status, if chunked { unchunk(rest) } else { rest.to_string() }))
 }
 
@@ -109,7 +111,8 @@ fn unchunk(mut rest: &str) -> String {
 /// `POST /api/tables`: the server's answer (`table`, `seats` with tokens).
 pub async fn create_table(base: &str, request: &str) -> Result<Value, ClientError> {
     let (status, body) = http(base, "POST", "/api/tables", Some(request)).await?;
-    let value: Value = serde_json::from_str(&body).map_err(|e| ClientError::Server(e.to_string()))?;
+    let value: Value =
+        serde_json::from_str(&body).map_err(|e| ClientError::Server(e.to_string()))?;
     if status != 201 {
         return Err(ClientError::Server(format!("{status}: {}", value["error"])));
     }
@@ -147,7 +150,8 @@ impl Client {
 
     /// Sends a message.
     pub async fn send(&mut self, message: &ClientMessage) -> Result<(), ClientError> {
-        let text = serde_json::to_string(message).map_err(|e| ClientError::Socket(e.to_string()))?;
+        let text =
+            serde_json::to_string(message).map_err(|e| ClientError::Socket(e.to_string()))?;
         self.send_text(&text).await
     }
 

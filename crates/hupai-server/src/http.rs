@@ -58,7 +58,10 @@ async fn create(
 ) -> Response {
     let limits = state.config.limits;
     if !state.addresses.create(peer.ip(), limits.tables_per_minute, Instant::now()) {
-        return refuse(StatusCode::TOO_MANY_REQUESTS, "too many tables from this address: wait a minute");
+        return refuse(
+            StatusCode::TOO_MANY_REQUESTS,
+            "too many tables from this address: wait a minute",
+        );
     }
     let new: NewTable = match serde_json::from_str(&body) {
         Ok(n) => n,
@@ -142,7 +145,9 @@ async fn show(Shared(state): Shared<Arc<State>>, Path(id): Path<String>) -> Resp
         Some(i) => Json(json!(i)).into_response(),
         None => match state.store.table_state(&id).await {
             Ok(Some(true)) => Json(json!({ "id": id, "over": true })).into_response(),
-            Ok(Some(false)) => refuse(StatusCode::MISDIRECTED_REQUEST, "another node plays this table"),
+            Ok(Some(false)) => {
+                refuse(StatusCode::MISDIRECTED_REQUEST, "another node plays this table")
+            }
             Ok(None) => refuse(StatusCode::NOT_FOUND, format!("no table '{id}'")),
             Err(e) => refuse(StatusCode::SERVICE_UNAVAILABLE, e.to_string()),
         },
@@ -160,7 +165,10 @@ async fn log(Shared(state): Shared<Arc<State>>, Path(id): Path<String>, _h: Head
     match state.store.log(&id).await {
         Ok(Some(log)) => ([(header::CONTENT_TYPE, "application/x-ndjson")], log).into_response(),
         Ok(None) => match state.store.table_state(&id).await {
-            Ok(Some(_)) => refuse(StatusCode::CONFLICT, "the game is still being played: its log is served once it is over"),
+            Ok(Some(_)) => refuse(
+                StatusCode::CONFLICT,
+                "the game is still being played: its log is served once it is over",
+            ),
             Ok(None) => refuse(StatusCode::NOT_FOUND, format!("no game '{id}'")),
             Err(e) => refuse(StatusCode::SERVICE_UNAVAILABLE, e.to_string()),
         },

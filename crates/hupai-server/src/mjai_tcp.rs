@@ -30,7 +30,8 @@ pub async fn listen(state: Arc<State>, listener: TcpListener) {
         let Ok((stream, peer)) = listener.accept().await else { continue };
         let state = Arc::clone(&state);
         tokio::spawn(async move {
-            let Some(_slot) = state.addresses.open(peer.ip(), state.config.limits.connections_per_address)
+            let Some(_slot) =
+                state.addresses.open(peer.ip(), state.config.limits.connections_per_address)
             else {
                 return;
             };
@@ -56,10 +57,16 @@ async fn read_line(
     }
 }
 
-async fn serve_bot(state: &Arc<State>, stream: TcpStream, ip: std::net::IpAddr) -> std::io::Result<()> {
+async fn serve_bot(
+    state: &Arc<State>,
+    stream: TcpStream,
+    ip: std::net::IpAddr,
+) -> std::io::Result<()> {
     let (read, mut write) = stream.into_split();
     let mut reader = BufReader::new(read);
-    write.write_all(b"{\"type\":\"hello\",\"protocol\":\"mjsonp\",\"protocol_version\":3}\n").await?;
+    write
+        .write_all(b"{\"type\":\"hello\",\"protocol\":\"mjsonp\",\"protocol_version\":3}\n")
+        .await?;
     let Some(join) = read_line(&mut reader, state.config.limits.hello_within).await? else {
         return Ok(());
     };
@@ -101,10 +108,21 @@ async fn serve_bot(state: &Arc<State>, stream: TcpStream, ip: std::net::IpAddr) 
     };
     let conn = state.conn_id();
     let (sink, mut messages) = mpsc::channel(state.config.limits.queue);
-    if table.commands.send(Command::Connect { conn, who: Who::Player(player), last_seq: None, sink }).await.is_err() {
+    if table
+        .commands
+        .send(Command::Connect { conn, who: Who::Player(player), last_seq: None, sink })
+        .await
+        .is_err()
+    {
         return Ok(());
     }
-    let mut bot = Bot { view: None, rules, seat: Seat::from_index(player).unwrap_or_default(), last: None, reach_shown: false };
+    let mut bot = Bot {
+        view: None,
+        rules,
+        seat: Seat::from_index(player).unwrap_or_default(),
+        last: None,
+        reach_shown: false,
+    };
     let result = async {
         while let Some(msg) = messages.recv().await {
             match msg {
@@ -148,7 +166,9 @@ impl Bot {
             return None;
         }
         if let Event::StartKyoku { tehais, .. } = event {
-            if let Some(s) = Seat::ALL.into_iter().find(|s| tehais[s.index()].iter().any(|p| !p.is_hidden())) {
+            if let Some(s) =
+                Seat::ALL.into_iter().find(|s| tehais[s.index()].iter().any(|p| !p.is_hidden()))
+            {
                 if self.view.as_ref().is_none_or(|v| v.seat != s) {
                     self.seat = s;
                     self.view = Some(PlayerView::new(s, &self.rules));
@@ -185,9 +205,17 @@ impl Bot {
                     Some(line) => parse_reply(&line)
                         .and_then(|r| choose_riichi_discard(&r, options))
                         .unwrap_or_else(|_| {
-                            options.iter().copied().find(|a| matches!(a, Action::Riichi { .. })).unwrap_or(fallback)
+                            options
+                                .iter()
+                                .copied()
+                                .find(|a| matches!(a, Action::Riichi { .. }))
+                                .unwrap_or(fallback)
                         }),
-                    None => options.iter().copied().find(|a| matches!(a, Action::Riichi { .. })).unwrap_or(fallback),
+                    None => options
+                        .iter()
+                        .copied()
+                        .find(|a| matches!(a, Action::Riichi { .. }))
+                        .unwrap_or(fallback),
                 }
             }
             Err(_) => fallback,

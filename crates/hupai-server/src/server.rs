@@ -172,12 +172,16 @@ impl State {
         let seed = match checked.seed {
             Some(s) if self.config.allow_seed => s,
             Some(_) => return Err("seed: this server draws its own seeds".into()),
-            None => u64::from_le_bytes(crate::token::random_bytes::<8>().map_err(|e| e.to_string())?),
+            None => {
+                u64::from_le_bytes(crate::token::random_bytes::<8>().map_err(|e| e.to_string())?)
+            }
         };
-        let secret = u128::from_le_bytes(crate::token::random_bytes::<16>().map_err(|e| e.to_string())?);
+        let secret =
+            u128::from_le_bytes(crate::token::random_bytes::<16>().map_err(|e| e.to_string())?);
         let id = crate::token::table_id().map_err(|e| e.to_string())?;
         let spec = StoredSpec::new(checked, seed, secret);
-        let mut table = Table::new(id.clone(), spec.clone(), Instant::now()).map_err(|e| e.to_string())?;
+        let mut table =
+            Table::new(id.clone(), spec.clone(), Instant::now()).map_err(|e| e.to_string())?;
         let tokens = table.issue_creator_tokens().map_err(|e| e.to_string())?;
         self.store
             .create_table(&id, &spec, &table.token_hashes(), &self.config.node, self.config.lease)
@@ -292,7 +296,8 @@ impl State {
                 if let Ok((p, token)) = &joined {
                     let hash = crate::token::hash(token.text());
                     if let Err(e) = self.store.set_token(table.id(), *p, &hash).await {
-                        let _ = reply.send(Err(Refused { code: "internal", message: e.to_string() }));
+                        let _ =
+                            reply.send(Err(Refused { code: "internal", message: e.to_string() }));
                         return;
                     }
                 }
@@ -360,7 +365,8 @@ impl Server {
     /// each from its seed and answers), and starts listening. Returns once it listens.
     pub async fn start(config: Config) -> Result<Server, StartError> {
         let store = Store::open(&config.db).await.map_err(StartError::Store)?;
-        let listener = tokio::net::TcpListener::bind(config.addr).await.map_err(StartError::Listen)?;
+        let listener =
+            tokio::net::TcpListener::bind(config.addr).await.map_err(StartError::Listen)?;
         let addr = listener.local_addr().map_err(StartError::Listen)?;
         let mjai = match config.mjai_addr {
             Some(a) => Some(tokio::net::TcpListener::bind(a).await.map_err(StartError::Listen)?),

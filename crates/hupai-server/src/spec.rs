@@ -334,8 +334,7 @@ impl StoredSpec {
         let rules = self.rules.load(self.length)?;
         let seats: Vec<SeatKind> =
             self.seats.iter().map(|s| SeatKind::parse(s)).collect::<Result<_, _>>()?;
-        let seats: [SeatKind; 4] =
-            seats.try_into().map_err(|_| SpecError("four seats".into()))?;
+        let seats: [SeatKind; 4] = seats.try_into().map_err(|_| SpecError("four seats".into()))?;
         Ok(Checked {
             rules,
             source: self.rules.clone(),

@@ -162,12 +162,14 @@ impl Store {
         .execute(&mut *tx)
         .await?;
         for (p, h) in tokens {
-            sqlx::query("INSERT INTO hupai_seats (table_id, player, token_hash) VALUES ($1, $2, $3)")
-                .bind(id)
-                .bind(*p as i64)
-                .bind(h.as_str())
-                .execute(&mut *tx)
-                .await?;
+            sqlx::query(
+                "INSERT INTO hupai_seats (table_id, player, token_hash) VALUES ($1, $2, $3)",
+            )
+            .bind(id)
+            .bind(*p as i64)
+            .bind(h.as_str())
+            .execute(&mut *tx)
+            .await?;
         }
         tx.commit().await?;
         Ok(())

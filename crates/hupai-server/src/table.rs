@@ -237,7 +237,9 @@ impl Table {
                     return Err(fail(format!("the bot now answers {again}, not {}", r.action)));
                 }
             }
-            t.driver.answer(r.player, r.decision as usize, r.action).map_err(|e| fail(e.to_string()))?;
+            t.driver
+                .answer(r.player, r.decision as usize, r.action)
+                .map_err(|e| fail(e.to_string()))?;
             t.answers += 1;
         }
         t.released = t.driver.record().len();
@@ -313,15 +315,13 @@ impl Table {
 
     /// Takes the first open seat: its player and token.
     pub fn join_open(&mut self) -> Result<(usize, Token), Refused> {
-        let Some((p, seat)) = self
-            .seats
-            .iter_mut()
-            .enumerate()
-            .find(|(_, s)| s.kind == SeatKind::Open && !s.taken)
+        let Some((p, seat)) =
+            self.seats.iter_mut().enumerate().find(|(_, s)| s.kind == SeatKind::Open && !s.taken)
         else {
             return Err(Refused { code: "full", message: "no open seat".into() });
         };
-        let token = Token::new().map_err(|e| Refused { code: "internal", message: e.to_string() })?;
+        let token =
+            Token::new().map_err(|e| Refused { code: "internal", message: e.to_string() })?;
         seat.token_hash = Some(hash(token.text()));
         seat.taken = true;
         Ok((p, token))
@@ -414,7 +414,10 @@ impl Table {
             _ => return refuse("not_your_turn", "nothing to decide now".into()),
         };
         if decision != shown.0 as u64 {
-            return refuse("stale", format!("decision {decision} is not open (decision {} is)", shown.0));
+            return refuse(
+                "stale",
+                format!("decision {decision} is not open (decision {} is)", shown.0),
+            );
         }
         if self.seats[p].takeover {
             self.seats[p].takeover = false;
@@ -527,7 +530,8 @@ impl Table {
                     continue;
                 }
                 let Some(prompt) = self.driver.prompt(p) else { continue };
-                let mut action = self.seats[p].agent.decide(prompt.view, prompt.options).canonical();
+                let mut action =
+                    self.seats[p].agent.decide(prompt.view, prompt.options).canonical();
                 if !prompt.options.contains(&action) {
                     action = default_action(prompt.options);
                 }
@@ -538,9 +542,9 @@ impl Table {
                 continue;
             }
             // A person or an external bot: the clock, and the stand-in when it is away.
-            let away = seat
-                .away_since
-                .is_some_and(|t| now.saturating_duration_since(t).as_millis() as u64 >= time.away_ms);
+            let away = seat.away_since.is_some_and(|t| {
+                now.saturating_duration_since(t).as_millis() as u64 >= time.away_ms
+            });
             if away && !seat.takeover {
                 self.set_takeover(p, true);
                 return true;
@@ -615,7 +619,11 @@ impl Table {
         // Spectators waiting for delayed events.
         let delay = Duration::from_secs(self.spectator_delay_s());
         if !delay.is_zero() {
-            if let Some(c) = self.connections.values().find(|c| c.who == Who::Spectator && c.next_seq < self.released) {
+            if let Some(c) = self
+                .connections
+                .values()
+                .find(|c| c.who == Who::Spectator && c.next_seq < self.released)
+            {
                 if let Some(&t) = self.released_at.get(c.next_seq) {
                     at(t + delay);
                 }
@@ -647,7 +655,8 @@ impl Table {
                     Who::Spectator => self.driver.spectator_event(seq),
                 };
                 if let Some(e) = event {
-                    let msg = ServerMessage::Event { seq: seq as u64, event: Box::new(e.into_owned()) };
+                    let msg =
+                        ServerMessage::Event { seq: seq as u64, event: Box::new(e.into_owned()) };
                     self.outbox.push((id, msg));
                 }
                 // A spectator sees a hand's tiles once it is over.
@@ -672,13 +681,16 @@ impl Table {
             if c.prompted == Some(d) || c.next_seq < d {
                 continue;
             }
-            let Some(prompt) = self.driver.prompt(p).filter(|pr| pr.decision == d) else { continue };
+            let Some(prompt) = self.driver.prompt(p).filter(|pr| pr.decision == d) else {
+                continue;
+            };
             let seat = &self.seats[p];
             if matches!(seat.kind, SeatKind::Bot(_)) {
                 continue;
             }
             let time = self.checked.time;
-            let base = if prompt.options.contains(&Action::Pass) { time.call_ms } else { time.turn_ms };
+            let base =
+                if prompt.options.contains(&Action::Pass) { time.call_ms } else { time.turn_ms };
             let deadline = shown_at + Duration::from_millis(base + seat.bank_ms);
             let msg = ServerMessage::Prompt {
                 decision: d as u64,
@@ -731,4 +743,3 @@ impl Table {
         self.driver.seat_of(player)
     }
 }
-

@@ -40,8 +40,11 @@ pub async fn upgrade(
     if !origin_allowed(&state, &headers) {
         return refuse(StatusCode::FORBIDDEN, "this origin may not open a socket here");
     }
-    if state.addresses.banned(peer.ip(), state.config.limits.failed_tokens_per_minute, Instant::now())
-    {
+    if state.addresses.banned(
+        peer.ip(),
+        state.config.limits.failed_tokens_per_minute,
+        Instant::now(),
+    ) {
         return refuse(StatusCode::TOO_MANY_REQUESTS, "too many bad tokens from this address");
     }
     ws.max_message_size(MAX_FRAME)
@@ -52,13 +55,21 @@ pub async fn upgrade(
 
 async fn send(socket: &mut WebSocket, state: &State, msg: &ServerMessage) -> bool {
     let text = msg.to_json();
-    matches!(timeout(state.config.limits.send_within, socket.send(Message::Text(text.into()))).await, Ok(Ok(())))
+    matches!(
+        timeout(state.config.limits.send_within, socket.send(Message::Text(text.into()))).await,
+        Ok(Ok(()))
+    )
 }
 
 async fn connection(mut socket: WebSocket, peer: SocketAddr, state: Arc<State>) {
     let limits = state.config.limits;
     let Some(_slot) = state.addresses.open(peer.ip(), limits.connections_per_address) else {
-        let _ = send(&mut socket, &state, &ServerMessage::error("rate_limited", "too many connections from this address")).await;
+        let _ = send(
+            &mut socket,
+            &state,
+            &ServerMessage::error("rate_limited", "too many connections from this address"),
+        )
+        .await;
         return;
     };
     // The hello.
@@ -66,14 +77,19 @@ async fn connection(mut socket: WebSocket, peer: SocketAddr, state: Arc<State>) 
         Ok(Some(Ok(Message::Text(t)))) => t,
         Ok(_) => return,
         Err(_) => {
-            let _ = send(&mut socket, &state, &ServerMessage::error("no_hello", "no hello in time")).await;
+            let _ =
+                send(&mut socket, &state, &ServerMessage::error("no_hello", "no hello in time"))
+                    .await;
             return;
         }
     };
     let (table_id, token, spectate, last_seq) = match decode(first.as_str()) {
-        Ok(ClientMessage::Hello { table, token, spectate, last_seq }) => (table, token, spectate, last_seq),
+        Ok(ClientMessage::Hello { table, token, spectate, last_seq }) => {
+            (table, token, spectate, last_seq)
+        }
         Ok(_) => {
-            let _ = send(&mut socket, &state, &ServerMessage::error("no_hello", "say hello first")).await;
+            let _ = send(&mut socket, &state, &ServerMessage::error("no_hello", "say hello first"))
+                .await;
             return;
         }
         Err(e) => {
@@ -83,7 +99,10 @@ async fn connection(mut socket: WebSocket, peer: SocketAddr, state: Arc<State>) 
     };
     let Some(table) = state.table(&table_id) else {
         let msg = match state.store.table_state(&table_id).await {
-            Ok(Some(true)) => ServerMessage::error("over", format!("the game is over: GET /api/games/{table_id}/log")),
+            Ok(Some(true)) => ServerMessage::error(
+                "over",
+                format!("the game is over: GET /api/games/{table_id}/log"),
+            ),
             Ok(Some(false)) => ServerMessage::error("elsewhere", "another node plays this table"),
             _ => ServerMessage::error("unknown_table", format!("no table '{table_id}'")),
         };
@@ -93,7 +112,12 @@ async fn connection(mut socket: WebSocket, peer: SocketAddr, state: Arc<State>) 
     let who = match (spectate, token) {
         (true, _) => Who::Spectator,
         (false, None) => {
-            let _ = send(&mut socket, &state, &ServerMessage::error("bad_token", "a token, or spectate: true")).await;
+            let _ = send(
+                &mut socket,
+                &state,
+                &ServerMessage::error("bad_token", "a token, or spectate: true"),
+            )
+            .await;
             return;
         }
         (false, Some(token)) => {
@@ -107,7 +131,15 @@ async fn connection(mut socket: WebSocket, peer: SocketAddr, state: Arc<State>) 
                 Some(p) => Who::Player(p),
                 None => {
                     state.addresses.failed(peer.ip(), Instant::now());
-                    let _ = send(&mut socket, &state, &ServerMessage::error("bad_token", "this token sits at no seat of the table")).await;
+                    let _ = send(
+                        &mut socket,
+                        &state,
+                        &ServerMessage::error(
+                            "bad_token",
+                            "this token sits at no seat of the table",
+                        ),
+                    )
+                    .await;
                     return;
                 }
             }

@@ -17,7 +17,8 @@ async fn whole_match(name: &str, seed: u64, drops: Vec<usize>) -> (String, [Rece
     let tokens: Vec<String> =
         (0..4).map(|p| made["seats"][p]["token"].as_str().expect("token").to_string()).collect();
     // The log is not served while the match runs.
-    let (status, _) = http(&base, "GET", &format!("/api/games/{id}/log"), None).await.expect("http");
+    let (status, _) =
+        http(&base, "GET", &format!("/api/games/{id}/log"), None).await.expect("http");
     assert_eq!(status, 409);
     let tasks: Vec<_> = tokens
         .into_iter()
@@ -34,7 +35,8 @@ async fn whole_match(name: &str, seed: u64, drops: Vec<usize>) -> (String, [Rece
     // The table stores the log as it ends.
     let mut log = String::new();
     for _ in 0..100 {
-        let (status, body) = http(&base, "GET", &format!("/api/games/{id}/log"), None).await.expect("http");
+        let (status, body) =
+            http(&base, "GET", &format!("/api/games/{id}/log"), None).await.expect("http");
         if status == 200 {
             log = body;
             break;
@@ -78,7 +80,11 @@ async fn a_dropped_player_resumes_and_the_record_is_the_same() {
     }
     let (resumed, got) = whole_match("dropped", 47, drops).await;
     check_streams(&resumed, &got);
-    assert_eq!(without_secret(&uninterrupted), without_secret(&resumed), "the dropped player changed the game");
+    assert_eq!(
+        without_secret(&uninterrupted),
+        without_secret(&resumed),
+        "the dropped player changed the game"
+    );
 }
 
 /// A log without its commitment's secret (every table draws its own).

@@ -75,7 +75,8 @@ pub async fn play(
     let mut got = Received::default();
     let mut last: Option<u64> = None;
     'connections: loop {
-        let mut client = Client::connect(&base, &table, Some(&token), last).await.expect("connects");
+        let mut client =
+            Client::connect(&base, &table, Some(&token), last).await.expect("connects");
         let mut here = 0;
         loop {
             let Some(msg) = client.next().await.expect("reads") else { break 'connections };
@@ -93,7 +94,11 @@ pub async fn play(
             }
             match msg {
                 ServerMessage::Welcome { next_seq, .. } => {
-                    assert_eq!(Some(next_seq), last.map(|l| l + 1).or(Some(0)), "resumes where it left");
+                    assert_eq!(
+                        Some(next_seq),
+                        last.map(|l| l + 1).or(Some(0)),
+                        "resumes where it left"
+                    );
                 }
                 ServerMessage::Event { seq, event } => {
                     if let Some(l) = last {
@@ -110,7 +115,9 @@ pub async fn play(
                 ServerMessage::Prompt { decision, options, .. } => {
                     client.act(decision, answer(player, decision, &options)).await.expect("acts");
                 }
-                ServerMessage::Error { code, message } => panic!("player {player}: {code}: {message}"),
+                ServerMessage::Error { code, message } => {
+                    panic!("player {player}: {code}: {message}")
+                }
                 _ => {}
             }
         }
