@@ -32,6 +32,10 @@ pub struct ServeArgs {
     /// Seconds a node's ownership of a table lasts without renewal.
     #[arg(long, default_value_t = 15)]
     pub lease_s: u64,
+    /// Let table creators choose the seed (tests and reproducible demos only: a seed known in
+    /// advance fixes every wall).
+    #[arg(long, hide = true)]
+    pub allow_seed: bool,
 }
 
 /// Runs `hupai serve` until interrupted.
@@ -49,12 +53,15 @@ pub fn run(args: ServeArgs) -> anyhow::Result<ExitCode> {
         config.public_url = args.public_url;
         config.origins = args.origins;
         config.lease = std::time::Duration::from_secs(args.lease_s.max(3));
+        config.allow_seed = args.allow_seed;
         let server = Server::start(config).await.context("hupai serve")?;
         println!("hupai serve: open http://{}/", server.addr);
         if let Some(m) = server.mjai_addr {
             println!("hupai serve: mjai bots connect to {m}");
         }
         println!("hupai serve: records in {}", args.db);
+        use std::io::Write;
+        let _ = std::io::stdout().flush();
         tokio::signal::ctrl_c().await.context("waiting for Ctrl-C")?;
         Ok(ExitCode::SUCCESS)
     })

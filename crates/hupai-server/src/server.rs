@@ -27,7 +27,8 @@ pub struct Config {
     pub mjai_addr: Option<SocketAddr>,
     /// The store: a SQLite file path or a `postgres://` URL.
     pub db: String,
-    /// This node's name (in leases).
+    /// This node's name (in leases). A node restarted under the same name takes its own
+    /// tables back at once; nodes sharing one database need names of their own.
     pub node: String,
     /// The address clients are given in links (default: `http://ADDR`).
     pub public_url: Option<String>,
@@ -49,7 +50,7 @@ impl Config {
             addr,
             mjai_addr: None,
             db: db.to_string(),
-            node: format!("node-{}", std::process::id()),
+            node: default_node(addr),
             public_url: None,
             origins: Vec::new(),
             lease: Duration::from_secs(15),
@@ -57,6 +58,17 @@ impl Config {
             allow_seed: false,
         }
     }
+}
+
+/// A node's default name: the machine's host name and the port it listens on.
+fn default_node(addr: SocketAddr) -> String {
+    let host = std::env::var("HOSTNAME")
+        .ok()
+        .or_else(|| std::fs::read_to_string("/etc/hostname").ok())
+        .map(|h| h.trim().to_string())
+        .filter(|h| !h.is_empty())
+        .unwrap_or_else(|| "localhost".into());
+    format!("{host}:{}", addr.port())
 }
 
 /// What a table's task is told.
@@ -386,7 +398,7 @@ impl Server {
             addresses: Addresses::default(),
             next_conn: AtomicU64::new(1),
         });
-        state.take_over().await.map_err(StartError::Store)?;
+        state.take_over(true).await.map_err(StartError::Store)?;
         tokio::spawn(leases(Arc::clone(&state)));
         let app = crate::http::router(Arc::clone(&state));
         tokio::spawn(async move {
@@ -403,9 +415,10 @@ impl Server {
 }
 
 impl State {
-    /// Takes over and rebuilds the unfinished tables whose lease ran out.
-    pub async fn take_over(self: &Arc<State>) -> Result<usize, StoreError> {
-        let stored = self.store.claim_expired(&self.config.node, self.config.lease).await?;
+    /// Takes over and rebuilds the unfinished tables whose lease ran out (and, on `start`,
+    /// this node's own: it was restarted, so nobody plays them).
+    pub async fn take_over(self: &Arc<State>, start: bool) -> Result<usize, StoreError> {
+        let stored = self.store.claim_expired(&self.config.node, self.config.lease, start).await?;
         let mut n = 0;
         for t in stored {
             let id = t.id.clone();
@@ -432,7 +445,7 @@ async fn leases(state: Arc<State>) {
         if let Err(e) = state.store.renew(&state.config.node, state.config.lease).await {
             eprintln!("hupai serve: cannot renew leases: {e}");
         }
-        if let Err(e) = state.take_over().await {
+        if let Err(e) = state.take_over(false).await {
             eprintln!("hupai serve: cannot take over tables: {e}");
         }
     }

@@ -257,18 +257,22 @@ impl Store {
         Ok(out)
     }
 
-    /// Takes over the unfinished tables whose lease ran out (all of them, on a node's first
-    /// start after a crash of the only node) for `node`, and returns them to rebuild.
+    /// Takes over the unfinished tables whose lease ran out for `node` (and, with `own`, the
+    /// ones `node` itself holds: it restarted), and returns them to rebuild.
     pub async fn claim_expired(
         &self,
         node: &str,
         lease: Duration,
+        own: bool,
     ) -> Result<Vec<StoredTable>, StoreError> {
         let now = now_ms();
         let ids: Vec<String> = sqlx::query(
-            "SELECT id FROM hupai_tables WHERE finished_ms IS NULL AND lease_until_ms < $1",
+            "SELECT id FROM hupai_tables WHERE finished_ms IS NULL \
+             AND (lease_until_ms < $1 OR ($2 AND owner = $3))",
         )
         .bind(now)
+        .bind(own)
+        .bind(node)
         .fetch_all(&self.pool)
         .await?
         .iter()
@@ -279,7 +283,7 @@ impl Store {
             // Only one node wins the update.
             let taken = sqlx::query(
                 "UPDATE hupai_tables SET owner = $1, lease_until_ms = $2 \
-                 WHERE id = $3 AND finished_ms IS NULL AND lease_until_ms < $4",
+                 WHERE id = $3 AND finished_ms IS NULL AND (lease_until_ms < $4 OR owner = $1)",
             )
             .bind(node)
             .bind(now + lease.as_millis() as i64)
