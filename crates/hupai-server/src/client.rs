@@ -186,19 +186,6 @@ impl Client {
         }
     }
 
-    /// The next text message as sent, or `None` when the server closed the connection (the
-    /// load generator reads only what it needs of each message).
-    pub async fn next_text(&mut self) -> Result<Option<String>, ClientError> {
-        loop {
-            match self.socket.next().await {
-                None | Some(Ok(Message::Close(_))) => return Ok(None),
-                Some(Err(e)) => return Err(ClientError::Socket(e.to_string())),
-                Some(Ok(Message::Text(t))) => return Ok(Some(t.as_str().to_string())),
-                Some(Ok(_)) => continue,
-            }
-        }
-    }
-
     /// Closes the connection.
     pub async fn close(mut self) {
         let _ = self.socket.close(None).await;
