@@ -23,6 +23,7 @@ use serde_json::Value;
 use tokio::net::TcpStream;
 use tokio::sync::{watch, Semaphore};
 use tokio::time::Instant;
+use tokio_tungstenite::tungstenite::protocol::WebSocketConfig;
 use tokio_tungstenite::tungstenite::Message;
 use tokio_tungstenite::{MaybeTlsStream, WebSocketStream};
 
@@ -277,13 +278,21 @@ struct Pacing {
     next_slot: Instant,
 }
 
+/// Bytes a client reads from its socket at once (the server's frames are a few hundred bytes).
+const READ_BUFFER: usize = 8 * 1024;
+
 /// A WebSocket to the server.
 type Socket = WebSocketStream<MaybeTlsStream<TcpStream>>;
 
 /// Opens a WebSocket and says hello as the seat of `token`.
 async fn connect(base: &str, table: &str, token: &str) -> Result<Socket, String> {
     let host = base.strip_prefix("http://").ok_or_else(|| format!("{base}: use http://"))?;
-    let (mut socket, _) = tokio_tungstenite::connect_async(format!("ws://{host}/ws"))
+    // A small read buffer: tungstenite zeroes the whole buffer (128 KiB by default) before
+    // every read of the socket, which would cost the generator more than the frames do.
+    let config = WebSocketConfig::default().read_buffer_size(READ_BUFFER);
+    // TCP_NODELAY, as browsers set it: a small frame is sent at once, not after an ACK.
+    let url = format!("ws://{host}/ws");
+    let (mut socket, _) = tokio_tungstenite::connect_async_with_config(url, Some(config), true)
         .await
         .map_err(|e| format!("websocket: {e}"))?;
     let hello = ClientMessage::Hello {
