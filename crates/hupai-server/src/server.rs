@@ -328,7 +328,10 @@ impl State {
                 }
             }
             Command::Authenticate { token, external, reply } => {
-                let _ = reply.send(table.player_of(&token, external));
+                // A bot's ticket is good while its game runs (a bot that dropped may join again
+                // and is shown the game from its start); a finished game takes no bots.
+                let open = !(external && table.is_over());
+                let _ = reply.send(table.player_of(&token, external).filter(|_| open));
             }
             Command::Join { reply } => {
                 let joined = table.join_open();
