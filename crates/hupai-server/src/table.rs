@@ -276,7 +276,7 @@ impl Table {
         // (or strikes) in a row it ended on.
         for (p, seat) in t.seats.iter_mut().enumerate() {
             let mine = answers.iter().filter(|r| r.player == p);
-            if let Some(last) = mine.clone().last() {
+            if let Some(last) = mine.clone().next_back() {
                 seat.bank_ms = last.bank_ms;
             }
             seat.faults = SeatFaults {
