@@ -425,12 +425,10 @@ impl Default for Patience {
     }
 }
 
-/// Refusals after which reconnecting cannot help.
+/// Refusals after which reconnecting cannot help. (`elsewhere` can: another node plays the
+/// table until its lease runs out, then one of them, maybe this one, takes it back.)
 fn final_refusal(code: &str) -> bool {
-    matches!(
-        code,
-        "bad_token" | "unknown_table" | "over" | "elsewhere" | "bad_message" | "no_hello"
-    )
+    matches!(code, "bad_token" | "unknown_table" | "over" | "bad_message" | "no_hello")
 }
 
 /// A seat's (or a spectator's) connection that survives drops: when the socket closes, fails
@@ -454,8 +452,14 @@ pub struct Resuming {
     last_seq: Option<u64>,
     /// The next event expected on this connection.
     expected: u64,
-    /// An answer not yet accepted: decision, action, and whether this connection has it.
-    pending: Option<(u64, Action, bool)>,
+    /// An answer not yet accepted: decision, action, and the connection it went out on.
+    pending: Option<(u64, Action, Option<u64>)>,
+    /// The connections opened so far (the current one's number).
+    connections: u64,
+    /// A decision whose answer was sent again because the server asked anew after a drop:
+    /// if the first answer got through after all, the second is refused as stale, which is
+    /// no news to pass on.
+    resent: Option<u64>,
     /// The end of the match was passed on: a close is the end, not a drop.
     over: bool,
     /// Messages to pass on before reading more.
@@ -492,6 +496,8 @@ impl Resuming {
             last_seq: None,
             expected: 0,
             pending: None,
+            connections: 0,
+            resent: None,
             over: false,
             queued: VecDeque::new(),
             lost_since: None,
@@ -540,6 +546,7 @@ impl Resuming {
         }
         self.queued.push_back(Update::Message(welcome));
         self.client = Some(client);
+        self.connections += 1;
         self.lost_since = None;
         self.failures = 0;
         self.heard_at = Instant::now();
@@ -591,17 +598,14 @@ impl Resuming {
                 }
             };
             // An answer given while no connection was open, or asked for again.
-            if let Some((decision, action, sent)) = self.pending.as_mut() {
-                if !*sent {
-                    let (decision, action) = (*decision, *action);
-                    if let Err(e) = client.act(decision, action).await {
-                        return Ok(Some(self.lost(e.to_string())));
-                    }
-                    if let Some(p) = self.pending.as_mut() {
-                        p.2 = true;
-                    }
-                    continue;
+            if let Some((decision, action, None)) = self.pending {
+                if let Err(e) = client.act(decision, action).await {
+                    return Ok(Some(self.lost(e.to_string())));
                 }
+                if let Some(p) = self.pending.as_mut() {
+                    p.2 = Some(self.connections);
+                }
+                continue;
             }
             let quiet =
                 if self.pinged { self.patience.dead_after } else { self.patience.ping_after };
@@ -652,8 +656,16 @@ impl Resuming {
                 }
                 ServerMessage::Prompt { decision, .. } => {
                     if let Some(p) = self.pending.as_mut().filter(|p| p.0 == *decision) {
-                        // Asked again after a drop: the answer did not arrive.
-                        p.2 = false;
+                        // Asked again on a new connection: the answer sent on an old one
+                        // may not have arrived (or it is still on its way there, and the
+                        // repeat will be refused as stale). One sent on this connection is
+                        // being read.
+                        if p.2 != Some(self.connections) {
+                            if p.2.is_some() {
+                                self.resent = Some(*decision);
+                            }
+                            p.2 = None;
+                        }
                         continue;
                     }
                 }
@@ -661,10 +673,20 @@ impl Resuming {
                     if self.pending.is_some_and(|p| p.0 == *decision) {
                         self.pending = None;
                     }
+                    if self.resent == Some(*decision) {
+                        self.resent = None;
+                    }
                 }
                 ServerMessage::Error { code, .. }
                     if matches!(code.as_str(), "stale" | "illegal" | "not_your_turn") =>
                 {
+                    if code == "stale" && self.resent.take().is_some() {
+                        // The decision asked anew is not open any more: the first answer
+                        // was taken after all (or the clock ran out, which the events
+                        // say). The repeat's refusal is no news.
+                        self.pending = None;
+                        continue;
+                    }
                     self.pending = None;
                 }
                 _ => {}
@@ -677,18 +699,29 @@ impl Resuming {
     /// answer is kept until the server accepts or refuses it, and sent again on a new
     /// connection if the server asks again.
     pub async fn act(&mut self, decision: u64, action: Action) {
-        self.pending = Some((decision, action, false));
+        self.pending = Some((decision, action, None));
         if let Some(client) = self.client.as_mut() {
             match client.act(decision, action).await {
                 Ok(()) => {
                     if let Some(p) = self.pending.as_mut() {
-                        p.2 = true;
+                        p.2 = Some(self.connections);
                     }
                 }
                 Err(e) => {
                     let update = self.lost(e.to_string());
                     self.queued.push_back(update);
                 }
+            }
+        }
+    }
+
+    /// Says the player is back (`back`): the AI that took over the seat stops. Without a
+    /// connection nothing is sent: the reconnection itself takes the seat back.
+    pub async fn back(&mut self) {
+        if let Some(client) = self.client.as_mut() {
+            if let Err(e) = client.send(&ClientMessage::Back {}).await {
+                let update = self.lost(e.to_string());
+                self.queued.push_back(update);
             }
         }
     }

@@ -489,7 +489,10 @@ impl Table {
             _ => return refuse("not_your_turn", "nothing to decide now".into()),
         };
         if decision != shown.0 as u64 {
-            return refuse("stale", format!("decision {decision} is not open (decision {} is)", shown.0));
+            return refuse(
+                "stale",
+                format!("decision {decision} is not open (decision {} is)", shown.0),
+            );
         }
         let strike = how != How::Player;
         if !strike {

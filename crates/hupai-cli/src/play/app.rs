@@ -6,7 +6,7 @@
 use std::time::Duration;
 
 use hupai_core::Seat;
-use hupai_engine::{Action, Agent, Event, Explanation, PlayerView};
+use hupai_engine::{Action, Agent, Event, Explanation};
 use hupai_rules::Rules;
 
 use super::hints::Hints;
@@ -30,6 +30,9 @@ pub struct App {
     feed: Vec<String>,
     /// The end of the last hand, until acknowledged.
     pub summary: Option<Summary>,
+    /// The summary's hand is over: the next hand started or the match ended (online these
+    /// events may come a moment after the win).
+    settled: bool,
     /// The last AI explanation.
     pub last_explanation: Option<String>,
     /// Watching: the table before this hand and the hand's events so far, to show every
@@ -56,6 +59,7 @@ impl App {
             table: Table::default(),
             feed: Vec::new(),
             summary: None,
+            settled: false,
             last_explanation: None,
             hand: None,
         };
@@ -107,6 +111,16 @@ impl App {
     /// Whether the match is over.
     pub fn is_over(&self) -> bool {
         self.session.is_over()
+    }
+
+    /// Whether a built-in AI plays the seat now (online).
+    pub fn taken_over(&self) -> bool {
+        self.session.taken_over()
+    }
+
+    /// The player is back: the AI that took over the seat stops.
+    pub fn back(&mut self) {
+        self.session.back();
     }
 
     /// The player's legal options (empty when the player has nothing to decide).
@@ -210,6 +224,10 @@ impl App {
                 && self.summary.as_ref().is_none_or(|s| s.table.hands != self.table.hands)
             {
                 self.summary = Some(Summary { table: self.table.clone(), ..Summary::default() });
+                self.settled = false;
+            }
+            if matches!(e, Event::StartKyoku { .. } | Event::EndGame { .. }) {
+                self.settled = true;
             }
             if watching {
                 if matches!(e, Event::StartKyoku { .. }) {
@@ -259,6 +277,16 @@ impl App {
         }
         table.wall_left = self.table.wall_left;
         self.table = table;
+    }
+
+    /// The summary of a hand whose end has come in full (with the standings when the match
+    /// ended), for a mode that shows it once.
+    pub fn take_settled_summary(&mut self) -> Option<Summary> {
+        if self.settled {
+            self.summary.take()
+        } else {
+            None
+        }
     }
 
     /// Dismisses the hand summary.

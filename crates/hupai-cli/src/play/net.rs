@@ -44,6 +44,7 @@ enum Incoming {
 #[derive(Debug)]
 enum Outgoing {
     Act(u64, Action),
+    Back,
     Leave,
 }
 
@@ -259,9 +260,18 @@ impl NetSession {
             ServerMessage::Accepted { .. } | ServerMessage::Pong => {}
             ServerMessage::Takeover { active, .. } => {
                 self.takeover = active;
+                // The AI answers from now on: an open question is gone (the server takes
+                // over after a timeout, before the events the default move caused).
+                if let Some(p) = self.prompt.take_if(|_| active) {
+                    if self.answered != Some(p.decision) {
+                        out.push(Update::Notice(
+                            "time is up: the table played your default move".to_string(),
+                        ));
+                    }
+                    self.answered = None;
+                }
                 out.push(Update::Notice(if active {
-                    "an AI plays your seat now (time ran out, or you were away): answer a \
-                     prompt to take it back"
+                    "an AI plays your seat now (time ran out, or you were away): b takes it back"
                         .to_string()
                 } else {
                     "you play your seat again".to_string()
@@ -412,6 +422,16 @@ impl Session for NetSession {
         self.over
     }
 
+    fn taken_over(&self) -> bool {
+        self.takeover
+    }
+
+    fn back(&mut self) {
+        if self.takeover {
+            let _ = self.outgoing.send(Outgoing::Back);
+        }
+    }
+
     fn record(&self) -> &[Event] {
         &self.stream
     }
@@ -472,7 +492,7 @@ fn connection(
                     Ok(None) => {
                         let _ = to_ui.send(Incoming::Closed);
                         // Wait for the UI to leave.
-                        while let Some(Outgoing::Act(..)) = from_ui.recv().await {}
+                        while let Some(Outgoing::Act(..) | Outgoing::Back) = from_ui.recv().await {}
                         break;
                     }
                     Err(e) => {
@@ -482,6 +502,7 @@ fn connection(
                 },
                 asked = from_ui.recv() => match asked {
                     Some(Outgoing::Act(decision, action)) => conn.act(decision, action).await,
+                    Some(Outgoing::Back) => conn.back().await,
                     Some(Outgoing::Leave) | None => break,
                 },
             }
@@ -590,7 +611,7 @@ mod tests {
         let mut setup = Setup::new(rules.clone(), 1);
         setup.single_hand = true;
         let driver = Driver::new(setup);
-        let (mut s, tx, _rx) = session(&rules, Some(0));
+        let (mut s, tx, mut rx) = session(&rules, Some(0));
         let n = driver.record().len();
         for seq in 0..n {
             let event = driver.event_for(0, seq).unwrap().into_owned();
@@ -612,6 +633,43 @@ mod tests {
         s.act(options[0]).unwrap();
         // Refused: asked again.
         tx.send(wire(ServerMessage::error("stale", "decision 3 is not open"))).unwrap();
+        let updates = s.poll(Duration::ZERO).unwrap();
+        assert_eq!(notices(&updates), ["! the server refused (stale): decision 3 is not open"]);
+        assert!(s.prompt().is_some(), "a refused answer opens the prompt again");
+        // The decision passes without an answer: the server's clock ran out.
+        let mut d = driver.clone();
+        let send = |d: &Driver, events: std::ops::Range<usize>| {
+            for seq in events {
+                let event = d.event_for(0, seq).unwrap().into_owned();
+                tx.send(wire(ServerMessage::Event { seq: seq as u64, event: Box::new(event) }))
+                    .unwrap();
+            }
+        };
+        let events = d.answer(0, n, options[0]).unwrap();
+        send(&d, events);
+        let updates = s.poll(Duration::ZERO).unwrap();
+        assert_eq!(notices(&updates), ["time is up: the table played your default move"]);
+        assert!(s.prompt().is_none());
+        // The next question runs out too, and an AI takes the seat over: the server says so
+        // before it sends what the default move caused.
+        while d.prompt(0).is_none() {
+            let (p, decision, a) = {
+                let p = d.prompts().next().expect("someone decides");
+                (p.player, p.decision, p.options[0])
+            };
+            let events = d.answer(p, decision, a).unwrap();
+            send(&d, events);
+        }
+        let p = d.prompt(0).unwrap();
+        tx.send(wire(ServerMessage::Prompt {
+            decision: p.decision as u64,
+            options: p.options.to_vec(),
+            deadline_ms: 5_000,
+            bank_ms: 0,
+        }))
+        .unwrap();
+        assert!(notices(&s.poll(Duration::ZERO).unwrap()).is_empty());
+        assert!(s.prompt().is_some() && !s.taken_over());
         tx.send(wire(ServerMessage::Takeover { player: 0, active: true })).unwrap();
         tx.send(Incoming::Wire(
             Wire::Lost { why: "reset by peer".into(), retry_in: Duration::from_millis(400) },
@@ -620,30 +678,25 @@ mod tests {
         .unwrap();
         tx.send(Incoming::Wire(Wire::Resumed { after: Some(n as u64 - 1) }, Instant::now()))
             .unwrap();
-        tx.send(wire(ServerMessage::Takeover { player: 0, active: false })).unwrap();
         let updates = s.poll(Duration::ZERO).unwrap();
         assert_eq!(
             notices(&updates),
             [
-                "! the server refused (stale): decision 3 is not open",
-                "an AI plays your seat now (time ran out, or you were away): answer a prompt to take it back",
+                "time is up: the table played your default move",
+                "an AI plays your seat now (time ran out, or you were away): b takes it back",
                 "connection lost (reset by peer): reconnecting in 0.4 s",
                 &format!("reconnected: the game goes on after event {}", n - 1),
-                "you play your seat again",
             ]
         );
-        assert!(s.prompt().is_some(), "a refused answer opens the prompt again");
-        // The decision passes without an answer: the server's clock ran out.
-        let mut d = driver.clone();
-        let events = d.answer(0, n, options[0]).unwrap();
-        for seq in events {
-            let event = d.event_for(0, seq).unwrap().into_owned();
-            tx.send(wire(ServerMessage::Event { seq: seq as u64, event: Box::new(event) }))
-                .unwrap();
-        }
-        let updates = s.poll(Duration::ZERO).unwrap();
-        assert_eq!(notices(&updates), ["time is up: the table played your default move"]);
-        assert!(s.prompt().is_none());
+        assert!(s.prompt().is_none() && s.taken_over());
+        while rx.try_recv().is_ok() {} // the answer given above
+        s.back();
+        assert!(matches!(rx.try_recv(), Ok(Outgoing::Back)), "back goes out");
+        tx.send(wire(ServerMessage::Takeover { player: 0, active: false })).unwrap();
+        assert_eq!(notices(&s.poll(Duration::ZERO).unwrap()), ["you play your seat again"]);
+        assert!(!s.taken_over());
+        s.back();
+        assert!(rx.try_recv().is_err(), "no back when the seat is played");
         // A gap, or an event that does not fit, ends the session with a clear error.
         let far = ServerMessage::Event { seq: 999, event: Box::new(Event::EndKyoku) };
         tx.send(wire(far)).unwrap();

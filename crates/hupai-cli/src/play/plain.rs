@@ -20,6 +20,7 @@ use super::tiles::{names, pai_name};
 const PLAIN_HELP: &str = "\
 commands: d 5m discard | r 5m riichi discarding 5m | h win | p pon | c 34m chi with 3m 4m
           k kan (k 5m when several) | pass | 9 nine terminals | ? help | q quit
+          b back at an online table, when an AI plays your seat
 tiles: 1m-9m 1p-9p 1s-9s, 0m 0p 0s red fives, E S W N winds, Wh Gr Rd dragons (1z-7z too)";
 
 /// How often an online game looks at the table while it waits for a typed line.
@@ -119,7 +120,7 @@ pub fn run(
     let mut asked: Option<u64> = None;
     loop {
         flush(app, out)?;
-        if let Some(summary) = app.summary.take() {
+        if let Some(summary) = app.take_settled_summary() {
             for l in summary.lines(app.rules.family, app.me()) {
                 writeln!(out, "{l}")?;
             }
@@ -147,6 +148,17 @@ pub fn run(
             if app.watching() {
                 for line in typing.held.drain(..) {
                     writeln!(out, "> {}\n! watching: q stops", line.trim())?;
+                }
+            } else if app.taken_over() {
+                // Nothing is asked while the AI plays the seat: a line is for it.
+                for line in typing.held.drain(..) {
+                    writeln!(out, "> {}", line.trim())?;
+                    if matches!(commands::parse(&line), Ok(Command::Back)) {
+                        app.back();
+                        writeln!(out, "you say you are back")?;
+                    } else {
+                        writeln!(out, "! an AI plays your seat: b takes it back")?;
+                    }
                 }
             }
             app.poll(Duration::from_millis(250))?;
@@ -184,6 +196,7 @@ pub fn run(
                 writeln!(out, "you leave the match")?;
                 return Ok(());
             }
+            Ok(Command::Back) => writeln!(out, "! you play your seat already")?,
             Ok(cmd) => match commands::resolve(&cmd, &options) {
                 Ok(action) => {
                     if let Err(e) = app.act(action) {

@@ -162,6 +162,15 @@ pub trait Session {
     /// Whether the match is over.
     fn is_over(&self) -> bool;
 
+    /// Whether a built-in AI plays the seat now (online, after timeouts or an absence); the
+    /// seat gets no prompts until the player says it is back.
+    fn taken_over(&self) -> bool {
+        false
+    }
+
+    /// The player is back: the AI that took over the seat stops.
+    fn back(&mut self) {}
+
     /// The record to save (`--log`): the whole game in process, the player's stream online.
     fn record(&self) -> &[Event];
 

@@ -64,6 +64,9 @@ pub fn screen<'a>(app: &'a mut App, ui: &UiState) -> Screen<'a> {
             format!("Enter discard  {options_line}")
         };
     }
+    if app.taken_over() && options_line.is_empty() {
+        options_line = "an AI plays your seat: b or Enter takes it back".into();
+    }
     let hints = (ui.hints && app.summary.is_none() && !app.watching()).then(|| {
         let mut lines = app.hints().map(|h| h.lines()).unwrap_or_default();
         if let Some(ex) = app.suggestion() {
@@ -237,6 +240,11 @@ pub fn handle_key(app: &mut App, ui: &mut UiState, key: crossterm::event::KeyEve
                 match commands::parse(&line) {
                     Ok(Command::Help) => ui.help = true,
                     Ok(Command::Quit) => ui.confirm_quit = true,
+                    Ok(Command::Back) if app.taken_over() => {
+                        app.back();
+                        ui.messages.push("you say you are back".into());
+                    }
+                    Ok(Command::Back) => ui.messages.push("! you play your seat already".into()),
                     Ok(cmd) => {
                         let options = app.human_options().to_vec();
                         let r = commands::resolve(&cmd, &options);
@@ -288,6 +296,11 @@ pub fn handle_key(app: &mut App, ui: &mut UiState, key: crossterm::event::KeyEve
             Intent::Quit => ui.confirm_quit = true,
             _ => {}
         }
+        return false;
+    }
+    if app.taken_over() && matches!(key.code, KeyCode::Enter | KeyCode::Char('b')) {
+        app.back();
+        ui.messages.push("you say you are back".into());
         return false;
     }
     if let Some(choice) = ui.choosing.clone() {
