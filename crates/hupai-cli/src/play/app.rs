@@ -118,6 +118,11 @@ impl App {
         self.session.taken_over()
     }
 
+    /// While the connection is down (online): what is being done about it.
+    pub fn connection_note(&self) -> Option<String> {
+        self.session.connection_note()
+    }
+
     /// The player is back: the AI that took over the seat stops.
     pub fn back(&mut self) {
         self.session.back();

@@ -138,7 +138,7 @@ pub fn run(args: PlayArgs) -> anyhow::Result<ExitCode> {
         plain::run(&mut game, input, &mut out, args.hints)
     } else {
         let mut ui = tui::UiState { hints: args.hints, glyphs: args.glyphs, ..Default::default() };
-        ui.messages.push(seed_note);
+        ui.messages.extend(seed_note.lines().map(String::from));
         if args.server.is_some() {
             ui.title = Some("hupai play online".into());
         }
@@ -228,11 +228,16 @@ fn online_game(args: &PlayArgs, server: &str) -> anyhow::Result<(app::App, Strin
             seed: args.seed,
         }),
     };
+    // What is said before the match starts goes to the terminal at once and, for the
+    // full-screen game (which covers it), into its messages too.
+    let mut said = String::new();
     let mut say = |text: &str| {
         use std::io::Write;
         let mut out = std::io::stdout().lock();
         let _ = writeln!(out, "{text}");
         let _ = out.flush();
+        said.push_str(text);
+        said.push('\n');
     };
     let place = online::place(&request, &mut say)?;
     let table = place.table.clone();
@@ -241,9 +246,9 @@ fn online_game(args: &PlayArgs, server: &str) -> anyhow::Result<(app::App, Strin
     let seed = args.seed.unwrap_or(0);
     let game = app::App::new(Box::new(session), seed)?;
     let note = if game.watching() {
-        format!("watching table {table}: press ? for help, q to stop")
+        format!("{said}watching table {table}: press ? for help, q to stop")
     } else {
-        format!("table {table}: press ? for help; q leaves (an AI plays your seat meanwhile)")
+        format!("{said}table {table}: press ? for help; q leaves (an AI plays your seat meanwhile)")
     };
     Ok((game, note, place))
 }

@@ -59,6 +59,9 @@ pub struct NetSession {
     answered: Option<u64>,
     /// An AI plays the seat now.
     takeover: bool,
+    /// The connection is down: why, and when it tries again (only the first drop of a run
+    /// of failed tries is told as a notice).
+    offline: Option<(String, Instant)>,
     /// The stream so far.
     stream: Vec<Event>,
     /// Updates read before the session was handed over (the opening).
@@ -189,6 +192,7 @@ impl NetSession {
             prompt: None,
             answered: None,
             takeover: false,
+            offline: None,
             stream: Vec::new(),
             early: Vec::new(),
             over: false,
@@ -217,15 +221,21 @@ impl NetSession {
         let message = match wire {
             Wire::Message(m) => m,
             Wire::Lost { why, retry_in } => {
-                let when = if retry_in.is_zero() {
-                    "at once".to_string()
-                } else {
-                    format!("in {:.1} s", retry_in.as_secs_f64())
-                };
-                out.push(Update::Notice(format!("connection lost ({why}): reconnecting {when}")));
+                if self.offline.is_none() {
+                    let when = if retry_in.is_zero() {
+                        "at once".to_string()
+                    } else {
+                        format!("in {:.1} s", retry_in.as_secs_f64())
+                    };
+                    out.push(Update::Notice(format!(
+                        "connection lost ({why}): reconnecting {when}"
+                    )));
+                }
+                self.offline = Some((why, at + retry_in));
                 return Ok(());
             }
             Wire::Resumed { after } => {
+                self.offline = None;
                 let from =
                     after.map_or("from the start".to_string(), |s| format!("after event {s}"));
                 out.push(Update::Notice(format!("reconnected: the game goes on {from}")));
@@ -259,6 +269,10 @@ impl NetSession {
             }
             ServerMessage::Accepted { .. } | ServerMessage::Pong => {}
             ServerMessage::Takeover { active, .. } => {
+                if active == self.takeover {
+                    // Told again (after a reconnection, or a rebuilt table): no news.
+                    return Ok(());
+                }
                 self.takeover = active;
                 // The AI answers from now on: an open question is gone (the server takes
                 // over after a timeout, before the events the default move caused).
@@ -430,6 +444,16 @@ impl Session for NetSession {
         if self.takeover {
             let _ = self.outgoing.send(Outgoing::Back);
         }
+    }
+
+    fn connection_note(&self) -> Option<String> {
+        let (why, retry_at) = self.offline.as_ref()?;
+        let wait = retry_at.saturating_duration_since(Instant::now());
+        Some(if wait.is_zero() {
+            format!("offline ({why}): reconnecting...")
+        } else {
+            format!("offline ({why}): reconnecting in {} s", wait.as_secs() + 1)
+        })
     }
 
     fn record(&self) -> &[Event] {
@@ -676,9 +700,27 @@ mod tests {
             Instant::now(),
         ))
         .unwrap();
+        // Failed tries after the drop are not told one by one: the note says it.
+        tx.send(Incoming::Wire(
+            Wire::Lost {
+                why: "cannot reconnect: refused".into(),
+                retry_in: Duration::from_secs(3),
+            },
+            Instant::now(),
+        ))
+        .unwrap();
+        let mut updates = s.poll(Duration::ZERO).unwrap();
+        let note = s.connection_note().expect("offline");
+        assert!(
+            note.starts_with("offline (cannot reconnect: refused): reconnecting in "),
+            "{note}"
+        );
         tx.send(Incoming::Wire(Wire::Resumed { after: Some(n as u64 - 1) }, Instant::now()))
             .unwrap();
-        let updates = s.poll(Duration::ZERO).unwrap();
+        // Told again that the AI plays: no news.
+        tx.send(wire(ServerMessage::Takeover { player: 0, active: true })).unwrap();
+        updates.extend(s.poll(Duration::ZERO).unwrap());
+        assert_eq!(s.connection_note(), None);
         assert_eq!(
             notices(&updates),
             [

@@ -35,6 +35,8 @@ pub struct Screen<'a> {
     pub selected: Option<usize>,
     /// The options line (empty when there is no choice).
     pub options: String,
+    /// Instead of options: the state of an online seat (reconnecting, played by the AI).
+    pub status_note: Option<String>,
     /// The latest messages, oldest first.
     pub messages: Vec<String>,
     /// The hint panel, when shown.
@@ -106,7 +108,12 @@ pub fn draw(frame: &mut Frame, s: &Screen) {
     }
     frame.render_widget(Paragraph::new(centre_line(table)), centre);
     own_area(frame, mine, table, s);
-    let opts = if s.options.is_empty() {
+    let opts = if let Some(note) = s.status_note.as_ref().filter(|_| s.options.is_empty()) {
+        Line::from(Span::styled(
+            format!(" {note}"),
+            Style::default().fg(Color::Magenta).add_modifier(Modifier::BOLD),
+        ))
+    } else if s.options.is_empty() {
         Line::raw("")
     } else {
         let mut spans = Vec::new();

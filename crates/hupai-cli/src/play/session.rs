@@ -171,6 +171,11 @@ pub trait Session {
     /// The player is back: the AI that took over the seat stops.
     fn back(&mut self) {}
 
+    /// While the connection is down (online): what is being done about it.
+    fn connection_note(&self) -> Option<String> {
+        None
+    }
+
     /// The record to save (`--log`): the whole game in process, the player's stream online.
     fn record(&self) -> &[Event];
 

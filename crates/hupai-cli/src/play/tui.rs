@@ -64,9 +64,6 @@ pub fn screen<'a>(app: &'a mut App, ui: &UiState) -> Screen<'a> {
             format!("Enter discard  {options_line}")
         };
     }
-    if app.taken_over() && options_line.is_empty() {
-        options_line = "an AI plays your seat: b or Enter takes it back".into();
-    }
     let hints = (ui.hints && app.summary.is_none() && !app.watching()).then(|| {
         let mut lines = app.hints().map(|h| h.lines()).unwrap_or_default();
         if let Some(ex) = app.suggestion() {
@@ -126,6 +123,11 @@ pub fn screen<'a>(app: &'a mut App, ui: &UiState) -> Screen<'a> {
             && options.iter().any(|a| matches!(a, Action::Discard { .. })))
         .then_some(ui.selected.min(tiles.saturating_sub(1))),
         options: options_line,
+        status_note: match (app.connection_note(), app.taken_over()) {
+            (Some(note), _) => Some(note),
+            (None, true) => Some("an AI plays your seat: b or Enter takes it back".into()),
+            (None, false) => None,
+        },
         messages: ui.messages.clone(),
         hints,
         overlay,
