@@ -412,6 +412,50 @@ fn the_player_resumes_after_the_server_is_killed_and_restarted() {
 }
 
 #[test]
+fn an_open_seat_taken_by_table_id_and_a_seat_link_pasted_whole_play_their_hands() {
+    let dir = scratch("join");
+    let serve = Serve::start(&dir.join("hupai.db"), "127.0.0.1:0");
+    let base = serve.base();
+    let body = |seats: &str| {
+        format!(
+            r#"{{"rules":"riichi","length":"hand","seats":{seats},"seed":6,"time":{{"turn_ms":600000,"call_ms":600000,"bank_ms":0,"claim_hold_ms":0,"bot_delay_ms":0}}}}"#
+        )
+    };
+    // An open seat (player 2), taken by the table's id alone.
+    let made = post(
+        &serve.addr,
+        "/api/tables",
+        &body(r#"["bot:defensive","bot:efficiency","open","bot:defensive"]"#),
+    );
+    let table = made["table"].as_str().expect("table").to_string();
+    let mut player = Player::start(&["--server", &base, "--table", &table, "--hints"]);
+    let asked = play_through(&mut player, |_, _| {}, |_| {});
+    let (ok, t, err) = player.finish();
+    assert!(ok, "{err}\n{t}");
+    assert!(asked > 3, "{t}");
+    assert!(t.contains(&format!("you took seat 2 at table {table}; to come back: http://")), "{t}");
+    assert!(t.contains("== East 1: dealer East (bot:defensive)"), "{t}");
+    assert!(t.contains("Payments:") && t.contains("Final standings:"), "{t}");
+    // The same seat again: it is taken.
+    let err = fails(&["--server", &format!("{base}/t/{table}")]);
+    assert!(err.contains("cannot take a seat"), "{err}");
+    // The creator's seat by the link the server gave, pasted as one argument.
+    let made = post(
+        &serve.addr,
+        "/api/tables",
+        &body(r#"["bot:defensive","human","bot:defensive","bot:defensive"]"#),
+    );
+    let link = made["seats"][1]["join_url"].as_str().expect("a link").to_string();
+    let mut player = Player::start(&["--server", &link, "--hints"]);
+    play_through(&mut player, |_, _| {}, |_| {});
+    let (ok, t, err) = player.finish();
+    assert!(ok, "{err}\n{t}");
+    assert!(t.contains("== East 1: dealer East (bot:defensive)"), "{t}");
+    assert!(t.contains("Final standings:"), "{t}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
 fn a_spectator_sees_the_hands_once_they_end() {
     let dir = scratch("watch");
     let serve = Serve::start(&dir.join("hupai.db"), "127.0.0.1:0");
@@ -541,4 +585,146 @@ fn post(addr: &str, path: &str, body: &str) -> serde_json::Value {
     s.read_to_string(&mut text).expect("read");
     let body = text.split_once("\r\n\r\n").map(|x| x.1).unwrap_or("");
     serde_json::from_str(body).unwrap_or_else(|e| panic!("{e}: {text}"))
+}
+
+/// A WebSocket server that answers every hello with `frames`, then holds the connection
+/// open: a server saying what a real one never would.
+fn fake_server(frames: Vec<String>) -> String {
+    use futures_util::{SinkExt, StreamExt};
+    let listener = TcpListener::bind("127.0.0.1:0").expect("bind");
+    let addr = listener.local_addr().expect("addr");
+    listener.set_nonblocking(true).expect("nonblocking");
+    std::thread::spawn(move || {
+        let runtime = tokio::runtime::Builder::new_current_thread().enable_all().build();
+        let Ok(runtime) = runtime else { return };
+        runtime.block_on(async move {
+            let Ok(listener) = tokio::net::TcpListener::from_std(listener) else { return };
+            while let Ok((stream, _)) = listener.accept().await {
+                let frames = frames.clone();
+                tokio::spawn(async move {
+                    let Ok(mut ws) = tokio_tungstenite::accept_async(stream).await else { return };
+                    let _hello = ws.next().await;
+                    for f in frames {
+                        if ws.send(tokio_tungstenite::tungstenite::Message::text(f)).await.is_err()
+                        {
+                            return;
+                        }
+                    }
+                    tokio::time::sleep(Duration::from_secs(120)).await;
+                });
+            }
+        });
+    });
+    format!("http://{addr}")
+}
+
+/// An HTTP server that answers every request with `response`, as it is.
+fn fake_http(response: &'static str) -> String {
+    let listener = TcpListener::bind("127.0.0.1:0").expect("bind");
+    let addr = listener.local_addr().expect("addr");
+    std::thread::spawn(move || {
+        for stream in listener.incoming() {
+            let Ok(mut stream) = stream else { continue };
+            let mut buf = [0u8; 4096];
+            let _ = stream.read(&mut buf);
+            let _ = stream.write_all(response.as_bytes());
+        }
+    });
+    format!("http://{addr}")
+}
+
+/// `hupai play --plain ARGS` that must fail within half a minute: its standard error.
+fn fails(args: &[&str]) -> String {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_hupai"))
+        .arg("play")
+        .arg("--plain")
+        .args(args)
+        .stdin(Stdio::null())
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("runs");
+    let mut err = child.stderr.take().expect("stderr");
+    let (tx, rx) = mpsc::channel();
+    std::thread::spawn(move || {
+        let mut text = String::new();
+        let _ = err.read_to_string(&mut text);
+        let _ = tx.send(text);
+    });
+    let text = match rx.recv_timeout(Duration::from_secs(30)) {
+        Ok(text) => text,
+        Err(_) => {
+            let _ = child.kill();
+            panic!("hupai play {args:?} did not end");
+        }
+    };
+    let status = child.wait().expect("exit");
+    assert!(!status.success(), "{args:?} succeeded: {text}");
+    assert!(!text.contains("panicked"), "{text}");
+    text
+}
+
+#[test]
+fn a_server_saying_nonsense_gets_a_clear_error_not_a_panic() {
+    use hupai_engine::{Driver, Setup};
+    let welcome = |protocol: u32| {
+        format!(
+            r#"{{"type":"welcome","protocol":{protocol},"table":"t1","player":0,"rules":"riichi","names":["a","b","c","d"],"next_seq":0}}"#
+        )
+    };
+    let mut setup = Setup::new(hupai_rules::Rules::preset("riichi").expect("riichi"), 1);
+    setup.single_hand = true;
+    let driver = Driver::new(setup);
+    // Event `i` of the record as `seat` is shown it, numbered `seq`.
+    let event = |seat: usize, i: usize, seq: usize| {
+        let e = driver.event_for(seat, i).expect("an event").into_owned().to_json();
+        format!(r#"{{"type":"event","seq":{seq},"event":{e}}}"#)
+    };
+    let at = |base: &str| {
+        [base.to_string(), "--table".into(), "t1".into(), "--token".into(), "k".into()]
+    };
+    let cases: Vec<(Vec<String>, &str)> = vec![
+        (vec![welcome(2)], "the server speaks protocol 2, this client 1"),
+        (vec![welcome(1), "<html>".into()], "a message it cannot read"),
+        (
+            vec![welcome(1), r#"{"type":"prompt","decision":"x"}"#.into()],
+            "a message it cannot read",
+        ),
+        (vec![event(0, 0, 0)], "before the welcome"),
+        (
+            vec![
+                welcome(1),
+                r#"{"type":"event","seq":0,"event":{"type":"dahai","actor":9}}"#.into(),
+            ],
+            "a message it cannot read",
+        ),
+        (vec![welcome(1), event(0, 1, 0)], "it opens with start_kyoku, not start_game"),
+        // Events missing, and missing again after resuming.
+        (vec![welcome(1), event(0, 0, 0), event(0, 2, 2)], "events 1 to 1 went missing again"),
+        // A message of a later version is skipped; another seat's deal does not fit.
+        (
+            vec![
+                welcome(1),
+                r#"{"type":"chat","text":"hello"}"#.into(),
+                event(0, 0, 0),
+                event(1, 1, 1),
+            ],
+            "event 1 (start_kyoku)",
+        ),
+    ];
+    for (frames, want) in cases {
+        let base = fake_server(frames.clone());
+        let mut args: Vec<String> = vec!["--server".into()];
+        args.extend(at(&base));
+        let args: Vec<&str> = args.iter().map(String::as_str).collect();
+        let err = fails(&args);
+        assert!(err.contains(want), "{frames:?}: {err}");
+    }
+    // HTTP answers that are no answers.
+    let garbage = fake_http("HTTP/1.1 201 Created\r\nContent-Length: 6\r\n\r\n<html>");
+    let err = fails(&["--server", &garbage, "--new"]);
+    assert!(err.contains("cannot make the table"), "{err}");
+    let nothing = fake_http("");
+    let err = fails(&["--server", &nothing, "--table", "t1"]);
+    assert!(err.contains("cannot take a seat at table t1"), "{err}");
 }

@@ -172,7 +172,10 @@ async fn json_request(
         };
         return Err(ClientError::Http { status, message });
     }
-    value.map_err(|e| ClientError::Server(format!("{e}: {text}")))
+    value.map_err(|e| {
+        let shown: String = text.chars().take(200).collect();
+        ClientError::Server(format!("{e}: {shown}"))
+    })
 }
 
 /// `POST /api/tables`: the server's answer (`table`, `seats` with tokens).
@@ -363,11 +366,10 @@ impl Client {
             match self.socket.next().await {
                 None | Some(Ok(Message::Close(_))) => return Ok(None),
                 Some(Err(e)) => return Err(ClientError::Socket(e.to_string())),
-                Some(Ok(Message::Text(t))) => {
-                    return serde_json::from_str(t.as_str())
-                        .map(Some)
-                        .map_err(|e| ClientError::Server(format!("{e}: {t}")));
-                }
+                Some(Ok(Message::Text(t))) => match read_message(t.as_str())? {
+                    Some(m) => return Ok(Some(m)),
+                    None => continue, // a message of a later version
+                },
                 Some(Ok(_)) => continue,
             }
         }
@@ -377,6 +379,38 @@ impl Client {
     pub async fn close(mut self) {
         let _ = self.socket.close(None).await;
     }
+}
+
+/// The types of message this client knows; the protocol says to skip the others.
+const KNOWN: [&str; 8] =
+    ["welcome", "event", "prompt", "reveal", "accepted", "takeover", "pong", "error"];
+
+/// Reads one server frame: a message, `None` for a type a later version added, or
+/// [`ClientError::Server`] for what is no message at all (or a known one that is malformed).
+///
+/// ```
+/// use hupai_server::client::read_message;
+/// assert!(read_message(r#"{"type":"pong"}"#).unwrap().is_some());
+/// assert!(read_message(r#"{"type":"chat","text":"hi"}"#).unwrap().is_none());
+/// assert!(read_message(r#"{"type":"prompt","decision":"x"}"#).is_err());
+/// assert!(read_message("<html>").is_err());
+/// ```
+pub fn read_message(text: &str) -> Result<Option<ServerMessage>, ClientError> {
+    let bad = |why: String| {
+        let mut shown: String = text.chars().take(200).collect();
+        if shown.len() < text.len() {
+            shown.push_str("...");
+        }
+        ClientError::Server(format!("a message it cannot read ({why}): {shown}"))
+    };
+    let value: Value = serde_json::from_str(text).map_err(|e| bad(e.to_string()))?;
+    let Some(kind) = value.get("type").and_then(Value::as_str) else {
+        return Err(bad("no type".into()));
+    };
+    if !KNOWN.contains(&kind) {
+        return Ok(None);
+    }
+    serde_json::from_value(value).map(Some).map_err(|e| bad(e.to_string()))
 }
 
 /// What a [`Resuming`] connection reports.
@@ -452,6 +486,9 @@ pub struct Resuming {
     last_seq: Option<u64>,
     /// The next event expected on this connection.
     expected: u64,
+    /// Where the stream last had a gap: a second gap there is the server's fault, not the
+    /// network's, and ends the connection.
+    gap_at: Option<u64>,
     /// An answer not yet accepted: decision, action, and the connection it went out on.
     pending: Option<(u64, Action, Option<u64>)>,
     /// The connections opened so far (the current one's number).
@@ -495,6 +532,7 @@ impl Resuming {
             client: None,
             last_seq: None,
             expected: 0,
+            gap_at: None,
             pending: None,
             connections: 0,
             resent: None,
@@ -585,6 +623,7 @@ impl Resuming {
                     Err(ClientError::Refused { code, message }) if final_refusal(&code) => {
                         return Err(ClientError::Refused { code, message })
                     }
+                    Err(e @ ClientError::Server(_)) => return Err(e),
                     Err(e) => {
                         let since = self.lost_since.unwrap_or_else(Instant::now);
                         if since.elapsed() >= self.patience.give_up_after {
@@ -624,10 +663,13 @@ impl Resuming {
             };
             let message = match message {
                 Ok(Some(m)) => m,
-                Ok(None) if self.over => {
+                // After the end of the match, however the socket ends, it is the end.
+                Ok(None) | Err(_) if self.over => {
                     self.client = None;
                     return Ok(None);
                 }
+                // A server that says what this client cannot read will say it again.
+                Err(e @ ClientError::Server(_)) => return Err(e),
                 Ok(None) => return Ok(Some(self.lost("the server closed the connection".into()))),
                 Err(e) => return Ok(Some(self.lost(e.to_string()))),
             };
@@ -640,13 +682,20 @@ impl Resuming {
                     }
                     if *seq > self.expected {
                         let why = format!("events {} to {} went missing", self.expected, seq - 1);
+                        if self.gap_at.replace(self.expected) == Some(self.expected) {
+                            return Err(ClientError::Server(format!("{why} again on resuming")));
+                        }
                         self.retry_at = Instant::now();
                         self.client = None;
                         self.lost_since.get_or_insert(Instant::now());
                         return Ok(Some(Update::Lost { why, retry_in: Duration::ZERO }));
                     }
                     self.expected = seq + 1;
+                    if self.last_seq.is_some_and(|l| *seq <= l) {
+                        continue; // passed on before a drop (the server resumed early)
+                    }
                     self.last_seq = Some(*seq);
+                    self.gap_at = None;
                     if self.pending.is_some_and(|p| *seq >= p.0) {
                         self.pending = None;
                     }
