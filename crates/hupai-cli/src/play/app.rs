@@ -64,6 +64,12 @@ impl App {
             hand: None,
         };
         app.poll(Duration::ZERO)?;
+        // Joining a match under way: the end of a hand long past is no news (the end of
+        // the match is).
+        let moved_on = app.table.seats.iter().any(|s| !s.river.is_empty());
+        if app.settled && moved_on && !app.is_over() {
+            app.summary = None;
+        }
         Ok(app)
     }
 

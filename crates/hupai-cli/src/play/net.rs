@@ -86,6 +86,11 @@ impl std::fmt::Debug for NetSession {
 /// How long the first connection may take to be welcomed.
 const WELCOME_WITHIN: Duration = Duration::from_secs(20);
 
+/// Joining a match under way: the pause that ends the burst of its past, and the longest
+/// the burst is waited for.
+const CATCH_UP_PAUSE: Duration = Duration::from_millis(150);
+const CATCH_UP_WITHIN: Duration = Duration::from_secs(2);
+
 impl NetSession {
     /// Connects and waits until the match has started (every seat taken); `waiting` is
     /// called once when it has not started after a second, with what the table waits for.
@@ -165,6 +170,17 @@ impl NetSession {
                 _ => before.push(message),
             }
         };
+        // A match joined late comes as a burst of what happened so far: take it all in
+        // before the screen shows anything (up to the open question, or a pause).
+        let until = Instant::now() + CATCH_UP_WITHIN;
+        while let Ok(message) = incoming.recv_timeout(CATCH_UP_PAUSE) {
+            let asked =
+                matches!(message, Incoming::Wire(Wire::Message(ServerMessage::Prompt { .. }), _));
+            before.push(message);
+            if asked || Instant::now() >= until {
+                break;
+            }
+        }
         let mut session = NetSession::with(at, rules, player, incoming, outgoing);
         session.thread = Some(thread);
         let mut early = Vec::new();
