@@ -645,6 +645,65 @@ mod tests {
         }
     }
 
+    /// The full screen over a seat at a table: the server's options with the clock, then the
+    /// AI playing the seat, then the connection down.
+    #[test]
+    fn the_screen_shows_the_clock_the_takeover_and_the_drop() {
+        use ratatui::backend::TestBackend;
+        use ratatui::Terminal;
+
+        use crate::play::app::App;
+        use crate::play::render::draw;
+        use crate::play::tui::{screen, UiState};
+
+        let rules = Rules::preset("riichi").unwrap();
+        let mut setup = Setup::new(rules.clone(), 1);
+        setup.single_hand = true;
+        let driver = Driver::new(setup);
+        let (s, tx, _rx) = session(&rules, Some(0));
+        let n = driver.record().len();
+        for seq in 0..n {
+            let event = driver.event_for(0, seq).unwrap().into_owned();
+            tx.send(wire(ServerMessage::Event { seq: seq as u64, event: Box::new(event) }))
+                .unwrap();
+        }
+        let options = driver.prompt(0).unwrap().options.to_vec();
+        tx.send(wire(ServerMessage::Prompt {
+            decision: n as u64,
+            options,
+            deadline_ms: 25_000,
+            bank_ms: 20_000,
+        }))
+        .unwrap();
+        let mut app = App::new(Box::new(s), 1).unwrap();
+        let ui = UiState::default();
+        let text = |app: &mut App| {
+            let mut terminal = Terminal::new(TestBackend::new(100, 30)).unwrap();
+            terminal.draw(|f| draw(f, &screen(app, &ui))).unwrap();
+            let buffer = terminal.backend().buffer().clone();
+            let width = buffer.area.width as usize;
+            let cells: Vec<&str> = buffer.content.iter().map(|c| c.symbol()).collect();
+            cells.chunks(width).map(|row| row.concat()).collect::<Vec<_>>().join("\n")
+        };
+        let shown = text(&mut app);
+        assert!(shown.contains(" [5 s + 20 s bank] options: Enter discard"), "{shown}");
+        tx.send(wire(ServerMessage::Takeover { player: 0, active: true })).unwrap();
+        app.poll(Duration::ZERO).unwrap();
+        let shown = text(&mut app);
+        assert!(shown.contains(" an AI plays your seat: b or Enter takes it back"), "{shown}");
+        assert!(!shown.contains("[5 s"), "no clock once the question is gone: {shown}");
+        tx.send(Incoming::Wire(
+            Wire::Lost { why: "reset".into(), retry_in: Duration::from_secs(4) },
+            Instant::now(),
+        ))
+        .unwrap();
+        app.poll(Duration::ZERO).unwrap();
+        let shown = text(&mut app);
+        assert!(shown.contains(" offline (reset): reconnecting in "), "{shown}");
+        let feed = app.take_feed();
+        assert!(feed.contains(&"connection lost (reset): reconnecting in 4.0 s".to_string()));
+    }
+
     #[test]
     fn refusals_takeovers_timeouts_and_drops_are_told() {
         let rules = Rules::preset("riichi").unwrap();
