@@ -276,17 +276,22 @@ impl State {
                 eprintln!("hupai serve: {}: table {id}: {e}; leaving it", self.config.node);
                 break;
             }
-            table.deliver();
-            table.take_dropped();
-            if let Ok(mut i) = info.lock() {
-                *i = info_of(&table);
-            }
-            if table.is_over() {
+            // The log is stored before anybody is shown the match's end, so whoever sees
+            // `end_game` can fetch it at once.
+            let over = table.is_over();
+            if over {
                 if let Some(log) = table.log() {
                     if let Err(e) = self.store.finish(&id, &log).await {
                         eprintln!("hupai serve: table {id}: cannot store the log: {e}");
                     }
                 }
+            }
+            table.deliver();
+            table.take_dropped();
+            if let Ok(mut i) = info.lock() {
+                *i = info_of(&table);
+            }
+            if over {
                 // Late connections still get the whole game for a while.
                 let linger = tokio::time::sleep(Duration::from_secs(60));
                 tokio::pin!(linger);

@@ -4,7 +4,7 @@
 
 mod common;
 
-use common::{base, db, play, start, table, Received, PATIENT};
+use common::{base, db, game_log, play, start, table, Received, PATIENT};
 use hupai_engine::{player_stream, replay, Event};
 use hupai_server::client::http;
 
@@ -33,17 +33,7 @@ async fn whole_match(name: &str, seed: u64, drops: Vec<usize>) -> (String, [Rece
         got.push(t.await.expect("a player finishes"));
     }
     // The table stores the log as it ends.
-    let mut log = String::new();
-    for _ in 0..100 {
-        let (status, body) =
-            http(&base, "GET", &format!("/api/games/{id}/log"), None).await.expect("http");
-        if status == 200 {
-            log = body;
-            break;
-        }
-        tokio::time::sleep(std::time::Duration::from_millis(50)).await;
-    }
-    assert!(!log.is_empty(), "the log is served once the match is over");
+    let log = game_log(&base, &id).await;
     (log, got.try_into().expect("four"))
 }
 
@@ -116,16 +106,7 @@ async fn a_table_of_user_rules_plays_by_them() {
     });
     let made = hupai_server::client::create_table(&base, &request.to_string()).await.expect("made");
     let id = made["table"].as_str().expect("id").to_string();
-    let mut log = String::new();
-    for _ in 0..200 {
-        let (status, body) =
-            http(&base, "GET", &format!("/api/games/{id}/log"), None).await.expect("http");
-        if status == 200 {
-            log = body;
-            break;
-        }
-        tokio::time::sleep(std::time::Duration::from_millis(50)).await;
-    }
+    let log = game_log(&base, &id).await;
     let events: Vec<Event> = log.lines().map(|l| serde_json::from_str(l).expect("event")).collect();
     let Some(Event::StartKyoku { scores, .. }) =
         events.iter().find(|e| matches!(e, Event::StartKyoku { .. }))

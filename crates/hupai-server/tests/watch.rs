@@ -3,9 +3,9 @@
 
 mod common;
 
-use common::{base, db, start, table};
+use common::{base, db, game_log, start, table};
 use hupai_engine::{Event, Pai};
-use hupai_server::client::{http, Client};
+use hupai_server::client::Client;
 use hupai_server::protocol::ServerMessage;
 use tokio::time::{timeout, Duration, Instant};
 
@@ -49,16 +49,7 @@ async fn a_spectator_sees_no_hidden_tile_until_the_hand_is_over() {
             None => break,
         }
     }
-    let mut log = String::new();
-    for _ in 0..100 {
-        let (status, body) =
-            http(&base, "GET", &format!("/api/games/{id}/log"), None).await.expect("http");
-        if status == 200 {
-            log = body;
-            break;
-        }
-        tokio::time::sleep(Duration::from_millis(50)).await;
-    }
+    let log = game_log(&base, &id).await;
     let record: Vec<Event> = log.lines().map(|l| serde_json::from_str(l).expect("event")).collect();
     assert_eq!(stream.len(), record.len(), "every event, in order");
     let mut hands = 0;

@@ -154,3 +154,18 @@ pub async fn play(
     }
     got
 }
+
+/// The game's log, once the table has stored it (it is served only once the match is over).
+pub async fn game_log(base: &str, id: &str) -> String {
+    for _ in 0..200 {
+        let (status, body) =
+            hupai_server::client::http(base, "GET", &format!("/api/games/{id}/log"), None)
+                .await
+                .expect("http");
+        if status == 200 {
+            return body;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+    }
+    panic!("the log of {id} is never served");
+}
