@@ -30,6 +30,8 @@ pub struct App {
     feed: Vec<String>,
     /// The end of the last hand, until acknowledged.
     pub summary: Option<Summary>,
+    /// Watching: the draws of this hand (the wall left is counted from them).
+    draws: u32,
     /// The summary's hand is over: the next hand started or the match ended (online these
     /// events may come a moment after the win).
     settled: bool,
@@ -60,6 +62,7 @@ impl App {
             feed: Vec::new(),
             summary: None,
             settled: false,
+            draws: 0,
             last_explanation: None,
             hand: None,
         };
@@ -240,6 +243,11 @@ impl App {
             if matches!(e, Event::StartKyoku { .. } | Event::EndGame { .. }) {
                 self.settled = true;
             }
+            match e {
+                Event::StartKyoku { .. } => self.draws = 0,
+                Event::Tsumo { .. } => self.draws += 1,
+                _ => {}
+            }
             if watching {
                 if matches!(e, Event::StartKyoku { .. }) {
                     self.hand = Some((self.table.clone(), Vec::new()));
@@ -262,9 +270,12 @@ impl App {
                 }
             }
         }
-        if let Some(v) = self.session.view() {
-            self.table.wall_left = Some(v.live_tiles() as usize);
-        }
+        self.table.wall_left = Some(match self.session.view() {
+            Some(v) => v.live_tiles() as usize,
+            // Watching: counted the way a seat's view counts it.
+            None => hupai_engine::Wall::live_before_deal(&self.rules)
+                .saturating_sub(52 + self.draws) as usize,
+        });
         after_actor
     }
 

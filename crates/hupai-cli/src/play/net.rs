@@ -645,6 +645,43 @@ mod tests {
         }
     }
 
+    /// A spectator's wall count, from the draws it sees, equals a seat's all along.
+    #[test]
+    fn a_spectator_counts_the_wall_as_a_seat_does() {
+        use crate::play::app::App;
+        for preset in ["riichi", "chinese"] {
+            let rules = Rules::preset(preset).unwrap();
+            let mut setup = Setup::new(rules.clone(), 5);
+            setup.single_hand = true;
+            let mut driver = Driver::new(setup);
+            let (watcher, tx, _rx) = session(&rules, None);
+            let mut agents: Vec<Random> = (0..4).map(Random::new).collect();
+            let mut sent = 0;
+            tx.send(wire(ServerMessage::Event {
+                seq: 0,
+                event: Box::new(driver.record()[0].for_spectator()),
+            }))
+            .unwrap();
+            sent += 1;
+            let mut app = App::new(Box::new(watcher), 1).unwrap();
+            while !driver.is_over() {
+                for seq in sent..driver.record().len() {
+                    let event = driver.record()[seq].for_spectator();
+                    tx.send(wire(ServerMessage::Event { seq: seq as u64, event: Box::new(event) }))
+                        .unwrap();
+                }
+                sent = driver.record().len();
+                app.poll(Duration::ZERO).unwrap();
+                let want = driver.view_of(0).live_tiles() as usize;
+                assert_eq!(app.table.wall_left, Some(want), "{preset} at {sent}");
+                let Some(p) = driver.prompts().next() else { break };
+                let (player, decision) = (p.player, p.decision);
+                let a = hupai_engine::Agent::decide(&mut agents[player], p.view, p.options);
+                driver.answer(player, decision, a).unwrap();
+            }
+        }
+    }
+
     /// The full screen over a seat at a table: the server's options with the clock, then the
     /// AI playing the seat, then the connection down.
     #[test]
