@@ -493,12 +493,14 @@ async fn leases(state: Arc<State>) {
         }
         // A table this node runs but no longer owns (it stalled past its lease and another
         // node took it over) is left at once: its players reconnect to the owner.
+        // The tables running here are listed before the store is asked which are ours, so a
+        // table made in between is not taken for another node's.
+        let running: Vec<(String, TableHandle)> = match state.tables.lock() {
+            Ok(t) => t.iter().map(|(id, h)| (id.clone(), h.clone())).collect(),
+            Err(_) => Vec::new(),
+        };
         match state.store.owned(&state.config.node).await {
             Ok(owned) => {
-                let running: Vec<(String, TableHandle)> = match state.tables.lock() {
-                    Ok(t) => t.iter().map(|(id, h)| (id.clone(), h.clone())).collect(),
-                    Err(_) => Vec::new(),
-                };
                 for (id, handle) in running {
                     let over = handle.info.lock().map(|i| i.over).unwrap_or(true);
                     if !over && !owned.contains(&id) {

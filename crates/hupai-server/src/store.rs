@@ -117,7 +117,19 @@ impl Store {
             format!("sqlite://{url}?mode=rwc")
         };
         let options = if postgres {
-            AnyPoolOptions::new().max_connections(8)
+            AnyPoolOptions::new().max_connections(8).after_connect(|conn, _| {
+                Box::pin(async move {
+                    // A node that stalls inside a transaction (paused, swapping) must not hold
+                    // its row locks, which would keep the others from taking its tables over:
+                    // the server ends such a session, and the stalled node's commit fails.
+                    // Nobody waits long for a lock either; a takeover tries again next round.
+                    sqlx::query("SET idle_in_transaction_session_timeout = 2000")
+                        .execute(&mut *conn)
+                        .await?;
+                    sqlx::query("SET lock_timeout = 2000").execute(&mut *conn).await?;
+                    Ok(())
+                })
+            })
         } else {
             AnyPoolOptions::new().max_connections(4).after_connect(|conn, _| {
                 Box::pin(async move {

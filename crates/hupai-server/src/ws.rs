@@ -49,8 +49,11 @@ pub async fn upgrade(
     }
     // Frames a little over the limit are read and refused with `too_long`; far over it, the
     // socket closes.
+    // An 8 KiB read buffer: tungstenite clears its whole buffer before every read, and the
+    // 128 KiB default made that most of the server's work and of a table's memory.
     ws.max_message_size(4 * MAX_FRAME)
         .max_frame_size(4 * MAX_FRAME)
+        .read_buffer_size(8 * 1024)
         .on_upgrade(move |socket| connection(socket, peer, state))
         .into_response()
 }

@@ -79,7 +79,8 @@ async fn timeouts_use_the_bank_then_bring_in_the_ai_until_the_person_is_back() {
         };
         match m {
             ServerMessage::Takeover { active, .. } => assert!(!active),
-            ServerMessage::Prompt { decision, options, .. } if !answered => {
+            // Back for good: every decision from now on answered in time.
+            ServerMessage::Prompt { decision, options, .. } => {
                 me.act(decision, options[0]).await.expect("sends");
                 answered = true;
             }
