@@ -105,6 +105,8 @@ pub enum Command {
         /// The answer.
         reply: oneshot::Sender<Option<usize>>,
     },
+    /// Help for a connection's seat (`hint`).
+    Hint(ConnId),
     /// Take an open seat.
     Join {
         /// The answer: player and token.
@@ -299,6 +301,10 @@ impl State {
                 if let Err(r) = table.act(conn, decision, action, now) {
                     table.tell(conn, ServerMessage::error(r.code, r.message));
                 }
+            }
+            Command::Hint(conn) => {
+                let msg = crate::hints::answer(table, conn);
+                table.tell(conn, msg);
             }
             Command::Authenticate { token, external, reply } => {
                 let _ = reply.send(table.player_of(&token, external));
