@@ -133,11 +133,7 @@ impl Client {
         token: Option<&str>,
         last_seq: Option<u64>,
     ) -> Result<Client, ClientError> {
-        let url = format!("ws://{}/ws", authority(base)?);
-        let (socket, _) = tokio_tungstenite::connect_async(url)
-            .await
-            .map_err(|e| ClientError::Socket(e.to_string()))?;
-        let mut client = Client { socket };
+        let mut client = Client::open(base).await?;
         let hello = ClientMessage::Hello {
             table: table.to_string(),
             token: token.map(String::from),
@@ -146,6 +142,15 @@ impl Client {
         };
         client.send(&hello).await?;
         Ok(client)
+    }
+
+    /// Opens the WebSocket without saying hello.
+    pub async fn open(base: &str) -> Result<Client, ClientError> {
+        let url = format!("ws://{}/ws", authority(base)?);
+        let (socket, _) = tokio_tungstenite::connect_async(url)
+            .await
+            .map_err(|e| ClientError::Socket(e.to_string()))?;
+        Ok(Client { socket })
     }
 
     /// Sends a message.

@@ -166,7 +166,8 @@ async fn log(Shared(state): Shared<Arc<State>>, Path(id): Path<String>, _h: Head
     match state.store.log(&id).await {
         Ok(Some(log)) => ([(header::CONTENT_TYPE, "application/x-ndjson")], log).into_response(),
         Ok(None) => match state.store.table_state(&id).await {
-            Ok(Some(_)) => refuse(
+            Ok(Some(true)) => refuse(StatusCode::GONE, "the table closed before its match began"),
+            Ok(Some(false)) => refuse(
                 StatusCode::CONFLICT,
                 "the game is still being played: its log is served once it is over",
             ),

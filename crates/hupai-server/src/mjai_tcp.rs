@@ -12,14 +12,14 @@ use hupai_ai::mjai::{choose, choose_riichi_discard, parse_reply, Chosen};
 use hupai_core::Seat;
 use hupai_engine::{default_action, Action, Event, PlayerView};
 use hupai_rules::Rules;
-use tokio::io::{AsyncBufReadExt, AsyncWriteExt, BufReader};
+use tokio::io::{AsyncBufReadExt, AsyncReadExt, AsyncWriteExt, BufReader};
 use tokio::net::{TcpListener, TcpStream};
 use tokio::sync::{mpsc, oneshot};
 use tokio::time::{timeout, Duration, Instant};
 
 use crate::protocol::ServerMessage;
 use crate::server::{Command, State};
-use crate::table::Who;
+use crate::table::{How, Who};
 
 /// How long a bot may take to answer one line.
 const REPLY_WITHIN: Duration = Duration::from_secs(10);
@@ -42,17 +42,36 @@ pub async fn listen(state: Arc<State>, listener: TcpListener) {
     }
 }
 
-/// Reads one line, at most `limit` bytes, within the reply time.
+/// The longest line a bot may send.
+const MAX_LINE: u64 = 64 * 1024;
+
+/// What a bot answered to a line.
+#[derive(Clone, Debug, PartialEq, Eq)]
+enum Reply {
+    /// A line (not yet read as a reply).
+    Line(String),
+    /// Nothing within the reply time.
+    Late,
+}
+
+/// Reads one line, at most [`MAX_LINE`] bytes, within `within`: `None` when it is late.
 async fn read_line(
     reader: &mut BufReader<tokio::net::tcp::OwnedReadHalf>,
     within: Duration,
 ) -> std::io::Result<Option<String>> {
-    let mut line = String::new();
-    match timeout(within, reader.read_line(&mut line)).await {
+    let mut line = Vec::new();
+    let mut limited = (&mut *reader).take(MAX_LINE + 1);
+    match timeout(within, limited.read_until(b'\n', &mut line)).await {
         Err(_) => Ok(None),
         Ok(Ok(0)) => Err(std::io::ErrorKind::UnexpectedEof.into()),
-        Ok(Ok(_)) if line.len() > 64 * 1024 => Err(std::io::ErrorKind::InvalidData.into()),
-        Ok(Ok(_)) => Ok(Some(line.trim().to_string())),
+        Ok(Ok(n)) if n as u64 > MAX_LINE => Err(std::io::Error::new(
+            std::io::ErrorKind::InvalidData,
+            format!("a line over {MAX_LINE} bytes"),
+        )),
+        Ok(Ok(_)) => match String::from_utf8(line) {
+            Ok(text) => Ok(Some(text.trim().to_string())),
+            Err(_) => Ok(Some(String::new())),
+        },
         Ok(Err(e)) => Err(e),
     }
 }
@@ -102,10 +121,7 @@ async fn serve_bot(
         write.write_all(b"{\"type\":\"error\",\"message\":\"no seat has this ticket\"}\n").await?;
         return Ok(());
     };
-    let preset = table.info.lock().ok().map(|i| i.rules.clone()).unwrap_or_default();
-    let Some(rules) = Rules::preset(&preset).ok().or_else(|| Rules::preset("riichi").ok()) else {
-        return Ok(());
-    };
+    let rules = Rules::clone(&table.rules);
     let conn = state.conn_id();
     let (sink, mut messages) = mpsc::channel(state.config.limits.queue);
     if table
@@ -130,12 +146,15 @@ async fn serve_bot(
                     if let Some(line) = bot.shown(&event) {
                         write.write_all(line.as_bytes()).await?;
                         write.write_all(b"\n").await?;
-                        bot.last = read_line(&mut reader, REPLY_WITHIN).await?;
+                        bot.last = Some(match read_line(&mut reader, REPLY_WITHIN).await? {
+                            Some(line) => Reply::Line(line),
+                            None => Reply::Late,
+                        });
                     }
                 }
                 ServerMessage::Prompt { decision, options, .. } => {
-                    let action = bot.decide(&options, &mut reader, &mut write).await?;
-                    if table.commands.send(Command::Act { conn, decision, action }).await.is_err() {
+                    let (action, how) = bot.decide(&options, &mut reader, &mut write).await?;
+                    if table.commands.send(Command::Act { conn, decision, action, how }).await.is_err() {
                         break;
                     }
                 }
@@ -154,7 +173,7 @@ struct Bot {
     view: Option<PlayerView>,
     rules: Rules,
     seat: Seat,
-    last: Option<String>,
+    last: Option<Reply>,
     reach_shown: bool,
 }
 
@@ -184,41 +203,40 @@ impl Bot {
         Some(shown.to_json())
     }
 
+    /// The seat's answer to a prompt, from the bot's reply to the event before it, and whether
+    /// the bot gave it (or a strike: the default for a reply that is late or not legal).
     async fn decide(
         &mut self,
         options: &[Action],
         reader: &mut BufReader<tokio::net::tcp::OwnedReadHalf>,
         write: &mut tokio::net::tcp::OwnedWriteHalf,
-    ) -> std::io::Result<Action> {
+    ) -> std::io::Result<(Action, How)> {
         let fallback = default_action(options);
-        let (Some(view), Some(line)) = (self.view.as_ref(), self.last.take()) else {
-            return Ok(fallback);
+        let Some(view) = self.view.as_ref() else { return Ok((fallback, How::Illegal)) };
+        let line = match self.last.take() {
+            Some(Reply::Line(line)) => line,
+            Some(Reply::Late) => return Ok((fallback, How::Timeout)),
+            None => return Ok((fallback, How::Illegal)),
         };
         let chosen = parse_reply(&line).and_then(|r| choose(view, &r, options));
+        let riichi = options.iter().copied().find(|a| matches!(a, Action::Riichi { .. }));
         Ok(match chosen {
-            Ok(Chosen::Action(a)) => a,
+            Ok(Chosen::Action(a)) => (a, How::Player),
             Ok(Chosen::Riichi) => {
                 write.write_all(Event::Reach { actor: self.seat }.to_json().as_bytes()).await?;
                 write.write_all(b"\n").await?;
                 self.reach_shown = true;
+                // The riichi stands; a discard that does not keep the hand ready is a strike.
+                let riichi = riichi.unwrap_or(fallback);
                 match read_line(reader, REPLY_WITHIN).await? {
-                    Some(line) => parse_reply(&line)
-                        .and_then(|r| choose_riichi_discard(&r, options))
-                        .unwrap_or_else(|_| {
-                            options
-                                .iter()
-                                .copied()
-                                .find(|a| matches!(a, Action::Riichi { .. }))
-                                .unwrap_or(fallback)
-                        }),
-                    None => options
-                        .iter()
-                        .copied()
-                        .find(|a| matches!(a, Action::Riichi { .. }))
-                        .unwrap_or(fallback),
+                    Some(line) => match parse_reply(&line).and_then(|r| choose_riichi_discard(&r, options)) {
+                        Ok(a) => (a, How::Player),
+                        Err(_) => (riichi, How::Illegal),
+                    },
+                    None => (riichi, How::Timeout),
                 }
             }
-            Err(_) => fallback,
+            Err(_) => (fallback, How::Illegal),
         })
     }
 }

@@ -45,6 +45,8 @@ pub enum ClientMessage {
         /// The chosen option.
         action: Action,
     },
+    /// The player is back: the built-in AI that took over the seat (after timeouts) stops.
+    Back {},
     /// Keeps an idle connection open; answered with `pong`. (A struct variant, so a ping
     /// with fields is refused like any other message with fields it does not have.)
     Ping {},

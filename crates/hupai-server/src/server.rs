@@ -15,7 +15,7 @@ use crate::limits::{Addresses, Limits};
 use crate::protocol::ServerMessage;
 use crate::spec::{Checked, StoredSpec};
 use crate::store::{Store, StoreError};
-use crate::table::{ConnId, Refused, Table, Who};
+use crate::table::{ConnId, How, Refused, Table, Who};
 use crate::token::Token;
 
 /// How the server runs.
@@ -38,6 +38,8 @@ pub struct Config {
     pub lease: Duration,
     /// The limits.
     pub limits: Limits,
+    /// How long a table waits for its players to sit down before it is closed.
+    pub start_within: Duration,
     /// Whether a client may choose a table's seed (tests and reproducible demos only: a seed
     /// known in advance fixes every wall).
     pub allow_seed: bool,
@@ -56,6 +58,7 @@ impl Config {
             lease: Duration::from_secs(15),
             limits: Limits::default(),
             allow_seed: false,
+            start_within: Duration::from_secs(30 * 60),
         }
     }
 }
@@ -95,7 +98,11 @@ pub enum Command {
         decision: u64,
         /// The action.
         action: Action,
+        /// Whose answer it is: the player's own, or a strike for an external bot's reply.
+        how: How,
     },
+    /// A connection's player is back (the AI stops playing for it).
+    Back(ConnId),
     /// Which player a token (or, `external`, a ticket) sits at.
     Authenticate {
         /// The token.
@@ -127,6 +134,8 @@ pub struct TableInfo {
     pub seats: Vec<(String, bool)>,
     /// Player names.
     pub names: [String; 4],
+    /// Each player's faults (defaults taken for it).
+    pub faults: Vec<crate::table::SeatFaults>,
     /// Reachable only by link.
     #[serde(skip)]
     pub private: bool,
@@ -143,6 +152,8 @@ pub struct TableHandle {
     pub commands: mpsc::Sender<Command>,
     /// What the lobby shows.
     pub info: Arc<Mutex<TableInfo>>,
+    /// The rules played (external bots keep their own view of the game with them).
+    pub rules: Arc<hupai_rules::Rules>,
 }
 
 /// Everything the handlers share.
@@ -218,7 +229,8 @@ impl State {
             }
         }
         if let Ok(mut tables) = self.tables.lock() {
-            tables.insert(id, TableHandle { commands, info: Arc::clone(&info) });
+            let rules = Arc::new(table.rules().clone());
+            tables.insert(id, TableHandle { commands, info: Arc::clone(&info), rules });
         }
         let state = Arc::clone(self);
         tokio::spawn(async move { state.drive(table, receiver, info).await });
@@ -232,8 +244,12 @@ impl State {
         info: Arc<Mutex<TableInfo>>,
     ) {
         let id = table.id().to_string();
+        let expires = Instant::now() + self.config.start_within;
         loop {
-            let wake = table.next_wake();
+            let wake = match table.next_wake() {
+                None if !table.seated() => Some(expires),
+                w => w,
+            };
             let command = match wake {
                 Some(at) => tokio::select! {
                     c = commands.recv() => Some(c),
@@ -242,6 +258,12 @@ impl State {
                 None => Some(commands.recv().await),
             };
             let now = Instant::now();
+            if !table.seated() && now >= expires {
+                if let Err(e) = self.store.abandon(&id).await {
+                    eprintln!("hupai serve: table {id}: cannot close it: {e}");
+                }
+                break;
+            }
             match command {
                 Some(None) => break,
                 Some(Some(c)) => self.command(&mut table, c, now).await,
@@ -297,8 +319,13 @@ impl State {
                 table.connect(conn, who, last_seq, sink, now)
             }
             Command::Disconnect(conn) => table.disconnect(conn, now),
-            Command::Act { conn, decision, action } => {
-                if let Err(r) = table.act(conn, decision, action, now) {
+            Command::Act { conn, decision, action, how } => {
+                if let Err(r) = table.act(conn, decision, action, how, now) {
+                    table.tell(conn, ServerMessage::error(r.code, r.message));
+                }
+            }
+            Command::Back(conn) => {
+                if let Err(r) = table.come_back(conn, now) {
                     table.tell(conn, ServerMessage::error(r.code, r.message));
                 }
             }
@@ -336,6 +363,7 @@ fn info_of(table: &Table) -> TableInfo {
         length: spec.length,
         seats: table.seat_list(),
         names: spec.names.clone(),
+        faults: table.faults(),
         private: spec.private,
         started: table.seated(),
         over: table.driver().is_over(),

@@ -96,7 +96,7 @@ const SCHEMA: [&str; 4] = [
      token_hash TEXT NOT NULL, PRIMARY KEY (table_id, player))",
     "CREATE TABLE IF NOT EXISTS hupai_actions (table_id TEXT NOT NULL, n BIGINT NOT NULL, \
      player BIGINT NOT NULL, decision BIGINT NOT NULL, action TEXT NOT NULL, how TEXT NOT NULL, \
-     PRIMARY KEY (table_id, n))",
+     bank_ms BIGINT NOT NULL, PRIMARY KEY (table_id, n))",
     "CREATE TABLE IF NOT EXISTS hupai_games (table_id TEXT PRIMARY KEY, log TEXT NOT NULL)",
 ];
 
@@ -213,6 +213,16 @@ impl Store {
         Ok(())
     }
 
+    /// Closes a table that never started (nobody came): it is finished, with no log.
+    pub async fn abandon(&self, id: &str) -> Result<(), StoreError> {
+        sqlx::query("UPDATE hupai_tables SET finished_ms = $1 WHERE id = $2")
+            .bind(now_ms())
+            .bind(id)
+            .execute(&self.pool)
+            .await?;
+        Ok(())
+    }
+
     /// A finished game's full log.
     pub async fn log(&self, id: &str) -> Result<Option<String>, StoreError> {
         let row = sqlx::query("SELECT log FROM hupai_games WHERE table_id = $1")
@@ -235,7 +245,7 @@ impl Store {
     pub async fn recent(&self, limit: i64) -> Result<Vec<FinishedGame>, StoreError> {
         let rows = sqlx::query(
             "SELECT id, spec, finished_ms FROM hupai_tables WHERE finished_ms IS NOT NULL \
-             ORDER BY finished_ms DESC LIMIT $1",
+             AND id IN (SELECT table_id FROM hupai_games) ORDER BY finished_ms DESC LIMIT $1",
         )
         .bind(limit)
         .fetch_all(&self.pool)
@@ -338,7 +348,8 @@ impl Store {
             .map(|r| (r.get::<i64, _>(0) as usize, r.get::<String, _>(1)))
             .collect();
         let rows = sqlx::query(
-            "SELECT n, player, decision, action, how FROM hupai_actions WHERE table_id = $1 ORDER BY n",
+            "SELECT n, player, decision, action, how, bank_ms FROM hupai_actions WHERE table_id = $1 \
+             ORDER BY n",
         )
         .bind(id)
         .fetch_all(&self.pool)
@@ -357,6 +368,7 @@ impl Store {
                 action: serde_json::from_str(&action).map_err(|e| corrupt("an answer", e))?,
                 how: serde_json::from_value(serde_json::Value::String(how))
                     .map_err(|e| corrupt("who answered", e))?,
+                bank_ms: r.get::<i64, _>(5) as u64,
             });
         }
         Ok(StoredTable { id: id.to_string(), spec, tokens, answers })
@@ -374,6 +386,7 @@ fn how_text(how: How) -> &'static str {
         How::Timeout => "timeout",
         How::Bot => "bot",
         How::Takeover => "takeover",
+        How::Illegal => "illegal",
     }
 }
 
@@ -412,8 +425,8 @@ async fn commit(pool: &AnyPool, batches: &[Batch]) -> Result<(), sqlx::Error> {
         for r in records {
             let action = serde_json::to_string(&r.action).unwrap_or_default();
             sqlx::query(
-                "INSERT INTO hupai_actions (table_id, n, player, decision, action, how) \
-                 VALUES ($1, $2, $3, $4, $5, $6)",
+                "INSERT INTO hupai_actions (table_id, n, player, decision, action, how, bank_ms) \
+                 VALUES ($1, $2, $3, $4, $5, $6, $7)",
             )
             .bind(id.as_str())
             .bind(r.n as i64)
@@ -421,6 +434,7 @@ async fn commit(pool: &AnyPool, batches: &[Batch]) -> Result<(), sqlx::Error> {
             .bind(r.decision as i64)
             .bind(action)
             .bind(how_text(r.how))
+            .bind(r.bank_ms as i64)
             .execute(&mut *tx)
             .await?;
         }

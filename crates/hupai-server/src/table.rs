@@ -56,6 +56,9 @@ pub enum How {
     Bot,
     /// The built-in AI playing for an absent or timed-out person.
     Takeover,
+    /// The default action, for an external bot's reply that was not legal (a strike, counted
+    /// like a timeout).
+    Illegal,
 }
 
 /// One answer, as stored.
@@ -71,6 +74,9 @@ pub struct ActionRecord {
     pub action: Action,
     /// Who gave it.
     pub how: How,
+    /// The player's bank after it (milliseconds), so that a rebuilt table keeps its clocks.
+    #[serde(default)]
+    pub bank_ms: u64,
 }
 
 /// Why a stored table does not rebuild.
@@ -107,13 +113,25 @@ pub struct Refused {
     pub message: String,
 }
 
+/// Decisions a seat's player did not answer usably: the default action was taken for it.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
+pub struct SeatFaults {
+    /// Replies that were not legal (external bots).
+    pub illegal: u32,
+    /// Decisions not answered in time.
+    pub timeouts: u32,
+}
+
 /// One player's seat.
 struct PlayerSeat {
+    faults: SeatFaults,
     kind: SeatKind,
     /// Hash of the token of the person (or the ticket of the external bot) who holds it.
     token_hash: Option<String>,
     /// Somebody holds it (open seats start empty, external bots until they connect).
     taken: bool,
+    /// Somebody has sat down: the match starts once every seat's player has.
+    arrived: bool,
     connections: usize,
     away_since: Option<Instant>,
     timeouts: u32,
@@ -177,7 +195,9 @@ impl Table {
                 .build(&checked.rules, seed, p, &options)
                 .map_err(|e| SpecError(e.to_string()))?;
             seats.push(PlayerSeat {
+                faults: SeatFaults::default(),
                 taken: matches!(kind, SeatKind::Bot(_)),
+                arrived: matches!(kind, SeatKind::Bot(_)),
                 kind: kind.clone(),
                 token_hash: None,
                 connections: 0,
@@ -224,6 +244,12 @@ impl Table {
                 seat.taken = true;
             }
         }
+        // A match that had begun had everybody; one that had not waits for them again.
+        if !answers.is_empty() {
+            for seat in &mut t.seats {
+                seat.arrived = true;
+            }
+        }
         for r in answers {
             let fail = |why: String| RebuildError::Answer { n: r.n, why };
             if r.n != t.answers {
@@ -241,6 +267,24 @@ impl Table {
                 .answer(r.player, r.decision as usize, r.action)
                 .map_err(|e| fail(e.to_string()))?;
             t.answers += 1;
+        }
+        // The clocks as they were: each player's bank after its last answer, and the timeouts
+        // (or strikes) in a row it ended on.
+        for (p, seat) in t.seats.iter_mut().enumerate() {
+            let mine = answers.iter().filter(|r| r.player == p);
+            if let Some(last) = mine.clone().last() {
+                seat.bank_ms = last.bank_ms;
+            }
+            seat.faults = SeatFaults {
+                illegal: mine.clone().filter(|r| r.how == How::Illegal).count() as u32,
+                timeouts: mine.clone().filter(|r| r.how == How::Timeout).count() as u32,
+            };
+            let since: Vec<How> =
+                mine.rev().map(|r| r.how).take_while(|&h| h != How::Player).collect();
+            let person = seat.kind != SeatKind::Mjai;
+            seat.timeouts = since.iter().filter(|&&h| h == How::Timeout).count() as u32;
+            seat.takeover = since.contains(&How::Takeover)
+                || (person && seat.timeouts >= t.checked.time.timeouts_for_takeover);
         }
         t.released = t.driver.record().len();
         t.released_at = vec![now; t.released];
@@ -279,14 +323,19 @@ impl Table {
             .then(|| self.driver.record().iter().map(|e| e.to_json() + "\n").collect())
     }
 
-    /// Whether every seat has somebody (the match has begun or can).
+    /// Whether every seat's player has sat down (the match has begun or can).
     pub fn seated(&self) -> bool {
-        self.seats.iter().all(|s| s.taken)
+        self.seats.iter().all(|s| s.taken && s.arrived)
     }
 
     /// The seat kinds with whether they are taken (the lobby's view).
     pub fn seat_list(&self) -> Vec<(String, bool)> {
         self.seats.iter().map(|s| (s.kind.text(), s.taken)).collect()
+    }
+
+    /// Each player's faults so far.
+    pub fn faults(&self) -> Vec<SeatFaults> {
+        self.seats.iter().map(|s| s.faults).collect()
     }
 
     /// Gives the creator's token to human seats, and tickets to external-bot seats: returns
@@ -347,17 +396,6 @@ impl Table {
         now: Instant,
     ) {
         let next_seq = last_seq.map_or(0, |s| (s as usize).saturating_add(1)).min(self.released);
-        if let Who::Player(p) = who {
-            let seat = &mut self.seats[p];
-            seat.connections += 1;
-            seat.away_since = None;
-            seat.taken = true;
-            if seat.takeover {
-                seat.takeover = false;
-                seat.timeouts = 0;
-                self.tell_player(p, ServerMessage::Takeover { player: p, active: false });
-            }
-        }
         let player = match who {
             Who::Player(p) => Some(p),
             Who::Spectator => None,
@@ -373,7 +411,41 @@ impl Table {
         self.outbox.push((conn, welcome));
         let revealed = next_seq;
         self.connections.insert(conn, Connection { who, next_seq, prompted: None, revealed, sink });
+        if let Some(p) = player {
+            let seat = &mut self.seats[p];
+            seat.connections += 1;
+            seat.away_since = None;
+            seat.taken = true;
+            seat.arrived = true;
+        }
+        // Whoever comes back takes the seat back from the AI.
+        if let Some(p) = player {
+            self.back(p);
+        }
         self.flush(now);
+    }
+
+    /// The person (or bot) of player `p` is here: the AI stops playing for it.
+    fn back(&mut self, p: usize) {
+        if self.seats[p].takeover {
+            self.seats[p].timeouts = 0;
+            self.set_takeover(p, false);
+        }
+    }
+
+    /// A connection says its player is back at the table (`{"type":"back"}`).
+    pub fn come_back(&mut self, conn: ConnId, now: Instant) -> Result<(), Refused> {
+        match self.connections.get(&conn).map(|c| c.who) {
+            Some(Who::Player(p)) => {
+                self.back(p);
+                self.advance(now);
+                Ok(())
+            }
+            Some(Who::Spectator) => {
+                Err(Refused { code: "not_your_turn", message: "a spectator does not play".into() })
+            }
+            None => Err(Refused { code: "no_hello", message: "say hello first".into() }),
+        }
     }
 
     /// A connection is gone.
@@ -394,12 +466,15 @@ impl Table {
         std::mem::take(&mut self.dropped)
     }
 
-    /// An answer from a connection.
+    /// An answer from a connection: `how` is [`How::Player`] for a person's or a bot's own
+    /// answer, or a strike ([`How::Timeout`], [`How::Illegal`]) when an external bot's reply
+    /// was late or not legal and its connection answers the default for it.
     pub fn act(
         &mut self,
         conn: ConnId,
         decision: u64,
         action: Action,
+        how: How,
         now: Instant,
     ) -> Result<(), Refused> {
         let refuse = |code, message: String| Err(Refused { code, message });
@@ -414,18 +489,22 @@ impl Table {
             _ => return refuse("not_your_turn", "nothing to decide now".into()),
         };
         if decision != shown.0 as u64 {
-            return refuse(
-                "stale",
-                format!("decision {decision} is not open (decision {} is)", shown.0),
-            );
+            return refuse("stale", format!("decision {decision} is not open (decision {} is)", shown.0));
         }
-        if self.seats[p].takeover {
-            self.seats[p].takeover = false;
-            self.tell_player(p, ServerMessage::Takeover { player: p, active: false });
+        let strike = how != How::Player;
+        if !strike {
+            self.back(p);
         }
-        match self.take_answer(p, shown, action, How::Player, now) {
+        let how = if strike && how != How::Timeout { How::Illegal } else { how };
+        match self.take_answer(p, shown, action, how, now) {
             Ok(()) => {
-                self.seats[p].timeouts = 0;
+                // An external bot's strike is counted, as for `mjai:COMMAND` seats; the bot
+                // keeps its seat (the AI takes over only from a person who is gone or late).
+                match how {
+                    How::Illegal => self.seats[p].faults.illegal += 1,
+                    How::Timeout => self.seats[p].faults.timeouts += 1,
+                    _ => self.seats[p].timeouts = 0,
+                }
                 self.outbox.push((conn, ServerMessage::Accepted { decision }));
                 self.advance(now);
                 Ok(())
@@ -435,6 +514,11 @@ impl Table {
             }
             Err(e) => refuse("not_your_turn", e.to_string()),
         }
+    }
+
+    /// The rules played.
+    pub fn rules(&self) -> &hupai_rules::Rules {
+        &self.checked.rules
     }
 
     /// Applies an answer to the open decision `shown` of player `p`.
@@ -463,6 +547,7 @@ impl Table {
             decision: shown.0 as u64,
             action,
             how,
+            bank_ms: self.seats[p].bank_ms,
         });
         self.answers += 1;
         Ok(())
@@ -558,7 +643,11 @@ impl Table {
                 self.seats[p].bank_ms = 0;
                 if self.take_answer(p, (decision, shown_at), action, How::Timeout, now).is_ok() {
                     self.seats[p].timeouts += 1;
-                    if self.seats[p].timeouts >= time.timeouts_for_takeover {
+                    self.seats[p].faults.timeouts += 1;
+                    // A person who keeps missing the clock is played by the AI until back; an
+                    // external bot is only counted (it answers every prompt it is sent).
+                    let person = self.seats[p].kind != SeatKind::Mjai;
+                    if person && self.seats[p].timeouts >= time.timeouts_for_takeover {
                         self.set_takeover(p, true);
                     }
                     return true;
@@ -688,7 +777,7 @@ impl Table {
                 continue;
             };
             let seat = &self.seats[p];
-            if matches!(seat.kind, SeatKind::Bot(_)) {
+            if matches!(seat.kind, SeatKind::Bot(_)) || seat.takeover {
                 continue;
             }
             let time = self.checked.time;

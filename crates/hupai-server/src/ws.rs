@@ -17,7 +17,7 @@ use crate::http::refuse;
 use crate::limits::Bucket;
 use crate::protocol::{decode, ClientMessage, DecodeError, ServerMessage, MAX_FRAME};
 use crate::server::{Command, State};
-use crate::table::Who;
+use crate::table::{How, Who};
 
 /// Whether a browser page from `origin` may open the socket.
 fn origin_allowed(state: &State, headers: &HeaderMap) -> bool {
@@ -47,8 +47,10 @@ pub async fn upgrade(
     ) {
         return refuse(StatusCode::TOO_MANY_REQUESTS, "too many bad tokens from this address");
     }
-    ws.max_message_size(MAX_FRAME)
-        .max_frame_size(MAX_FRAME)
+    // Frames a little over the limit are read and refused with `too_long`; far over it, the
+    // socket closes.
+    ws.max_message_size(4 * MAX_FRAME)
+        .max_frame_size(4 * MAX_FRAME)
         .on_upgrade(move |socket| connection(socket, peer, state))
         .into_response()
 }
@@ -185,7 +187,12 @@ async fn connection(mut socket: WebSocket, peer: SocketAddr, state: Arc<State>) 
                 }
                 match decode(text.as_str()) {
                     Ok(ClientMessage::Act { decision, action }) => {
-                        if table.commands.send(Command::Act { conn, decision, action }).await.is_err() {
+                        if table.commands.send(Command::Act { conn, decision, action, how: How::Player }).await.is_err() {
+                            break;
+                        }
+                    }
+                    Ok(ClientMessage::Back {}) => {
+                        if table.commands.send(Command::Back(conn)).await.is_err() {
                             break;
                         }
                     }

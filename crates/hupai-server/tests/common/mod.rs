@@ -24,11 +24,41 @@ pub fn db(name: &str) -> PathBuf {
 
 /// A server on loopback that lets tests choose seeds.
 pub async fn start(db: &str) -> Server {
+    start_with(db, |_| {}).await
+}
+
+/// A server on loopback that lets tests choose seeds, with its configuration changed first.
+pub async fn start_with(db: &str, change: impl FnOnce(&mut Config)) -> Server {
+    Server::start(config(db, change)).await.expect("the server starts")
+}
+
+/// The configuration [`start_with`] uses.
+pub fn config(db: &str, change: impl FnOnce(&mut Config)) -> Config {
     let addr: SocketAddr = "127.0.0.1:0".parse().expect("addr");
     let mut config = Config::new(addr, db);
     config.allow_seed = true;
     config.mjai_addr = Some("127.0.0.1:0".parse().expect("addr"));
-    Server::start(config).await.expect("the server starts")
+    change(&mut config);
+    config
+}
+
+/// The next message that is not an event (events are skipped).
+pub async fn next_not_event(client: &mut Client) -> ServerMessage {
+    loop {
+        match client.next().await.expect("reads").expect("open") {
+            ServerMessage::Event { .. } => continue,
+            m => return m,
+        }
+    }
+}
+
+/// The next prompt (everything before it skipped).
+pub async fn next_prompt(client: &mut Client) -> (u64, Vec<Action>) {
+    loop {
+        if let ServerMessage::Prompt { decision, options, .. } = next_not_event(client).await {
+            return (decision, options);
+        }
+    }
 }
 
 /// The base URL of a server.
