@@ -143,10 +143,8 @@ impl Hint {
         let sit = Situation::new(view, rules);
         let unseen = |k: Kind| Unseen { pai: Pai::kind_of(k), left: sit.unseen(k) as u32 };
         let listed = |set: KindSet| set.iter().map(unseen).collect::<Vec<_>>();
-        let mut hint = Hint {
-            shanten: shanten_with_jokers(&counts, jokers, melds, forms),
-            ..Hint::default()
-        };
+        let mut hint =
+            Hint { shanten: shanten_with_jokers(&counts, jokers, melds, forms), ..Hint::default() };
         if view.hand.is_empty() {
             return hint;
         }
@@ -238,11 +236,16 @@ mod tests {
         setup.single_hand = true;
         let mut driver = Driver::new(setup);
         let mut ai: Vec<Defensive> = (0..4).map(|_| Defensive::new(&rules)).collect();
-        while let Some(prompt) = driver.prompts().next() {
-            let (p, d) = (prompt.player, prompt.decision);
-            let hint = Hint::of(prompt.view, prompt.options, &rules);
+        loop {
+            let (p, d, hint) = {
+                let Some(prompt) = driver.prompts().next() else { break };
+                (prompt.player, prompt.decision, Hint::of(prompt.view, prompt.options, &rules))
+            };
             check(&driver, p, &hint);
-            let action = ai[p].decide(prompt.view, prompt.options);
+            let action = {
+                let prompt = driver.prompt(p).unwrap();
+                ai[p].decide(prompt.view, prompt.options)
+            };
             driver.answer(p, d, action).unwrap();
         }
     }

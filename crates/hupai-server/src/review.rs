@@ -26,7 +26,7 @@ use std::fmt;
 use hupai_core::Seat;
 use hupai_engine::replay::parse_log;
 use hupai_engine::{
-    legal_options, replay_events, Action, Agent, Decision, DrawReason, Event, PlayerView,
+    legal_options, replay::replay_events, Action, Agent, Decision, DrawReason, Event, PlayerView,
     ViewError,
 };
 use hupai_rules::Rules;
@@ -284,8 +284,10 @@ fn judged(action: Action, lists: &[&Vec<Weighed>], facts: &Hint) -> Judged {
         .map(|c| c.numbers.clone())
         .unwrap_or_default();
     let kind = action.discarded().and_then(|p| p.kind());
-    let discard = kind.and_then(|k| facts.discards.iter().find(|d| d.pai.and_then(|p| p.kind()) == Some(k)));
-    let loss = kind.and_then(|k| facts.danger.iter().find(|d| d.pai.kind() == Some(k))).map(|d| d.loss);
+    let discard =
+        kind.and_then(|k| facts.discards.iter().find(|d| d.pai.and_then(|p| p.kind()) == Some(k)));
+    let loss =
+        kind.and_then(|k| facts.danger.iter().find(|d| d.pai.kind() == Some(k))).map(|d| d.loss);
     Judged {
         action,
         numbers,
@@ -323,9 +325,7 @@ fn choice(view: &PlayerView, rest: &[(usize, Event)]) -> Option<Action> {
             Event::Ankan { actor, consumed } if *actor == me => {
                 kind(consumed.first()).map(Action::ClosedKan)
             }
-            Event::Kakan { actor, pai, .. } if *actor == me => {
-                pai.kind().map(Action::AddedKan)
-            }
+            Event::Kakan { actor, pai, .. } if *actor == me => pai.kind().map(Action::AddedKan),
             Event::Ryukyoku { reason: Some(DrawReason::NineTerminals), .. } => {
                 Some(Action::NineTerminals)
             }
@@ -366,12 +366,12 @@ fn choice(view: &PlayerView, rest: &[(usize, Event)]) -> Option<Action> {
             }
             Some(out)
         }
-        Decision::Void => next
-            .take_while(|e| matches!(e, Event::Void { .. }))
-            .find_map(|e| match e {
+        Decision::Void => {
+            next.take_while(|e| matches!(e, Event::Void { .. })).find_map(|e| match e {
                 Event::Void { actor, suit } if *actor == me => Some(Action::Void(*suit)),
                 _ => None,
-            }),
+            })
+        }
         Decision::None | Decision::RiichiDiscard => None,
     }
 }
@@ -392,16 +392,20 @@ mod tests {
         let mut me = hupai_ai::Efficiency::new(&rules);
         let mut others = Defensive::new(&rules);
         let mut mine = Vec::new();
-        while let Some(prompt) = driver.prompts().next() {
-            let (p, d) = (prompt.player, prompt.decision);
-            let action = if p == 0 {
-                let a = me.decide(prompt.view, prompt.options);
-                if prompt.options.len() > 1 {
-                    mine.push((d, prompt.view.clone(), a));
-                }
-                a
-            } else {
-                others.decide(prompt.view, prompt.options)
+        loop {
+            let (p, d, action) = {
+                let Some(prompt) = driver.prompts().next() else { break };
+                let (p, d) = (prompt.player, prompt.decision);
+                let action = if p == 0 {
+                    let a = me.decide(prompt.view, prompt.options);
+                    if prompt.options.len() > 1 {
+                        mine.push((d, prompt.view.clone(), a));
+                    }
+                    a
+                } else {
+                    others.decide(prompt.view, prompt.options)
+                };
+                (p, d, action)
             };
             driver.answer(p, d, action).unwrap();
         }

@@ -272,7 +272,7 @@ impl Table {
         // (or strikes) in a row it ended on.
         for (p, seat) in t.seats.iter_mut().enumerate() {
             let mine = answers.iter().filter(|r| r.player == p);
-            if let Some(last) = mine.clone().last() {
+            if let Some(last) = mine.clone().next_back() {
                 seat.bank_ms = last.bank_ms;
             }
             seat.faults = SeatFaults {
@@ -489,7 +489,10 @@ impl Table {
             _ => return refuse("not_your_turn", "nothing to decide now".into()),
         };
         if decision != shown.0 as u64 {
-            return refuse("stale", format!("decision {decision} is not open (decision {} is)", shown.0));
+            return refuse(
+                "stale",
+                format!("decision {decision} is not open (decision {} is)", shown.0),
+            );
         }
         let strike = how != How::Player;
         if !strike {
@@ -748,7 +751,9 @@ impl Table {
                         ServerMessage::Event { seq: seq as u64, event: Box::new(e.into_owned()) };
                     self.outbox.push((id, msg));
                 }
-                if let Some(shown) = crate::review::ready_hands(self.driver.record(), seq, &self.checked.rules) {
+                if let Some(shown) =
+                    crate::review::ready_hands(self.driver.record(), seq, &self.checked.rules)
+                {
                     self.outbox.push((id, shown));
                 }
                 // A spectator sees a hand's tiles once it is over.

@@ -57,6 +57,7 @@ static ASSETS: &[Asset] = assets![
     "js/lobby.js",
     "js/net.js",
     "js/options.js",
+    "js/prefs.js",
     "js/render.js",
     "js/replay.js",
     "js/result.js",
@@ -104,7 +105,13 @@ fn served() -> &'static [Served] {
                     "\"{}\"",
                     digest.iter().take(10).map(|b| format!("{b:02x}")).collect::<String>()
                 );
-                Served { path: a.path, body: a.body, gzip, etag, content_type: content_type(a.path) }
+                Served {
+                    path: a.path,
+                    body: a.body,
+                    gzip,
+                    etag,
+                    content_type: content_type(a.path),
+                }
             })
             .collect()
     })
@@ -250,14 +257,13 @@ struct Whose {
     player: usize,
 }
 
-fn whose(query: Result<Query<Whose>, axum::extract::rejection::QueryRejection>) -> Result<usize, Response> {
+fn whose(
+    query: Result<Query<Whose>, axum::extract::rejection::QueryRejection>,
+) -> Result<usize, String> {
     match query {
         Ok(Query(w)) if w.player < 4 => Ok(w.player),
-        Ok(Query(w)) => Err(refuse(
-            StatusCode::BAD_REQUEST,
-            format!("player {}: players are 0..=3", w.player),
-        )),
-        Err(e) => Err(refuse(StatusCode::BAD_REQUEST, format!("?player=0..3: {e}"))),
+        Ok(Query(w)) => Err(format!("player {}: players are 0..=3", w.player)),
+        Err(e) => Err(format!("?player=0..3: {e}")),
     }
 }
 
@@ -267,7 +273,9 @@ async fn run_review(log: String, player: usize) -> Response {
     };
     match tokio::task::spawn_blocking(move || review(&log, player)).await {
         Ok(Ok(r)) => Json(r).into_response(),
-        Ok(Err(e @ ReviewError::TooLong(_))) => refuse(StatusCode::PAYLOAD_TOO_LARGE, e.to_string()),
+        Ok(Err(e @ ReviewError::TooLong(_))) => {
+            refuse(StatusCode::PAYLOAD_TOO_LARGE, e.to_string())
+        }
         Ok(Err(e)) => refuse(StatusCode::UNPROCESSABLE_ENTITY, e.to_string()),
         Err(e) => refuse(StatusCode::INTERNAL_SERVER_ERROR, format!("the review failed: {e}")),
     }
@@ -280,7 +288,7 @@ async fn review_stored(
 ) -> Response {
     let player = match whose(query) {
         Ok(p) => p,
-        Err(r) => return r,
+        Err(why) => return refuse(StatusCode::BAD_REQUEST, why),
     };
     match state.store.log(&id).await {
         Ok(Some(log)) => run_review(log, player).await,
@@ -302,10 +310,117 @@ async fn review_uploaded(
 ) -> Response {
     let player = match whose(query) {
         Ok(p) => p,
-        Err(r) => return r,
+        Err(why) => return refuse(StatusCode::BAD_REQUEST, why),
     };
     if body.len() > MAX_LOG {
         return refuse(StatusCode::PAYLOAD_TOO_LARGE, "a log: at most 8 MiB");
     }
     run_review(body, player).await
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::io::Read;
+
+    /// The client's files on disk (what `web/` ships: not the generators, tests or npm files).
+    fn on_disk() -> Vec<String> {
+        fn walk(dir: &std::path::Path, root: &std::path::Path, out: &mut Vec<String>) {
+            let Ok(entries) = std::fs::read_dir(dir) else { return };
+            for e in entries.flatten() {
+                let path = e.path();
+                let rel = path.strip_prefix(root).unwrap().to_string_lossy().replace('\\', "/");
+                if path.is_dir() {
+                    if !["tools", "test", "tests", "node_modules"].contains(&rel.as_str()) {
+                        walk(&path, root, out);
+                    }
+                } else if !rel.starts_with("package") && !rel.starts_with('.') && rel != "ci.sh" {
+                    out.push(rel);
+                }
+            }
+        }
+        let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("web");
+        let mut out = Vec::new();
+        walk(&root, &root, &mut out);
+        out.sort();
+        out
+    }
+
+    #[test]
+    fn every_client_file_is_embedded() {
+        let mut embedded: Vec<String> = ASSETS.iter().map(|a| a.path.to_string()).collect();
+        embedded.sort();
+        assert_eq!(embedded, on_disk());
+    }
+
+    #[test]
+    fn every_module_the_client_imports_is_served() {
+        // A relative import of a file that is not in the list would load nowhere.
+        for a in ASSETS.iter().filter(|a| a.path.ends_with(".js")) {
+            let text = std::str::from_utf8(a.body).unwrap();
+            for line in text.lines().filter(|l| l.starts_with("import ")) {
+                let Some(from) = line.split("from '").nth(1) else { continue };
+                let name = from.trim_end_matches("';");
+                if let Some(file) = name.strip_prefix("./") {
+                    let path = format!("js/{file}");
+                    assert!(ASSETS.iter().any(|x| x.path == path), "{} imports {name}", a.path);
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn files_are_served_compressed_tagged_and_revalidated() {
+        let file = served().iter().find(|f| f.path == "js/table.js").unwrap();
+        let mut plain = Vec::new();
+        flate2::read::GzDecoder::new(&file.gzip[..]).read_to_end(&mut plain).unwrap();
+        assert_eq!(plain, file.body);
+        assert!(file.gzip.len() < file.body.len() / 2);
+
+        let mut headers = HeaderMap::new();
+        headers.insert(header::ACCEPT_ENCODING, HeaderValue::from_static("br, gzip"));
+        let r = serve(file, &headers);
+        assert_eq!(r.status(), StatusCode::OK);
+        assert_eq!(r.headers()[header::CONTENT_ENCODING], "gzip");
+        assert_eq!(r.headers()[header::CONTENT_TYPE], "text/javascript; charset=utf-8");
+        let tag = r.headers()[header::ETAG].clone();
+
+        headers.insert(header::IF_NONE_MATCH, tag);
+        assert_eq!(serve(file, &headers).status(), StatusCode::NOT_MODIFIED);
+
+        let r = serve(file, &HeaderMap::new());
+        assert!(r.headers().get(header::CONTENT_ENCODING).is_none());
+    }
+
+    #[test]
+    fn the_page_forbids_inline_scripts_and_framing() {
+        let page = served().iter().find(|f| f.path == "index.html").unwrap();
+        let r = serve(page, &HeaderMap::new());
+        let csp = r.headers()[header::CONTENT_SECURITY_POLICY].to_str().unwrap();
+        assert!(csp.contains("script-src 'self'") && csp.contains("frame-ancestors 'none'"));
+        let html = std::str::from_utf8(page.body).unwrap();
+        assert!(!html.contains("<script>"), "no inline script");
+    }
+
+    #[test]
+    fn facts_name_every_yaku_and_fan_in_three_languages() {
+        for name in Rules::preset_names() {
+            let rules = Rules::preset(name).unwrap();
+            let f = facts(&rules);
+            assert_eq!(f["live_before_deal"], Wall::live_before_deal(&rules), "{name}");
+            let names = f["names"].as_object().unwrap();
+            assert!(names.len() > 30, "{name}");
+            for (id, n) in names {
+                for lang in ["en", "zh", "ja"] {
+                    assert!(n[lang].as_str().is_some_and(|s| !s.is_empty()), "{name} {id} {lang}");
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn a_review_names_a_player_in_range() {
+        assert_eq!(whose(Ok(Query(Whose { player: 3 }))).ok(), Some(3));
+        assert!(whose(Ok(Query(Whose { player: 4 }))).is_err());
+    }
 }
