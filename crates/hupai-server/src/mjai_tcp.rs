@@ -154,7 +154,12 @@ async fn serve_bot(
                 }
                 ServerMessage::Prompt { decision, options, .. } => {
                     let (action, how) = bot.decide(&options, &mut reader, &mut write).await?;
-                    if table.commands.send(Command::Act { conn, decision, action, how }).await.is_err() {
+                    if table
+                        .commands
+                        .send(Command::Act { conn, decision, action, how })
+                        .await
+                        .is_err()
+                    {
                         break;
                     }
                 }
@@ -229,10 +234,12 @@ impl Bot {
                 // The riichi stands; a discard that does not keep the hand ready is a strike.
                 let riichi = riichi.unwrap_or(fallback);
                 match read_line(reader, REPLY_WITHIN).await? {
-                    Some(line) => match parse_reply(&line).and_then(|r| choose_riichi_discard(&r, options)) {
-                        Ok(a) => (a, How::Player),
-                        Err(_) => (riichi, How::Illegal),
-                    },
+                    Some(line) => {
+                        match parse_reply(&line).and_then(|r| choose_riichi_discard(&r, options)) {
+                            Ok(a) => (a, How::Player),
+                            Err(_) => (riichi, How::Illegal),
+                        }
+                    }
                     None => (riichi, How::Timeout),
                 }
             }

@@ -114,6 +114,8 @@ pub enum Command {
     },
     /// Help for a connection's seat (`hint`).
     Hint(ConnId),
+    /// Stop serving the table: another node owns it now (this one lost its lease).
+    Leave,
     /// Take an open seat.
     Join {
         /// The answer: player and token.
@@ -265,15 +267,15 @@ impl State {
                 break;
             }
             match command {
-                Some(None) => break,
+                Some(None) | Some(Some(Command::Leave)) => break,
                 Some(Some(c)) => self.command(&mut table, c, now).await,
                 None => {}
             }
             table.advance(Instant::now());
             let records = table.take_records();
-            if let Err(e) = self.store.append(&id, records).await {
+            if let Err(e) = self.store.append(&id, &self.config.node, records).await {
                 // Another node owns the table now (or the database fails): stop serving it.
-                eprintln!("hupai serve: table {id}: cannot store an answer ({e}); leaving it");
+                eprintln!("hupai serve: {}: table {id}: {e}; leaving it", self.config.node);
                 break;
             }
             table.deliver();
@@ -315,6 +317,8 @@ impl State {
 
     async fn command(&self, table: &mut Table, command: Command, now: Instant) {
         match command {
+            // The task loop stops on it; a finished game lingers out its minute.
+            Command::Leave => {}
             Command::Connect { conn, who, last_seq, sink } => {
                 table.connect(conn, who, last_seq, sink, now)
             }
@@ -334,7 +338,10 @@ impl State {
                 table.tell(conn, msg);
             }
             Command::Authenticate { token, external, reply } => {
-                let _ = reply.send(table.player_of(&token, external));
+                // A bot's ticket is good while its game runs (a bot that dropped may join again
+                // and is shown the game from its start); a finished game takes no bots.
+                let open = !(external && table.is_over());
+                let _ = reply.send(table.player_of(&token, external).filter(|_| open));
             }
             Command::Join { reply } => {
                 let joined = table.join_open();
@@ -478,6 +485,27 @@ async fn leases(state: Arc<State>) {
         tokio::time::sleep(every).await;
         if let Err(e) = state.store.renew(&state.config.node, state.config.lease).await {
             eprintln!("hupai serve: cannot renew leases: {e}");
+        }
+        // A table this node runs but no longer owns (it stalled past its lease and another
+        // node took it over) is left at once: its players reconnect to the owner.
+        match state.store.owned(&state.config.node).await {
+            Ok(owned) => {
+                let running: Vec<(String, TableHandle)> = match state.tables.lock() {
+                    Ok(t) => t.iter().map(|(id, h)| (id.clone(), h.clone())).collect(),
+                    Err(_) => Vec::new(),
+                };
+                for (id, handle) in running {
+                    let over = handle.info.lock().map(|i| i.over).unwrap_or(true);
+                    if !over && !owned.contains(&id) {
+                        eprintln!(
+                            "hupai serve: {}: table {id}: another node owns it now; leaving it",
+                            state.config.node
+                        );
+                        let _ = handle.commands.send(Command::Leave).await;
+                    }
+                }
+            }
+            Err(e) => eprintln!("hupai serve: cannot read which tables are ours: {e}"),
         }
         if let Err(e) = state.take_over(false).await {
             eprintln!("hupai serve: cannot take over tables: {e}");

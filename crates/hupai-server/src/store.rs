@@ -26,6 +26,9 @@ pub enum StoreError {
     Database(sqlx::Error),
     /// A stored row does not read back (a spec or an answer).
     Corrupt(String),
+    /// Answers were not stored (this node does not own the table any more, or the database
+    /// refused the transaction).
+    NotStored(String),
     /// The writer task is gone.
     Closed,
 }
@@ -35,6 +38,7 @@ impl std::fmt::Display for StoreError {
         match self {
             StoreError::Database(e) => write!(f, "database: {e}"),
             StoreError::Corrupt(why) => write!(f, "a stored row does not read back: {why}"),
+            StoreError::NotStored(why) => write!(f, "answers not stored: {why}"),
             StoreError::Closed => f.write_str("the store's writer has stopped"),
         }
     }
@@ -74,7 +78,8 @@ pub struct FinishedGame {
     pub finished_ms: i64,
 }
 
-type Batch = (String, Vec<ActionRecord>, oneshot::Sender<Result<(), String>>);
+/// A table's answers to commit: its id, the node that writes them, the answers, who waits.
+type Batch = (String, String, Vec<ActionRecord>, oneshot::Sender<Result<(), String>>);
 
 /// The store.
 #[derive(Clone, Debug)]
@@ -186,14 +191,22 @@ impl Store {
         Ok(())
     }
 
-    /// Stores answers (waits for their commit).
-    pub async fn append(&self, id: &str, records: Vec<ActionRecord>) -> Result<(), StoreError> {
+    /// Stores answers that `node` took (waits for their commit). They are refused unless
+    /// `node` owns the table when they commit: a node that lost its lease (it stalled, another
+    /// took the table over) can never write into a game another node now drives.
+    pub async fn append(
+        &self,
+        id: &str,
+        node: &str,
+        records: Vec<ActionRecord>,
+    ) -> Result<(), StoreError> {
         if records.is_empty() {
             return Ok(());
         }
         let (done, wait) = oneshot::channel();
-        self.writer.send((id.to_string(), records, done)).await.map_err(|_| StoreError::Closed)?;
-        wait.await.map_err(|_| StoreError::Closed)?.map_err(StoreError::Corrupt)
+        let batch = (id.to_string(), node.to_string(), records, done);
+        self.writer.send(batch).await.map_err(|_| StoreError::Closed)?;
+        wait.await.map_err(|_| StoreError::Closed)?.map_err(StoreError::NotStored)
     }
 
     /// Stores a finished game's log.
@@ -321,6 +334,16 @@ impl Store {
         Ok(r.rows_affected())
     }
 
+    /// The unfinished tables `node` owns.
+    pub async fn owned(&self, node: &str) -> Result<std::collections::HashSet<String>, StoreError> {
+        let rows =
+            sqlx::query("SELECT id FROM hupai_tables WHERE owner = $1 AND finished_ms IS NULL")
+                .bind(node)
+                .fetch_all(&self.pool)
+                .await?;
+        Ok(rows.iter().map(|r| r.get(0)).collect())
+    }
+
     /// Which node owns a table, while its lease holds.
     pub async fn owner(&self, id: &str) -> Result<Option<String>, StoreError> {
         let row = sqlx::query(
@@ -402,7 +425,7 @@ async fn write_batches(pool: AnyPool, mut batches: mpsc::Receiver<Batch>) {
             }
         }
         if commit(&pool, &waiting).await.is_ok() {
-            for (_, _, done) in waiting.drain(..) {
+            for (_, _, _, done) in waiting.drain(..) {
                 let _ = done.send(Ok(()));
             }
             continue;
@@ -411,7 +434,7 @@ async fn write_batches(pool: AnyPool, mut batches: mpsc::Receiver<Batch>) {
         // failing): commit each table on its own, so only the refused ones hear of it.
         for batch in waiting.drain(..) {
             let result = commit(&pool, std::slice::from_ref(&batch)).await;
-            let _ = batch.2.send(result.map_err(|e| e.to_string()));
+            let _ = batch.3.send(result.map_err(|e| e.to_string()));
         }
     }
 }
@@ -421,7 +444,19 @@ async fn commit(pool: &AnyPool, batches: &[Batch]) -> Result<(), sqlx::Error> {
         return Ok(());
     }
     let mut tx = pool.begin().await?;
-    for (id, records, _) in batches {
+    for (id, node, records, _) in batches {
+        // The owner's fence: this row lock also orders the commit against a takeover.
+        let owned = sqlx::query(
+            "UPDATE hupai_tables SET owner = owner WHERE id = $1 AND owner = $2 AND finished_ms IS NULL",
+        )
+        .bind(id.as_str())
+        .bind(node.as_str())
+        .execute(&mut *tx)
+        .await?
+        .rows_affected();
+        if owned != 1 {
+            return Err(sqlx::Error::Protocol(format!("table {id} is not owned by node {node}")));
+        }
         for r in records {
             let action = serde_json::to_string(&r.action).unwrap_or_default();
             sqlx::query(

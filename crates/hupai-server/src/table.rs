@@ -14,8 +14,10 @@
 //! let new: NewTable = serde_json::from_str(r#"{"rules":"riichi","seats":["bot:efficiency","bot:efficiency","bot:efficiency","bot:efficiency"]}"#).unwrap();
 //! let spec = StoredSpec::new(&new.check().unwrap(), 7, 1);
 //! let mut table = Table::new("t".into(), spec, Instant::now()).unwrap();
-//! table.advance(Instant::now());
-//! assert!(table.is_over());
+//! // Each step lets a few bots answer; the task steps while something is due now.
+//! while !table.is_over() {
+//!     table.advance(Instant::now());
+//! }
 //! assert_eq!(table.take_records().len() as u64, table.answers());
 //! ```
 
@@ -32,6 +34,8 @@ use crate::protocol::{ServerMessage, PROTOCOL};
 use crate::spec::{Checked, SeatKind, SpecError, StoredSpec};
 use crate::token::{hash, Token};
 
+/// The most answers (bots, stand-ins, clocks) one [`Table::advance`] takes.
+pub const ANSWERS_PER_STEP: usize = 32;
 /// A connection's number, unique in the server.
 pub type ConnId = u64;
 
@@ -559,11 +563,15 @@ impl Table {
     /// Moves the table on to `now`: releases events (holding every discard open for the claim
     /// window), lets bots and stand-ins answer, times out late answers, and queues what every
     /// connection should now see.
+    ///
+    /// At most [`ANSWERS_PER_STEP`] bots answer in one call, so that a table of instant bots
+    /// does not hold its thread (or flood its connections' queues) for a whole game: the task
+    /// stores and delivers what happened, and [`Table::next_wake`] says the rest is due now.
     pub fn advance(&mut self, now: Instant) {
         if !self.seated() {
             return;
         }
-        for _ in 0..10_000 {
+        for _ in 0..ANSWERS_PER_STEP {
             self.release(now);
             self.flush(now);
             if !self.answer_due(now) {
@@ -691,10 +699,15 @@ impl Table {
         }
         for prompt in self.driver.prompts() {
             let p = prompt.player;
-            let Some((d, shown)) = self.shown[p] else { continue };
-            if d != prompt.decision {
-                continue;
-            }
+            let shown = match self.shown[p] {
+                Some((d, shown)) if d == prompt.decision => shown,
+                // Released but not yet seen by `answer_due` (a step ended first): due now.
+                _ if prompt.decision <= self.released => {
+                    at(Instant::now());
+                    continue;
+                }
+                _ => continue,
+            };
             let seat = &self.seats[p];
             if matches!(seat.kind, SeatKind::Bot(_)) || seat.takeover {
                 let delay = if self.remote { time.bot_delay_ms } else { 0 };

@@ -27,7 +27,10 @@ async fn timeouts_use_the_bank_then_bring_in_the_ai_until_the_person_is_back() {
     let id = made["table"].as_str().expect("id").to_string();
     let token = made["seats"][0]["token"].as_str().expect("token").to_string();
     let mut me = Client::connect(&base, &id, Some(&token), None).await.expect("connects");
-    assert!(matches!(next_notice(&mut me, Duration::from_secs(5)).await, ServerMessage::Welcome { .. }));
+    assert!(matches!(
+        next_notice(&mut me, Duration::from_secs(5)).await,
+        ServerMessage::Welcome { .. }
+    ));
     // First decision: the turn's time and the whole bank.
     let ServerMessage::Prompt { decision: first, deadline_ms, bank_ms, .. } =
         next_notice(&mut me, Duration::from_secs(5)).await
@@ -69,7 +72,11 @@ async fn timeouts_use_the_bank_then_bring_in_the_ai_until_the_person_is_back() {
     me.send_text(r#"{"type":"back"}"#).await.expect("sends");
     let mut answered = false;
     loop {
-        let Some(m) = timeout(Duration::from_secs(5), me.next()).await.expect("in time").expect("reads") else { break };
+        let Some(m) =
+            timeout(Duration::from_secs(5), me.next()).await.expect("in time").expect("reads")
+        else {
+            break;
+        };
         match m {
             ServerMessage::Takeover { active, .. } => assert!(!active),
             ServerMessage::Prompt { decision, options, .. } if !answered => {
@@ -103,8 +110,14 @@ async fn a_person_gone_too_long_is_played_by_the_ai_and_takes_the_seat_back_on_r
     let token = made["seats"][0]["token"].as_str().expect("token").to_string();
     // The match waits for the person to sit down.
     let mut watcher = Client::connect(&base, &id, None, None).await.expect("connects");
-    assert!(matches!(next_notice(&mut watcher, Duration::from_secs(5)).await, ServerMessage::Welcome { .. }));
-    assert!(timeout(Duration::from_millis(500), watcher.next()).await.is_err(), "nothing before everybody sits");
+    assert!(matches!(
+        next_notice(&mut watcher, Duration::from_secs(5)).await,
+        ServerMessage::Welcome { .. }
+    ));
+    assert!(
+        timeout(Duration::from_millis(500), watcher.next()).await.is_err(),
+        "nothing before everybody sits"
+    );
     // The person sits down and leaves: after the absence the AI plays, and the hand goes on.
     let me = Client::connect(&base, &id, Some(&token), None).await.expect("connects");
     me.close().await;
@@ -112,7 +125,10 @@ async fn a_person_gone_too_long_is_played_by_the_ai_and_takes_the_seat_back_on_r
     let mut watcher = Client::connect(&base, &id, None, None).await.expect("connects");
     let mut seen_my_discards = 0;
     while seen_my_discards < 3 {
-        let m = timeout(Duration::from_secs(10), watcher.next()).await.expect("in time").expect("reads");
+        let m = timeout(Duration::from_secs(10), watcher.next())
+            .await
+            .expect("in time")
+            .expect("reads");
         match m {
             Some(ServerMessage::Event { event, .. }) => match *event {
                 Event::Dahai { actor, .. } if actor.index() == 0 => seen_my_discards += 1,
@@ -128,7 +144,11 @@ async fn a_person_gone_too_long_is_played_by_the_ai_and_takes_the_seat_back_on_r
     let mut me = Client::connect(&base, &id, Some(&token), None).await.expect("connects");
     let mut notices = Vec::new();
     loop {
-        let Some(m) = timeout(Duration::from_secs(10), me.next()).await.expect("in time").expect("reads") else { break };
+        let Some(m) =
+            timeout(Duration::from_secs(10), me.next()).await.expect("in time").expect("reads")
+        else {
+            break;
+        };
         match m {
             ServerMessage::Takeover { active, .. } => notices.push(active),
             ServerMessage::Prompt { decision, options, .. } => {
@@ -155,7 +175,11 @@ async fn every_discard_is_held_whoever_can_call() {
     let mut last_discard: Option<Instant> = None;
     let mut gaps = Vec::new();
     while gaps.len() < 6 {
-        let Some(m) = timeout(Duration::from_secs(10), me.next()).await.expect("in time").expect("reads") else { break };
+        let Some(m) =
+            timeout(Duration::from_secs(10), me.next()).await.expect("in time").expect("reads")
+        else {
+            break;
+        };
         match m {
             ServerMessage::Event { event, .. } => {
                 if let Some(t) = last_discard.take() {

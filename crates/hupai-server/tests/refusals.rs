@@ -24,12 +24,20 @@ async fn bad_requests_get_4xx_with_a_reason() {
     let cases: &[(&str, u16, &str)] = &[
         ("not json", 400, "not a table"),
         (r#"{"seats":["human","human","human"]}"#, 400, "four, not 3"),
-        (r#"{"rules":"nonesuch","seats":["human","human","human","human"]}"#, 400, "unknown rules 'nonesuch'"),
+        (
+            r#"{"rules":"nonesuch","seats":["human","human","human","human"]}"#,
+            400,
+            "unknown rules 'nonesuch'",
+        ),
         (r#"{"seats":["human","bot:genius","human","human"]}"#, 400, "bot:genius"),
         (r#"{"seats":["human","bot:mjai:rm -rf /","human","human"]}"#, 400, "runs no commands"),
         (r#"{"seats":["human","human","human","human"],"colour":"red"}"#, 400, "colour"),
         (r#"{"seats":["human","human","human","human"],"length":"forever"}"#, 400, "forever"),
-        (r#"{"rules":"riichi","rules_toml":"x","seats":["human","human","human","human"]}"#, 400, "not both"),
+        (
+            r#"{"rules":"riichi","rules_toml":"x","seats":["human","human","human","human"]}"#,
+            400,
+            "not both",
+        ),
         (r#"{"rules_toml":"rounds = 3","seats":["human","human","human","human"]}"#, 400, "rounds"),
         (r#"{"seats":["human","human","human","human"],"names":["a","b","c",""]}"#, 400, "1 to 40"),
     ];
@@ -47,11 +55,14 @@ async fn bad_requests_get_4xx_with_a_reason() {
     assert_eq!(s, 404);
     let (s, _) = http(&base, "GET", "/api/tables/nope", None).await.expect("http");
     assert_eq!(s, 404);
-    let made = table(&base, &["human", "open", "bot:random", "bot:random"], "hand", 1, PATIENT).await;
+    let made =
+        table(&base, &["human", "open", "bot:random", "bot:random"], "hand", 1, PATIENT).await;
     let id = made["table"].as_str().expect("id");
-    let (s, joined) = http(&base, "POST", &format!("/api/tables/{id}/join"), None).await.expect("http");
+    let (s, joined) =
+        http(&base, "POST", &format!("/api/tables/{id}/join"), None).await.expect("http");
     assert_eq!(s, 200, "{joined}");
-    let (s, full) = http(&base, "POST", &format!("/api/tables/{id}/join"), None).await.expect("http");
+    let (s, full) =
+        http(&base, "POST", &format!("/api/tables/{id}/join"), None).await.expect("http");
     assert_eq!(s, 409, "{full}");
     // A server that draws its own seeds refuses a chosen one.
     let strict = start_with(db("strict").to_str().expect("utf-8"), |c| c.allow_seed = false).await;
@@ -71,11 +82,21 @@ async fn bad_requests_get_4xx_with_a_reason() {
 async fn refused_answers_change_nothing() {
     let server = start(db("answers").to_str().expect("utf-8")).await;
     let base = base(&server);
-    let made = table(&base, &["human", "bot:efficiency", "bot:efficiency", "bot:efficiency"], "hand", 3, PATIENT).await;
+    let made = table(
+        &base,
+        &["human", "bot:efficiency", "bot:efficiency", "bot:efficiency"],
+        "hand",
+        3,
+        PATIENT,
+    )
+    .await;
     let id = made["table"].as_str().expect("id").to_string();
     let token = made["seats"][0]["token"].as_str().expect("token").to_string();
     let mut me = Client::connect(&base, &id, Some(&token), None).await.expect("connects");
-    assert!(matches!(next_not_event(&mut me).await, ServerMessage::Welcome { player: Some(0), .. }));
+    assert!(matches!(
+        next_not_event(&mut me).await,
+        ServerMessage::Welcome { player: Some(0), .. }
+    ));
     let (decision, options) = next_prompt(&mut me).await;
     // Stale, illegal, malformed: each refused with its code, the prompt still open.
     me.act(decision + 1, options[0]).await.expect("sends");
@@ -86,7 +107,9 @@ async fn refused_answers_change_nothing() {
     assert_eq!(error_code(&next_not_event(&mut me).await), "illegal");
     me.send_text(r#"{"type":"act","decision":"seven"}"#).await.expect("sends");
     assert_eq!(error_code(&next_not_event(&mut me).await), "bad_message");
-    me.send_text(&format!(r#"{{"type":"ping","pad":"{}"}}"#, "x".repeat(MAX_FRAME))).await.expect("sends");
+    me.send_text(&format!(r#"{{"type":"ping","pad":"{}"}}"#, "x".repeat(MAX_FRAME)))
+        .await
+        .expect("sends");
     assert_eq!(error_code(&next_not_event(&mut me).await), "too_long");
     me.send_text(&format!(r#"{{"type":"hello","table":"{id}"}}"#)).await.expect("sends");
     assert_eq!(error_code(&next_not_event(&mut me).await), "bad_message");
@@ -110,7 +133,10 @@ async fn refused_answers_change_nothing() {
     }
     // A spectator cannot play.
     let mut watcher = Client::connect(&base, &id, None, None).await.expect("connects");
-    assert!(matches!(next_not_event(&mut watcher).await, ServerMessage::Welcome { player: None, .. }));
+    assert!(matches!(
+        next_not_event(&mut watcher).await,
+        ServerMessage::Welcome { player: None, .. }
+    ));
     watcher.act(decision, options[0]).await.expect("sends");
     assert_eq!(error_code(&next_not_event(&mut watcher).await), "not_your_turn");
 }
@@ -140,7 +166,9 @@ async fn hellos_are_checked() {
     c.send_text(&format!(r#"{{"type":"hello","table":"{id}"}}"#)).await.expect("sends");
     assert_eq!(error_code(&next_not_event(&mut c).await), "bad_token");
     for _ in 0..3 {
-        let mut c = Client::connect(&base, &id, Some("AAAAAAAAAAAAAAAAAAAAAA"), None).await.expect("connects");
+        let mut c = Client::connect(&base, &id, Some("AAAAAAAAAAAAAAAAAAAAAA"), None)
+            .await
+            .expect("connects");
         assert_eq!(error_code(&next_not_event(&mut c).await), "bad_token");
     }
     let refused = Client::connect(&base, &id, Some("AAAAAAAAAAAAAAAAAAAAAA"), None).await;
