@@ -108,6 +108,7 @@ const STRINGS = {
     waiting_players: 'Waiting for every player to sit down',
     ready_hands: 'Ready hands',
     mute: 'Mute',
+    private: 'Private (by link only)',
     keys: 'Keys: 1–9/0 tiles, ←/→ select, Enter discard, R riichi, C chi, P pon, K kan, H win, Space pass',
   },
   zh: {
@@ -216,6 +217,7 @@ const STRINGS = {
     waiting_players: '等待所有玩家入座',
     ready_hands: '听牌的手牌',
     mute: '静音',
+    private: '私密（仅凭链接）',
     keys: '按键：1–9/0 选牌，←/→ 移动，回车打出，R 立直，C 吃，P 碰，K 杠，H 和，空格 过',
   },
   ja: {
@@ -324,6 +326,7 @@ const STRINGS = {
     waiting_players: '全員の着席を待っています',
     ready_hands: '聴牌者の手牌',
     mute: 'ミュート',
+    private: '非公開（リンクのみ）',
     keys: 'キー：1–9/0 牌、←/→ 選択、Enter 打牌、R リーチ、C チー、P ポン、K カン、H 和了、Space スキップ',
   },
 };

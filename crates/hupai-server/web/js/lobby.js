@@ -36,7 +36,7 @@ export async function lobby(root) {
         </div>
         <div class="row">
           <label>${t('friends_seats')} <select id="friends"><option>1</option><option>2</option><option selected>3</option></select></label>
-          <label><input type="checkbox" id="private" checked> private</label>
+          <label><input type="checkbox" id="private" checked> ${t('private')}</label>
           <button type="button" id="play-friends" data-lobby="friends">${t('play_friends')}</button>
         </div>
         <div id="share" class="share"></div>

@@ -1,7 +1,7 @@
 // HTML for the table's parts, as strings (one innerHTML per region and state change: a table
 // is a few hundred elements, well inside a frame). Every tile carries a text name.
 
-import { mpsz, tileName, indicated } from './tiles.js';
+import { mpsz, tileName, indicated, kindOf } from './tiles.js';
 import { t, lang, wind } from './i18n.js';
 import { place, seatWind, meldTiles, wallLeft } from './state.js';
 
@@ -19,7 +19,7 @@ export function tile(pai, opts = {}) {
   const id = mpsz(pai) || pai;
   const hidden = opts.back || id === '?' || !id;
   const sym = hidden ? 'back' : id;
-  const name = hidden ? tileName('?', lang()) : tileName(id, lang());
+  const name = (hidden ? tileName('?', lang()) : tileName(id, lang())) + (opts.joker && !hidden ? ` (${t('joker')})` : '');
   const tag = opts.tag || 'span';
   const cls = ['tile', opts.cls || '', opts.turned ? 'turned' : '', hidden ? 'back' : '', id && id[0] === '0' ? 'red' : '']
     .filter(Boolean)
@@ -134,14 +134,15 @@ export function centre(s, clock) {
 
 /** The viewer's own hand: `data-hand` with one `data-tile` element per tile, the drawn tile
  * apart; `marks` maps tiles to extra classes/labels (riichi tiles, danger). */
-export function ownHand(s, { can = () => false, marks = () => null, selected = null, open = true } = {}) {
+export function ownHand(s, { can = () => false, marks = () => null, selected = null, open = true, dim = true } = {}) {
   const seat = s.seat;
   const hand = s.hands[seat] || [];
+  const wild = s.jokerMarker ? indicated(s.jokerMarker) : null;
   const one = (pai, i, drawn) => {
     const m = marks(pai) || {};
     const active = can(pai, drawn);
     const key = drawn ? 'drawn' : String(i);
-    const cls = ['hand-tile', active ? 'can' : 'cannot', selected === key ? 'selected' : '', m.cls || ''].filter(Boolean).join(' ');
+    const cls = ['hand-tile', active ? 'can' : dim ? 'cannot' : '', selected === key ? 'selected' : '', m.cls || ''].filter(Boolean).join(' ');
     const badge = m.badge ? `<span class="badge">${esc(m.badge)}</span>` : '';
     const html = tile(pai, {
       tag: 'button',
@@ -149,6 +150,7 @@ export function ownHand(s, { can = () => false, marks = () => null, selected = n
       back: !open,
       cls,
       title: m.label ? m.label.trim() : '',
+      joker: wild !== null && kindOf(mpsz(pai)) === wild,
       attrs: `data-index="${key}"${active ? '' : ' aria-disabled="true"'}${m.label ? ` aria-description="${esc(m.label.trim())}"` : ''}`,
     });
     return badge ? html.replace('</button>', `${badge}</button>`) : html;

@@ -156,7 +156,7 @@ export class ReplayPage {
               ...j.numbers.map(([k, v]) => `${esc(k)} ${esc(Math.round(v * 100) / 100)}`),
               j.shanten != null ? `${t('shanten')} ${j.shanten}` : '',
               j.effective != null ? `${t('effective')} ${j.effective}` : '',
-              j.loss != null ? `${t('danger')} ${j.loss}` : '',
+              j.loss != null ? `${t('danger')} (${t('points')}) ${j.loss}` : '',
             ].filter(Boolean);
             return `<div class="opt ${i === 0 ? 'mine' : 'ai'}"><b>${i === 0 ? t('chosen') : t('ai_choice')}:</b> ${esc(label(j.action))} <small>${bits.join(' · ')}</small></div>`;
           })
@@ -191,7 +191,7 @@ export class ReplayPage {
     this.state = s;
     this.el.info.innerHTML = infoBar(s);
     this.el.board.innerHTML = [0, 1, 2, 3].map((seat) => seatPanel(s, seat, { open: this.open, melds: seat !== s.seat })).join('') + centre(s, '');
-    this.el.hand.innerHTML = ownHand(s) + `<div class="own-melds">${meldsHtml(s, s.seat)}</div>`;
+    this.el.hand.innerHTML = ownHand(s, { dim: false }) + `<div class="own-melds">${meldsHtml(s, s.seat)}</div>`;
     const e = this.events[this.at];
     const marked = this.review?.decisions.find((d) => d.seq === this.at + 1 && d.differs);
     this.el.pos.textContent = `${this.at + 1}/${this.events.length} · ${e.type}${marked ? ' ⚑' : ''}`;

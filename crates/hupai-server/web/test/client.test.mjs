@@ -11,6 +11,8 @@ import { group, pick, buttons, automatic, riichiTiles } from '../js/options.js';
 import { LANGS, keys, pickLanguage, setLanguage, t } from '../js/i18n.js';
 import { parseLog, stops } from '../js/replay.js';
 import { draw } from '../tools/tiles.mjs';
+import { resultHtml, standingsHtml } from '../js/result.js';
+import { ownHand } from '../js/render.js';
 
 test('mjai names and MPSZ convert both ways, red fives as 0', () => {
   assert.equal(mpsz('5mr'), '0m');
@@ -191,4 +193,40 @@ test('the committed tile sprite is what the generator draws, with every face', (
   for (let n = 1; n <= 8; n++) want.push(`${n}f`);
   want.push('back', 'joker');
   assert.deepEqual(ids.sort(), want.sort());
+});
+
+test('a win is laid out with the win tile apart, its yaku named, fu, points and payments', () => {
+  const s = fold([{ type: 'start_game', names: ['me', 'b', 'c', 'd'] }, DEAL,
+    { type: 'hora', actor: 3, target: 0, pai: 'C', deltas: [-2000, 0, 0, 2000], hand: '33m234567s777z chi:678p',
+      yaku: [['yakuhai_chun', 1], ['dora', 1]], han: 2, fu: 30, points: 2000, scores: [23000, 25000, 25000, 27000] },
+    { type: 'end_kyoku' }, { type: 'end_game', scores: [23000, 25000, 25000, 27000] }], 0, 122);
+  const names = { yakuhai_chun: { en: 'Yakuhai (Red)', zh: '役牌 中', ja: '役牌 中' } };
+  const html = resultHtml(s, { rules: { family: 'riichi' }, names });
+  assert.match(html, /Yakuhai \(Red\)/);
+  assert.match(html, /dora/);
+  assert.match(html, /2 han · 30 fu · 2000 points/);
+  assert.match(html, /-2000/);
+  // 11 concealed tiles in the text, less the win tile shown apart, plus the chi.
+  const concealed = html.split('class="group"')[1].split('</span><span class="group')[0];
+  assert.equal((concealed.match(/data-pai=/g) || []).length, 10);
+  assert.match(standingsHtml(s), /d<\/td><td>27000/);
+});
+
+test('an exhaustive draw shows who was ready, with the hands the server showed', () => {
+  const s = fold([DEAL, { type: 'ryukyoku', reason: 'exhaustive', tenpai: [false, true, false, false], deltas: [-1000, 3000, -1000, -1000] }], 0);
+  s.shown = [[1, ['1m', '2m', '3m']]];
+  const html = resultHtml(s, null);
+  assert.match(html, /data-result="ryukyoku"/);
+  assert.match(html, /class="tenpai"/);
+  assert.equal((html.match(/data-pai="[123]m"/g) || []).length, 3);
+});
+
+test('the own hand carries the test hooks and marks the wild tiles', () => {
+  const s = fold([{ ...DEAL, dora_marker: undefined, joker_marker: '3m', tehais: [['4m', '5mr', 'E'], [], [], []] },
+    { type: 'tsumo', actor: 0, pai: '4m' }], 0);
+  const html = ownHand(s, { can: () => true });
+  assert.match(html, /^<div class="hand" data-hand>/);
+  assert.deepEqual([...html.matchAll(/data-tile="([^"]+)"/g)].map((m) => m[1]), ['4m', '0m', '1z', '4m']);
+  assert.equal((html.match(/#t-joker/g) || []).length, 2);
+  assert.match(html, /data-index="drawn"/);
 });

@@ -217,6 +217,7 @@ test('a whole hand against three bots by clicks, with a call, the help and a rel
   let called = false;
   let reloaded = false;
   let helped = false;
+  let dropped = false;
   const clicks = await playOut(page, {
     onTurn: async (p) => {
       if (!helped && (await p.$('.h-suggestion'))) {
@@ -231,6 +232,17 @@ test('a whole hand against three bots by clicks, with a call, the help and a rel
         await p.waitForSelector('[data-hand] [data-tile].can', { timeout: 20000 });
         assert.deepEqual(await handTiles(p), before);
         await shot(p, 'table-reloaded');
+      } else if (reloaded && !dropped) {
+        // A dropped connection (same page) resumes from the last event it saw.
+        dropped = true;
+        const seen = await p.evaluate(() => globalThis.__hupai.conn.lastSeq);
+        const before = await handTiles(p);
+        await p.evaluate(() => globalThis.__hupai.conn.ws.close());
+        await until(p, (n) => globalThis.__hupai.conn.ws.readyState === 1 && globalThis.__hupai.conn.lastSeq >= n && !!globalThis.__hupai.prompt, seen);
+        assert.deepEqual(await handTiles(p), before);
+        const events = await p.evaluate(() => globalThis.__hupai.state.events);
+        const last = await p.evaluate(() => globalThis.__hupai.state.seq);
+        assert.equal(events, last + 1, 'every event folded once');
       }
       return false;
     },
@@ -249,6 +261,7 @@ test('a whole hand against three bots by clicks, with a call, the help and a rel
   });
   assert.ok(called, 'a call was offered and made');
   assert.ok(reloaded, 'reloaded mid-hand');
+  assert.ok(dropped, 'dropped the connection mid-hand');
   assert.ok(helped, 'the help showed a suggestion');
   assert.ok(clicks > 3);
   await page.waitForSelector('[data-result="hora"], [data-result="ryukyoku"]');
@@ -261,6 +274,27 @@ test('a whole hand against three bots by clicks, with a call, the help and a rel
     p95: renders[Math.floor(renders.length * 0.95)],
     max: renders[renders.length - 1],
   };
+  // Re-render times by what changed, 30 times each on the finished table (median, p95):
+  // one seat's panel (an opponent's discard), the own hand (a draw), everything.
+  figures.rerender_ms = await page.evaluate(() => {
+    const h = globalThis.__hupai;
+    const time = (dirty) => {
+      const a = [];
+      for (let i = 0; i < 30; i++) {
+        dirty();
+        const t0 = performance.now();
+        h.render();
+        a.push(performance.now() - t0);
+      }
+      a.sort((x, y) => x - y);
+      return { median: a[15], p95: a[28] };
+    };
+    return {
+      one_seat: time(() => (h.el.seats[1].__html = null)),
+      own_hand: time(() => (h.el.hand.__html = null)),
+      whole_table: time(() => [h.el.info, h.el.hand, h.el.actions, h.el.help, h.el.centre, ...h.el.seats].forEach((e) => (e.__html = null))),
+    };
+  });
   await page.context().close();
 });
 
@@ -328,6 +362,14 @@ test('a replay steps forward and back through the game, and the review marks the
   for (let i = 0; i < 3; i++) await page.click('[data-step="forward"]');
   const faces = await page.$$eval('.hidden-hand .tile:not(.back)', (xs) => xs.length);
   assert.equal(faces, 0);
+  // The same log uploaded from the lobby replays and reviews the same way.
+  const log = await (await fetch(`${base}/api/games/${t.table}/log`)).text();
+  await page.goto(base + '/');
+  await page.setInputFiles('#upload', { name: 'game.jsonl', mimeType: 'text/plain', buffer: Buffer.from(log) });
+  await page.waitForURL(/\/replay\?upload=1/);
+  await page.waitForSelector('[data-hand] [data-tile]');
+  await page.click('#do-review');
+  await page.waitForSelector('.review h3');
   await page.context().close();
 });
 
