@@ -459,4 +459,57 @@ mod tests {
         assert!(review(&stream, 2).is_ok());
         assert!(matches!(review(&stream, 1), Err(ReviewError::Player(_))));
     }
+
+    #[test]
+    fn an_exhaustive_draw_shows_the_ready_hands_and_only_those() {
+        let rules = Rules::preset("riichi").unwrap();
+        let mut found = 0;
+        for seed in 0..60 {
+            let mut setup = Setup::new(rules.clone(), seed);
+            setup.single_hand = true;
+            let mut driver = Driver::new(setup);
+            let mut ai = Defensive::new(&rules);
+            loop {
+                let (p, d, action) = {
+                    let Some(prompt) = driver.prompts().next() else { break };
+                    (prompt.player, prompt.decision, ai.decide(prompt.view, prompt.options))
+                };
+                driver.answer(p, d, action).unwrap();
+            }
+            let record = driver.record();
+            for (seq, e) in record.iter().enumerate() {
+                let shown = ready_hands(record, seq, &rules);
+                let Event::Ryukyoku { reason, tenpai, .. } = e else {
+                    assert!(shown.is_none());
+                    continue;
+                };
+                let exhaustive = matches!(reason, None | Some(DrawReason::Exhaustive));
+                if !exhaustive || !tenpai.contains(&true) {
+                    assert!(shown.is_none());
+                    continue;
+                }
+                let Some(ServerMessage::ShowHands { seq: s, hands }) = shown else {
+                    panic!("seed {seed}: no hands shown")
+                };
+                assert_eq!(s as usize, seq);
+                let seats: Vec<usize> = hands.iter().map(|h| h.0).collect();
+                let ready: Vec<usize> = (0..4).filter(|&i| tenpai[i]).collect();
+                assert_eq!(seats, ready, "seed {seed}: only the ready seats");
+                for (seat, tiles) in hands {
+                    // The seat's own stream up to the draw holds the same hand.
+                    let mut view = PlayerView::new(Seat::ALL[seat], &rules);
+                    for e in hupai_engine::player_stream(record, seat).take(seq) {
+                        view.update(&e).unwrap();
+                    }
+                    assert_eq!(tiles, view.hand, "seed {seed} seat {seat}");
+                    assert_eq!(tiles.len() + 3 * view.own_melds().len(), 13);
+                }
+                found += 1;
+            }
+            if found >= 2 {
+                break;
+            }
+        }
+        assert!(found >= 1, "no exhaustive draw with a ready seat in 60 seeds");
+    }
 }

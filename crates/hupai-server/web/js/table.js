@@ -505,13 +505,13 @@ export class TablePage {
       html += `<div class="h-waits"><span>${h.shanten === 0 ? t('waits') : t('effective')} (${total} ${t('left')})</span> ${list(h.waits)}</div>`;
     }
     if (h.discards && h.discards.length) {
-      // The best discards with their numbers; the tiles they wait on for the best three (a
+      // The best discards with their numbers; the tiles they wait on for the best two (a
       // hand tile's tooltip tells the same for every discard).
       const rows = h.discards
         .slice(0, 6)
         .map(
           (d, i) =>
-            `<tr><td>${d.pai ? tile(d.pai, { cls: 'small' }) : '★'}</td><td>${d.shanten < 0 ? t('complete') : d.shanten === 0 ? t('ready') : d.shanten}</td><td>${d.count}</td><td class="eff">${i < 3 ? list(d.tiles) : ''}</td></tr>`,
+            `<tr><td>${d.pai ? tile(d.pai, { cls: 'small' }) : '★'}</td><td>${d.shanten < 0 ? t('complete') : d.shanten === 0 ? t('ready') : d.shanten}</td><td>${d.count}</td><td class="eff">${i < 2 ? list(d.tiles) : ''}</td></tr>`,
         )
         .join('');
       html += `<table class="h-discards"><thead><tr><th>${t('discard')}</th><th>${t('shanten')}</th><th>${t('effective')}</th><th></th></tr></thead><tbody>${rows}</tbody></table>`;
@@ -555,7 +555,9 @@ export class TablePage {
     return this.mode.options
       .map((o, i) => {
         const ts = callTiles(o, called);
-        return `<button type="button" class="choice" data-choice="${i}" aria-label="${esc(actionLabel(o, called))}">${tiles(ts, { cls: 'small' })}</button>`;
+        const label = esc(actionLabel(o, called));
+        const body = ts.length ? tiles(ts, { cls: 'small' }) : label;
+        return `<button type="button" class="choice${ts.length ? '' : ' text'}" data-choice="${i}" aria-label="${label}">${body}</button>`;
       })
       .join('');
   }
