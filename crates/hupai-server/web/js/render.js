@@ -70,7 +70,8 @@ function riverHtml(s, seat) {
     .join('');
 }
 
-/** One opponent's (or, when `self`, the viewer's own river-and-melds) panel. */
+/** One seat's panel: head, hidden hand (backs, or the tiles when `open` and known), melds,
+ * flowers, river. */
 export function seatPanel(s, seat, { open = false, threat = null, melds = true } = {}) {
   const p = place(s, seat);
   const w = seatWind(s, seat);

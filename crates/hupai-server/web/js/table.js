@@ -568,7 +568,7 @@ export class TablePage {
     const spectator = s.player === null;
     const threatOf = (seat) => (this.prefs.help && this.hint ? this.hint.threats?.find((x) => x.seat === seat)?.ready : null);
     setHtml(this.el.info, infoBar(s));
-    for (const seat of [0, 1, 2, 3]) setHtml(this.el.seats[seat], seatPanel(s, seat, { threat: threatOf(seat), melds: spectator || seat !== s.seat }));
+    for (const seat of [0, 1, 2, 3]) setHtml(this.el.seats[seat], seatPanel(s, seat, { open: true, threat: threatOf(seat), melds: spectator || seat !== s.seat }));
     setHtml(this.el.centre, centre(s, ''));
     if (spectator) {
       setHtml(this.el.hand, `<div class="hand spectator">${tiles(s.hands[s.seat] || [], { cls: '' })}${s.drawn[s.seat] ? `<span class="gap"></span>${tile(s.drawn[s.seat])}` : ''}</div>`);

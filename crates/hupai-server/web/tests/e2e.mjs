@@ -321,6 +321,13 @@ test('a spectator sees no hidden tile while the hand runs, and the hands once it
   });
   assert.ok(checked, 'the spectator saw the rivers grow');
   await watcher.waitForSelector('[data-result="end_game"]', { timeout: 20000 });
+  // Once the hand is over the spectator is shown every hand.
+  await until(
+    watcher,
+    () =>
+      document.querySelectorAll('.hidden-hand .tile.back, .hand.spectator .tile.back').length === 0 &&
+      document.querySelectorAll('.hidden-hand .tile, .hand.spectator .tile').length > 12,
+  );
   await shot(watcher, 'spectator-end');
   await player.context().close();
   await watcher.context().close();
