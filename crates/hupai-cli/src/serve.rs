@@ -6,6 +6,7 @@ use std::process::ExitCode;
 
 use anyhow::Context;
 use clap::Args;
+use hupai_server::limits::Limits;
 use hupai_server::{Config, Server};
 
 /// Arguments of `hupai serve`.
@@ -36,6 +37,16 @@ pub struct ServeArgs {
     /// advance fixes every wall).
     #[arg(long, hide = true)]
     pub allow_seed: bool,
+    /// Open connections (WebSocket and mjai) one address may hold: raise it behind a proxy
+    /// that connects for everybody, or for a load test from one machine.
+    #[arg(long, default_value_t = Limits::default().connections_per_address)]
+    pub connections_per_address: usize,
+    /// Tables one address may create per minute.
+    #[arg(long, default_value_t = Limits::default().tables_per_minute)]
+    pub tables_per_minute: u32,
+    /// Messages a connection may send per second on average (and three seconds' worth at once).
+    #[arg(long, default_value_t = Limits::default().messages_per_second)]
+    pub messages_per_second: f64,
 }
 
 /// Runs `hupai serve` until interrupted.
@@ -54,6 +65,13 @@ pub fn run(args: ServeArgs) -> anyhow::Result<ExitCode> {
         config.origins = args.origins;
         config.lease = std::time::Duration::from_secs(args.lease_s.max(3));
         config.allow_seed = args.allow_seed;
+        config.limits.connections_per_address = args.connections_per_address;
+        config.limits.tables_per_minute = args.tables_per_minute;
+        if args.messages_per_second.is_nan() || args.messages_per_second <= 0.0 {
+            anyhow::bail!("--messages-per-second: more than 0");
+        }
+        config.limits.messages_per_second = args.messages_per_second;
+        config.limits.message_burst = 3.0 * args.messages_per_second;
         let server = Server::start(config).await.context("hupai serve")?;
         println!("hupai serve: open http://{}/", server.addr);
         if let Some(m) = server.mjai_addr {

@@ -130,10 +130,10 @@ async fn play(
                         return events;
                     }
                 }
-                ServerMessage::Prompt { decision, options, .. } => {
-                    if client.act(decision, answer(player, decision, &options)).await.is_err() {
-                        break;
-                    }
+                ServerMessage::Prompt { decision, options, .. }
+                    if client.act(decision, answer(player, decision, &options)).await.is_err() =>
+                {
+                    break;
                 }
                 // A refusal of an answer the old process took but never stored: the prompt
                 // comes again.

@@ -443,7 +443,13 @@ impl Server {
         tokio::spawn(leases(Arc::clone(&state)));
         let app = crate::http::router(Arc::clone(&state));
         tokio::spawn(async move {
+            use axum::serve::ListenerExt;
             let service = app.into_make_service_with_connect_info::<SocketAddr>();
+            // TCP_NODELAY: an event and the prompt after it are separate frames, and without it
+            // the second waits for the client's delayed ACK of the first (40 ms on Linux).
+            let listener = listener.tap_io(|tcp| {
+                let _ = tcp.set_nodelay(true);
+            });
             if let Err(e) = axum::serve(listener, service).await {
                 eprintln!("hupai serve: {e}");
             }

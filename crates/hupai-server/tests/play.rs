@@ -100,3 +100,44 @@ fn without_secret(log: &str) -> Vec<serde_json::Value> {
         })
         .collect()
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_table_of_user_rules_plays_by_them() {
+    let server = start(db("user-rules").to_str().expect("utf-8")).await;
+    let base = base(&server);
+    let rules =
+        "extends = \"riichi\"\nname = \"house\"\nstarting_points = 30000\ntarget_points = 30000\n";
+    let request = serde_json::json!({
+        "rules_toml": rules,
+        "length": "hand",
+        "seats": ["bot:efficiency", "bot:defensive", "bot:efficiency", "bot:defensive"],
+        "seed": 12,
+        "time": serde_json::from_str::<serde_json::Value>(PATIENT).expect("json"),
+    });
+    let made = hupai_server::client::create_table(&base, &request.to_string()).await.expect("made");
+    let id = made["table"].as_str().expect("id").to_string();
+    let mut log = String::new();
+    for _ in 0..200 {
+        let (status, body) =
+            http(&base, "GET", &format!("/api/games/{id}/log"), None).await.expect("http");
+        if status == 200 {
+            log = body;
+            break;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+    }
+    let events: Vec<Event> = log.lines().map(|l| serde_json::from_str(l).expect("event")).collect();
+    let Some(Event::StartKyoku { scores, .. }) =
+        events.iter().find(|e| matches!(e, Event::StartKyoku { .. }))
+    else {
+        panic!("no hand in {log}");
+    };
+    assert_eq!(scores, &Some([30000; 4]), "the user's starting points");
+    assert!(
+        log.lines().next().is_some_and(|l| l.contains("\"hupai_rules\":\"house\"")),
+        "{}",
+        &log[..200.min(log.len())]
+    );
+    // The log replays by the rules it carries.
+    replay(&log, None).expect("replays");
+}

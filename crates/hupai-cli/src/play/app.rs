@@ -1,199 +1,182 @@
-//! The game as the terminal plays it: one human (player 0) and three AI agents seated at a
-//! match [`Driver`]. The app answers the human's prompts with what the player chose, lets the
-//! driver ask the agents, and keeps what the screen and the transcript need (the human's
-//! table, the message feed, the hand summary). Both the full-screen UI and `--plain` drive
-//! this same state.
+//! The game as the terminal shows it, over a [`Session`] (a local match or a seat at a
+//! server's table): the player's table folded from its stream, the message feed, the hand
+//! summary, the hints and the adviser's suggestion. Both the full-screen UI and `--plain`
+//! drive this same state, whichever session is under it.
 
-use std::borrow::Cow;
+use std::time::Duration;
 
-use hupai_ai::AgentSpec;
 use hupai_core::Seat;
-use hupai_engine::{Action, Agent, AnswerError, Driver, Event, Explanation, PlayerView, Setup};
+use hupai_engine::{Action, Agent, Event, Explanation};
 use hupai_rules::Rules;
 
 use super::hints::Hints;
-use super::narrate::narrate;
+use super::local::{Config, LocalSession};
+use super::narrate::{narrate, who};
+use super::session::{ActError, Clock, Session, SessionError, Update};
 use super::summary::Summary;
 use super::table::Table;
-
-/// How the match is set up.
-#[derive(Debug)]
-pub struct Config {
-    /// The rule set.
-    pub rules: Rules,
-    /// The seed.
-    pub seed: u64,
-    /// The three opponents.
-    pub opponents: [AgentSpec; 3],
-    /// Say why after every AI action.
-    pub explain: bool,
-    /// Play one hand only.
-    pub single_hand: bool,
-}
-
-/// An opponent that keeps the reason for its last decision when asked to explain.
-struct Opponent {
-    agent: Box<dyn Agent>,
-    explain: bool,
-    last: Option<Explanation>,
-}
-
-impl Agent for Opponent {
-    fn name(&self) -> &str {
-        self.agent.name()
-    }
-    fn decide(&mut self, view: &PlayerView, options: &[Action]) -> Action {
-        if !self.explain {
-            return self.agent.decide(view, options);
-        }
-        let ex = self.agent.explain(view, options);
-        let action = ex.action;
-        self.last = Some(ex);
-        action
-    }
-    fn observes(&self) -> bool {
-        self.agent.observes()
-    }
-    fn observe(&mut self, event: &Event) {
-        self.agent.observe(event)
-    }
-}
+use super::tiles::names;
 
 /// The running game.
 pub struct App {
-    driver: Driver,
+    session: Box<dyn Session>,
     /// The rule set.
     pub rules: Rules,
-    /// The opponents by player (none for the human, player 0).
-    opponents: Vec<Option<Opponent>>,
-    /// The human's adviser (hints and suggestions).
+    /// The player's adviser (hints and suggestions).
     adviser: Box<dyn Agent>,
-    /// The table as the human sees it.
+    /// The table as the player sees it.
     pub table: Table,
     /// Lines for the transcript and message line, oldest first; `take_feed` drains them.
     feed: Vec<String>,
     /// The end of the last hand, until acknowledged.
     pub summary: Option<Summary>,
+    /// The summary's hand is over: the next hand started or the match ended (online these
+    /// events may come a moment after the win).
+    settled: bool,
     /// The last AI explanation.
     pub last_explanation: Option<String>,
+    /// Watching: the table before this hand and the hand's events so far, to show every
+    /// hand once the server reveals them.
+    hand: Option<(Table, Vec<(u64, Event)>)>,
 }
 
 impl std::fmt::Debug for App {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("App").field("events", &self.driver.record().len()).finish()
+        f.debug_struct("App").field("events", &self.session.record().len()).finish()
     }
 }
 
 impl App {
-    /// Starts a match.
-    pub fn new(config: Config) -> anyhow::Result<App> {
-        let options = hupai_ai::BuildOptions::default();
-        let adviser: AgentSpec = "defensive".parse()?;
-        let adviser = adviser.build(&config.rules, config.seed, 0, &options)?;
-        let mut opponents: Vec<Option<Opponent>> = vec![None];
-        for (i, spec) in config.opponents.iter().enumerate() {
-            let seed = config.seed.wrapping_add(i as u64 + 1);
-            let agent = spec.build(&config.rules, seed, i + 1, &options)?;
-            opponents.push(Some(Opponent { agent, explain: config.explain, last: None }));
-        }
-        let mut setup = Setup::new(config.rules.clone(), config.seed);
-        setup.single_hand = config.single_hand;
-        setup.names = [
-            "you".to_string(),
-            config.opponents[0].to_string(),
-            config.opponents[1].to_string(),
-            config.opponents[2].to_string(),
-        ];
-        let driver = Driver::new(setup);
+    /// Takes a seat through `session`; the adviser is built with `seed`.
+    pub fn new(session: Box<dyn Session>, seed: u64) -> anyhow::Result<App> {
+        let rules = session.rules().clone();
+        let adviser: hupai_ai::AgentSpec = "defensive".parse()?;
+        let adviser = adviser.build(&rules, seed, 0, &hupai_ai::BuildOptions::default())?;
         let mut app = App {
-            driver,
-            rules: config.rules,
-            opponents,
+            session,
+            rules,
             adviser,
             table: Table::default(),
             feed: Vec::new(),
             summary: None,
+            settled: false,
             last_explanation: None,
+            hand: None,
         };
-        app.absorb(0..app.driver.record().len(), None);
+        app.poll(Duration::ZERO)?;
+        // Joining a match under way: the end of a hand long past is no news (the end of
+        // the match is).
+        let moved_on = app.table.seats.iter().any(|s| !s.river.is_empty());
+        if app.settled && moved_on && !app.is_over() {
+            app.summary = None;
+        }
         Ok(app)
     }
 
-    /// The full record (for `--log`).
-    pub fn record(&self) -> &[Event] {
-        self.driver.record()
+    /// Starts a match in process, AI moves at least `pace` apart.
+    pub fn local(config: Config, pace: Duration) -> anyhow::Result<App> {
+        let seed = config.seed;
+        App::new(Box::new(LocalSession::new(config, pace)?), seed)
     }
 
-    /// The human's seat this hand.
+    /// The record to save (`--log`).
+    pub fn record(&self) -> &[Event] {
+        self.session.record()
+    }
+
+    /// The player's seat this hand (watching: the first player's), at the bottom of the screen.
     pub fn human_seat(&self) -> Seat {
-        self.driver.seat_of(0)
+        self.me().unwrap_or_else(|| self.table.seat_of_player(0))
+    }
+
+    /// The player's seat this hand; none when watching.
+    pub fn me(&self) -> Option<Seat> {
+        self.session.view().map(|v| v.seat)
+    }
+
+    /// The player this client plays (none when watching).
+    pub fn player(&self) -> Option<usize> {
+        self.session.player()
+    }
+
+    /// Watching, not playing.
+    pub fn watching(&self) -> bool {
+        self.session.player().is_none()
+    }
+
+    /// Whether the match goes on without this client (online).
+    pub fn is_live(&self) -> bool {
+        self.session.is_live()
+    }
+
+    /// When the session next has something to do by itself, if it knows.
+    pub fn wake_in(&self) -> Option<Duration> {
+        self.session.wake_in()
     }
 
     /// Whether the match is over.
     pub fn is_over(&self) -> bool {
-        self.driver.is_over()
+        self.session.is_over()
     }
 
-    /// The human's legal options (empty when the human has nothing to decide).
+    /// Whether a built-in AI plays the seat now (online).
+    pub fn taken_over(&self) -> bool {
+        self.session.taken_over()
+    }
+
+    /// While the connection is down (online): what is being done about it.
+    pub fn connection_note(&self) -> Option<String> {
+        self.session.connection_note()
+    }
+
+    /// The player is back: the AI that took over the seat stops.
+    pub fn back(&mut self) {
+        self.session.back();
+    }
+
+    /// The player's legal options (empty when the player has nothing to decide).
     pub fn human_options(&self) -> &[Action] {
-        self.driver.prompt(0).map_or(&[], |p| p.options)
+        self.session.prompt().map_or(&[], |p| &p.options)
     }
 
-    /// The human's view.
-    pub fn human_view(&self) -> &PlayerView {
-        self.driver.view_of(0)
+    /// The open decision's clock, at a table with one.
+    pub fn clock(&self) -> Option<Clock> {
+        self.session.prompt().and_then(|p| p.clock)
     }
 
-    /// An AI seat that must decide now.
-    pub fn ai_to_move(&self) -> Option<Seat> {
-        self.driver.prompts().find(|p| p.player != 0).map(|p| p.seat)
+    /// The open decision's number.
+    pub fn decision(&self) -> Option<u64> {
+        self.session.prompt().map(|p| p.decision)
     }
 
-    /// Whether the next AI decision is a claim decision (not worth pacing).
-    pub fn ai_is_claiming(&self) -> bool {
-        self.driver.prompts().any(|p| p.player != 0 && p.options.contains(&Action::Pass))
+    /// Moves the game on, waiting at most `wait`; true when anything happened.
+    pub fn poll(&mut self, wait: Duration) -> Result<bool, SessionError> {
+        let updates = self.session.poll(wait)?;
+        let any = !updates.is_empty();
+        self.take(updates);
+        Ok(any)
     }
 
-    /// Lets one AI seat decide. Returns false when no AI has anything to decide.
-    pub fn step_ai(&mut self) -> anyhow::Result<bool> {
-        let Some(step) = self.driver.step(&mut self.opponents)? else {
-            return Ok(false);
-        };
-        let why = self
-            .opponents
-            .get_mut(step.player)
-            .and_then(|o| o.as_mut())
-            .and_then(|o| o.last.take());
-        let at = self.absorb(step.events, Some(step.seat));
-        if let Some(ex) = why.filter(|_| step.action != Action::Pass) {
-            // The reason goes right after the seat's own action, before what followed it.
-            let line = format!("  why: {}", explanation_line(&ex));
-            self.last_explanation = Some(line.clone());
-            self.feed.insert(at.min(self.feed.len()), line);
-        }
-        Ok(true)
-    }
-
-    /// Applies the human's decision.
-    pub fn act(&mut self, action: Action) -> Result<(), AnswerError> {
-        let decision = self.driver.decision();
-        let events = self.driver.answer(0, decision, action)?;
-        self.absorb(events, None);
+    /// Applies the player's decision.
+    pub fn act(&mut self, action: Action) -> Result<(), ActError> {
+        let updates = self.session.act(action)?;
+        self.take(updates);
         Ok(())
     }
 
-    /// The adviser's choice for the human now, with its reasons.
+    /// The adviser's choice for the player now, with its reasons.
     pub fn suggestion(&mut self) -> Option<Explanation> {
-        let prompt = self.driver.prompt(0)?;
-        Some(self.adviser.explain(prompt.view, prompt.options))
+        let prompt = self.session.prompt()?;
+        let view = self.session.view()?;
+        Some(self.adviser.explain(view, &prompt.options))
     }
 
-    /// Shanten, waits and effective tiles of the human's hand.
-    pub fn hints(&self) -> Hints {
-        Hints::of(self.human_view(), &self.rules)
+    /// Shanten, waits and effective tiles of the player's hand (none when watching).
+    pub fn hints(&self) -> Option<Hints> {
+        self.session.view().map(|v| Hints::of(v, &self.rules))
     }
 
-    /// While the human may claim: the discard and its discarder's wind (`8p from North`).
+    /// While the player may claim: the discard and its discarder's wind (`8p from North`).
     pub fn claim_text(&self) -> Option<String> {
         if !self.human_options().contains(&Action::Pass) {
             return None;
@@ -213,23 +196,57 @@ impl App {
         std::mem::take(&mut self.feed)
     }
 
-    /// Takes in the events `range` of the record, as the human is shown them; returns the
-    /// feed position just after the last line about an action of `actor`.
-    fn absorb(&mut self, range: std::ops::Range<usize>, actor: Option<Seat>) -> usize {
+    /// Where to come back to this seat (online).
+    pub fn rejoin(&self) -> Option<String> {
+        self.session.rejoin()
+    }
+
+    /// Leaves the match (online: closes the connection; an AI plays the seat meanwhile).
+    pub fn leave(&mut self) {
+        self.session.leave();
+    }
+
+    fn take(&mut self, updates: Vec<Update>) {
+        for u in updates {
+            match u {
+                Update::Events { first, events, why } => {
+                    let at = self.absorb(first, events, why.as_ref().map(|w| w.0));
+                    if let Some((_, Some(reason))) = why {
+                        // The reason goes right after the seat's own action, before what
+                        // followed it.
+                        let line = format!("  why: {reason}");
+                        self.last_explanation = Some(line.clone());
+                        self.feed.insert(at.min(self.feed.len()), line);
+                    }
+                }
+                Update::Reveal(events) => self.reveal(&events),
+                Update::Notice(line) => self.feed.push(line),
+            }
+        }
+    }
+
+    /// Takes in `events` (from sequence number `first`) as the player is shown them; returns
+    /// the feed position just after the last line about an action of `actor`.
+    fn absorb(&mut self, first: u64, events: Vec<Event>, actor: Option<Seat>) -> usize {
         let mut after_actor = self.feed.len();
-        for seq in range {
-            // The match's own seed is no secret in a local game: the player gave it, or was
-            // shown it. Everything else is the human seat's stream.
-            let shown = if seq == 0 {
-                self.driver.record().first().map(Cow::Borrowed)
-            } else {
-                self.driver.event_for(0, seq)
-            };
-            let Some(e) = shown.map(Cow::into_owned) else { continue };
+        let watching = self.watching();
+        for (i, e) in events.into_iter().enumerate() {
             if matches!(e, Event::Hora { .. } | Event::Ryukyoku { .. })
                 && self.summary.as_ref().is_none_or(|s| s.table.hands != self.table.hands)
             {
                 self.summary = Some(Summary { table: self.table.clone(), ..Summary::default() });
+                self.settled = false;
+            }
+            if matches!(e, Event::StartKyoku { .. } | Event::EndGame { .. }) {
+                self.settled = true;
+            }
+            if watching {
+                if matches!(e, Event::StartKyoku { .. }) {
+                    self.hand = Some((self.table.clone(), Vec::new()));
+                }
+                if let Some((_, hand)) = self.hand.as_mut() {
+                    hand.push((first + i as u64, e.clone()));
+                }
             }
             self.table.update(&e);
             if let Some(s) = self.summary.as_mut() {
@@ -237,30 +254,54 @@ impl App {
                     s.absorb(&e);
                 }
             }
-            let me = self.human_seat();
-            if let Some(line) = narrate(&self.table, &e, Some(me)) {
+            let me = self.me();
+            if let Some(line) = narrate(&self.table, &e, me) {
                 self.feed.push(line);
                 if actor.is_some() && e.actor() == actor && !matches!(e, Event::Tsumo { .. }) {
                     after_actor = self.feed.len();
                 }
             }
         }
-        self.table.wall_left = Some(self.human_view().live_tiles() as usize);
+        if let Some(v) = self.session.view() {
+            self.table.wall_left = Some(v.live_tiles() as usize);
+        }
         after_actor
+    }
+
+    /// Watching, once a hand is over: the hand again with every tile shown.
+    fn reveal(&mut self, revealed: &[(u64, Event)]) {
+        let Some((before, hand)) = self.hand.take() else { return };
+        let mut table = before;
+        for (seq, e) in &hand {
+            let e = revealed.iter().find(|(s, _)| s == seq).map_or(e, |r| &r.1);
+            table.update(e);
+        }
+        for seat in Seat::ALL {
+            let s = &table.seats[seat.index()];
+            let tiles: Vec<_> = s.hand.iter().copied().chain(s.drawn).collect();
+            if !tiles.is_empty() && tiles.iter().all(|p| !p.is_hidden()) {
+                self.feed.push(format!("{} held {}", who(&table, seat, None), names(&tiles)));
+            }
+        }
+        if let Some(s) = self.summary.as_mut().filter(|s| s.table.hands == table.hands) {
+            s.table = table.clone();
+        }
+        table.wall_left = self.table.wall_left;
+        self.table = table;
+    }
+
+    /// The summary of a hand whose end has come in full (with the standings when the match
+    /// ended), for a mode that shows it once.
+    pub fn take_settled_summary(&mut self) -> Option<Summary> {
+        if self.settled {
+            self.summary.take()
+        } else {
+            None
+        }
     }
 
     /// Dismisses the hand summary.
     pub fn dismiss_summary(&mut self) {
         self.summary = None;
     }
-}
-
-/// An explanation in one line without the agent's name and the action repeated.
-pub fn explanation_line(ex: &Explanation) -> String {
-    let mut line = ex.reason.clone();
-    for (i, c) in ex.candidates.iter().take(3).enumerate() {
-        line += if i == 0 { "; " } else { " > " };
-        line += &c.to_string();
-    }
-    line
 }

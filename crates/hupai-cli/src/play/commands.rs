@@ -6,7 +6,7 @@
 //! h        win (tsumo or ron)               p      pon
 //! c 34m    chi with 3m and 4m from the hand k [5m] kan (which one, when several)
 //! pass     decline a claim (also `-`)       9      abort with nine terminals
-//! v m      void the suit m, p or s (定缺)
+//! v m      void the suit m, p or s (定缺)   b      back at an online table (the AI stops)
 //! ```
 
 use std::fmt;
@@ -37,6 +37,8 @@ pub enum Command {
     NineTerminals,
     /// Name the suit to void (定缺).
     Void(hupai_core::Suit),
+    /// Back at an online table: the AI that took over the seat stops.
+    Back,
     /// Show the help.
     Help,
     /// Quit.
@@ -118,6 +120,7 @@ pub fn parse(line: &str) -> Result<Command, CommandError> {
             Some("s") => hupai_core::Suit::Sou,
             _ => return Err(CommandError::BadTile(arg.unwrap_or("").to_string())),
         }),
+        "b" | "back" => Command::Back,
         "?" | "help" => Command::Help,
         "q" | "quit" | "exit" => Command::Quit,
         _ => match parse_tile(head) {
@@ -245,7 +248,9 @@ pub fn resolve(cmd: &Command, options: &[Action]) -> Result<Action, CommandError
                 Err(CommandError::NotNow("name a void suit"))
             }
         }
-        Command::Help | Command::Quit => Err(CommandError::NotNow("do that as a move")),
+        Command::Back | Command::Help | Command::Quit => {
+            Err(CommandError::NotNow("do that as a move"))
+        }
     }
 }
 

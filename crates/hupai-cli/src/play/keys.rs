@@ -75,6 +75,7 @@ pub fn help_lines() -> Vec<String> {
         "space                    pass",
         ":                        type a command: d 5m, r 5m, h, p, c 34m, k, k 5m, pass",
         "?                        this help        q  quit (asks first)",
+        "b                        online, when an AI plays your seat: take it back",
         "",
         "tiles: 1m-9m characters, 1p-9p dots, 1s-9s bamboo, 0m/0p/0s red fives,",
         "E S W N winds, Wh Gr Rd dragons, f1-f8 flowers",

@@ -27,10 +27,16 @@ pub struct Screen<'a> {
     pub me: Seat,
     /// Show every seat's concealed tiles (replay).
     pub reveal: bool,
+    /// Watching a table: the bottom seat is not "you".
+    pub watching: bool,
+    /// The open decision's time left, and whether it is running out.
+    pub clock: Option<(String, bool)>,
     /// The selected tile of the bottom hand (the drawn tile is last).
     pub selected: Option<usize>,
     /// The options line (empty when there is no choice).
     pub options: String,
+    /// Instead of options: the state of an online seat (reconnecting, played by the AI).
+    pub status_note: Option<String>,
     /// The latest messages, oldest first.
     pub messages: Vec<String>,
     /// The hint panel, when shown.
@@ -102,16 +108,28 @@ pub fn draw(frame: &mut Frame, s: &Screen) {
     }
     frame.render_widget(Paragraph::new(centre_line(table)), centre);
     own_area(frame, mine, table, s);
-    let opts = if s.options.is_empty() {
+    let opts = if let Some(note) = s.status_note.as_ref().filter(|_| s.options.is_empty()) {
+        Line::from(Span::styled(
+            format!(" {note}"),
+            Style::default().fg(Color::Magenta).add_modifier(Modifier::BOLD),
+        ))
+    } else if s.options.is_empty() {
         Line::raw("")
     } else {
-        Line::from(vec![
-            Span::styled(
-                " options: ",
-                Style::default().fg(Color::Yellow).add_modifier(Modifier::BOLD),
-            ),
-            Span::raw(s.options.clone()),
-        ])
+        let mut spans = Vec::new();
+        if let Some((left, urgent)) = &s.clock {
+            let colour = if *urgent { Color::Red } else { Color::Yellow };
+            spans.push(Span::styled(
+                format!(" [{left}]"),
+                Style::default().fg(colour).add_modifier(Modifier::BOLD),
+            ));
+        }
+        spans.push(Span::styled(
+            " options: ",
+            Style::default().fg(Color::Yellow).add_modifier(Modifier::BOLD),
+        ));
+        spans.push(Span::raw(s.options.clone()));
+        Line::from(spans)
     };
     frame.render_widget(Paragraph::new(opts), options);
     let mut all = s.messages.clone();
@@ -289,7 +307,7 @@ fn own_area(frame: &mut Frame, area: Rect, t: &Table, s: &Screen) {
     let st = &t.seats[s.me.index()];
     let block = Block::default()
         .borders(Borders::ALL)
-        .title(seat_title(t, s.me, !s.reveal))
+        .title(seat_title(t, s.me, !s.reveal && !s.watching))
         .border_style(Style::default().fg(Color::Yellow));
     let inner = block.inner(area);
     frame.render_widget(block, area);

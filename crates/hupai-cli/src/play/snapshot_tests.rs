@@ -9,18 +9,22 @@ use ratatui::buffer::Buffer;
 use ratatui::style::{Color, Modifier};
 use ratatui::Terminal;
 
-use super::app::{App, Config};
+use super::app::App;
+use super::local::Config;
 use super::render::draw;
 use super::tui::{screen, UiState};
 
 fn app(rules: &str, seed: u64) -> App {
-    App::new(Config {
-        rules: Rules::preset(rules).unwrap(),
-        seed,
-        opponents: ["defensive", "efficiency", "defensive"].map(|s| s.parse().unwrap()),
-        explain: true,
-        single_hand: false,
-    })
+    App::local(
+        Config {
+            rules: Rules::preset(rules).unwrap(),
+            seed,
+            opponents: ["defensive", "efficiency", "defensive"].map(|s| s.parse().unwrap()),
+            explain: true,
+            single_hand: false,
+        },
+        std::time::Duration::ZERO,
+    )
     .unwrap()
 }
 
@@ -38,7 +42,7 @@ fn play_until(app: &mut App, ui: &mut UiState, mut stop: impl FnMut(&App) -> boo
             app.dismiss_summary();
             continue;
         }
-        if app.step_ai().unwrap() {
+        if app.poll(std::time::Duration::ZERO).unwrap() {
             continue;
         }
         let action = app.suggestion().map(|e| e.action).unwrap();

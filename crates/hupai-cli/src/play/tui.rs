@@ -1,6 +1,7 @@
-//! The full-screen loop: draws the [`App`], reads keys without blocking, paces the AI moves
-//! (`--speed`), and restores the terminal on every way out (quit, Ctrl-C, a panic: the panic
-//! hook of `ratatui::init` restores it).
+//! The full-screen loop: draws the [`App`], reads keys without blocking, lets the session
+//! move on (a local match paces its AI moves, `--speed`; online, the table's messages are read
+//! as they come and the clock shown), and restores the terminal on every way out (quit,
+//! Ctrl-C, a panic: the panic hook of `ratatui::init` restores it).
 
 use std::time::{Duration, Instant};
 
@@ -32,6 +33,10 @@ pub struct UiState {
     pub hints: bool,
     /// Draw glyphs.
     pub glyphs: bool,
+    /// The title bar's text (default `hupai play`).
+    pub title: Option<String>,
+    /// The decision the UI last saw open (a choice being made ends with it).
+    pub decision: Option<u64>,
 }
 
 /// Builds the frame's contents from the app and the UI state.
@@ -59,8 +64,8 @@ pub fn screen<'a>(app: &'a mut App, ui: &UiState) -> Screen<'a> {
             format!("Enter discard  {options_line}")
         };
     }
-    let hints = (ui.hints && app.summary.is_none()).then(|| {
-        let mut lines = app.hints().lines();
+    let hints = (ui.hints && app.summary.is_none() && !app.watching()).then(|| {
+        let mut lines = app.hints().map(|h| h.lines()).unwrap_or_default();
         if let Some(ex) = app.suggestion() {
             lines.push(String::new());
             lines.push(format!("AI: {}", commands::label(&ex.action)));
@@ -68,21 +73,41 @@ pub fn screen<'a>(app: &'a mut App, ui: &UiState) -> Screen<'a> {
         }
         lines
     });
+    let now = Instant::now();
+    let clock = app.clock().map(|c| (c.text(now), c.urgent(now)));
     let overlay = if ui.confirm_quit {
-        Some(("quit?".to_string(), vec!["Quit this match? y / n".to_string()]))
+        let mut lines = vec!["Quit this match? y / n".to_string()];
+        if app.is_live() && !app.watching() && !app.is_over() {
+            lines.push("(an AI plays your seat while you are away;".into());
+            lines.push(" the same link brings you back)".into());
+        }
+        Some(("quit?".to_string(), lines))
     } else if ui.help {
         Some(("help".to_string(), help_lines()))
     } else {
         app.summary.as_ref().map(|s| {
-            let mut lines = s.lines(app.rules.family, Some(me));
+            let mut lines = s.lines(app.rules.family, app.me());
             lines.push(String::new());
-            lines.push(if app.is_over() { "Enter: leave" } else { "Enter: next hand" }.into());
+            if let Some((left, _)) = &clock {
+                lines.push(format!("The table waits for you: {left} left."));
+            }
+            lines.push(
+                if app.is_over() {
+                    "Enter: leave"
+                } else if app.is_live() {
+                    "Enter: back to the table"
+                } else {
+                    "Enter: next hand"
+                }
+                .into(),
+            );
             (if app.is_over() { "end of the match" } else { "end of the hand" }.to_string(), lines)
         })
     };
-    // While the summary shows, the table stays as the hand ended.
+    // While the summary shows, the table stays as the hand ended (watching: with every
+    // hand shown once the server reveals them).
     let (table, me) = match &app.summary {
-        Some(s) => (&s.table, s.table.seat_of_player(0)),
+        Some(s) => (&s.table, s.table.seat_of_player(app.player().unwrap_or(0) as u8)),
         None => (&app.table, me),
     };
     let options = if app.summary.is_some() { Vec::new() } else { options };
@@ -91,51 +116,59 @@ pub fn screen<'a>(app: &'a mut App, ui: &UiState) -> Screen<'a> {
     Screen {
         table: Some(table),
         me,
-        reveal: false,
+        reveal: app.watching() && app.summary.is_some(),
+        watching: app.watching(),
+        clock: if app.summary.is_some() { None } else { clock },
         selected: (!options.is_empty()
             && options.iter().any(|a| matches!(a, Action::Discard { .. })))
         .then_some(ui.selected.min(tiles.saturating_sub(1))),
         options: options_line,
+        status_note: match (app.connection_note(), app.taken_over()) {
+            (Some(note), _) => Some(note),
+            (None, true) => Some("an AI plays your seat: b or Enter takes it back".into()),
+            (None, false) => None,
+        },
         messages: ui.messages.clone(),
         hints,
         overlay,
         prompt: ui.prompt.clone(),
         glyphs: ui.glyphs,
-        title: "hupai play".into(),
-        status:
+        title: ui.title.clone().unwrap_or_else(|| "hupai play".into()),
+        status: if app.watching() {
+            " watching · Enter next · ? help · q quit".into()
+        } else {
             " ←/→ 1-9 a-e select · Enter discard · p c k h r space · : command · ? help · q quit"
-                .into(),
+                .into()
+        },
     }
 }
 
 /// Runs the full-screen game until the match ends or the player quits.
-pub fn run(app: &mut App, ui: &mut UiState, speed: Duration) -> std::io::Result<()> {
+pub fn run(app: &mut App, ui: &mut UiState) -> anyhow::Result<()> {
     let mut terminal = ratatui::init();
-    let result = event_loop(&mut terminal, app, ui, speed);
+    let result = event_loop(&mut terminal, app, ui);
     ratatui::restore();
     result
 }
+
+/// How often an online game looks at the table and redraws its clock.
+const TICK: Duration = Duration::from_millis(100);
 
 fn event_loop(
     terminal: &mut DefaultTerminal,
     app: &mut App,
     ui: &mut UiState,
-    speed: Duration,
-) -> std::io::Result<()> {
-    let mut last_ai = Instant::now();
+) -> anyhow::Result<()> {
     loop {
         pull_feed(app, ui);
         terminal.draw(|f| draw(f, &screen(app, ui)))?;
+        // A local match waits while an overlay is up; an online one goes on.
         let blocked = app.summary.is_some() || ui.confirm_quit || ui.help;
-        let ai_ready = !blocked && app.ai_to_move().is_some();
-        let wait = if ai_ready {
-            if app.ai_is_claiming() {
-                Duration::ZERO
-            } else {
-                speed.saturating_sub(last_ai.elapsed())
-            }
-        } else {
-            Duration::from_millis(250)
+        let moving = !blocked || app.is_live();
+        let wait = match (app.is_live(), moving) {
+            (true, _) => TICK,
+            (false, true) => app.wake_in().unwrap_or(Duration::from_millis(250)),
+            (false, false) => Duration::from_millis(250),
         };
         if event::poll(wait)? {
             match event::read()? {
@@ -148,20 +181,26 @@ fn event_loop(
             }
             continue;
         }
-        if ai_ready {
-            app.step_ai().map_err(std::io::Error::other)?;
-            last_ai = Instant::now();
-        } else if !blocked {
-            // A forced move (after riichi: the drawn tile goes) is played for the human.
+        if moving {
+            app.poll(Duration::ZERO)?;
+        }
+        if !blocked {
+            // A forced move (after riichi: the drawn tile goes) is played for the player.
             let options = app.human_options().to_vec();
             if let [only @ Action::Discard { .. }] = options.as_slice() {
-                app.act(*only).map_err(std::io::Error::other)?;
+                if let Err(e) = app.act(*only) {
+                    ui.messages.push(format!("! {e}"));
+                }
             }
         }
     }
 }
 
 fn pull_feed(app: &mut App, ui: &mut UiState) {
+    if app.decision() != ui.decision {
+        ui.decision = app.decision();
+        ui.choosing = None;
+    }
     let feed = app.take_feed();
     for line in feed {
         if line.starts_with("you draw ") {
@@ -203,6 +242,11 @@ pub fn handle_key(app: &mut App, ui: &mut UiState, key: crossterm::event::KeyEve
                 match commands::parse(&line) {
                     Ok(Command::Help) => ui.help = true,
                     Ok(Command::Quit) => ui.confirm_quit = true,
+                    Ok(Command::Back) if app.taken_over() => {
+                        app.back();
+                        ui.messages.push("you say you are back".into());
+                    }
+                    Ok(Command::Back) => ui.messages.push("! you play your seat already".into()),
                     Ok(cmd) => {
                         let options = app.human_options().to_vec();
                         let r = commands::resolve(&cmd, &options);
@@ -254,6 +298,11 @@ pub fn handle_key(app: &mut App, ui: &mut UiState, key: crossterm::event::KeyEve
             Intent::Quit => ui.confirm_quit = true,
             _ => {}
         }
+        return false;
+    }
+    if app.taken_over() && matches!(key.code, KeyCode::Enter | KeyCode::Char('b')) {
+        app.back();
+        ui.messages.push("you say you are back".into());
         return false;
     }
     if let Some(choice) = ui.choosing.clone() {
@@ -337,7 +386,7 @@ mod tests {
     use hupai_rules::Rules;
 
     use super::*;
-    use crate::play::app::Config;
+    use crate::play::local::Config;
     use crate::play::tiles::pai_name;
 
     fn key(code: KeyCode) -> KeyEvent {
@@ -345,13 +394,16 @@ mod tests {
     }
 
     fn new_app() -> App {
-        App::new(Config {
-            rules: Rules::preset("chinese").unwrap(),
-            seed: 7,
-            opponents: ["defensive"; 3].map(|s| s.parse().unwrap()),
-            explain: false,
-            single_hand: false,
-        })
+        App::local(
+            Config {
+                rules: Rules::preset("chinese").unwrap(),
+                seed: 7,
+                opponents: ["defensive"; 3].map(|s| s.parse().unwrap()),
+                explain: false,
+                single_hand: false,
+            },
+            std::time::Duration::ZERO,
+        )
         .unwrap()
     }
 
@@ -368,7 +420,7 @@ mod tests {
             if app.summary.is_some() {
                 app.dismiss_summary();
             }
-            if !app.step_ai().unwrap() {
+            if !app.poll(std::time::Duration::ZERO).unwrap() {
                 handle_key(&mut app, &mut ui, key(KeyCode::Char(' ')));
             }
         }

@@ -1,0 +1,501 @@
+//! The load generator's core: N tables of four WebSocket clients against a server at a base
+//! URL, answering every prompt with a legal option after a pace delay, counting actions and
+//! timing each action to the table's next prompt. The example's `main.rs` adds the command
+//! line, the server process and the report; `tests/load.rs` runs this core in-process so it
+//! cannot rot.
+//!
+//! **Latency** is measured per table: from the moment a client writes an `act` after which no
+//! prompt of its table is left unanswered, to the moment the next `prompt` of that table
+//! arrives at any of its four clients. It is the server's whole turn-around for one action
+//! (reading the answer, the engine, the commit to the store, serialising the events and the
+//! prompt, writing them) plus the generator's own scheduling of the read. Acts answered while
+//! another seat of the table still has a prompt open (simultaneous call prompts) are not timed:
+//! their next prompt waits for the other seat.
+
+use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+
+use futures_util::{SinkExt, StreamExt};
+use hupai_server::client::create_table;
+use hupai_server::protocol::ClientMessage;
+use serde_json::Value;
+use tokio::net::TcpStream;
+use tokio::sync::{watch, Semaphore};
+use tokio::time::Instant;
+use tokio_tungstenite::tungstenite::protocol::WebSocketConfig;
+use tokio_tungstenite::tungstenite::Message;
+use tokio_tungstenite::{MaybeTlsStream, WebSocketStream};
+
+/// What to run.
+#[derive(Clone, Debug)]
+pub struct Options {
+    /// Tables of four clients.
+    pub tables: usize,
+    /// Each table makes one action per `pace` on average; zero: answer at once.
+    pub pace: Duration,
+    /// Play between the last connection and the measurement.
+    pub warmup: Duration,
+    /// How long to measure.
+    pub duration: Duration,
+    /// The tables' rules.
+    pub rules: String,
+    /// The tables' match length; a table whose match ends is replaced by a new one.
+    pub length: String,
+    /// Tables being created and connected at once.
+    pub setup_parallel: usize,
+    /// The generator's choices.
+    pub seed: u64,
+}
+
+impl Default for Options {
+    fn default() -> Options {
+        Options {
+            tables: 100,
+            pace: Duration::from_secs(1),
+            warmup: Duration::from_secs(3),
+            duration: Duration::from_secs(30),
+            rules: "riichi".into(),
+            length: "east".into(),
+            setup_parallel: 32,
+            seed: 1,
+        }
+    }
+}
+
+/// The measurement window's edges, for the caller to sample the server (memory, CPU, perf).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Window {
+    /// Every table is connected and warmed up; counting starts now.
+    Start,
+    /// Counting stopped; the tables are still open.
+    End,
+}
+
+/// What was measured.
+#[derive(Clone, Debug, Default)]
+pub struct Report {
+    /// Seconds from the first table to the last one connected.
+    pub setup_s: f64,
+    /// The measurement window in seconds.
+    pub window_s: f64,
+    /// Acts sent in the window.
+    pub acts: u64,
+    /// Prompts received in the window.
+    pub prompts: u64,
+    /// Frames received in the window, and their bytes.
+    pub frames: u64,
+    /// Bytes of those frames.
+    pub bytes: u64,
+    /// Latencies of the acts timed in the window, in microseconds, sorted.
+    pub latencies_us: Vec<u32>,
+    /// `error` messages from the server (anywhere in the run).
+    pub server_errors: u64,
+    /// Tables that could not be made or connected.
+    pub connect_errors: u64,
+    /// Socket errors.
+    pub socket_errors: u64,
+    /// Connections the server closed.
+    pub closed: u64,
+    /// Seats a built-in AI took over.
+    pub takeovers: u64,
+    /// Matches played to the end.
+    pub matches_over: u64,
+    /// Tables made, replacements included.
+    pub tables_made: u64,
+    /// The first few error messages.
+    pub messages: Vec<String>,
+}
+
+impl Report {
+    /// All errors of every kind.
+    pub fn errors(&self) -> u64 {
+        self.server_errors + self.connect_errors + self.socket_errors + self.closed
+    }
+
+    /// Acts per second in the window.
+    pub fn rate(&self) -> f64 {
+        self.acts as f64 / self.window_s.max(1e-9)
+    }
+
+    /// The latency at quantile `q` (0..=1) in milliseconds (NaN without any).
+    pub fn percentile_ms(&self, q: f64) -> f64 {
+        let l = &self.latencies_us;
+        if l.is_empty() {
+            return f64::NAN;
+        }
+        let i = ((l.len() as f64 - 1.0) * q).round() as usize;
+        l[i.min(l.len() - 1)] as f64 / 1000.0
+    }
+}
+
+/// The table request: four people, clocks that never run out (a slow generator must not turn
+/// into takeovers), no holds.
+pub fn table_request(rules: &str, length: &str) -> String {
+    format!(
+        r#"{{"rules":"{rules}","length":"{length}","seats":["human","human","human","human"],"private":true,"time":{{"turn_ms":600000,"call_ms":600000,"bank_ms":0,"claim_hold_ms":0,"bot_delay_ms":0,"away_ms":600000,"timeouts_for_takeover":1000}}}}"#
+    )
+}
+
+/// Runs the load against the server at `base` (`http://HOST:PORT`); `window` is called at the
+/// measurement's start and end.
+pub async fn drive(
+    base: &str,
+    options: &Options,
+    window: &mut (dyn FnMut(Window) + Send),
+) -> Result<Report, String> {
+    if options.tables == 0 || options.setup_parallel == 0 {
+        return Err("tables and setup_parallel: at least 1".into());
+    }
+    let run = Arc::new(Run {
+        base: base.trim_end_matches('/').to_string(),
+        request: table_request(&options.rules, &options.length),
+        options: options.clone(),
+        counting: AtomicBool::new(false),
+        counters: Counters::default(),
+        latencies: Mutex::new(Vec::new()),
+        errors: Mutex::new(Vec::new()),
+        connected: AtomicUsize::new(0),
+        setup: Semaphore::new(options.setup_parallel),
+    });
+    let (stop_tx, stop_rx) = watch::channel(false);
+    let t0 = Instant::now();
+    let runners: Vec<_> = (0..options.tables)
+        .map(|i| tokio::spawn(runner(Arc::clone(&run), i, stop_rx.clone())))
+        .collect();
+    while run.connected.load(Ordering::Relaxed) < options.tables {
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+    let setup_s = t0.elapsed().as_secs_f64();
+    tokio::time::sleep(options.warmup).await;
+
+    window(Window::Start);
+    let w0 = Instant::now();
+    run.counting.store(true, Ordering::Relaxed);
+    tokio::time::sleep(options.duration).await;
+    run.counting.store(false, Ordering::Relaxed);
+    let window_s = w0.elapsed().as_secs_f64();
+    window(Window::End);
+
+    let _ = stop_tx.send(true);
+    for r in runners {
+        let _ = tokio::time::timeout(Duration::from_secs(10), r).await;
+    }
+    let c = &run.counters;
+    let n = |a: &AtomicU64| a.load(Ordering::Relaxed);
+    let mut latencies_us = run.latencies.lock().map(|l| l.clone()).unwrap_or_default();
+    latencies_us.sort_unstable();
+    Ok(Report {
+        setup_s,
+        window_s,
+        acts: n(&c.acts),
+        prompts: n(&c.prompts),
+        frames: n(&c.frames),
+        bytes: n(&c.bytes),
+        latencies_us,
+        server_errors: n(&c.server_errors),
+        connect_errors: n(&c.connect_errors),
+        socket_errors: n(&c.socket_errors),
+        closed: n(&c.closed),
+        takeovers: n(&c.takeovers),
+        matches_over: n(&c.matches_over) / 4,
+        tables_made: n(&c.tables_made),
+        messages: run.errors.lock().map(|e| e.clone()).unwrap_or_default(),
+    })
+}
+
+/// A small random number generator (splitmix64): the generator's choices.
+#[derive(Clone, Copy, Debug)]
+struct Rng(u64);
+
+impl Rng {
+    fn next(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^ (z >> 31)
+    }
+
+    fn below(&mut self, n: u64) -> u64 {
+        self.next() % n.max(1)
+    }
+}
+
+/// What every client counts.
+#[derive(Debug, Default)]
+struct Counters {
+    acts: AtomicU64,
+    prompts: AtomicU64,
+    frames: AtomicU64,
+    bytes: AtomicU64,
+    server_errors: AtomicU64,
+    connect_errors: AtomicU64,
+    socket_errors: AtomicU64,
+    closed: AtomicU64,
+    takeovers: AtomicU64,
+    matches_over: AtomicU64,
+    tables_made: AtomicU64,
+}
+
+/// The run's shared state.
+#[derive(Debug)]
+struct Run {
+    options: Options,
+    base: String,
+    request: String,
+    /// Counts while measuring (from the window's start).
+    counting: AtomicBool,
+    counters: Counters,
+    /// Latencies in microseconds, of acts sent while counting.
+    latencies: Mutex<Vec<u32>>,
+    /// The first few error messages, to show.
+    errors: Mutex<Vec<String>>,
+    /// Tables whose four clients have connected (or failed to; the first match of each runner).
+    connected: AtomicUsize,
+    setup: Semaphore,
+}
+
+impl Run {
+    fn error(&self, counter: &AtomicU64, what: String) {
+        counter.fetch_add(1, Ordering::Relaxed);
+        if let Ok(mut e) = self.errors.lock() {
+            if e.len() < 10 {
+                e.push(what);
+            }
+        }
+    }
+}
+
+/// One table's pacing and latency bookkeeping, shared by its four clients.
+#[derive(Debug)]
+struct Pacing {
+    /// Prompts received and not yet answered.
+    open: u32,
+    /// When the act that left no prompt open was sent (and whether it was sent while counting).
+    since: Option<(Instant, bool)>,
+    /// The table's next action slot (human pace).
+    next_slot: Instant,
+}
+
+/// Bytes a client reads from its socket at once (the server's frames are a few hundred bytes).
+const READ_BUFFER: usize = 8 * 1024;
+
+/// A WebSocket to the server.
+type Socket = WebSocketStream<MaybeTlsStream<TcpStream>>;
+
+/// Opens a WebSocket and says hello as the seat of `token`.
+async fn connect(base: &str, table: &str, token: &str) -> Result<Socket, String> {
+    let host = base.strip_prefix("http://").ok_or_else(|| format!("{base}: use http://"))?;
+    // A small read buffer: tungstenite zeroes the whole buffer (128 KiB by default) before
+    // every read of the socket, which would cost the generator more than the frames do.
+    let config = WebSocketConfig::default().read_buffer_size(READ_BUFFER);
+    // TCP_NODELAY, as browsers set it: a small frame is sent at once, not after an ACK.
+    let url = format!("ws://{host}/ws");
+    let (mut socket, _) = tokio_tungstenite::connect_async_with_config(url, Some(config), true)
+        .await
+        .map_err(|e| format!("websocket: {e}"))?;
+    let hello = ClientMessage::Hello {
+        table: table.to_string(),
+        token: Some(token.to_string()),
+        spectate: false,
+        last_seq: None,
+    };
+    let text = serde_json::to_string(&hello).map_err(|e| e.to_string())?;
+    socket.send(Message::text(text)).await.map_err(|e| format!("websocket: {e}"))?;
+    Ok(socket)
+}
+
+/// The next text frame, `None` when the server closed the connection.
+async fn next_text(socket: &mut Socket) -> Result<Option<String>, String> {
+    loop {
+        match socket.next().await {
+            None | Some(Ok(Message::Close(_))) => return Ok(None),
+            Some(Err(e)) => return Err(format!("websocket: {e}")),
+            Some(Ok(Message::Text(t))) => return Ok(Some(t.as_str().to_string())),
+            Some(Ok(_)) => continue,
+        }
+    }
+}
+
+/// `{"type":"NAME"...`: the NAME (the server writes the tag first).
+fn tag(text: &str) -> &str {
+    text.strip_prefix("{\"type\":\"").and_then(|t| t.split('"').next()).unwrap_or("")
+}
+
+/// The type of the event in an `event` message.
+fn event_type(text: &str) -> &str {
+    const KEY: &str = "\"event\":{\"type\":\"";
+    text.find(KEY).map(|i| &text[i + KEY.len()..]).and_then(|t| t.split('"').next()).unwrap_or("")
+}
+
+/// One seat's client: reads its stream and answers its prompts. True when its match ended.
+async fn seat(
+    run: Arc<Run>,
+    pacing: Arc<Mutex<Pacing>>,
+    mut socket: Socket,
+    mut rng: Rng,
+    mut stop: watch::Receiver<bool>,
+) -> bool {
+    let c = &run.counters;
+    let pace = run.options.pace;
+    let over = loop {
+        let next = tokio::select! {
+            n = next_text(&mut socket) => n,
+            _ = stop.changed() => break false,
+        };
+        let text = match next {
+            Ok(Some(t)) => t,
+            Ok(None) => {
+                run.error(&c.closed, "the server closed a connection".into());
+                break false;
+            }
+            Err(e) => {
+                run.error(&c.socket_errors, e);
+                break false;
+            }
+        };
+        let counting = run.counting.load(Ordering::Relaxed);
+        if counting {
+            c.frames.fetch_add(1, Ordering::Relaxed);
+            c.bytes.fetch_add(text.len() as u64, Ordering::Relaxed);
+        }
+        match tag(&text) {
+            "event" if event_type(&text) == "end_game" => {
+                c.matches_over.fetch_add(1, Ordering::Relaxed);
+                break true;
+            }
+            "prompt" => {
+                let now = Instant::now();
+                let timed = {
+                    let Ok(mut p) = pacing.lock() else { break false };
+                    p.open += 1;
+                    p.since.take()
+                };
+                if let Some((sent, true)) = timed {
+                    let us = now.saturating_duration_since(sent).as_micros();
+                    if let Ok(mut l) = run.latencies.lock() {
+                        l.push(us.min(u32::MAX as u128) as u32);
+                    }
+                }
+                if counting {
+                    c.prompts.fetch_add(1, Ordering::Relaxed);
+                }
+                let Some((decision, action)) = choose(&text, &mut rng) else {
+                    run.error(&c.server_errors, format!("a prompt without options: {text}"));
+                    break false;
+                };
+                if !pace.is_zero() {
+                    let at = {
+                        let Ok(mut p) = pacing.lock() else { break false };
+                        let at = p.next_slot.max(now);
+                        p.next_slot = at + pace;
+                        at
+                    };
+                    tokio::select! {
+                        _ = tokio::time::sleep_until(at) => {}
+                        _ = stop.changed() => break false,
+                    }
+                }
+                let act = format!(r#"{{"type":"act","decision":{decision},"action":{action}}}"#);
+                {
+                    let Ok(mut p) = pacing.lock() else { break false };
+                    p.open = p.open.saturating_sub(1);
+                    if p.open == 0 {
+                        p.since = Some((Instant::now(), run.counting.load(Ordering::Relaxed)));
+                    }
+                }
+                if let Err(e) = socket.send(Message::text(act)).await {
+                    run.error(&c.socket_errors, format!("websocket: {e}"));
+                    break false;
+                }
+                if run.counting.load(Ordering::Relaxed) {
+                    c.acts.fetch_add(1, Ordering::Relaxed);
+                }
+            }
+            "error" => {
+                run.error(&c.server_errors, text);
+                // Whatever was sent changed nothing: the table is not waiting on the server.
+                if let Ok(mut p) = pacing.lock() {
+                    p.since = None;
+                }
+            }
+            "takeover" if text.contains("\"active\":true") => {
+                run.error(&c.takeovers, text);
+            }
+            _ => {}
+        }
+    };
+    let _ = socket.close(None).await;
+    over
+}
+
+/// The prompt's decision and the option to answer: a win when offered, otherwise any option.
+fn choose(text: &str, rng: &mut Rng) -> Option<(u64, String)> {
+    let v: Value = serde_json::from_str(text).ok()?;
+    let decision = v["decision"].as_u64()?;
+    let options = v["options"].as_array().filter(|o| !o.is_empty())?;
+    let win = options.iter().find(|o| o["type"] == "hora");
+    let pick = win.unwrap_or(&options[rng.below(options.len() as u64) as usize]);
+    Some((decision, pick.to_string()))
+}
+
+/// Creates a table and connects its four clients.
+async fn open_table(run: &Run) -> Result<Vec<Socket>, String> {
+    let made = create_table(&run.base, &run.request).await.map_err(|e| e.to_string())?;
+    let id = made["table"].as_str().ok_or("no table id")?.to_string();
+    let mut sockets = Vec::with_capacity(4);
+    for p in 0..4 {
+        let token = made["seats"][p]["token"].as_str().ok_or("no token")?;
+        let socket =
+            connect(&run.base, &id, token).await.map_err(|e| format!("player {p}: {e}"))?;
+        sockets.push(socket);
+    }
+    run.counters.tables_made.fetch_add(1, Ordering::Relaxed);
+    Ok(sockets)
+}
+
+/// One table slot: a table played by four clients, replaced by a new one when its match ends,
+/// until told to stop.
+async fn runner(run: Arc<Run>, index: usize, stop: watch::Receiver<bool>) {
+    let mut rng = Rng(run.options.seed ^ (index as u64).wrapping_mul(0x2545_F491_4F6C_DD1D));
+    let mut first = true;
+    let pace_ms = run.options.pace.as_millis().max(1) as u64;
+    while !*stop.borrow() {
+        let permit = if first { run.setup.acquire().await.ok() } else { None };
+        let opened = open_table(&run).await;
+        drop(permit);
+        if first {
+            run.connected.fetch_add(1, Ordering::Relaxed);
+            first = false;
+        }
+        let sockets = match opened {
+            Ok(sockets) => sockets,
+            Err(e) => {
+                run.error(&run.counters.connect_errors, e);
+                return;
+            }
+        };
+        // Tables start out of step, so that the server sees an even load.
+        let phase = Duration::from_millis(rng.below(pace_ms));
+        let pacing = Arc::new(Mutex::new(Pacing {
+            open: 0,
+            since: None,
+            next_slot: Instant::now() + phase,
+        }));
+        let seats: Vec<_> = sockets
+            .into_iter()
+            .map(|socket| {
+                let r = Rng(rng.next());
+                tokio::spawn(seat(Arc::clone(&run), Arc::clone(&pacing), socket, r, stop.clone()))
+            })
+            .collect();
+        let mut over = true;
+        for s in seats {
+            over &= s.await.unwrap_or(false);
+        }
+        if !over {
+            return;
+        }
+    }
+}
