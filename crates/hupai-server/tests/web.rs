@@ -4,8 +4,8 @@
 
 mod common;
 
-use hupai_server::client::{create_table, http, Client};
-use hupai_server::protocol::{ClientMessage, ServerMessage};
+use hupai_server::client::{create_table, http};
+use hupai_server::protocol::ServerMessage;
 use serde_json::Value;
 
 fn json(body: &str) -> Value {
@@ -101,6 +101,44 @@ async fn finished_games_are_reviewed_running_ones_are_not() {
     assert_eq!(status, 409, "{body}");
 }
 
+/// A raw WebSocket: the library's client skips the message types it does not know, `hint`
+/// among them.
+struct Raw(
+    tokio_tungstenite::WebSocketStream<tokio_tungstenite::MaybeTlsStream<tokio::net::TcpStream>>,
+);
+
+impl Raw {
+    async fn open(base: &str, hello: Value) -> Raw {
+        use futures_util::SinkExt;
+        let url = format!("ws://{}/ws", base.trim_start_matches("http://"));
+        let (mut socket, _) = tokio_tungstenite::connect_async(url).await.expect("connects");
+        socket
+            .send(tokio_tungstenite::tungstenite::Message::text(hello.to_string()))
+            .await
+            .unwrap();
+        Raw(socket)
+    }
+
+    async fn send(&mut self, v: Value) {
+        use futures_util::SinkExt;
+        self.0.send(tokio_tungstenite::tungstenite::Message::text(v.to_string())).await.unwrap();
+    }
+
+    /// The next message, or none within 10 s.
+    async fn next(&mut self) -> Option<Value> {
+        use futures_util::StreamExt;
+        loop {
+            let m = tokio::time::timeout(std::time::Duration::from_secs(10), self.0.next())
+                .await
+                .ok()??
+                .ok()?;
+            if let tokio_tungstenite::tungstenite::Message::Text(t) = m {
+                return Some(json(t.as_str()));
+            }
+        }
+    }
+}
+
 #[tokio::test]
 async fn help_is_for_the_seat_that_asks_from_its_own_view() {
     let server = common::start(common::db("web-hint").to_str().unwrap()).await;
@@ -114,32 +152,46 @@ async fn help_is_for_the_seat_that_asks_from_its_own_view() {
     .unwrap();
     let id = t["table"].as_str().unwrap().to_string();
     let token = t["seats"][0]["token"].as_str().unwrap().to_string();
-    let mut me = Client::connect(&base, &id, Some(&token), None).await.unwrap();
-    let (decision, options) = common::next_prompt(&mut me).await;
-    me.send(&ClientMessage::Hint {}).await.unwrap();
-    let hint = loop {
-        match me.next().await.unwrap().unwrap() {
-            ServerMessage::Hint { decision: d, hint } => break (d, hint),
-            ServerMessage::Event { .. } => continue,
-            m => panic!("{m:?}"),
+    let mut me =
+        Raw::open(&base, serde_json::json!({"type": "hello", "table": id, "token": token})).await;
+    let prompt = loop {
+        let m = me.next().await.expect("a prompt");
+        if m["type"] == "prompt" {
+            break m;
         }
     };
-    assert_eq!(hint.0, Some(decision));
-    let s = hint.1.suggestion.expect("a suggestion for an open decision");
+    me.send(serde_json::json!({"type": "hint"})).await;
+    let hint = loop {
+        let m = me.next().await.expect("the hint");
+        match m["type"].as_str() {
+            Some("hint") => break m,
+            Some("event" | "accepted" | "prompt") => continue,
+            _ => panic!("{m}"),
+        }
+    };
+    // It decodes as the protocol's message, and answers the open decision.
+    let decoded: ServerMessage = serde_json::from_value(hint.clone()).expect("a hint message");
+    let ServerMessage::Hint { decision, hint } = decoded else { panic!("{hint}") };
+    assert_eq!(decision, prompt["decision"].as_u64());
+    let s = hint.suggestion.expect("a suggestion for an open decision");
+    let options: Vec<hupai_engine::Action> =
+        serde_json::from_value(prompt["options"].clone()).unwrap();
     assert!(options.contains(&s.action));
     assert!(!s.reason.is_empty());
-    assert_eq!(hint.1.threats.len(), 3);
-    assert!(!hint.1.discards.is_empty());
+    assert_eq!(hint.threats.len(), 3);
+    assert!(!hint.discards.is_empty());
     // A spectator gets no help with a hand.
-    let mut watcher = Client::connect(&base, &id, None, None).await.unwrap();
-    watcher.send(&ClientMessage::Hint {}).await.unwrap();
+    let mut watcher =
+        Raw::open(&base, serde_json::json!({"type": "hello", "table": id, "spectate": true})).await;
+    watcher.send(serde_json::json!({"type": "hint"})).await;
     loop {
-        match watcher.next().await.unwrap().unwrap() {
-            ServerMessage::Error { code, .. } => {
-                assert_eq!(code, "not_your_turn");
+        let m = watcher.next().await.expect("an answer");
+        match m["type"].as_str() {
+            Some("error") => {
+                assert_eq!(m["code"], "not_your_turn");
                 break;
             }
-            ServerMessage::Hint { .. } => panic!("a spectator got help"),
+            Some("hint") => panic!("a spectator got help"),
             _ => continue,
         }
     }
