@@ -27,6 +27,7 @@ pub fn router(state: Arc<State>) -> Router {
         .route("/api/games/{id}/log", get(log))
         .route("/ws", get(crate::ws::upgrade))
         .layer(DefaultBodyLimit::max(64 * 1024))
+        .merge(crate::web::router())
         .with_state(state)
 }
 

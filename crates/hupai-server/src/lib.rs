@@ -8,15 +8,18 @@
 #![deny(missing_docs)]
 
 pub mod client;
+pub mod hints;
 pub mod http;
 pub mod limits;
 pub mod mjai_tcp;
 pub mod protocol;
+pub mod review;
 pub mod server;
 pub mod spec;
 pub mod store;
 pub mod table;
 pub mod token;
+pub mod web;
 pub mod ws;
 
 pub use server::{Config, Server};

@@ -50,6 +50,9 @@ pub enum ClientMessage {
     /// Keeps an idle connection open; answered with `pong`. (A struct variant, so a ping
     /// with fields is refused like any other message with fields it does not have.)
     Ping {},
+    /// Asks for help with the seat's own hand and open decision (the web client's help
+    /// panel); answered with `hint`. A struct variant, like `ping`.
+    Hint {},
 }
 
 /// Why a frame is not a message.
@@ -138,6 +141,22 @@ pub enum ServerMessage {
     },
     /// The answer to `ping`.
     Pong,
+    /// The answer to `hint`: help computed from the seat's own view of the events it was sent.
+    Hint {
+        /// The open decision the suggestion is for (none: nothing to decide now).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        decision: Option<u64>,
+        /// The help.
+        hint: Box<crate::hints::Hint>,
+    },
+    /// After an exhaustive draw (event `seq`), the concealed tiles of the seats that were
+    /// ready, which every player is shown (the seats not ready keep theirs hidden).
+    ShowHands {
+        /// The draw's sequence number.
+        seq: u64,
+        /// Each ready seat with its concealed tiles.
+        hands: Vec<(usize, Vec<hupai_engine::Pai>)>,
+    },
     /// Something the server refused; nothing changed.
     Error {
         /// A stable code (`bad_message`, `unknown_table`, `bad_token`, `stale`, `illegal`,
@@ -167,6 +186,8 @@ mod tests {
     #[test]
     fn messages_decode_or_say_why() {
         assert_eq!(decode(r#"{"type":"ping"}"#), Ok(ClientMessage::Ping {}));
+        assert_eq!(decode(r#"{"type":"hint"}"#), Ok(ClientMessage::Hint {}));
+        assert!(decode(r#"{"type":"hint","seat":2}"#).is_err());
         let act = decode(r#"{"type":"act","decision":7,"action":{"type":"pass"}}"#).unwrap();
         assert_eq!(act, ClientMessage::Act { decision: 7, action: Action::Pass });
         for bad in [

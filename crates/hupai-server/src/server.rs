@@ -112,6 +112,8 @@ pub enum Command {
         /// The answer.
         reply: oneshot::Sender<Option<usize>>,
     },
+    /// Help for a connection's seat (`hint`).
+    Hint(ConnId),
     /// Stop serving the table: another node owns it now (this one lost its lease).
     Leave,
     /// Take an open seat.
@@ -335,6 +337,10 @@ impl State {
                 if let Err(r) = table.come_back(conn, now) {
                     table.tell(conn, ServerMessage::error(r.code, r.message));
                 }
+            }
+            Command::Hint(conn) => {
+                let msg = crate::hints::answer(table, conn);
+                table.tell(conn, msg);
             }
             Command::Authenticate { token, external, reply } => {
                 // A bot's ticket is good while its game runs (a bot that dropped may join again

@@ -764,6 +764,11 @@ impl Table {
                         ServerMessage::Event { seq: seq as u64, event: Box::new(e.into_owned()) };
                     self.outbox.push((id, msg));
                 }
+                if let Some(shown) =
+                    crate::review::ready_hands(self.driver.record(), seq, &self.checked.rules)
+                {
+                    self.outbox.push((id, shown));
+                }
                 // A spectator sees a hand's tiles once it is over.
                 if c.who == Who::Spectator
                     && matches!(self.driver.record().get(seq), Some(Event::EndKyoku))
@@ -806,6 +811,12 @@ impl Table {
             c.prompted = Some(d);
             self.outbox.push((id, msg));
         }
+    }
+
+    /// Who a connection is, how many events it was sent, and the decision it was prompted
+    /// for (the web client's help answers from exactly this).
+    pub fn connection(&self, conn: ConnId) -> Option<(Who, usize, Option<usize>)> {
+        self.connections.get(&conn).map(|c| (c.who, c.next_seq, c.prompted))
     }
 
     /// Queues a message for one connection.

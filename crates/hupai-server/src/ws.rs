@@ -199,6 +199,11 @@ async fn connection(mut socket: WebSocket, peer: SocketAddr, state: Arc<State>) 
                             break;
                         }
                     }
+                    Ok(ClientMessage::Hint {}) => {
+                        if table.commands.send(Command::Hint(conn)).await.is_err() {
+                            break;
+                        }
+                    }
                     Ok(ClientMessage::Ping {}) => if !send(&mut socket, &state, &ServerMessage::Pong).await { break },
                     Ok(ClientMessage::Hello { .. }) => {
                         let _ = send(&mut socket, &state, &ServerMessage::error("bad_message", "hello once per connection")).await;

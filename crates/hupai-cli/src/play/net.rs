@@ -284,6 +284,9 @@ impl NetSession {
                 }
             }
             ServerMessage::Accepted { .. } | ServerMessage::Pong => {}
+            // The web client's help and the ready hands after a draw: this screen does not
+            // ask for help, and shows hands from its own view.
+            ServerMessage::Hint { .. } | ServerMessage::ShowHands { .. } => {}
             ServerMessage::Takeover { active, .. } => {
                 if active == self.takeover {
                     // Told again (after a reconnection, or a rebuilt table): no news.

@@ -1,0 +1,515 @@
+//! Review (复盘) of a finished game: for every decision of one player, what the player chose,
+//! what the built-in AI would have chosen from the same view, and both options' numbers.
+//!
+//! The views are built from the log's events as that player was shown them
+//! ([`StreamView`]), the options by [`legal_options`] from the view alone, and the player's
+//! choice is read from the events that follow: the AI is judged on exactly what the player
+//! knew. A call the player made that a higher claim (another seat's win) overrode does not
+//! appear in any log, so it reads as a pass.
+//!
+//! ```
+//! use hupai_engine::{play_match, Agent, Random, Setup};
+//! use hupai_rules::Rules;
+//! use hupai_server::review::review;
+//! let mut agents: Vec<Box<dyn Agent>> = (0..4).map(|i| Box::new(Random::new(i)) as Box<dyn Agent>).collect();
+//! let mut setup = Setup::new(Rules::preset("riichi").unwrap(), 2);
+//! setup.single_hand = true;
+//! let log: String = play_match(setup, &mut agents).unwrap().iter().map(|e| e.to_json() + "\n").collect();
+//! let r = review(&log, 1).unwrap();
+//! assert!(r.total > 5);
+//! assert!(r.total >= r.agreed);
+//! assert!(review("{\"type\":\"dahai\"}", 0).is_err());
+//! ```
+
+use std::fmt;
+
+use hupai_core::Seat;
+use hupai_engine::replay::parse_log;
+use hupai_engine::{
+    legal_options, replay::replay_events, Action, Agent, Decision, DrawReason, Event, PlayerView,
+    ViewError,
+};
+use hupai_rules::Rules;
+use serde::{Deserialize, Serialize};
+
+use crate::hints::{Hint, Suggestion, Weighed};
+use crate::protocol::ServerMessage;
+
+/// The most events a reviewed log may have.
+pub const MAX_EVENTS: usize = 50_000;
+
+/// Why a log cannot be reviewed.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ReviewError {
+    /// Not a log (a line that is no event), with the 1-based line.
+    Parse(String),
+    /// The log does not open with `start_game`, or names rules this server does not have.
+    Rules(String),
+    /// The log does not replay (its events do not follow from its seed).
+    Replay(String),
+    /// An event does not fit the player's view (a stream of another seat, a broken log).
+    View {
+        /// The 1-based line.
+        line: usize,
+        /// Why.
+        why: String,
+    },
+    /// No such player, or the log hides the player's tiles.
+    Player(String),
+    /// Too many events.
+    TooLong(usize),
+}
+
+impl fmt::Display for ReviewError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            ReviewError::Parse(e) => write!(f, "not a game log: {e}"),
+            ReviewError::Rules(e) => write!(f, "the log's rules: {e}"),
+            ReviewError::Replay(e) => write!(f, "the log does not replay: {e}"),
+            ReviewError::View { line, why } => write!(f, "line {line}: {why}"),
+            ReviewError::Player(e) => f.write_str(e),
+            ReviewError::TooLong(n) => write!(f, "{n} events: at most {MAX_EVENTS}"),
+        }
+    }
+}
+
+impl std::error::Error for ReviewError {}
+
+/// One player's view, built event by event from a record or from the player's own stream;
+/// when players change seats (MCR) a new hand starts a new view at the new seat.
+#[derive(Clone, Debug)]
+pub struct StreamView {
+    player: usize,
+    rules: Rules,
+    /// The view now.
+    pub view: PlayerView,
+}
+
+impl StreamView {
+    /// Player `player`'s view before the first event.
+    pub fn new(player: usize, rules: &Rules) -> StreamView {
+        let seat = Seat::from_index(player % 4).unwrap_or_default();
+        StreamView { player, rules: rules.clone(), view: PlayerView::new(seat, rules) }
+    }
+
+    /// Takes one event (of the full record or of the player's stream), as the player's seat
+    /// is shown it.
+    pub fn take(&mut self, event: &Event) -> Result<(), ViewError> {
+        if let Event::StartKyoku { players, .. } = event {
+            let players = players.unwrap_or([0, 1, 2, 3]);
+            if let Some(at) = players.iter().position(|&x| x as usize == self.player) {
+                if Seat::ALL[at] != self.view.seat {
+                    self.view = PlayerView::new(Seat::ALL[at], &self.rules);
+                }
+            }
+        }
+        if event.has_hidden_tiles() {
+            self.view.update(&event.seen_by(self.view.seat))
+        } else {
+            self.view.update(event)
+        }
+    }
+}
+
+/// The message that shows the ready seats' hands after event `seq` of `record`, when it is
+/// an exhaustive draw with a ready seat (what every player is shown at the end of such a
+/// hand; the seats not ready keep their tiles hidden).
+pub fn ready_hands(record: &[Event], seq: usize, rules: &Rules) -> Option<ServerMessage> {
+    let Event::Ryukyoku { reason, tenpai, .. } = record.get(seq)? else { return None };
+    if !matches!(reason, None | Some(DrawReason::Exhaustive)) || !tenpai.contains(&true) {
+        return None;
+    }
+    let start = record[..seq].iter().rposition(|e| matches!(e, Event::StartKyoku { .. }))?;
+    let mut hands = Vec::new();
+    for seat in Seat::ALL.into_iter().filter(|s| tenpai[s.index()]) {
+        let mut view = PlayerView::new(seat, rules);
+        for e in &record[start..seq] {
+            view.update(&e.seen_by(seat)).ok()?;
+        }
+        hands.push((seat.index(), view.hand.clone()));
+    }
+    Some(ServerMessage::ShowHands { seq: seq as u64, hands })
+}
+
+/// One option as a review shows it: the AI's numbers for it and the hand's plain facts.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Judged {
+    /// The option.
+    pub action: Action,
+    /// The AI's numbers for it (`shanten`, `ukeire`, `danger`, `ev`, ...), when it weighed it.
+    pub numbers: Vec<(String, f64)>,
+    /// For a discard: shanten after it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub shanten: Option<i8>,
+    /// For a discard: unseen copies of the effective tiles after it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub effective: Option<u32>,
+    /// For a discard: the expected points lost by it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub loss: Option<f64>,
+}
+
+/// One decision of the player.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Reviewed {
+    /// The decision number: the sequence number of the event that answered it (the
+    /// decision was open after event `seq - 1`).
+    pub seq: u64,
+    /// How many options the player had.
+    pub options: usize,
+    /// What the player chose.
+    pub chosen: Action,
+    /// What the AI would have chosen.
+    pub ai: Action,
+    /// Whether they differ (then `numbers` holds both).
+    pub differs: bool,
+    /// The AI's reason.
+    pub reason: String,
+    /// When they differ: the player's choice and the AI's, judged.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub numbers: Vec<Judged>,
+}
+
+/// A player's whole game reviewed.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Review {
+    /// The player.
+    pub player: usize,
+    /// The agent that judged.
+    pub agent: String,
+    /// Decisions with more than one option.
+    pub total: usize,
+    /// Of which the AI would have chosen the same.
+    pub agreed: usize,
+    /// Every decision, in order.
+    pub decisions: Vec<Reviewed>,
+}
+
+/// The rules a log names: its rule file when it carries one, else a preset (never a file:
+/// an uploaded log does not get to read the server's disk).
+pub fn rules_of(log: &[(usize, Event)]) -> Result<Rules, ReviewError> {
+    let Some((_, Event::StartGame { rules, rule_set, .. })) = log.first() else {
+        return Err(ReviewError::Rules("the log does not open with start_game".into()));
+    };
+    match rule_set {
+        Some(text) => Rules::from_toml_str(text, "the log's rule set"),
+        None => Rules::preset(if rules.is_empty() { "riichi" } else { rules }),
+    }
+    .map_err(|e| ReviewError::Rules(e.to_string()))
+}
+
+/// Reviews player `player`'s decisions in the log `text`.
+pub fn review(text: &str, player: usize) -> Result<Review, ReviewError> {
+    if player >= 4 {
+        return Err(ReviewError::Player(format!("no player {player}: players are 0..=3")));
+    }
+    let log = parse_log(text).map_err(|e| ReviewError::Parse(e.to_string()))?;
+    if log.len() > MAX_EVENTS {
+        return Err(ReviewError::TooLong(log.len()));
+    }
+    let rules = rules_of(&log)?;
+    if matches!(log.first(), Some((_, Event::StartGame { seed: Some(_), .. }))) {
+        replay_events(&log, Some(rules.clone()), |_, _| {})
+            .map_err(|e| ReviewError::Replay(e.to_string()))?;
+    }
+    let mut adviser = hupai_ai::Defensive::new(&rules);
+    let mut sv = StreamView::new(player, &rules);
+    let mut decisions = Vec::new();
+    for (i, (line, event)) in log.iter().enumerate() {
+        if let Event::StartKyoku { tehais, .. } = event {
+            let at = match event {
+                Event::StartKyoku { players: Some(p), .. } => {
+                    p.iter().position(|&x| x as usize == player).unwrap_or(player)
+                }
+                _ => player,
+            };
+            if tehais[at].iter().any(|p| p.is_hidden()) {
+                return Err(ReviewError::Player(format!(
+                    "line {line}: the log hides player {player}'s tiles (a stream of another seat)"
+                )));
+            }
+        }
+        sv.take(event).map_err(|e| ReviewError::View { line: *line, why: e.to_string() })?;
+        if matches!(event, Event::Dora { .. } | Event::ReachAccepted { .. }) {
+            continue; // announced with the answer to a decision, never before one
+        }
+        let view = &sv.view;
+        if matches!(view.decision(), Decision::None | Decision::RiichiDiscard) {
+            continue;
+        }
+        let options = legal_options(view);
+        if options.len() < 2 {
+            continue;
+        }
+        let rest = &log[i + 1..];
+        let Some(chosen) = choice(view, rest) else { continue };
+        if !options.contains(&chosen) {
+            let next = rest.first().map_or(*line + 1, |r| r.0);
+            return Err(ReviewError::View {
+                line: next,
+                why: format!("player {player} chose {chosen}, which was not an option"),
+            });
+        }
+        let ex: Suggestion = adviser.explain(view, &options).into();
+        let differs = ex.action != chosen;
+        let numbers = if differs {
+            let both = [chosen, ex.action];
+            let pair: Suggestion = adviser.explain(view, &both).into();
+            let facts = Hint::of(view, &[], &rules);
+            both.iter().map(|&a| judged(a, &[&ex.candidates, &pair.candidates], &facts)).collect()
+        } else {
+            Vec::new()
+        };
+        decisions.push(Reviewed {
+            seq: i as u64 + 1,
+            options: options.len(),
+            chosen,
+            ai: ex.action,
+            differs,
+            reason: ex.reason,
+            numbers,
+        });
+    }
+    let total = decisions.len();
+    let agreed = decisions.iter().filter(|d| !d.differs).count();
+    Ok(Review { player, agent: adviser.name().to_string(), total, agreed, decisions })
+}
+
+/// An option with the AI's numbers (from the first list that weighed it) and, for a discard,
+/// the hand's facts after it.
+fn judged(action: Action, lists: &[&Vec<Weighed>], facts: &Hint) -> Judged {
+    let numbers = lists
+        .iter()
+        .find_map(|l| l.iter().find(|c| c.action == action))
+        .map(|c| c.numbers.clone())
+        .unwrap_or_default();
+    let kind = action.discarded().and_then(|p| p.kind());
+    let discard =
+        kind.and_then(|k| facts.discards.iter().find(|d| d.pai.and_then(|p| p.kind()) == Some(k)));
+    let loss =
+        kind.and_then(|k| facts.danger.iter().find(|d| d.pai.kind() == Some(k))).map(|d| d.loss);
+    Judged {
+        action,
+        numbers,
+        shanten: discard.map(|d| d.shanten),
+        effective: discard.map(|d| d.count),
+        loss,
+    }
+}
+
+/// The events that announce an answer and are not the answer itself.
+fn announcement(e: &Event) -> bool {
+    matches!(e, Event::Dora { .. } | Event::ReachAccepted { .. })
+}
+
+/// What the view's seat chose at its open decision, read from the events that follow.
+fn choice(view: &PlayerView, rest: &[(usize, Event)]) -> Option<Action> {
+    let me = view.seat;
+    let mut next = rest.iter().map(|r| &r.1).filter(|e| !announcement(e));
+    let first = next.clone().next()?;
+    let kind = |p: Option<&hupai_engine::Pai>| p.and_then(|p| p.kind());
+    match view.decision() {
+        Decision::Turn { .. } => match first {
+            Event::Dahai { actor, pai, tsumogiri } if *actor == me => {
+                Some(Action::Discard { pai: *pai, tsumogiri: *tsumogiri })
+            }
+            Event::Reach { actor } if *actor == me => next.find_map(|e| match e {
+                Event::Dahai { pai, tsumogiri, .. } => {
+                    Some(Action::Riichi { pai: *pai, tsumogiri: *tsumogiri })
+                }
+                _ => None,
+            }),
+            Event::Hora { actor, target, .. } if *actor == me && *target == me => {
+                Some(Action::Tsumo)
+            }
+            Event::Ankan { actor, consumed } if *actor == me => {
+                kind(consumed.first()).map(Action::ClosedKan)
+            }
+            Event::Kakan { actor, pai, .. } if *actor == me => pai.kind().map(Action::AddedKan),
+            Event::Ryukyoku { reason: Some(DrawReason::NineTerminals), .. } => {
+                Some(Action::NineTerminals)
+            }
+            _ => None,
+        },
+        Decision::Claim { .. } | Decision::Robbing { .. } => {
+            let mut out = Action::Pass;
+            for e in next {
+                match e {
+                    Event::Hora { actor, target, .. } if actor != target => {
+                        if *actor == me {
+                            out = Action::Ron;
+                            break;
+                        }
+                    }
+                    Event::Ryukyoku { reason: Some(DrawReason::TripleRon), .. } => {
+                        out = Action::Ron;
+                        break;
+                    }
+                    Event::Pon { actor, consumed, .. } | Event::Chi { actor, consumed, .. }
+                        if *actor == me =>
+                    {
+                        let [a, b] = consumed.as_slice() else { return None };
+                        out = if matches!(e, Event::Pon { .. }) {
+                            Action::Pon([*a, *b])
+                        } else {
+                            Action::Chi([*a, *b])
+                        }
+                        .canonical();
+                        break;
+                    }
+                    Event::Daiminkan { actor, .. } if *actor == me => {
+                        out = Action::OpenKan;
+                        break;
+                    }
+                    _ => break,
+                }
+            }
+            Some(out)
+        }
+        Decision::Void => {
+            next.take_while(|e| matches!(e, Event::Void { .. })).find_map(|e| match e {
+                Event::Void { actor, suit } if *actor == me => Some(Action::Void(*suit)),
+                _ => None,
+            })
+        }
+        Decision::None | Decision::RiichiDiscard => None,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use hupai_ai::Defensive;
+    use hupai_engine::{Driver, Setup};
+
+    /// A one-hand riichi game: player 0 plays `efficiency`, the others `defensive`; returns
+    /// the log and player 0's answers with the views they were given.
+    fn game(seed: u64) -> (String, Vec<(usize, PlayerView, Action)>) {
+        let rules = Rules::preset("riichi").unwrap();
+        let mut setup = Setup::new(rules.clone(), seed);
+        setup.single_hand = true;
+        let mut driver = Driver::new(setup);
+        let mut me = hupai_ai::Efficiency::new(&rules);
+        let mut others = Defensive::new(&rules);
+        let mut mine = Vec::new();
+        loop {
+            let (p, d, action) = {
+                let Some(prompt) = driver.prompts().next() else { break };
+                let (p, d) = (prompt.player, prompt.decision);
+                let action = if p == 0 {
+                    let a = me.decide(prompt.view, prompt.options);
+                    if prompt.options.len() > 1 {
+                        mine.push((d, prompt.view.clone(), a));
+                    }
+                    a
+                } else {
+                    others.decide(prompt.view, prompt.options)
+                };
+                (p, d, action)
+            };
+            driver.answer(p, d, action).unwrap();
+        }
+        let log = driver.record().iter().map(|e| e.to_json() + "\n").collect();
+        (log, mine)
+    }
+
+    #[test]
+    fn the_ai_choice_is_the_agents_decision_on_the_same_view() {
+        let rules = Rules::preset("riichi").unwrap();
+        for seed in [1, 2, 3] {
+            let (log, mine) = game(seed);
+            let r = review(&log, 0).unwrap();
+            // Every decision that shows in the log is reviewed, on the view the player had.
+            let shown: Vec<_> = mine
+                .iter()
+                .filter(|(d, _, a)| {
+                    r.decisions.iter().any(|x| x.seq == *d as u64 && x.chosen == *a)
+                })
+                .collect();
+            assert!(shown.len() * 10 >= mine.len() * 9, "seed {seed}: decisions missed");
+            for (d, view, chosen) in shown {
+                let x = r.decisions.iter().find(|x| x.seq == *d as u64).unwrap();
+                let options = legal_options(view);
+                assert_eq!(x.ai, Defensive::new(&rules).decide(view, &options), "seed {seed}");
+                assert_eq!(x.chosen, *chosen);
+                assert_eq!(x.differs, x.ai != x.chosen);
+                if x.differs {
+                    assert_eq!(x.numbers.len(), 2);
+                }
+            }
+            assert_eq!(r.agreed, r.decisions.iter().filter(|d| !d.differs).count());
+        }
+    }
+
+    #[test]
+    fn bad_logs_get_a_reason() {
+        let (log, _) = game(4);
+        assert!(matches!(review(&log, 4), Err(ReviewError::Player(_))));
+        assert!(matches!(review("not json", 0), Err(ReviewError::Parse(_))));
+        let file = log.replacen("\"hupai_rules\":\"riichi\"", "\"hupai_rules\":\"/etc/passwd\"", 1);
+        assert!(matches!(review(&file, 0), Err(ReviewError::Rules(_))));
+        // A broken record: a discard changed.
+        let mut broken: Vec<&str> = log.lines().take(5).collect();
+        broken.push(r#"{"type":"dahai","actor":2,"pai":"1m","tsumogiri":false}"#);
+        assert!(matches!(review(&broken.join("\n"), 0), Err(ReviewError::Replay(_))));
+        // A seat's stream reviews its own seat only.
+        let record: Vec<Event> = log.lines().map(|l| serde_json::from_str(l).unwrap()).collect();
+        let stream: String =
+            hupai_engine::player_stream(&record, 2).map(|e| e.to_json() + "\n").collect();
+        assert!(review(&stream, 2).is_ok());
+        assert!(matches!(review(&stream, 1), Err(ReviewError::Player(_))));
+    }
+
+    #[test]
+    fn an_exhaustive_draw_shows_the_ready_hands_and_only_those() {
+        let rules = Rules::preset("riichi").unwrap();
+        let mut found = 0;
+        for seed in 0..60 {
+            let mut setup = Setup::new(rules.clone(), seed);
+            setup.single_hand = true;
+            let mut driver = Driver::new(setup);
+            let mut ai = Defensive::new(&rules);
+            loop {
+                let (p, d, action) = {
+                    let Some(prompt) = driver.prompts().next() else { break };
+                    (prompt.player, prompt.decision, ai.decide(prompt.view, prompt.options))
+                };
+                driver.answer(p, d, action).unwrap();
+            }
+            let record = driver.record();
+            for (seq, e) in record.iter().enumerate() {
+                let shown = ready_hands(record, seq, &rules);
+                let Event::Ryukyoku { reason, tenpai, .. } = e else {
+                    assert!(shown.is_none());
+                    continue;
+                };
+                let exhaustive = matches!(reason, None | Some(DrawReason::Exhaustive));
+                if !exhaustive || !tenpai.contains(&true) {
+                    assert!(shown.is_none());
+                    continue;
+                }
+                let Some(ServerMessage::ShowHands { seq: s, hands }) = shown else {
+                    panic!("seed {seed}: no hands shown")
+                };
+                assert_eq!(s as usize, seq);
+                let seats: Vec<usize> = hands.iter().map(|h| h.0).collect();
+                let ready: Vec<usize> = (0..4).filter(|&i| tenpai[i]).collect();
+                assert_eq!(seats, ready, "seed {seed}: only the ready seats");
+                for (seat, tiles) in hands {
+                    // The seat's own stream up to the draw holds the same hand.
+                    let mut view = PlayerView::new(Seat::ALL[seat], &rules);
+                    for e in hupai_engine::player_stream(record, seat).take(seq) {
+                        view.update(&e).unwrap();
+                    }
+                    assert_eq!(tiles, view.hand, "seed {seed} seat {seat}");
+                    assert_eq!(tiles.len() + 3 * view.own_melds().len(), 13);
+                }
+                found += 1;
+            }
+            if found >= 2 {
+                break;
+            }
+        }
+        assert!(found >= 1, "no exhaustive draw with a ready seat in 60 seeds");
+    }
+}

@@ -1,0 +1,21 @@
+#!/usr/bin/env bash
+# The web client's tests, as CI runs them: its logic in Node, then end-to-end in headless
+# Chromium against a real `hupai serve`. Installs what it needs: Debian's chromium when it is
+# missing, npm's playwright-core from the lock file. Screenshots: target/web-screenshots/.
+set -euo pipefail
+web="$(cd "$(dirname "$0")" && pwd)"
+repo="$(cd "$web/../../.." && pwd)"
+if ! command -v chromium >/dev/null 2>&1; then
+  if [ "$(id -u)" = 0 ]; then
+    apt-get update -qq && apt-get install -y -qq chromium
+  else
+    sudo apt-get update -qq && sudo apt-get install -y -qq chromium
+  fi
+fi
+cd "$web"
+npm ci --no-audit --no-fund --loglevel=error
+node --test test/
+(cd "$repo" && cargo build -q -p hupai-cli)
+export HUPAI_BIN="${CARGO_TARGET_DIR:-$repo/target}/debug/hupai"
+export CHROMIUM="$(command -v chromium)"
+node --test --test-concurrency=1 tests/e2e.mjs

@@ -1,0 +1,232 @@
+// Unit tests of the client's own logic, in Node (`node --test test/`): tile names and
+// notation, the event fold, the options' grouping, the languages, and that the committed tile
+// sprite is what the generator draws.
+
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { mpsz, mjai, tileName, sorted, indicated, sameKind } from '../js/tiles.js';
+import { initial, apply, fold, wallLeft, place, meldTiles, calledFrom, parseHand } from '../js/state.js';
+import { group, pick, buttons, automatic, riichiTiles } from '../js/options.js';
+import { LANGS, keys, pickLanguage, setLanguage, t } from '../js/i18n.js';
+import { parseLog, stops } from '../js/replay.js';
+import { draw } from '../tools/tiles.mjs';
+import { resultHtml, standingsHtml } from '../js/result.js';
+import { ownHand } from '../js/render.js';
+
+test('mjai names and MPSZ convert both ways, red fives as 0', () => {
+  assert.equal(mpsz('5mr'), '0m');
+  assert.equal(mpsz('5p'), '5p');
+  assert.equal(mpsz('E'), '1z');
+  assert.equal(mpsz('C'), '7z');
+  assert.equal(mpsz('?'), '?');
+  assert.equal(mpsz('3f'), '3f');
+  assert.equal(mpsz('4mr'), null);
+  assert.equal(mpsz('8z'), null);
+  assert.equal(mpsz(7), null);
+  for (const p of ['1m', '9s', '5sr', 'P', 'F', 'N', '8f']) assert.equal(mjai(mpsz(p)), p);
+  assert.equal(mjai('0z'), null);
+  assert.ok(sameKind('5m', '5mr'));
+  assert.ok(!sameKind('5m', '5p'));
+});
+
+test('tile names in three languages', () => {
+  assert.equal(tileName('5m', 'en'), '5-man');
+  assert.equal(tileName('5mr', 'en'), 'red 5-man');
+  assert.equal(tileName('5m', 'zh'), '五万');
+  assert.equal(tileName('0s', 'zh'), '红五条');
+  assert.equal(tileName('5pr', 'ja'), '赤五筒');
+  assert.equal(tileName('F', 'zh'), '发');
+  assert.equal(tileName('1z', 'ja'), '東');
+  assert.equal(tileName('?', 'en'), 'hidden tile');
+  assert.equal(tileName('2f', 'en'), 'orchid');
+});
+
+test('sorting keeps suits in MPSZ order with the red five among the fives', () => {
+  assert.deepEqual(sorted(['E', '5mr', '1p', '5m', '9m', 'C', '3s']), ['5m', '5mr', '9m', '1p', '3s', 'E', 'C']);
+});
+
+test('indicators point at the next kind', () => {
+  assert.equal(indicated('9m'), '1m');
+  assert.equal(indicated('5pr'), '6p');
+  assert.equal(indicated('N'), '1z');
+  assert.equal(indicated('C'), '5z');
+  assert.equal(indicated('P'), '6z');
+});
+
+const DEAL = {
+  type: 'start_kyoku', bakaze: 'E', dora_marker: '2s', kyoku: 1, honba: 0, kyotaku: 0, oya: 0,
+  scores: [25000, 25000, 25000, 25000],
+  tehais: [
+    ['1m', '4m', '8m', '2p', '3p', '3p', '2s', '4s', '6s', '9s', 'E', 'N', 'P'],
+    Array(13).fill('?'), Array(13).fill('?'), Array(13).fill('?'),
+  ],
+};
+
+test('the fold keeps the drawn tile apart and moves tiles by the events', () => {
+  const s = initial(0, 122);
+  apply(s, { type: 'start_game', names: ['a', 'b', 'c', 'd'] });
+  apply(s, DEAL);
+  apply(s, { type: 'tsumo', actor: 0, pai: '5mr' });
+  assert.equal(s.drawn[0], '5mr');
+  assert.equal(s.hands[0].length, 13);
+  assert.equal(wallLeft(s), 122 - 52 - 1);
+  apply(s, { type: 'dahai', actor: 0, pai: 'E', tsumogiri: false });
+  assert.equal(s.drawn[0], null);
+  assert.equal(s.hands[0].length, 13);
+  assert.ok(s.hands[0].includes('5mr'));
+  assert.ok(!s.hands[0].includes('E'));
+  assert.deepEqual(s.rivers[0][0], { pai: 'E', tsumogiri: false, riichi: false, called: false });
+  // An opponent draws a hidden tile and calls.
+  apply(s, { type: 'tsumo', actor: 1, pai: '?' });
+  apply(s, { type: 'dahai', actor: 1, pai: '3p', tsumogiri: true });
+  apply(s, { type: 'pon', actor: 0, target: 1, pai: '3p', consumed: ['3p', '3p'] });
+  assert.equal(s.hands[0].length, 11);
+  assert.equal(s.rivers[1][0].called, true);
+  assert.equal(s.turn, 0);
+  const m = s.melds[0][0];
+  assert.equal(calledFrom(m, 0), 2); // from the player after: the right-hand tile is turned
+  assert.deepEqual(meldTiles(m, 0).map((x) => x.turned), [false, false, true]);
+  apply(s, { type: 'dahai', actor: 0, pai: '9s', tsumogiri: false });
+  // Riichi turns the declaring discard; the stick goes on the table when it passes.
+  apply(s, { type: 'tsumo', actor: 1, pai: '?' });
+  apply(s, { type: 'reach', actor: 1 });
+  apply(s, { type: 'dahai', actor: 1, pai: 'W', tsumogiri: false });
+  apply(s, { type: 'reach_accepted', actor: 1, deltas: [0, -1000, 0, 0], scores: [25000, 24000, 25000, 25000] });
+  assert.equal(s.rivers[1][1].riichi, true);
+  assert.equal(s.round.kyotaku, 1);
+  assert.equal(s.scores[1], 24000);
+  assert.equal(s.hands[1].length, 13);
+  // A closed kan shows two backs.
+  const k = meldTiles({ type: 'ankan', consumed: ['E', 'E', 'E', 'E'] }, 2);
+  assert.deepEqual(k.map((x) => x.back), [true, false, false, true]);
+});
+
+test('wins and draws are kept for the result panel; the next deal clears them', () => {
+  const s = fold([{ type: 'start_game', names: [] }, DEAL, { type: 'tsumo', actor: 0, pai: '1m' },
+    { type: 'hora', actor: 0, target: 0, pai: '1m', deltas: [3000, -1000, -1000, -1000], scores: [28000, 24000, 24000, 24000], yaku: [['riichi', 1]], han: 1, fu: 30 },
+    { type: 'end_kyoku' }], 0, 122);
+  assert.equal(s.result.kind, 'hora');
+  assert.equal(s.result.wins.length, 1);
+  assert.equal(s.scores[0], 28000);
+  assert.ok(s.handOver);
+  apply(s, DEAL);
+  assert.equal(s.result, null);
+  const d = fold([DEAL, { type: 'ryukyoku', reason: 'exhaustive', tenpai: [true, false, false, true], deltas: [1500, -1500, -1500, 1500] }]);
+  assert.equal(d.result.kind, 'draw');
+});
+
+test('a seat is placed relative to the viewer, and MCR players move seats', () => {
+  const s = fold([{ ...DEAL, players: [2, 3, 0, 1] }], 0);
+  assert.equal(s.seat, 2);
+  assert.equal(place(s, 2), 0);
+  assert.equal(place(s, 3), 1);
+  assert.equal(place(s, 1), 3);
+});
+
+test('hand text of a win parses into groups', () => {
+  assert.deepEqual(parseHand('33m234567s777z chi:678p'), [
+    { label: '', tiles: ['3m', '3m', '2s', '3s', '4s', '5s', '6s', '7s', '7z', '7z', '7z'] },
+    { label: 'chi', tiles: ['6p', '7p', '8p'] },
+  ]);
+  assert.deepEqual(parseHand(''), []);
+});
+
+const TURN = [
+  { type: 'discard', pai: '1m', tsumogiri: true },
+  { type: 'discard', pai: '1m', tsumogiri: false },
+  { type: 'discard', pai: '5pr', tsumogiri: false },
+  { type: 'riichi', pai: '1m', tsumogiri: true },
+  { type: 'riichi', pai: '5pr', tsumogiri: false },
+  { type: 'tsumo' },
+  { type: 'closed_kan', pai: 'E' },
+];
+
+test('options group into tile clicks and exactly the legal buttons', () => {
+  const g = group(TURN);
+  assert.deepEqual(pick(g.discards, '1m', true), TURN[0]);
+  assert.deepEqual(pick(g.discards, '1m', false), TURN[1]);
+  assert.deepEqual(pick(g.discards, '5pr', true), TURN[2]);
+  assert.equal(pick(g.discards, '5p', false), null); // a plain 5p is not the red one
+  assert.deepEqual(buttons(g).map((b) => b.action), ['hora', 'reach', 'kan']);
+  assert.deepEqual(riichiTiles(g), ['1m', '5pr']);
+  const call = group([{ type: 'chi', consumed: ['2p', '3p'] }, { type: 'chi', consumed: ['3p', '5p'] }, { type: 'pon', consumed: ['4p', '4p'] }, { type: 'pass' }]);
+  assert.deepEqual(buttons(call).map((b) => [b.action, b.options.length]), [['pon', 1], ['chi', 2], ['none', 1]]);
+});
+
+test('auto-pass never passes a win, auto-discard throws only the drawn tile', () => {
+  assert.equal(automatic(group([{ type: 'ron' }, { type: 'pass' }]), { autoPass: true }), null);
+  assert.deepEqual(automatic(group([{ type: 'pon', consumed: ['4p', '4p'] }, { type: 'pass' }]), { autoPass: true }), { type: 'pass' });
+  assert.equal(automatic(group(TURN), { autoDiscard: true }), null); // a tsumo is offered
+  assert.deepEqual(automatic(group(TURN.slice(0, 3)), { autoDiscard: true }), TURN[0]);
+  assert.equal(automatic(group(TURN.slice(1, 3)), { autoDiscard: true }), null);
+  assert.equal(automatic(group(TURN.slice(0, 3)), {}), null);
+});
+
+test('every language has every key, and the browser picks it', () => {
+  const en = keys('en').sort();
+  for (const l of LANGS) assert.deepEqual(keys(l).sort(), en, l);
+  assert.equal(pickLanguage(null, ['ja-JP', 'en']), 'ja');
+  assert.equal(pickLanguage(null, ['fr', 'zh-TW']), 'zh');
+  assert.equal(pickLanguage('en', ['zh']), 'en');
+  assert.equal(pickLanguage(null, ['fr']), 'en');
+  setLanguage('zh');
+  assert.equal(t('pon'), '碰');
+  setLanguage('en');
+});
+
+test('a log parses or says which line is wrong', () => {
+  const ok = parseLog('{"type":"start_game"}\n\n{"type":"end_game"}\n');
+  assert.equal(ok.length, 2);
+  assert.throws(() => parseLog('{"type":"start_game"}\nnope'), /line 2/);
+  assert.throws(() => parseLog('{"type":"dahai"}'), /start_game/);
+  assert.deepEqual(stops([{ type: 'start_game' }, { type: 'dora' }, { type: 'tsumo' }]), [0, 2]);
+});
+
+test('the committed tile sprite is what the generator draws, with every face', () => {
+  const svg = readFileSync(new URL('../tiles.svg', import.meta.url), 'utf8');
+  assert.equal(svg, draw(), 'run node tools/tiles.mjs');
+  const ids = [...svg.matchAll(/<symbol id="t-([^"]+)"/g)].map((m) => m[1]);
+  const want = [];
+  for (const s of 'mps') for (let n = 0; n <= 9; n++) want.push(`${n}${s}`);
+  for (let n = 1; n <= 7; n++) want.push(`${n}z`);
+  for (let n = 1; n <= 8; n++) want.push(`${n}f`);
+  want.push('back', 'joker');
+  assert.deepEqual(ids.sort(), want.sort());
+});
+
+test('a win is laid out with the win tile apart, its yaku named, fu, points and payments', () => {
+  const s = fold([{ type: 'start_game', names: ['me', 'b', 'c', 'd'] }, DEAL,
+    { type: 'hora', actor: 3, target: 0, pai: 'C', deltas: [-2000, 0, 0, 2000], hand: '33m234567s777z chi:678p',
+      yaku: [['yakuhai_chun', 1], ['dora', 1]], han: 2, fu: 30, points: 2000, scores: [23000, 25000, 25000, 27000] },
+    { type: 'end_kyoku' }, { type: 'end_game', scores: [23000, 25000, 25000, 27000] }], 0, 122);
+  const names = { yakuhai_chun: { en: 'Yakuhai (Red)', zh: '役牌 中', ja: '役牌 中' } };
+  const html = resultHtml(s, { rules: { family: 'riichi' }, names });
+  assert.match(html, /Yakuhai \(Red\)/);
+  assert.match(html, /dora/);
+  assert.match(html, /2 han · 30 fu · 2000 points/);
+  assert.match(html, /-2000/);
+  // 11 concealed tiles in the text, less the win tile shown apart, plus the chi.
+  const concealed = html.split('class="group"')[1].split('</span><span class="group')[0];
+  assert.equal((concealed.match(/data-pai=/g) || []).length, 10);
+  assert.match(standingsHtml(s), /d<\/td><td>27000/);
+});
+
+test('an exhaustive draw shows who was ready, with the hands the server showed', () => {
+  const s = fold([DEAL, { type: 'ryukyoku', reason: 'exhaustive', tenpai: [false, true, false, false], deltas: [-1000, 3000, -1000, -1000] }], 0);
+  s.shown = [[1, ['1m', '2m', '3m']]];
+  const html = resultHtml(s, null);
+  assert.match(html, /data-result="ryukyoku"/);
+  assert.match(html, /class="tenpai"/);
+  assert.equal((html.match(/data-pai="[123]m"/g) || []).length, 3);
+});
+
+test('the own hand carries the test hooks and marks the wild tiles', () => {
+  const s = fold([{ ...DEAL, dora_marker: undefined, joker_marker: '3m', tehais: [['4m', '5mr', 'E'], [], [], []] },
+    { type: 'tsumo', actor: 0, pai: '4m' }], 0);
+  const html = ownHand(s, { can: () => true });
+  assert.match(html, /^<div class="hand" data-hand>/);
+  assert.deepEqual([...html.matchAll(/data-tile="([^"]+)"/g)].map((m) => m[1]), ['4m', '0m', '1z', '4m']);
+  assert.equal((html.match(/#t-joker/g) || []).length, 2);
+  assert.match(html, /data-index="drawn"/);
+});
