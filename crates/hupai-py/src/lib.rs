@@ -9,11 +9,15 @@
 
 use pyo3::prelude::*;
 
+pub mod actions;
 pub mod analysis;
 pub mod batch;
+pub mod env;
 pub mod errors;
+pub mod features;
 pub mod rules;
 pub mod scoring;
+pub mod table;
 pub mod tiles;
 mod to_python;
 
@@ -26,6 +30,8 @@ fn _hupai(m: &Bound<'_, PyModule>) -> PyResult<()> {
     batch::register(m)?;
     scoring::register(m)?;
     m.add_class::<rules::Rules>()?;
+    m.add_class::<env::MahjongEnv>()?;
+    m.add_class::<env::Observation>()?;
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
     Ok(())
 }
