@@ -182,6 +182,16 @@ impl Observation {
         }
     }
 
+    /// The id of the action played when an answer is unusable: discard the drawn tile (else
+    /// the first discard offered), or pass (None with nothing to decide).
+    fn default_action(&self) -> Option<u16> {
+        if self.options.is_empty() {
+            return None;
+        }
+        let d = hupai_engine::default_action(&self.options);
+        self.options.iter().position(|&o| o == d).map(|i| self.ids[i])
+    }
+
     /// The action mask: ``mask[id]`` is True for each legal id (bool, shape ``(230,)``).
     #[getter]
     fn mask<'py>(&self, py: Python<'py>) -> Bound<'py, PyArray1<bool>> {
@@ -496,6 +506,16 @@ impl MahjongEnv {
     #[getter]
     fn rules(&self) -> String {
         self.lock().rules.name.clone()
+    }
+
+    /// The rules' scoring family: ``riichi``, ``mcr`` or ``chinese``.
+    #[getter]
+    fn family(&self) -> &'static str {
+        match self.lock().rules.family {
+            hupai_rules::Family::Riichi => "riichi",
+            hupai_rules::Family::Mcr => "mcr",
+            hupai_rules::Family::Chinese => "chinese",
+        }
     }
 
     /// The length: ``hand``, ``east``, ``half`` or ``full``.

@@ -12,10 +12,26 @@ Hands are text in any notation hupai reads (MPSZ ``123m0p``, mjai ``5mr E``, Chi
 ``一万 东``, glyphs ``🀇🀙``), with melds after the concealed tiles (``pon:777s``), or 34
 counts. Results that are dicts are exactly the JSON objects that ``hupai analyze --json`` and
 ``hupai score --json`` print. Errors are subclasses of :class:`HupaiError` (a ``ValueError``).
+
+For AI research: ``MahjongEnv`` and ``VecEnv`` (``hupai.env``: the action space and the
+``hupai-v1`` encoding), ``hupai.gym.HupaiEnv`` (Gymnasium), ``hupai.pettingzoo.HupaiAECEnv``
+(PettingZoo), ``arena`` and ``self_play`` (``hupai.data``: Arrow tables of decisions).
 """
 
 from ._hupai import (
+    ACTION_NAMES,
+    ACTIONS,
+    ENCODING,
+    PLANES,
+    SCALAR_NAMES,
+    SCALARS,
+    ActionError,
     AnalysisError,
+    Batch,
+    EnvError,
+    MahjongEnv,
+    Observation,
+    VecEnv,
     HupaiError,
     InconsistentError,
     InputError,
@@ -51,9 +67,25 @@ from ._hupai import (
     waits,
     waits_batch,
 )
+from .data import arena, jobs, self_play
 
 __all__ = [
+    "ACTIONS",
+    "ACTION_NAMES",
+    "ENCODING",
+    "PLANES",
+    "SCALARS",
+    "SCALAR_NAMES",
+    "ActionError",
     "AnalysisError",
+    "Batch",
+    "EnvError",
+    "MahjongEnv",
+    "Observation",
+    "VecEnv",
+    "arena",
+    "jobs",
+    "self_play",
     "HupaiError",
     "InconsistentError",
     "InputError",
