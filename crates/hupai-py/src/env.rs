@@ -541,3 +541,37 @@ impl MahjongEnv {
         )
     }
 }
+
+/// The observation of the seat that was shown ``events`` (mjai dicts or JSON lines, as
+/// ``MahjongEnv.events`` gives them; other seats' tiles hidden), with its legal actions worked
+/// out from them alone: what an mjai bot in Python sees. The seat must be the same
+/// throughout (use one hand of a preset whose seats rotate).
+///
+/// >>> env = hupai.MahjongEnv("riichi", length="hand", seed=4)
+/// >>> o = env.reset()[0]
+/// >>> again = hupai.observe_events(env.events(0), seat=0, rules="riichi")
+/// >>> again.legal_actions() == o.legal_actions(), bool((again.planes == o.planes).all())
+/// (True, True)
+#[pyfunction]
+#[pyo3(signature = (events, seat, rules = RulesArg::riichi()))]
+pub fn observe_events(
+    events: Vec<Bound<'_, PyAny>>,
+    seat: usize,
+    rules: RulesArg,
+) -> PyResult<Observation> {
+    let seat = hupai_core::Seat::from_index(seat)
+        .ok_or_else(|| Error::Input(format!("seat {seat}: seats are 0..=3")))?;
+    let rules = load_rules(&rules)?;
+    let mut view = PlayerView::new(seat, &rules);
+    for (i, e) in events.iter().enumerate() {
+        let event: hupai_engine::Event = if let Ok(text) = e.cast::<PyString>() {
+            serde_json::from_str(&text.to_cow()?)
+                .map_err(|err| Error::Input(format!("event {i}: {err}")))?
+        } else {
+            pythonize::depythonize(e).map_err(|err| Error::Input(format!("event {i}: {err}")))?
+        };
+        view.update(&event).map_err(|err| Error::Input(format!("event {i}: {err}")))?;
+    }
+    let options = hupai_engine::legal_options(&view);
+    Ok(Observation::new(seat.index(), seat.index(), events.len(), &view, &options))
+}

@@ -193,7 +193,14 @@ impl VecEnv {
     /// Answers every row of the last batch with ``actions[i]`` (one action id per row, any
     /// integer dtype), lets the matches run on, and returns the next batch. An illegal id
     /// raises ``ActionError`` naming the row, and nothing is applied.
-    fn step(&self, py: Python<'_>, actions: PyReadonlyArray1<'_, i64>) -> PyResult<Batch> {
+    fn step(&self, py: Python<'_>, actions: Bound<'_, PyAny>) -> PyResult<Batch> {
+        let actions = py
+            .import("numpy")?
+            .call_method1("asarray", (actions, "int64"))
+            .map_err(|e| Error::Action(format!("actions: one integer id per row ({e})")))?;
+        let actions: PyReadonlyArray1<'_, i64> = actions
+            .extract()
+            .map_err(|_| Error::Action("actions: a one-dimensional array of ids".into()))?;
         let actions = actions.as_array().to_vec();
         let mut guard = self.lock();
         let s = &mut *guard;

@@ -94,7 +94,7 @@ def self_play(
     ``hupai arena --json`` object).
 
     >>> t = hupai.self_play(hands=2, agents="efficiency", seed=5)
-    >>> t.column("planes").type.list_size, t.num_rows > 100
+    >>> t.column("planes").type.list_size, t.num_rows > 50
     (2482, True)
     """
     import numpy as np

@@ -80,6 +80,7 @@ from ._hupai import (
     MahjongEnv,
     Observation,
     VecEnv,
+    observe_events,
 )
 
 __all__ = [
@@ -95,4 +96,5 @@ __all__ = [
     "MahjongEnv",
     "Observation",
     "VecEnv",
+    "observe_events",
 ]
