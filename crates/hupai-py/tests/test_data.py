@@ -62,9 +62,10 @@ def test_arena_and_self_play_give_the_clis_figures(rules: str, length: str, dupl
     table = hupai.self_play(rules=rules, agents=SPECS, **kw)
     assert figures(json.loads(table.schema.metadata[b"hupai.arena"])) == figures(cli)
     # The outcomes in the rows are the arena's: points per hand by agent.
-    hands = table.group_by(["game", "hand", "player"]).aggregate([("hand_points", "min"), ("agent", "min")])
+    cols = [table.column(c).to_pylist() for c in ("game", "hand", "player", "agent", "hand_points")]
+    by_hand = {(g, h, p): (name, pts) for g, h, p, name, pts in zip(*cols)}
     for a in cli["agents"]:
-        pts = [p for p, name in zip(hands["hand_points_min"].to_pylist(), hands["agent_min"].to_pylist()) if name == a["name"]]
+        pts = [p for name, p in by_hand.values() if name == a["name"]]
         if length == "hands":
             assert len(pts) == a["hands"] and np.mean(pts) == pytest.approx(a["points_per_hand"])
 

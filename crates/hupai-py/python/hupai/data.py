@@ -98,7 +98,7 @@ def self_play(
     (2482, True)
     """
     import numpy as np
-    import pyarrow as pa
+    import pyarrow as pa  # type: ignore[import-untyped]
 
     if games is None and hands is None:
         raise _hupai.InputError("give games=N or hands=N")

@@ -27,7 +27,7 @@ from typing import Any, Optional
 
 import numpy as np
 from gymnasium import spaces
-from pettingzoo import AECEnv
+from pettingzoo import AECEnv  # type: ignore[import-untyped]
 
 from ._hupai import ACTIONS, ActionError, MahjongEnv, Observation
 from .gym import encode, observation_space
@@ -94,7 +94,7 @@ class HupaiAECEnv(AECEnv):  # type: ignore[misc]
         self._cumulative_rewards = {a: 0.0 for a in self.agents}
         self.terminations = {a: False for a in self.agents}
         self.truncations = {a: False for a in self.agents}
-        self.infos = {a: {} for a in self.agents}
+        self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
         self._scores = self._env.scores()
         if self._env.done():
             self.terminations = {a: True for a in self.agents}
