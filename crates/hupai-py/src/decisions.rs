@@ -7,7 +7,7 @@ use numpy::{IntoPyArray, PyArray1, PyArray2, PyArray3};
 use pyo3::prelude::*;
 use rayon::prelude::*;
 
-use crate::actions::{ids_of, ACTIONS};
+use crate::actions::{action_id, claimed_kind, ACTIONS, PASS};
 use crate::errors::Error;
 use crate::features::{encode, PLANES, SCALARS, WIDTH};
 use crate::to_python::to_python;
@@ -67,32 +67,66 @@ impl Arrays {
             offsets: Vec::with_capacity(n + 1),
             ..Arrays::default()
         };
+        // Every option has exactly one id: the ids of a row take as many slots as its options.
         a.offsets.push(0);
-        let mut ids = Vec::new();
-        for (r, mask) in rows.iter().zip(a.mask.chunks_exact_mut(ACTIONS)) {
-            ids_of(r.view, r.options, &mut ids);
-            for &i in &ids {
-                mask[i as usize] = true;
-            }
-            a.legal_ids.extend_from_slice(&ids);
+        for r in rows {
             a.options.extend_from_slice(r.options);
-            a.offsets.push(a.legal_ids.len() as u32);
+            a.offsets.push(a.options.len() as u32);
+        }
+        a.legal_ids = vec![0u16; a.options.len()];
+        let mut ids: Vec<&mut [u16]> = Vec::with_capacity(n);
+        let mut rest = &mut a.legal_ids[..];
+        for r in rows {
+            let (head, tail) = rest.split_at_mut(r.options.len());
+            ids.push(head);
+            rest = tail;
         }
         if features {
             a.planes = vec![0u8; n * PLANES * WIDTH];
             a.scalars = vec![0f32; n * SCALARS];
-            let work = |((planes, scalars), r): ((&mut [u8], &mut [f32]), &RowRef<'_>)| {
-                encode(r.view, planes, scalars)
-            };
-            let chunks = a.planes.chunks_mut(PLANES * WIDTH).zip(a.scalars.chunks_mut(SCALARS));
-            if n >= 64 {
-                a.planes
-                    .par_chunks_mut(PLANES * WIDTH)
-                    .zip(a.scalars.par_chunks_mut(SCALARS))
-                    .zip(rows.par_iter())
-                    .for_each(work);
+        }
+        let one = |r: &RowRef<'_>,
+                   mask: &mut [bool],
+                   ids: &mut [u16],
+                   planes: &mut [u8],
+                   scalars: &mut [f32]| {
+            let claimed = claimed_kind(r.view);
+            for (slot, &o) in ids.iter_mut().zip(r.options) {
+                // Every option the engine gives has an id (the tests check every preset).
+                let id = action_id(o, claimed).unwrap_or(PASS);
+                *slot = id;
+                mask[id as usize] = true;
+            }
+            if !planes.is_empty() {
+                encode(r.view, planes, scalars);
+            }
+        };
+        let (pw, sw) = if features { (PLANES * WIDTH, SCALARS) } else { (0, 0) };
+        if n >= 64 {
+            let planes: Vec<&mut [u8]> = if features {
+                a.planes.chunks_mut(pw).collect()
             } else {
-                chunks.zip(rows.iter()).for_each(work);
+                (0..n).map(|_| &mut [][..]).collect()
+            };
+            let scalars: Vec<&mut [f32]> = if features {
+                a.scalars.chunks_mut(sw).collect()
+            } else {
+                (0..n).map(|_| &mut [][..]).collect()
+            };
+            rows.par_iter()
+                .zip(a.mask.par_chunks_mut(ACTIONS))
+                .zip(ids.into_par_iter())
+                .zip(planes.into_par_iter().zip(scalars.into_par_iter()))
+                .for_each(|(((r, mask), ids), (planes, scalars))| {
+                    one(r, mask, ids, planes, scalars)
+                });
+        } else {
+            let mut planes = a.planes.chunks_mut(pw.max(1));
+            let mut scalars = a.scalars.chunks_mut(sw.max(1));
+            for ((r, mask), ids) in rows.iter().zip(a.mask.chunks_mut(ACTIONS)).zip(ids) {
+                let p = planes.next().unwrap_or_default();
+                let s = scalars.next().unwrap_or_default();
+                one(r, mask, ids, p, s);
             }
         }
         a

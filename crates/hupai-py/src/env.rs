@@ -80,7 +80,7 @@ pub fn load_rules(rules: &RulesArg) -> Result<CoreRules, Error> {
 /// >>> o.planes.shape, o.scalars.shape, o.mask.shape
 /// ((73, 34), (52,), (230,))
 /// >>> o.actions()[0]
-/// {'type': 'discard', 'pai': '6s', 'tsumogiri': True}
+/// {'type': 'discard', 'pai': '3p', 'tsumogiri': True}
 #[pyclass(frozen, module = "hupai", name = "Observation")]
 #[derive(Debug)]
 pub struct Observation {

@@ -6,7 +6,7 @@ use pyo3::types::PyString;
 
 use crate::errors::Error;
 use crate::rules::{cache, RulesArg};
-use crate::to_python::to_python;
+use crate::to_python::ScoreDicts;
 
 /// A score line: a dict with the fields `hupai score` reads, or its JSON text.
 #[derive(Debug)]
@@ -63,7 +63,7 @@ pub fn score<'py>(
     rules: Option<RulesArg>,
 ) -> PyResult<Bound<'py, PyAny>> {
     let result = score_one(&line.0, &rules, &mut cache()).map_err(Error::from)?;
-    to_python(py, &result)
+    ScoreDicts::default().dict(py, &result)
 }
 
 /// Scores many lines (dicts or JSON text); returns one result dict per line. With
@@ -96,9 +96,10 @@ pub fn score_batch<'py>(
             .collect()
     });
     let mut out = Vec::with_capacity(results.len());
+    let mut dicts = ScoreDicts::default();
     for (i, result) in results.into_iter().enumerate() {
         match result {
-            Ok(s) => out.push(to_python(py, &s)?),
+            Ok(s) => out.push(dicts.dict(py, &s)?),
             Err(err) => {
                 if !as_dict {
                     // Exception notes exist from Python 3.11 on.

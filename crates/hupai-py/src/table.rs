@@ -136,6 +136,9 @@ impl Table {
 
     /// Lets the agents answer until Python must decide or the match is over.
     pub fn run_agents(&mut self) -> Result<(), Error> {
+        if self.agents.iter().all(|a| a.is_none()) {
+            return Ok(());
+        }
         while self.driver.step(&mut self.agents).map_err(|e| Error::Input(e.to_string()))?.is_some()
         {
         }
@@ -171,6 +174,20 @@ impl Table {
             Err(AnswerError::Play(e)) => Err(Error::Action(e.to_string())),
             Err(e) => Err(Error::Action(e.to_string())),
         }
+    }
+
+    /// Answers decision `decision` of `player` with `action`, an option of its prompt (read
+    /// from the prompt by the caller).
+    pub fn answer_at(
+        &mut self,
+        player: usize,
+        decision: usize,
+        action: Action,
+    ) -> Result<(), Error> {
+        self.driver
+            .answer(player, decision, action)
+            .map(|_| ())
+            .map_err(|e| Error::Action(e.to_string()))
     }
 
     /// The option with id `id` of `player`'s prompt.

@@ -18,6 +18,9 @@ use crate::table::{option_of_id, seating, Length, Seating, Table};
 /// scores.
 type Stepped = (bool, [f32; 4], [i32; 4]);
 
+/// One answer read from a row: the player, its decision number and the option.
+type Answer = (usize, usize, Action);
+
 #[derive(Debug)]
 struct Slot {
     table: Table,
@@ -215,20 +218,48 @@ impl VecEnv {
             ))
             .into());
         }
-        // Every action is read before any is applied.
-        let mut chosen: Vec<Vec<(usize, Action)>> = vec![Vec::new(); s.slots.len()];
-        for (i, (&(e, p), &id)) in s.rows.iter().zip(&actions).enumerate() {
-            let slot = &s.slots[e as usize];
-            let prompt = slot.table.driver.prompt(p as usize).ok_or_else(|| {
-                Error::Env(format!("row {i}: player {p} of environment {e} has nothing to decide"))
-            })?;
-            let action = option_of_id(&prompt, id).map_err(|err| match err {
-                Error::Action(m) => Error::Action(format!("row {i} (environment {e}): {m}")),
-                other => other,
-            })?;
-            chosen[e as usize].push((p as usize, action));
-        }
+        // Every action is read (in parallel) before any is applied. Row order is
+        // environment order, and within one environment the order of its prompts.
         let n = s.slots.len();
+        let mut starts = vec![0usize; n + 1];
+        for &(e, _) in &s.rows {
+            starts[e as usize + 1] += 1;
+        }
+        for e in 0..n {
+            starts[e + 1] += starts[e];
+        }
+        let (slots, pool) = (&mut s.slots, &s.pool);
+        // Slots are Send but not Sync (agents): read through exclusive references.
+        let chosen: Result<Vec<Vec<Answer>>, Error> = py.detach(|| {
+            VecState::install(pool, || {
+                slots
+                    .par_iter_mut()
+                    .enumerate()
+                    .map(|(e, slot)| {
+                        let ids = &actions[starts[e]..starts[e + 1]];
+                        let mut out = Vec::with_capacity(ids.len());
+                        let mut prompts = slot.table.python_prompts();
+                        for (k, &id) in ids.iter().enumerate() {
+                            let row = starts[e] + k;
+                            let Some(prompt) = prompts.next() else {
+                                return Err(Error::Env(format!(
+                                    "row {row}: environment {e} has fewer decisions open"
+                                )));
+                            };
+                            let action = option_of_id(&prompt, id).map_err(|err| match err {
+                                Error::Action(m) => {
+                                    Error::Action(format!("row {row} (environment {e}): {m}"))
+                                }
+                                other => other,
+                            })?;
+                            out.push((prompt.player, prompt.decision, action));
+                        }
+                        Ok(out)
+                    })
+                    .collect()
+            })
+        });
+        let chosen = chosen?;
         let seeds: Vec<u64> = (0..n).map(|e| s.game_seed(e, s.slots[e].games)).collect();
         let (rules, length, seating) = (&s.rules, s.length, &s.seating);
         let slots = &mut s.slots;
@@ -239,8 +270,8 @@ impl VecEnv {
                     .zip(chosen.par_iter())
                     .zip(seeds.par_iter())
                     .map(|((slot, answers), &seed)| {
-                        for &(p, action) in answers {
-                            slot.table.answer(p, action)?;
+                        for &(p, decision, action) in answers {
+                            slot.table.answer_at(p, decision, action)?;
                         }
                         slot.table.run_agents()?;
                         let scores = slot.table.driver.game().player_scores();
