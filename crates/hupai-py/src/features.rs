@@ -104,20 +104,36 @@ fn set(planes: &mut [u8], plane: usize, kind: Kind) {
     planes[plane * WIDTH + kind.index()] = 1;
 }
 
-/// Sets planes `first..first + 4` as the ≥1..≥4 thermometer of `counts`.
+/// Writes planes `first..first + 4` as the ≥1..≥4 thermometer of `counts` (every byte of
+/// the four planes, without branches).
 fn thermometer(planes: &mut [u8], first: usize, counts: &[u8; 34]) {
+    let rows = &mut planes[first * WIDTH..(first + 4) * WIDTH];
+    let (p1, rest) = rows.split_at_mut(WIDTH);
+    let (p2, rest) = rest.split_at_mut(WIDTH);
+    let (p3, p4) = rest.split_at_mut(WIDTH);
     for (k, &c) in counts.iter().enumerate() {
-        for n in 0..(c.min(4) as usize) {
-            planes[(first + n) * WIDTH + k] = 1;
-        }
+        p1[k] = u8::from(c >= 1);
+        p2[k] = u8::from(c >= 2);
+        p3[k] = u8::from(c >= 3);
+        p4[k] = u8::from(c >= 4);
     }
 }
 
-/// Writes `view`'s encoding into `planes` (`PLANES * 34`, any contents) and `scalars`
-/// (`SCALARS`).
+/// Sets the kinds of `set` in `plane`.
+fn set_kinds(planes: &mut [u8], plane: usize, set: hupai_core::KindSet) {
+    let mut bits = set.bits();
+    while bits != 0 {
+        let k = bits.trailing_zeros() as usize;
+        if k < WIDTH {
+            planes[plane * WIDTH + k] = 1;
+        }
+        bits &= bits - 1;
+    }
+}
+
+/// Writes `view`'s encoding into `planes` (`PLANES * 34`) and `scalars` (`SCALARS`), which
+/// must be all zeros (fresh buffers are).
 pub fn encode(view: &PlayerView, planes: &mut [u8], scalars: &mut [f32]) {
-    planes.fill(0);
-    scalars.fill(0.0);
     let me = view.seat;
     let rules = view.rules();
     let mut visible = [0u8; 34];
@@ -139,12 +155,8 @@ pub fn encode(view: &PlayerView, planes: &mut [u8], scalars: &mut [f32]) {
     if let Some(k) = view.joker {
         set(planes, 6, k);
     }
-    for k in view.waits().iter() {
-        set(planes, 7, k);
-    }
-    for k in view.kuikae().iter() {
-        set(planes, 8, k);
-    }
+    set_kinds(planes, 7, view.waits());
+    set_kinds(planes, 8, view.kuikae());
     let mut offered_by = None;
     match view.decision() {
         Decision::Claim { from, pai } | Decision::Robbing { from, pai, .. } => {
@@ -186,9 +198,7 @@ pub fn encode(view: &PlayerView, planes: &mut [u8], scalars: &mut [f32]) {
             }
         }
         thermometer(planes, base, &river);
-        for k in view.discarded[s].iter() {
-            set(planes, base + 4, k);
-        }
+        set_kinds(planes, base + 4, view.discarded[s]);
         let mut melds = [0u8; 34];
         for m in &view.melds[s] {
             for k in m.tiles().iter().filter_map(|p| p.kind()) {
@@ -200,9 +210,7 @@ pub fn encode(view: &PlayerView, planes: &mut [u8], scalars: &mut [f32]) {
             }
         }
         thermometer(planes, base + 7, &melds);
-        for k in view.passed_since_riichi[s].iter() {
-            set(planes, base + 12, k);
-        }
+        set_kinds(planes, base + 12, view.passed_since_riichi[s]);
         if let Some(k) = view.rivers[s].last().and_then(|e| e.pai.kind()) {
             set(planes, base + 13, k);
         }
