@@ -119,12 +119,12 @@ impl Agent for Recorder {
 }
 
 /// An agent entry: a spec, or a Python object with `act_batch`.
-enum Seat4 {
+enum Entry {
     Spec(AgentSpec),
     Python { object: Py<PyAny>, name: String },
 }
 
-fn read_agents(py: Python<'_>, agents: Vec<Bound<'_, PyAny>>) -> PyResult<Vec<Seat4>> {
+fn read_agents(agents: Vec<Bound<'_, PyAny>>) -> PyResult<Vec<Entry>> {
     let agents = if agents.len() == 1 { vec![agents[0].clone(); 4] } else { agents };
     if agents.len() != 4 {
         return Err(Error::Input(format!("{} agents: give one or four", agents.len())).into());
@@ -134,13 +134,13 @@ fn read_agents(py: Python<'_>, agents: Vec<Bound<'_, PyAny>>) -> PyResult<Vec<Se
         if let Ok(text) = a.extract::<String>() {
             let spec: AgentSpec =
                 text.parse().map_err(|e: hupai_ai::SpecError| Error::Input(e.0))?;
-            out.push(Seat4::Spec(spec));
+            out.push(Entry::Spec(spec));
         } else if a.hasattr("act_batch")? {
             let name = match a.getattr("name") {
                 Ok(n) => n.extract::<String>().unwrap_or_else(|_| "python".into()),
                 Err(_) => a.get_type().name()?.to_string(),
             };
-            out.push(Seat4::Python { object: a.unbind(), name });
+            out.push(Entry::Python { object: a.unbind(), name });
         } else {
             let t = a.get_type().name()?;
             return Err(Error::Input(format!(
@@ -149,7 +149,6 @@ fn read_agents(py: Python<'_>, agents: Vec<Bound<'_, PyAny>>) -> PyResult<Vec<Se
             .into());
         }
     }
-    let _ = py;
     Ok(out)
 }
 
@@ -221,7 +220,7 @@ struct Playing {
 fn play(
     py: Python<'_>,
     config: &ArenaConfig,
-    seats: &[Seat4],
+    seats: &[Entry],
     range: std::ops::Range<usize>,
     record: bool,
     window: usize,
@@ -232,7 +231,6 @@ fn play(
         all.into_iter().enumerate().skip(range.start).take(range.len()).collect();
     let mut records = Vec::with_capacity(chosen.len());
     let mut columns = record.then(Columns::default);
-    // Entrant index -> the agent column's code (entrant order).
     for wave in chosen.chunks(window.max(1)) {
         let mut playing: Vec<Playing> =
             py.detach(|| {
@@ -269,7 +267,7 @@ fn play(
             // The external prompts, by entrant.
             let mut groups: Vec<(usize, Arrays)> = Vec::new();
             for (e, seat) in seats.iter().enumerate() {
-                if !matches!(seat, Seat4::Python { .. }) {
+                if !matches!(seat, Entry::Python { .. }) {
                     continue;
                 }
                 let mut refs = Vec::new();
@@ -297,7 +295,7 @@ fn play(
                 break;
             }
             for (e, arrays) in groups {
-                let Seat4::Python { object, .. } = &seats[e] else { continue };
+                let Entry::Python { object, .. } = &seats[e] else { continue };
                 let rows: Vec<(u32, u8)> =
                     arrays.game.iter().copied().zip(arrays.player.iter().copied()).collect();
                 let offsets = arrays.offsets.clone();
@@ -396,7 +394,7 @@ fn thread_pool(threads: usize) -> Result<Option<rayon::ThreadPool>, Error> {
 
 fn config_of(
     rules: &RulesArg,
-    seats: &[Seat4],
+    seats: &[Entry],
     games: Option<u64>,
     hands: Option<u64>,
     seed: u64,
@@ -407,8 +405,8 @@ fn config_of(
     let entrants: Vec<Entrant> = seats
         .iter()
         .map(|s| match s {
-            Seat4::Spec(spec) => Entrant::spec(spec.clone(), BuildOptions::default()),
-            Seat4::Python { name, .. } => Entrant::external(name),
+            Entry::Spec(spec) => Entrant::spec(spec.clone(), BuildOptions::default()),
+            Entry::Python { name, .. } => Entrant::external(name),
         })
         .collect();
     let agents: [Entrant; 4] =
@@ -439,9 +437,9 @@ pub fn _arena(
     threads: usize,
     window: usize,
 ) -> PyResult<String> {
-    let seats = read_agents(py, agents)?;
+    let seats = read_agents(agents)?;
     let config = config_of(&rules, &seats, games, hands, seed, duplicate, threads)?;
-    if seats.iter().all(|s| matches!(s, Seat4::Spec(_))) {
+    if seats.iter().all(|s| matches!(s, Entry::Spec(_))) {
         let result =
             py.detach(|| run_arena(&config, &|_| {})).map_err(|e| Error::Input(e.to_string()))?;
         return Ok(result.to_json());
@@ -471,7 +469,7 @@ pub fn _self_play<'py>(
     threads: usize,
     window: usize,
 ) -> PyResult<(String, Vec<String>, Bound<'py, PyDict>)> {
-    let seats = read_agents(py, agents)?;
+    let seats = read_agents(agents)?;
     let config = config_of(&rules, &seats, games, hands, seed, duplicate, threads)?;
     let n = jobs(&config).len();
     let stop = stop.unwrap_or(n);
