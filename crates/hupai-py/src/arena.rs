@@ -131,7 +131,12 @@ fn read_agents(agents: Vec<Bound<'_, PyAny>>) -> PyResult<Vec<Entry>> {
     }
     let mut out = Vec::with_capacity(4);
     for a in agents {
-        if let Ok(text) = a.extract::<String>() {
+        // hupai's own agent objects sit as their spec (in process, as the CLI seats them).
+        let text = match a.cast::<crate::env::PyAgent>() {
+            Ok(agent) => Ok(agent.borrow().spec().to_string()),
+            Err(_) => a.extract::<String>(),
+        };
+        if let Ok(text) = text {
             let spec: AgentSpec =
                 text.parse().map_err(|e: hupai_ai::SpecError| Error::Input(e.0))?;
             out.push(Entry::Spec(spec));

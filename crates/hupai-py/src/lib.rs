@@ -37,6 +37,7 @@ fn _hupai(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<env::MahjongEnv>()?;
     m.add_class::<env::Observation>()?;
     m.add_function(wrap_pyfunction!(env::observe_events, m)?)?;
+    m.add_class::<env::PyAgent>()?;
     m.add_class::<vec_env::VecEnv>()?;
     m.add_class::<decisions::Batch>()?;
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;

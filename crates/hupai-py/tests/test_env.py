@@ -315,3 +315,31 @@ def test_pettingzoo_plays_whole_matches() -> None:
     env.reset(seed=8)
     with pytest.raises(ActionError):
         env.step(next(i for i in range(230) if not env.observe(env.agent_selection)["action_mask"][i]))
+
+
+def test_hupai_agents_from_python() -> None:
+    """hupai.Agent answers as the same spec seated in the environment does."""
+    seated = MahjongEnv("riichi", length="hand", seed=6, agents=[None, "defensive", "defensive", "defensive"])
+    mine = MahjongEnv("riichi", length="hand", seed=6)
+    teacher = hupai.Agent("defensive")
+    others = [hupai.Agent("defensive") for _ in range(4)]
+    obs_a, obs_b = seated.reset(), mine.reset()
+    while not seated.done():
+        # Python plays player 0 in both with the teacher; the others are asked by hand in `mine`.
+        while set(obs_b) - {0}:
+            obs_b = mine.step({p: others[p].act(o) for p, o in obs_b.items() if p != 0})
+        assert set(obs_a) == set(obs_b) == {0}
+        a = teacher.act(obs_a[0])
+        assert a in obs_a[0].legal_actions()
+        obs_a, obs_b = seated.step({0: a}), mine.step({0: a})
+        if seated.done():
+            while not mine.done():
+                obs_b = mine.step({p: others[p].act(o) for p, o in obs_b.items()})
+    assert seated.mjai_log() == mine.mjai_log()
+    assert teacher.act(seated.observe(0)) is None
+    assert teacher.act_batch([seated.observe(1)]) == [None]
+    with pytest.raises(InputError):
+        hupai.Agent("brave")
+    # In the arena a hupai.Agent sits as its spec.
+    r = hupai.arena([hupai.Agent("efficiency"), "random", "random", "random"], hands=4, seed=1)
+    assert {a["name"] for a in r["agents"]} == {"efficiency", "random"}

@@ -15,6 +15,7 @@ __all__ = [
     "SCALARS",
     "SCALAR_NAMES",
     "ActionError",
+    "Agent",
     "AnalysisError",
     "Batch",
     "EnvError",
@@ -277,3 +278,13 @@ def _self_play(
     threads: int = 0,
     window: int = 256,
 ) -> tuple[str, list[str], dict[str, Any]]: ...
+
+@final
+class Agent:
+    """One of hupai's agents by spec, asked from Python."""
+
+    def __new__(cls, spec: str = "defensive", rules: _RulesArg = ..., seed: int = 0) -> Agent: ...
+    def act(self, observation: Observation) -> int | None: ...
+    def act_batch(self, observations: Sequence[Observation]) -> list[int | None]: ...
+    @property
+    def name(self) -> str: ...
