@@ -91,7 +91,8 @@ def self_play(
     player's points over the hand and its rank after it), ``game_points`` and ``game_rank``
     (over the game; null for single hands). The schema's metadata holds the encoding, the
     run's settings and the arena figures of the jobs played (``hupai.arena``: the
-    ``hupai arena --json`` object).
+    ``hupai arena --json`` object). A row takes about 3 KB in memory: play long runs in
+    shards (``start``, ``stop``).
 
     >>> t = hupai.self_play(hands=2, agents="efficiency", seed=5)
     >>> t.column("planes").type.list_size, t.num_rows > 50
