@@ -21,6 +21,9 @@ type Stepped = (bool, [f32; 4], [i32; 4]);
 /// One answer read from a row: the player, its decision number and the option.
 type Answer = (usize, usize, Action);
 
+/// The answers of one environment (at most four) and how many there are.
+type Answers = ([Answer; 4], usize);
+
 #[derive(Debug)]
 struct Slot {
     table: Table,
@@ -230,14 +233,15 @@ impl VecEnv {
         }
         let (slots, pool) = (&mut s.slots, &s.pool);
         // Slots are Send but not Sync (agents): read through exclusive references.
-        let chosen: Result<Vec<Vec<Answer>>, Error> = py.detach(|| {
+        let chosen: Result<Vec<Answers>, Error> = py.detach(|| {
             VecState::install(pool, || {
                 slots
                     .par_iter_mut()
                     .enumerate()
                     .map(|(e, slot)| {
                         let ids = &actions[starts[e]..starts[e + 1]];
-                        let mut out = Vec::with_capacity(ids.len());
+                        // At most four players decide at once: no allocation per environment.
+                        let mut out: Answers = ([(0, 0, Action::Pass); 4], 0);
                         let mut prompts = slot.table.python_prompts();
                         for (k, &id) in ids.iter().enumerate() {
                             let row = starts[e] + k;
@@ -252,7 +256,13 @@ impl VecEnv {
                                 }
                                 other => other,
                             })?;
-                            out.push((prompt.player, prompt.decision, action));
+                            if out.1 == 4 {
+                                return Err(Error::Env(format!(
+                                    "row {row}: environment {e} has more rows than players"
+                                )));
+                            }
+                            out.0[out.1] = (prompt.player, prompt.decision, action);
+                            out.1 += 1;
                         }
                         Ok(out)
                     })
@@ -270,7 +280,7 @@ impl VecEnv {
                     .zip(chosen.par_iter())
                     .zip(seeds.par_iter())
                     .map(|((slot, answers), &seed)| {
-                        for &(p, decision, action) in answers {
+                        for &(p, decision, action) in &answers.0[..answers.1] {
                             slot.table.answer_at(p, decision, action)?;
                         }
                         slot.table.run_agents()?;
