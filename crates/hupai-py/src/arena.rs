@@ -25,6 +25,7 @@ use crate::rules::RulesArg;
 /// The decisions recorded in one job.
 #[derive(Debug, Default)]
 struct Rows {
+    decision: Vec<u32>,
     hand: Vec<u16>,
     player: Vec<u8>,
     seat: Vec<u8>,
@@ -37,6 +38,7 @@ struct Rows {
 impl Rows {
     fn push(
         &mut self,
+        decision: u32,
         hand: u16,
         view: &PlayerView,
         player: usize,
@@ -48,11 +50,12 @@ impl Rows {
         let s = self.scalars.len();
         self.scalars.resize(s + SCALARS, 0.0);
         encode(view, &mut self.planes[start..], &mut self.scalars[s..]);
-        self.push_rest(hand, view, player, options, played);
+        self.push_rest(decision, hand, view, player, options, played);
     }
 
     fn push_rest(
         &mut self,
+        decision: u32,
         hand: u16,
         view: &PlayerView,
         player: usize,
@@ -66,6 +69,7 @@ impl Rows {
         for &i in &ids {
             self.mask[m + i as usize] = true;
         }
+        self.decision.push(decision);
         self.hand.push(hand);
         self.player.push(player as u8);
         self.seat.push(view.seat.index() as u8);
@@ -78,6 +82,9 @@ struct Recorder {
     inner: Box<dyn Agent>,
     player: usize,
     hands: u16,
+    /// Events seen: the driver shows every event before it asks, so this is the decision
+    /// number of the next decision.
+    seen: u32,
     rows: Arc<Mutex<Rows>>,
 }
 
@@ -96,7 +103,7 @@ impl Agent for Recorder {
         };
         let hand = self.hands.saturating_sub(1);
         let mut rows = self.rows.lock().unwrap_or_else(|p| p.into_inner());
-        rows.push(hand, view, self.player, options, played);
+        rows.push(self.seen, hand, view, self.player, options, played);
         action
     }
 
@@ -105,6 +112,7 @@ impl Agent for Recorder {
     }
 
     fn observe(&mut self, event: &Event) {
+        self.seen += 1;
         if matches!(event, Event::StartKyoku { .. }) {
             self.hands += 1;
         }
@@ -188,8 +196,11 @@ impl Columns {
         record: &JobRecord,
         agent_of: [u8; 4],
     ) {
-        let n = rows.player.len();
-        for i in 0..n {
+        // One order whoever answered first: by decision number, then player (the answers
+        // to one claim share the decision number).
+        let mut order: Vec<usize> = (0..rows.player.len()).collect();
+        order.sort_by_key(|&i| (rows.decision[i], rows.player[i]));
+        for (step, &i) in order.iter().enumerate() {
             let (p, h) = (rows.player[i] as usize, rows.hand[i] as usize);
             let pr = &record.players[p];
             let hr = pr.hands.get(h).copied().unwrap_or_default();
@@ -197,7 +208,7 @@ impl Columns {
             self.wall.push(wall as u32);
             self.rotation.push(rotation as u8);
             self.hand.push(rows.hand[i]);
-            self.step.push(i as u32);
+            self.step.push(step as u32);
             self.player.push(p as u8);
             self.seat.push(rows.seat[i]);
             self.agent.push(agent_of[p]);
@@ -206,10 +217,11 @@ impl Columns {
             self.hand_rank.push(hr.rank);
             self.game_points.push(pr.game_points.unwrap_or(0));
             self.game_rank.push(pr.game_rank.unwrap_or(0));
+            let pw = PLANES * WIDTH;
+            self.planes.extend_from_slice(&rows.planes[i * pw..(i + 1) * pw]);
+            self.scalars.extend_from_slice(&rows.scalars[i * SCALARS..(i + 1) * SCALARS]);
+            self.mask.extend_from_slice(&rows.mask[i * ACTIONS..(i + 1) * ACTIONS]);
         }
-        self.planes.extend_from_slice(&rows.planes);
-        self.scalars.extend_from_slice(&rows.scalars);
-        self.mask.extend_from_slice(&rows.mask);
     }
 }
 
@@ -250,6 +262,7 @@ fn play(
                                         inner: agent,
                                         player,
                                         hands: 0,
+                                        seen: 0,
                                         rows: rows.clone(),
                                     }),
                                     None => agent,
@@ -304,6 +317,7 @@ fn play(
                 let rows: Vec<(u32, u8)> =
                     arrays.game.iter().copied().zip(arrays.player.iter().copied()).collect();
                 let offsets = arrays.offsets.clone();
+                let decisions = arrays.decision.clone();
                 let legal = arrays.legal_ids.clone();
                 let options = arrays.options.clone();
                 let (planes, scalars) = if record {
@@ -336,7 +350,15 @@ fn play(
                             &planes[i * PLANES * WIDTH..(i + 1) * PLANES * WIDTH],
                         );
                         rows.scalars.extend_from_slice(&scalars[i * SCALARS..(i + 1) * SCALARS]);
-                        rows.push_rest(hand, view, player as usize, &options[a..b], played);
+                        let decision = decisions[i];
+                        rows.push_rest(
+                            decision,
+                            hand,
+                            view,
+                            player as usize,
+                            &options[a..b],
+                            played,
+                        );
                     }
                     p.job
                         .answer(player as usize, action, nanos)

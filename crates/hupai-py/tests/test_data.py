@@ -143,3 +143,15 @@ def test_shards_in_worker_processes(tmp_path: Path) -> None:
     one = hupai.self_play(hands=8, agents=self_play_shards.AGENTS, seed=5)
     assert merged.replace_schema_metadata(None).equals(one.replace_schema_metadata(None))
     assert isinstance(concurrent.futures.ProcessPoolExecutor, type)
+
+
+def test_a_python_agent_records_the_rows_of_the_spec_it_imitates() -> None:
+    """Self-play rows recorded for a Python agent (answering in batches, outside the job) are
+    exactly those recorded for the in-process agent it plays like: same hands, steps, seats,
+    observations, masks, actions and outcomes."""
+    for kw in ({"hands": 6, "duplicate": True}, {"games": 1, "rules": "mcr"}):
+        py = hupai.self_play(agents=[PyTsumogiri(), "efficiency", "random", "efficiency"], seed=9, **kw)
+        rust = hupai.self_play(agents=["tsumogiri", "efficiency", "random", "efficiency"], seed=9, **kw)
+        assert py.num_rows > 100
+        for name in py.column_names:
+            assert py.column(name).equals(rust.column(name)), name

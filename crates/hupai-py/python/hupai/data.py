@@ -82,7 +82,9 @@ def self_play(
 ) -> Any:
     """Plays jobs ``start..stop`` of an arena run (all by default) and returns a
     ``pyarrow.Table`` with one row per decision, in job order and, within a job, in the
-    order the decisions were answered:
+    order of the decisions (the driver's decision numbers; the answers to one claim by
+    player), whoever answered first, so a Python agent's rows are those of an in-process
+    agent that plays the same:
 
     ``game`` (the job's index in the run), ``wall``, ``rotation``, ``hand`` (in the game),
     ``step`` (the decision's place in the game), ``player``, ``seat``, ``agent`` (its name),
