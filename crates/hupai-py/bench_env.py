@@ -110,7 +110,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--seconds", type=float, default=10.0)
     parser.add_argument("--repeats", type=int, default=3)
-    parser.add_argument("--envs", type=int, default=1024)
+    parser.add_argument("--envs", type=int, default=256)
     args = parser.parse_args()
     s, r = args.seconds, args.repeats
     print(f"load average before: {os.getloadavg()[0]:.2f} on {os.cpu_count()} cores")
