@@ -1,8 +1,9 @@
 //! The danger model: how likely a discard deals in to one opponent who is ready, and how
 //! threatening each opponent is.
 //!
-//! A kind is safe against a seat when that seat discarded it (genbutsu: furiten) or let it
-//! pass since its riichi. Otherwise the waits that could take it are weighed: two-sided waits
+//! A kind is safe against a seat when the rules' furiten bars the win: in riichi when that
+//! seat discarded it (genbutsu) or let it pass since its riichi; under the Chinese 过水 when
+//! it was let pass since the seat's last draw; never where the rules have no furiten. Otherwise the waits that could take it are weighed: two-sided waits
 //! (ruled out by suji, the tile three away being safe, and by kabe, a neighbour whose four
 //! copies are visible; halved by one-chance, three visible), closed and edge waits, double-pair
 //! and single waits (by the copies still unseen). Honours are judged by the copies visible.
@@ -218,14 +219,30 @@ pub fn threats(view: &PlayerView, sit: &Situation) -> [Threat; 3] {
             hupai_rules::Family::Chinese => cost = 6.0,
             hupai_rules::Family::Riichi => {}
         }
-        let genbutsu = view
-            .discarded
-            .get(seat)
-            .copied()
-            .unwrap_or_default()
-            .union(view.passed_since_riichi.get(seat).copied().unwrap_or_default());
+        let rules = view.rules();
+        if rules.fan_table == hupai_rules::FanTable::Sichuan {
+            // Sichuan: a deal-in pays base × 2^fans; most wins count one or two fans.
+            cost = 3.0 * rules.base_points as f32;
+        }
+        let gone = Seat::from_index(seat).is_some_and(|s| view.has_left(s));
+        let ready = if gone { 0.0 } else { ready };
+        let genbutsu = safe_against(view, sit, seat);
         Threat { seat, ready, cost, genbutsu, read: read_hand(view, sit, seat) }
     })
+}
+
+/// The kinds `seat` cannot win on now, by the rules' furiten: in riichi its own discards and
+/// what it let pass since its riichi; under 过水 (`pass_win`) what it let pass since its last
+/// draw; nothing where the rules have no furiten.
+pub fn safe_against(view: &PlayerView, sit: &Situation, seat: usize) -> KindSet {
+    let get = |sets: &[KindSet; 4]| sets.get(seat).copied().unwrap_or_default();
+    if sit.family == hupai_rules::Family::Riichi {
+        get(&view.discarded).union(get(&view.passed_since_riichi))
+    } else if view.rules().pass_win {
+        get(&view.passed_since_draw)
+    } else {
+        KindSet::EMPTY
+    }
 }
 
 /// Expected points lost by discarding `kind` (danger × readiness × cost, over the opponents).

@@ -39,7 +39,8 @@ pub struct DiscardEval {
     pub plan: Plan,
     /// Effective kinds.
     pub ukeire: KindSet,
-    /// Unseen copies of the effective kinds (a quarter of them when the wait is furiten).
+    /// Unseen copies of the effective kinds (a quarter of them when the wait is furiten, in
+    /// riichi).
     pub count: u32,
     /// Second-order effective tiles: over the effective draws, the best next count.
     pub second: u32,
@@ -211,7 +212,8 @@ pub fn evaluate_state(
             if let Some(k) = kind {
                 discards.insert(k);
             }
-            if !ukeire.intersection(discards).is_empty() {
+            // Only riichi's furiten bars a win on a wait the seat discarded.
+            if sit.family == Family::Riichi && !ukeire.intersection(discards).is_empty() {
                 count /= 4;
             }
             quality = wait_quality(sit, ukeire, count, discards);

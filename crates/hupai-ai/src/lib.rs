@@ -43,6 +43,7 @@ pub mod registry;
 pub mod report;
 mod situation;
 pub mod stats;
+pub mod void;
 
 pub use brain::Style;
 pub use defensive::Defensive;

@@ -107,6 +107,9 @@ pub fn reply_for(view: &PlayerView, action: Action) -> String {
         }
         Action::NineTerminals => json!({"type": "ryukyoku", "actor": me}),
         Action::Pass => json!({"type": "none"}),
+        Action::Void(suit) => {
+            json!({"type": "void", "actor": me, "suit": suit.letter().to_string()})
+        }
     };
     value.to_string()
 }
@@ -157,6 +160,7 @@ pub fn choose(view: &PlayerView, reply: &Reply, options: &[Action]) -> Result<Ch
         }
         Event::Kakan { pai, .. } => found(Action::AddedKan(pai.kind().ok_or("a kan of no kind")?)),
         Event::Ryukyoku { .. } => found(Action::NineTerminals),
+        Event::Void { suit, .. } => found(Action::Void(*suit)),
         other => Err(format!("'{}' is not a reply", other.type_name())),
     }
 }

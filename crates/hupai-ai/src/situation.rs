@@ -88,6 +88,10 @@ pub struct Situation {
     pub in_riichi: bool,
     /// Kinds the seat discarded (its furiten set).
     pub own_discards: KindSet,
+    /// The suit the seat voids (定缺): its tiles are discarded, never drawn to.
+    pub void: Option<hupai_core::Suit>,
+    /// Sichuan rules (their fan table, payments and settlements).
+    pub sichuan: bool,
 }
 
 impl Situation {
@@ -147,6 +151,8 @@ impl Situation {
             draws_made: view.draws as i32,
             in_riichi: view.riichi[me],
             own_discards: view.discarded[me],
+            void: view.voids[me],
+            sichuan: rules.fan_table == hupai_rules::FanTable::Sichuan,
         }
     }
 
@@ -157,6 +163,10 @@ impl Situation {
 
     /// Copies of `kind` neither in the hand nor visible.
     pub fn unseen(&self, kind: Kind) -> u8 {
+        if Some(kind.suit()) == self.void {
+            // A drawn tile of the void suit is discarded: it helps nothing.
+            return 0;
+        }
         4u8.saturating_sub(self.counts[kind] + self.visible[kind])
     }
 

@@ -13,6 +13,7 @@ mod play;
 mod replay;
 mod score;
 mod selfplay;
+mod serve;
 
 /// hupai (胡牌): a mahjong engine.
 #[derive(Debug, Parser)]
@@ -38,6 +39,8 @@ enum Command {
     Arena(arena::ArenaArgs),
     /// An mjai bot on standard input and output.
     MjaiBot(mjai_bot::MjaiBotArgs),
+    /// The game server: online tables for people and bots.
+    Serve(serve::ServeArgs),
 }
 
 fn main() -> ExitCode {
@@ -50,6 +53,7 @@ fn main() -> ExitCode {
         Command::Play(args) => play::run(args),
         Command::Arena(args) => arena::run(args),
         Command::MjaiBot(args) => mjai_bot::run(args),
+        Command::Serve(args) => serve::run(args),
     };
     match result {
         Ok(code) => code,

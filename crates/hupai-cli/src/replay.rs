@@ -145,6 +145,10 @@ fn describe(e: &Event) -> String {
         Event::Ryukyoku { reason, deltas, .. } => {
             format!("  draw ({}) deltas {}", reason.map_or("draw", |r| r.name()), join(deltas))
         }
+        Event::Void { actor, suit } => format!("  {actor} voids {}", suit.letter()),
+        Event::Payment { reason, actor, deltas, .. } => {
+            format!("  {} payment of {actor}: deltas {}", reason.name(), join(deltas))
+        }
         Event::EndKyoku => "  end of hand".into(),
         Event::EndGame { scores, seed, .. } => {
             let mut line =

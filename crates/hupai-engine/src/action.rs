@@ -19,7 +19,7 @@
 
 use std::fmt;
 
-use hupai_core::{Kind, Seat};
+use hupai_core::{Kind, Seat, Suit};
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
 use crate::Pai;
@@ -59,6 +59,8 @@ pub enum Action {
     OpenKan,
     /// Decline every claim.
     Pass,
+    /// Name the suit to void (定缺, Sichuan): `m`, `p` or `s`.
+    Void(Suit),
 }
 
 impl Action {
@@ -95,6 +97,7 @@ impl fmt::Display for Action {
             Action::Chi([a, b]) => write!(f, "chi with {a} {b}"),
             Action::OpenKan => f.write_str("open kan"),
             Action::Pass => f.write_str("pass"),
+            Action::Void(suit) => write!(f, "void {}", suit.letter()),
         }
     }
 }
@@ -103,17 +106,35 @@ impl fmt::Display for Action {
 #[derive(Serialize, Deserialize)]
 #[serde(tag = "type", rename_all = "snake_case", deny_unknown_fields)]
 enum Wire {
-    Discard { pai: Pai, tsumogiri: bool },
-    Riichi { pai: Pai, tsumogiri: bool },
+    Discard {
+        pai: Pai,
+        tsumogiri: bool,
+    },
+    Riichi {
+        pai: Pai,
+        tsumogiri: bool,
+    },
     Tsumo {},
-    ClosedKan { pai: Pai },
-    AddedKan { pai: Pai },
+    ClosedKan {
+        pai: Pai,
+    },
+    AddedKan {
+        pai: Pai,
+    },
     NineTerminals {},
     Ron {},
-    Pon { consumed: [Pai; 2] },
-    Chi { consumed: [Pai; 2] },
+    Pon {
+        consumed: [Pai; 2],
+    },
+    Chi {
+        consumed: [Pai; 2],
+    },
     OpenKan {},
     Pass {},
+    Void {
+        #[serde(with = "crate::event::suit")]
+        suit: Suit,
+    },
 }
 
 impl Serialize for Action {
@@ -130,6 +151,7 @@ impl Serialize for Action {
             Action::Chi(consumed) => Wire::Chi { consumed },
             Action::OpenKan => Wire::OpenKan {},
             Action::Pass => Wire::Pass {},
+            Action::Void(suit) => Wire::Void { suit },
         };
         wire.serialize(s)
     }
@@ -152,6 +174,7 @@ impl<'de> Deserialize<'de> for Action {
             Wire::Chi { consumed } => Action::Chi(consumed),
             Wire::OpenKan {} => Action::OpenKan,
             Wire::Pass {} => Action::Pass,
+            Wire::Void { suit } => Action::Void(suit),
         })
     }
 }
@@ -210,6 +233,7 @@ mod tests {
             Action::Chi([p("3s"), p("4s")]),
             Action::OpenKan,
             Action::Pass,
+            Action::Void(Suit::Sou),
         ];
         for a in all {
             let json = serde_json::to_string(&a).unwrap();
@@ -226,6 +250,7 @@ mod tests {
             r#"{"type":"pon","consumed":["5m"]}"#,
             r#"{"type":"dance"}"#,
             r#"{"type":"pass","extra":1}"#,
+            r#"{"type":"void","suit":"z"}"#,
             r#"[1,2]"#,
         ] {
             assert!(serde_json::from_str::<Action>(bad).is_err(), "{bad}");

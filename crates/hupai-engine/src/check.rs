@@ -38,6 +38,7 @@ impl Game {
             let p = &self.p[s];
             all.extend(&p.hand);
             all.extend(&p.flowers);
+            all.extend(&p.won);
             all.extend(p.river.iter().filter(|r| !r.called).map(|r| r.tile));
             for m in &p.melds {
                 all.extend(m.tiles());
@@ -61,6 +62,7 @@ impl Game {
         // Hands.
         let on_turn = match self.phase {
             Phase::Turn { seat, .. } => Some(seat),
+            Phase::Void => Some(self.dealer),
             _ => None,
         };
         for s in Seat::ALL {

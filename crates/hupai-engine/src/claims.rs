@@ -57,7 +57,7 @@ impl Game {
                 self.abortive_draw(DrawReason::TripleRon, out);
                 return;
             }
-            if !(self.riichi() && self.rules.double_ron) {
+            if !self.rules.double_ron {
                 n = 1;
             }
             self.settle_wins(&winners[..n], from, tile, false, robbing, out);
@@ -65,7 +65,8 @@ impl Game {
         }
         if robbing {
             self.responses = Default::default();
-            self.finish_kan(from, closed, out);
+            let kan = if closed { MeldKind::ClosedKan } else { MeldKind::AddedKan };
+            self.finish_kan(from, kan, out);
             return;
         }
         if let RiichiState::Declared { double } = self.p[from].riichi {
@@ -108,7 +109,7 @@ impl Game {
                 return;
             }
         }
-        let next = from.next();
+        let next = self.next_in_hand(from);
         if self.draw(next, false, out) {
             self.begin_turn(next, false);
         } else {
@@ -174,7 +175,7 @@ impl Game {
             MeldKind::Kan => {
                 self.reveal_pending_dora(out);
                 self.emit(Event::Daiminkan { actor, target, pai, consumed }, out);
-                self.finish_kan(seat, false, out);
+                self.finish_kan(seat, MeldKind::Kan, out);
             }
             _ => {
                 let event = if meld_kind == MeldKind::Pon {

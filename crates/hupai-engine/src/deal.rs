@@ -27,6 +27,7 @@ impl Game {
         self.pending_dora = 0;
         self.joker = None;
         self.joker_marker = None;
+        self.kong_pays.clear();
         if self.rules.jokers {
             self.joker_marker = self.wall.take_last();
             self.joker =
@@ -77,11 +78,38 @@ impl Game {
                 }
             }
         }
-        if self.draw(self.dealer, false, out) {
-            self.begin_turn(self.dealer, false);
-        } else {
+        if !self.draw(self.dealer, false, out) {
             self.exhaustive_draw(out);
+        } else if self.rules.void_suit {
+            self.begin_void();
+        } else {
+            self.begin_turn(self.dealer, false);
         }
+    }
+
+    /// 定缺: every seat names the suit it voids, all at once.
+    fn begin_void(&mut self) {
+        self.phase = Phase::Void;
+        self.waiting = 0;
+        for s in Seat::ALL {
+            self.responses[s] = None;
+            self.fill_options(s);
+            if !self.options[s].is_empty() {
+                self.waiting |= 1 << s.index();
+            }
+        }
+    }
+
+    /// Every seat has named its void suit: the choices are shown (dealer first), then the
+    /// dealer plays.
+    pub(crate) fn resolve_voids(&mut self, out: &mut Vec<Event>) {
+        for i in 0..4 {
+            let seat = self.dealer.add(i);
+            if let Some(crate::Action::Void(suit)) = self.responses[seat].take() {
+                self.emit(Event::Void { actor: seat, suit }, out);
+            }
+        }
+        self.begin_turn(self.dealer, false);
     }
 
     /// Draws for `seat` (a replacement draw when `replacement`), setting flowers aside;

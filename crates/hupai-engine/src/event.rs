@@ -15,7 +15,7 @@
 //! assert!(serde_json::from_str::<Event>(r#"{"type":"tsumo","actor":7,"pai":"1m"}"#).is_err());
 //! ```
 
-use hupai_core::Seat;
+use hupai_core::{Seat, Suit};
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
 use crate::Pai;
@@ -74,6 +74,35 @@ impl DrawReason {
     }
 }
 
+/// Why points change hands outside a win (the Chinese families' settlements).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum PaymentReason {
+    /// 刮风下雨: a kong's payment, at once.
+    Kong,
+    /// 呼叫转移: a win on the discard after a kong takes that kong's payment.
+    KongTransfer,
+    /// 退税: at an exhaustive draw, a player not ready returns its kong payments.
+    KongRefund,
+    /// 查花猪: at an exhaustive draw, a player still holding three suits pays the cap.
+    FlowerPig,
+    /// 查叫 / 查大叫: at an exhaustive draw, a player not ready pays each ready one.
+    NotReady,
+}
+
+impl PaymentReason {
+    /// The log name (`kong`, `kong_transfer`, ...).
+    pub fn name(self) -> &'static str {
+        match self {
+            PaymentReason::Kong => "kong",
+            PaymentReason::KongTransfer => "kong_transfer",
+            PaymentReason::KongRefund => "kong_refund",
+            PaymentReason::FlowerPig => "flower_pig",
+            PaymentReason::NotReady => "not_ready",
+        }
+    }
+}
+
 /// A game event.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(tag = "type", rename_all = "snake_case")]
@@ -97,6 +126,10 @@ pub enum Event {
         /// shown instead of the seed.
         #[serde(default, skip_serializing_if = "Option::is_none")]
         seed_commitment: Option<String>,
+        /// The whole rule set as a rule file, when the rules are not exactly the preset they
+        /// are named after (a user's file, a shortened match), so the log replays anywhere.
+        #[serde(default, rename = "hupai_rule_set", skip_serializing_if = "Option::is_none")]
+        rule_set: Option<String>,
         /// The mjai ecosystem's name of the rule set (`tenhou`, `mahjong-soul`), where it has one:
         /// tools such as jansou score by it.
         #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -280,6 +313,28 @@ pub enum Event {
         #[serde(default, skip_serializing_if = "Option::is_none")]
         score_input: Option<Box<hupai_rules::ScoreLine>>,
     },
+    /// A seat names the suit it voids (定缺, Sichuan); after the deal, once all have chosen.
+    Void {
+        /// Who.
+        #[serde(with = "seat")]
+        actor: Seat,
+        /// The suit: `m`, `p` or `s`.
+        #[serde(with = "suit")]
+        suit: Suit,
+    },
+    /// Points change hands outside a win (kong payments, the settlements of an exhaustive draw).
+    Payment {
+        /// Why.
+        reason: PaymentReason,
+        /// The seat the payment is about (the kong's declarer, the payer at a draw).
+        #[serde(with = "seat")]
+        actor: Seat,
+        /// Score changes by seat.
+        deltas: [i32; 4],
+        /// Scores after it.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        scores: Option<[i32; 4]>,
+    },
     /// A hand ends without a win.
     Ryukyoku {
         /// Why (hupai always says; other hosts may not).
@@ -326,9 +381,10 @@ impl Event {
 
     fn hidden_except(&self, seat: Option<Seat>) -> Event {
         match self {
-            Event::StartGame { names, seed_commitment, preset, .. } => Event::StartGame {
+            Event::StartGame { names, seed_commitment, preset, rule_set, .. } => Event::StartGame {
                 names: names.clone(),
                 rules: self.rules_name().to_string(),
+                rule_set: rule_set.clone(),
                 seed: None,
                 secret: None,
                 seed_commitment: seed_commitment.clone(),
@@ -378,7 +434,9 @@ impl Event {
             | Event::Ankan { actor, .. }
             | Event::Reach { actor }
             | Event::ReachAccepted { actor, .. }
-            | Event::Hora { actor, .. } => Some(*actor),
+            | Event::Hora { actor, .. }
+            | Event::Void { actor, .. }
+            | Event::Payment { actor, .. } => Some(*actor),
             _ => None,
         }
     }
@@ -400,6 +458,8 @@ impl Event {
             Event::Reach { .. } => "reach",
             Event::ReachAccepted { .. } => "reach_accepted",
             Event::Hora { .. } => "hora",
+            Event::Void { .. } => "void",
+            Event::Payment { .. } => "payment",
             Event::Ryukyoku { .. } => "ryukyoku",
             Event::EndKyoku => "end_kyoku",
             Event::EndGame { .. } => "end_game",
@@ -432,6 +492,26 @@ mod seat {
             .ok()
             .and_then(Seat::from_index)
             .ok_or_else(|| format!("seat {n}: seats are 0..=3"))
+    }
+}
+
+/// A number suit as its letter (`m`, `p`, `s`).
+pub(crate) mod suit {
+    use hupai_core::Suit;
+    use serde::{Deserialize, Deserializer, Serializer};
+
+    pub fn serialize<S: Serializer>(suit: &Suit, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(&suit.letter().to_string())
+    }
+
+    pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Suit, D::Error> {
+        let text = String::deserialize(d)?;
+        match text.as_str() {
+            "m" => Ok(Suit::Man),
+            "p" => Ok(Suit::Pin),
+            "s" => Ok(Suit::Sou),
+            _ => Err(serde::de::Error::custom(format!("suit '{text}': use m, p or s"))),
+        }
     }
 }
 
@@ -481,6 +561,7 @@ mod tests {
             seed: Some(42),
             secret: Some("00".repeat(16)),
             seed_commitment: Some("ab".into()),
+            rule_set: None,
             preset: None,
             id: None,
         };

@@ -50,12 +50,26 @@ pub(crate) enum Phase {
         /// A closed kan (thirteen orphans only).
         closed: bool,
     },
+    /// Every seat names the suit it voids (定缺).
+    Void,
     /// The match is over.
     Over,
 }
 
+/// A kong's payment this hand (刮风下雨), kept for 呼叫转移 and 退税.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct KongPay {
+    /// The kong's declarer.
+    pub seat: Seat,
+    /// What each seat paid (negative) and the declarer received.
+    pub deltas: [i32; 4],
+    /// Passed on to a winner on the kong's discard.
+    pub transferred: bool,
+}
+
 /// The name other mjai tools know a preset by (jansou scores by it).
 fn mjai_preset(rules: &str) -> Option<&'static str> {
+    // Only for the presets themselves: a changed rule set is no longer the tools' preset.
     match rules {
         "riichi" => Some("tenhou"),
         "riichi-majsoul" => Some("mahjong-soul"),
@@ -123,6 +137,7 @@ pub struct Game {
     pub(crate) options: BySeat<Vec<Action>>,
     pub(crate) waiting: u8,
     pub(crate) responses: BySeat<Option<Action>>,
+    pub(crate) kong_pays: Vec<KongPay>,
 }
 
 impl Game {
@@ -160,6 +175,7 @@ impl Game {
             options: BySeat::default(),
             waiting: 0,
             responses: BySeat::default(),
+            kong_pays: Vec::new(),
             rules,
         };
         if game.rules.family == Family::Mcr {
@@ -172,6 +188,7 @@ impl Game {
             seed: Some(setup.seed),
             secret: Some(crate::commitment::secret_text(setup.secret)),
             seed_commitment: Some(crate::commitment::commit(setup.seed, setup.secret)),
+            rule_set: (!game.rules.is_preset()).then(|| game.rules.to_toml()),
             preset: mjai_preset(&game.rules.name).map(String::from),
             id: None,
         };
@@ -240,10 +257,12 @@ impl Game {
         }
         match self.phase {
             Phase::Turn { replacement, .. } => self.apply_turn(seat, action, replacement, out),
-            Phase::Claims { .. } | Phase::Robbing { .. } => {
+            Phase::Claims { .. } | Phase::Robbing { .. } | Phase::Void => {
                 self.responses[seat] = Some(action);
                 self.waiting &= !(1 << seat.index());
-                if self.waiting == 0 {
+                if self.waiting == 0 && self.phase == Phase::Void {
+                    self.resolve_voids(out);
+                } else if self.waiting == 0 {
                     self.resolve_claims(out);
                 }
             }
@@ -335,6 +354,16 @@ impl Game {
     /// The log name of a tile.
     pub(crate) fn pai(&self, tile: Tile) -> Pai {
         Pai::of(tile, self.reds)
+    }
+
+    /// Whether `seat` has left the hand (血战到底: it won).
+    pub(crate) fn has_left(&self, seat: Seat) -> bool {
+        self.table().has_left(seat)
+    }
+
+    /// The next seat after `seat` in turn order that is still in the hand.
+    pub(crate) fn next_in_hand(&self, seat: Seat) -> Seat {
+        (1..=4).map(|i| seat.add(i)).find(|&s| !self.has_left(s)).unwrap_or(seat.next())
     }
 
     /// Whether riichi rules (family) apply.

@@ -20,6 +20,7 @@
 #![deny(missing_docs)]
 
 mod action;
+mod after_win;
 mod agent;
 mod check;
 mod claims;
@@ -31,6 +32,7 @@ mod game;
 mod options;
 mod pai;
 mod pao;
+mod payments;
 mod play;
 mod player;
 pub mod replay;
@@ -46,9 +48,11 @@ pub use action::{Action, PlayError};
 pub use agent::{default_action, Agent, Candidate, Explanation, Faults, Random, Tsumogiri};
 pub use check::InvariantError;
 pub use driver::{player_stream, AnswerError, Driver, Prompt, Step};
-pub use event::{DrawReason, Event, Yaku};
+pub use event::{DrawReason, Event, PaymentReason, Yaku};
 pub use game::{Game, Pending};
-pub use options::{legal_options, legal_options_into, win_context, win_hand, win_score, WinOn};
+pub use options::{
+    legal_options, legal_options_into, ready_score, win_context, win_hand, win_score, WinOn,
+};
 pub use pai::{Pai, PaiError};
 pub use pao::Liability;
 pub use play::play_match;

@@ -17,6 +17,12 @@
 //!   discard cannot be claimed.
 //! - On a kan: a win by robbing it (a closed kan only by thirteen orphans, where the rules
 //!   allow), then pass.
+//! - Sichuan: after the dealer's first draw every seat names its void suit (定缺: `m`, `p`,
+//!   `s`); while it holds tiles of that suit it may discard only those, and a hand holding
+//!   one never wins; no pon or kong of the void suit. A seat that won has left the hand
+//!   (血战: no options) or is locked (血流: a win, or the drawn tile's discard). Under 过水
+//!   (`pass_win`) a seat that let a win on a discard pass may not win on another until it
+//!   draws ([`PlayerView::is_furiten`]).
 //!
 //! ```
 //! use hupai_core::Seat;
@@ -32,7 +38,7 @@
 //! assert_eq!(legal_options(&view), game.pending().options(seat));
 //! ```
 
-use hupai_core::{Counts, Hand, Kind, KindSet, Meld, MeldKind, Seat};
+use hupai_core::{Counts, Hand, Kind, KindSet, Meld, MeldKind, Seat, Suit};
 use hupai_rules::{Family, Score, WinContext};
 
 use crate::view::Decision;
@@ -69,7 +75,61 @@ pub fn legal_options_into(view: &PlayerView, out: &mut Vec<Action>) {
         Decision::RiichiDiscard => riichi_discards(view, out),
         Decision::Claim { from, pai } => claim(view, from, pai, out),
         Decision::Robbing { pai, closed, .. } => robbing(view, pai, closed, out),
+        Decision::Void => out.extend([Suit::Man, Suit::Pin, Suit::Sou].map(Action::Void)),
     }
+}
+
+/// Whether the seat may win on `pai`, discarded (or added to a kan) by another seat: the hand
+/// completes, the win scores, and the seat is neither furiten (riichi) nor held by 过水, nor
+/// out of the hand. The one rule for a win on another's tile, which the view also uses to
+/// know when a win is let pass.
+pub(crate) fn ron_offered(view: &PlayerView, pai: Pai, on: WinOn) -> bool {
+    let Some(kind) = pai.kind() else { return false };
+    Some(kind) != view.joker
+        && !view.has_left(view.seat)
+        && completes(view, Some(kind))
+        && !view.is_furiten()
+        && win_score(view, pai, on).is_some()
+}
+
+/// The best win the seat's ready hand could make on a discard, scored without the situation
+/// (no last tile, no kong): what a player who is not ready pays it at an exhaustive draw
+/// (查叫 / 查大叫). `None` when the seat is not ready or no wait can win.
+pub fn ready_score(view: &PlayerView) -> Option<Score> {
+    let mut best: Option<Score> = None;
+    for kind in view.waits().iter() {
+        let pai = Pai::kind_of(kind);
+        if holds_void(view, Some(kind)) {
+            continue;
+        }
+        let Some(hand) = win_hand(view, Some(pai)) else { continue };
+        let mut ctx = WinContext::new(kind, false);
+        ctx.seat_wind = view.seat_wind(view.seat);
+        ctx.round_wind = view.round_wind;
+        ctx.flowers = view.flowers[view.seat.index()].len() as u8;
+        let Ok(score) = hupai_rules::score(view.rules(), &hand, &ctx) else { continue };
+        if !score.meets_minimum {
+            continue;
+        }
+        if best.as_ref().is_none_or(|b| score.payments.total > b.payments.total) {
+            best = Some(score);
+        }
+    }
+    best
+}
+
+/// Whether the seat's tiles (with `extra`) hold a tile of the suit it voids (定缺): such a hand
+/// cannot win.
+fn holds_void(view: &PlayerView, extra: Option<Kind>) -> bool {
+    let Some(suit) = view.voids[view.seat.index()] else { return false };
+    view.void_tiles() > 0
+        || extra.is_some_and(|k| k.suit() == suit)
+        || view.own_melds().iter().any(|m| m.meld.first().suit() == suit)
+}
+
+/// Whether `kind` is of the suit the seat voids.
+fn is_void(view: &PlayerView, kind: Kind) -> bool {
+    view.voids[view.seat.index()] == Some(kind.suit())
 }
 
 /// The score of a win by the view's seat on `pai` in the way `on`, if the hand is complete
@@ -80,7 +140,7 @@ pub fn win_score(view: &PlayerView, pai: Pai, on: WinOn) -> Option<Score> {
         WinOn::Draw { .. } => None,
         WinOn::Discard | WinOn::RobbedKan => Some(pai),
     };
-    if !completes(view, extra.and(Some(kind))) {
+    if !completes(view, extra.and(Some(kind))) || holds_void(view, extra.and(Some(kind))) {
         return None;
     }
     let hand = win_hand(view, extra)?;
@@ -134,19 +194,22 @@ pub fn win_context(view: &PlayerView, kind: Kind, on: WinOn) -> WinContext {
     ctx.round_wind = view.round_wind;
     ctx.flowers = view.flowers[me.index()].len() as u8;
     let empty = view.live_tiles() == 0;
+    // A first-turn win is the seat's first win of the hand (血流: not a later one).
+    let fresh = view.no_calls && !view.has_won(me);
     match on {
         WinOn::Draw { replacement } => {
             ctx.replacement = replacement;
             ctx.last_tile = !replacement && empty;
-            ctx.first_turn = !replacement && view.no_calls && view.own_draws() == 1;
+            ctx.first_turn = !replacement && fresh && view.own_draws() == 1;
         }
         WinOn::Discard => {
             ctx.last_tile = empty;
-            ctx.first_turn = view.no_calls && view.own_draws() == 0;
+            ctx.first_turn = fresh && view.own_draws() == 0;
+            ctx.kong_discard = view.last_discard_after_kong;
         }
         WinOn::RobbedKan => {
             ctx.robbing_kong = true;
-            ctx.first_turn = view.no_calls && view.own_draws() == 0;
+            ctx.first_turn = fresh && view.own_draws() == 0;
         }
     }
     if view.rules().family == Family::Riichi {
@@ -182,14 +245,20 @@ fn riichi_family(view: &PlayerView) -> bool {
 fn turn(view: &PlayerView, after_call: bool, replacement: bool, out: &mut Vec<Action>) {
     let rules = view.rules();
     let me = view.seat.index();
-    let in_riichi = view.riichi[me];
+    if view.has_left(view.seat) {
+        return;
+    }
+    let locked = view.is_locked_by_win(view.seat);
+    let in_riichi = view.riichi[me] || locked;
     if !after_call {
         if let Some(pai) = view.drawn {
             if win_score(view, pai, WinOn::Draw { replacement }).is_some() {
                 out.push(Action::Tsumo);
             }
         }
-        kans(view, out);
+        if !locked {
+            kans(view, out);
+        }
         let orphans = || Kind::ORPHANS.iter().filter(|&&k| view.counts()[k] > 0).count();
         if riichi_family(view)
             && rules.abortive_draws
@@ -208,7 +277,14 @@ fn turn(view: &PlayerView, after_call: bool, replacement: bool, out: &mut Vec<Ac
         return;
     }
     let first = out.len();
-    discards(view, view.kuikae(), out);
+    let mut banned = view.kuikae();
+    if view.void_tiles() > 0 {
+        // 定缺: the void suit goes first.
+        for k in Kind::all().filter(|&k| !is_void(view, k)) {
+            banned.insert(k);
+        }
+    }
+    discards(view, banned, out);
     let melds = view.own_melds().len() as u8;
     let may_riichi = riichi_family(view)
         && !after_call
@@ -244,7 +320,8 @@ fn discards(view: &PlayerView, banned: KindSet, out: &mut Vec<Action>) {
     let hand = &view.hand;
     out.reserve(hand.len());
     let mut skip = Pai::HIDDEN;
-    if let Some(pai) = view.drawn {
+    let allowed = |pai: Pai| banned.is_empty() || !pai.kind().is_some_and(|k| banned.contains(k));
+    if let Some(pai) = view.drawn.filter(|&p| allowed(p)) {
         out.push(Action::Discard { pai, tsumogiri: true });
         skip = pai;
     }
@@ -285,7 +362,7 @@ fn kans(view: &PlayerView, out: &mut Vec<Action>) {
     if view.own_melds().is_empty() && !counts.0.contains(&4) {
         return;
     }
-    for k in Kind::all().filter(|&k| counts[k] == 4) {
+    for k in Kind::all().filter(|&k| counts[k] == 4 && !is_void(view, k)) {
         if view.riichi[me] {
             if view.drawn.and_then(Pai::kind) != Some(k) {
                 continue;
@@ -316,15 +393,16 @@ fn claim(view: &PlayerView, from: Seat, pai: Pai, out: &mut Vec<Action>) {
     }
     let rules = view.rules();
     let me = view.seat;
-    if completes(view, Some(kind))
-        && !(riichi_family(view) && view.is_furiten())
-        && win_score(view, pai, WinOn::Discard).is_some()
-    {
+    if ron_offered(view, pai, WinOn::Discard) {
         out.push(Action::Ron);
     }
     let counts = view.counts();
     let chi_possible = rules.chi && me == from.next() && !kind.is_honor();
-    if !view.riichi[me.index()] && view.live_tiles() > 0 && (counts[kind] >= 2 || chi_possible) {
+    let may_call = !view.riichi[me.index()]
+        && !view.has_won(me)
+        && !is_void(view, kind)
+        && view.live_tiles() > 0;
+    if may_call && (counts[kind] >= 2 || chi_possible) {
         let of = |k: Kind| view.hand.iter().copied().filter(move |p| p.kind() == Some(k));
         if rules.pon && counts[kind] >= 2 {
             let mut same = [pai; 4];
@@ -402,9 +480,7 @@ fn robbing(view: &PlayerView, pai: Pai, closed: bool, out: &mut Vec<Action>) {
     if closed && !view.may_rob_closed_kan(kind) {
         return;
     }
-    if !(riichi_family(view) && view.is_furiten())
-        && win_score(view, pai, WinOn::RobbedKan).is_some()
-    {
+    if ron_offered(view, pai, WinOn::RobbedKan) {
         out.push(Action::Ron);
         out.push(Action::Pass);
     }

@@ -86,6 +86,8 @@ pub struct Player {
     pub drawn: Option<Tile>,
     /// Who pays for this seat's big three dragons or big four winds (riichi pao).
     pub liability: Option<Liability>,
+    /// Tiles this seat won on, set aside (hands that go on after a win).
+    pub won: Vec<Tile>,
 }
 
 impl Player {
@@ -98,6 +100,7 @@ impl Player {
         self.riichi = RiichiState::None;
         self.drawn = None;
         self.liability = None;
+        self.won.clear();
     }
 
     /// Adds a tile to the concealed tiles.

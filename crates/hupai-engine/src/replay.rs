@@ -68,7 +68,8 @@ pub fn replay_events(
     mut step: impl FnMut(&Game, &Event),
 ) -> Result<usize, ReplayError> {
     let fail = |line: usize, message: String| ReplayError { line, message };
-    let Some((first_line, Event::StartGame { names, rules: name, seed, secret, .. })) = log.first()
+    let Some((first_line, Event::StartGame { names, rules: name, seed, secret, rule_set, .. })) =
+        log.first()
     else {
         return Err(fail(1, "the log does not open with start_game".into()));
     };
@@ -78,9 +79,11 @@ pub fn replay_events(
             "start_game has no seed: a seat's stream does not replay".into(),
         ));
     };
-    let rules = match rules {
-        Some(r) => r,
-        None => Rules::load(name).map_err(|e| fail(*first_line, e.to_string()))?,
+    let rules = match (rules, rule_set) {
+        (Some(r), _) => r,
+        (None, Some(text)) => Rules::from_toml_str(text, "the log's rule set")
+            .map_err(|e| fail(*first_line, e.to_string()))?,
+        (None, None) => Rules::load(name).map_err(|e| fail(*first_line, e.to_string()))?,
     };
     let mut setup = Setup::new(rules, *seed);
     setup.names = names.clone();
@@ -265,6 +268,19 @@ fn decisions(
             // Passes first, so the claim that resolves comes last.
             out.sort_by_key(|c| c.1 != Action::Pass);
             Ok(out)
+        }
+        Phase::Void => {
+            let mut chosen = Vec::new();
+            for (_, e) in &log[at..] {
+                match e {
+                    Event::Void { actor, suit } => chosen.push((*actor, Action::Void(*suit))),
+                    _ => break,
+                }
+            }
+            if chosen.len() != pending.len() {
+                return Err(format!("{} void choices for {} seats", chosen.len(), pending.len()));
+            }
+            Ok(chosen)
         }
         Phase::Over => Err("the game is over".into()),
     }

@@ -54,8 +54,9 @@ impl Game {
             };
             let pay = score.payments;
             let mut deltas = [0i32; 4];
+            let kong_flower_from = self.kong_flower_payer(w, self_drawn, replacement);
             for o in Seat::ALL {
-                if o == w {
+                if o == w || self.has_left(o) || kong_flower_from.is_some_and(|f| f != o) {
                     continue;
                 }
                 let amount = if self_drawn {
@@ -106,7 +107,7 @@ impl Game {
                     .collect(),
                 han: score.total,
                 fu: score.fu,
-                points: pay.total,
+                points: deltas[w.index()].max(0) as u32,
                 scores: Some(self.scores()),
                 score_input: Some(Box::new(hupai_rules::ScoreLine::new(
                     &self.rules.name,
@@ -116,8 +117,23 @@ impl Game {
             };
             self.emit(hora, out);
         }
+        if self.rules.after_win != hupai_rules::AfterWin::End {
+            self.go_on_after_wins(winners, from, tile, robbing, out);
+            return;
+        }
         let renchan = dealer_won;
         self.end_hand(renchan, false, out);
+    }
+
+    /// 点杠花 paid as a discard: the seat that gave the open kong whose replacement tile `w`
+    /// won on pays alone.
+    fn kong_flower_payer(&self, w: Seat, self_drawn: bool, replacement: bool) -> Option<Seat> {
+        let sichuan = self.rules.fan_table == hupai_rules::FanTable::Sichuan;
+        if !(sichuan && self_drawn && replacement) || self.rules.kong_flower_self_drawn {
+            return None;
+        }
+        let last = self.p[w].melds.last()?;
+        (last.meld.kind() == hupai_core::MeldKind::Kan).then(|| last.meld.from()).flatten()
     }
 
     /// Adds per-seat deltas to the players' scores.
@@ -139,9 +155,13 @@ impl Game {
         self.end_hand(true, true, out);
     }
 
-    /// The wall ran out: nagashi mangan or ready payments (riichi), nothing otherwise.
+    /// The wall ran out: nagashi mangan or ready payments (riichi); the settlements the
+    /// Chinese rules have (退税, 查花猪, 查叫), each a `payment` before the draw.
     pub(crate) fn exhaustive_draw(&mut self, out: &mut Vec<Event>) {
-        let tenpai: [bool; 4] = std::array::from_fn(|s| self.is_ready(Seat::ALL[s]));
+        let mut tenpai: [bool; 4] = std::array::from_fn(|s| self.is_ready(Seat::ALL[s]));
+        if !self.riichi() {
+            tenpai = self.draw_settlements(out);
+        }
         let mut deltas = [0i32; 4];
         if self.riichi() {
             let nagashi: Vec<Seat> = Seat::ALL

@@ -99,7 +99,7 @@ impl Game {
         if self.open_robbing(seat, four[0], true) {
             return;
         }
-        self.finish_kan(seat, true, out);
+        self.finish_kan(seat, MeldKind::ClosedKan, out);
     }
 
     /// Adds the held tile of `kind` to its pon.
@@ -130,19 +130,20 @@ impl Game {
         if self.open_robbing(seat, tile, false) {
             return;
         }
-        self.finish_kan(seat, false, out);
+        self.finish_kan(seat, MeldKind::AddedKan, out);
     }
 
-    /// After a kan stands: the dora (now for a closed kan, after the next discard otherwise)
-    /// and the replacement draw.
-    pub(crate) fn finish_kan(&mut self, seat: Seat, closed: bool, out: &mut Vec<Event>) {
+    /// After a kan stands: the dora (now for a closed kan, after the next discard otherwise),
+    /// its payment (刮风下雨) and the replacement draw.
+    pub(crate) fn finish_kan(&mut self, seat: Seat, kan: MeldKind, out: &mut Vec<Event>) {
         if self.riichi() {
-            if closed {
+            if kan == MeldKind::ClosedKan {
                 self.reveal_dora(out);
             } else {
                 self.pending_dora += 1;
             }
         }
+        self.kong_payment(seat, kan, out);
         if self.draw(seat, true, out) {
             self.begin_turn(seat, true);
         } else {

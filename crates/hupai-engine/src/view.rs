@@ -24,8 +24,8 @@
 use std::fmt;
 use std::sync::Arc;
 
-use hupai_core::{Counts, Form, FormSet, Kind, KindSet, Meld, MeldKind, Seat};
-use hupai_rules::{Family, Rules};
+use hupai_core::{Counts, Form, FormSet, Kind, KindSet, Meld, MeldKind, Seat, Suit};
+use hupai_rules::{AfterWin, Family, Rules};
 
 use crate::{Event, Pai};
 
@@ -97,6 +97,8 @@ pub enum Decision {
         /// A closed kan (only thirteen orphans may rob it).
         closed: bool,
     },
+    /// Which suit to void (定缺, Sichuan): every seat at once, after the dealer's first draw.
+    Void,
 }
 
 /// Why an event does not fit a view (the view is unchanged).
@@ -178,6 +180,10 @@ struct Own {
     pending_pass: Option<Kind>,
     /// The next own draw replaces a kan.
     replacement_next: bool,
+    /// A win on the claim window now open was offered (过水 once it passes).
+    win_offered: bool,
+    /// 过水: a win let pass since the seat's last draw.
+    pass_blocked: bool,
 }
 
 /// One seat's knowledge of the table.
@@ -232,6 +238,9 @@ pub struct PlayerView {
     /// For each seat in riichi: every kind discarded by anyone since its declaration (tiles it
     /// let pass, and so may not win on).
     pub passed_since_riichi: [KindSet; 4],
+    /// For each seat: every kind the others discarded since its last draw. Under 过水 a seat
+    /// that let a win pass may not win until it draws, so these kinds are safe against it.
+    pub passed_since_draw: [KindSet; 4],
     /// Draws this hand by all seats (replacement draws included).
     pub draws: u32,
     /// No call or kan yet this hand.
@@ -240,6 +249,19 @@ pub struct PlayerView {
     pub kans: u8,
     /// Which seats declared them (a bit per seat).
     pub kan_seats: u8,
+    /// The suit each seat voids (定缺), once named.
+    pub voids: [Option<Suit>; 4],
+    /// The tiles each seat has won on this hand (hands that go on after a win; a tile won by
+    /// several seats at once is listed for each).
+    pub won: [Vec<Pai>; 4],
+    /// Whether the last discard came right after its discarder's kong (杠上炮).
+    pub last_discard_after_kong: bool,
+    /// Seats whose kong awaits their next discard (a bit per seat).
+    kong_pending: u8,
+    /// The last discard was already won by a seat (several winners share it).
+    ron_taken: bool,
+    /// The last added kan, while it may be robbed.
+    last_kakan: Option<(Seat, Pai)>,
     decision: Decision,
     mover: Option<Seat>,
     own: Own,
@@ -279,10 +301,17 @@ impl PlayerView {
             game_over: false,
             discarded: [KindSet::EMPTY; 4],
             passed_since_riichi: [KindSet::EMPTY; 4],
+            passed_since_draw: [KindSet::EMPTY; 4],
             draws: 0,
             no_calls: true,
             kans: 0,
             kan_seats: 0,
+            voids: [None; 4],
+            won: Default::default(),
+            last_discard_after_kong: false,
+            kong_pending: 0,
+            ron_taken: false,
+            last_kakan: None,
             decision: Decision::None,
             mover: None,
             own: Own { shanten: i8::MAX, ..Own::default() },
@@ -390,15 +419,45 @@ impl PlayerView {
         self.own.kuikae
     }
 
-    /// Whether the seat may not win on a discard (riichi rules): a wait among its own
-    /// discards, a winning tile let pass since its last discard, or since its riichi.
+    /// Whether the seat may not win on a discard: in riichi a wait among its own discards, a
+    /// winning tile let pass since its last discard, or since its riichi; in the Chinese
+    /// families with 过水 (`pass_win`), a win let pass since its last draw.
     pub fn is_furiten(&self) -> bool {
         if self.rules.family != Family::Riichi {
-            return false;
+            return self.rules.pass_win && self.own.pass_blocked;
         }
         let seen =
             self.discarded[self.seat.index()].union(self.own.passed).union(self.own.riichi_passed);
         !self.own.waits.intersection(seen).is_empty()
+    }
+
+    /// Whether `seat` has won this hand (hands that go on after a win).
+    pub fn has_won(&self, seat: Seat) -> bool {
+        !self.won[seat.index()].is_empty()
+    }
+
+    /// Whether `seat` has left the hand (血战到底: it won).
+    pub fn has_left(&self, seat: Seat) -> bool {
+        self.rules.after_win == AfterWin::Leave && self.has_won(seat)
+    }
+
+    /// Whether `seat`'s hand is locked after its win (血流成河: it draws and discards the
+    /// drawn tile, winning again when it can).
+    pub fn is_locked_by_win(&self, seat: Seat) -> bool {
+        self.rules.after_win == AfterWin::Stay && self.has_won(seat)
+    }
+
+    /// The seats still playing the hand (in turn order from East).
+    pub fn in_hand_seats(&self) -> impl Iterator<Item = Seat> + '_ {
+        Seat::ALL.into_iter().filter(|&s| !self.has_left(s))
+    }
+
+    /// The seat's concealed tiles of the suit it voids (定缺), which it must discard first.
+    pub fn void_tiles(&self) -> u8 {
+        match self.voids[self.seat.index()] {
+            Some(suit) => self.own.counts.0[suit.index() * 9..suit.index() * 9 + 9].iter().sum(),
+            None => 0,
+        }
     }
 
     /// Tiles left in the live wall.
@@ -590,7 +649,20 @@ impl PlayerView {
                 turn(*actor)?;
             }
             Event::ReachAccepted { .. } | Event::Hora { .. } | Event::Ryukyoku { .. } => in_hand()?,
-            Event::EndKyoku => in_hand()?,
+            Event::EndKyoku | Event::Payment { .. } => in_hand()?,
+            Event::Void { actor, suit } => {
+                in_hand()?;
+                if !self.rules.void_suit
+                    || self.voids[actor.index()].is_some()
+                    || *suit == Suit::Honor
+                {
+                    return Err(ViewError::OutOfTurn {
+                        event: name,
+                        seat: *actor,
+                        holds: self.holding(*actor),
+                    });
+                }
+            }
         }
         Ok(())
     }
@@ -598,6 +670,16 @@ impl PlayerView {
     /// Applies an event that [`PlayerView::check`] accepted.
     fn apply(&mut self, event: &Event) {
         let me = self.seat;
+        if self.own.win_offered {
+            match event {
+                Event::Hora { actor, .. } if *actor == me => self.own.win_offered = false,
+                Event::Hora { .. } => {}
+                _ => {
+                    self.own.win_offered = false;
+                    self.own.pass_blocked = true;
+                }
+            }
+        }
         if !matches!(event, Event::Dora { .. }) {
             if let Some(k) = self.own.pending_pass.take() {
                 self.own.passed.insert(k);
@@ -634,14 +716,20 @@ impl PlayerView {
                 let a = actor.index();
                 self.hand_sizes[a] += 1;
                 self.draws += 1;
+                self.passed_since_draw[a] = KindSet::EMPTY;
                 let turn = self.holding(*actor) % 3 == 2;
                 if turn {
                     self.mover = Some(*actor);
                 }
+                let voiding = self.rules.void_suit && self.voids.iter().any(Option::is_none);
                 if *actor == me {
                     self.add_own(*pai);
                     self.drawn = Some(*pai);
-                    if turn && !pai.is_flower() {
+                    self.own.pass_blocked = false;
+                    if turn && voiding {
+                        self.own.draws += 1;
+                        self.decision = Decision::Void;
+                    } else if turn && !pai.is_flower() {
                         self.own.draws += 1;
                         self.own.kuikae = KindSet::EMPTY;
                         self.decision = Decision::Turn {
@@ -655,8 +743,9 @@ impl PlayerView {
                         }
                     }
                 } else {
-                    self.decision = Decision::None;
+                    self.decision = if turn && voiding { Decision::Void } else { Decision::None };
                 }
+                self.last_kakan = None;
             }
             Event::Flower { actor, pai } => {
                 let a = actor.index();
@@ -701,7 +790,39 @@ impl PlayerView {
                 }
                 self.decision = Decision::None;
             }
-            Event::Hora { scores, deltas, .. } | Event::Ryukyoku { scores, deltas, .. } => {
+            Event::Void { actor, suit } => {
+                self.voids[actor.index()] = Some(*suit);
+                let all = self.voids.iter().all(Option::is_some);
+                if all && self.mover == Some(me) {
+                    self.decision = Decision::Turn { after_call: false, replacement: false };
+                } else if all {
+                    self.decision = Decision::None;
+                }
+            }
+            Event::Payment { scores, deltas, .. } => match scores {
+                Some(s) => self.scores = *s,
+                None => {
+                    for (s, d) in self.scores.iter_mut().zip(deltas) {
+                        *s += d;
+                    }
+                }
+            },
+            Event::Hora { actor, target, pai, scores, deltas, .. } => {
+                match scores {
+                    Some(s) => self.scores = *s,
+                    None => {
+                        for (s, d) in self.scores.iter_mut().zip(deltas) {
+                            *s += d;
+                        }
+                    }
+                }
+                if self.rules.after_win != AfterWin::End {
+                    self.take_win_tile(*actor, *target, *pai);
+                }
+                self.mover = None;
+                self.decision = Decision::None;
+            }
+            Event::Ryukyoku { scores, deltas, .. } => {
                 match scores {
                     Some(s) => self.scores = *s,
                     None => {
@@ -785,9 +906,15 @@ impl PlayerView {
                 if self.riichi[s] {
                     self.passed_since_riichi[s].insert(k);
                 }
+                if s != a {
+                    self.passed_since_draw[s].insert(k);
+                }
             }
         }
         self.last_discard = Some((actor, pai));
+        self.last_discard_after_kong = self.kong_pending >> a & 1 == 1;
+        self.kong_pending &= !(1 << a);
+        self.ron_taken = false;
         self.mover = None;
         if actor == me {
             self.take_own(pai);
@@ -803,7 +930,53 @@ impl PlayerView {
         } else {
             self.own.pending_pass = pai.kind();
             self.decision = Decision::Claim { from: actor, pai };
+            self.note_win_offered(pai, crate::WinOn::Discard);
         }
+    }
+
+    /// 过水: remembers whether the claim window now open offers the seat a win.
+    fn note_win_offered(&mut self, pai: Pai, on: crate::WinOn) {
+        if self.rules.pass_win && self.rules.family != Family::Riichi {
+            self.own.win_offered = crate::options::ron_offered(self, pai, on);
+        }
+    }
+
+    /// A hand that goes on after a win: the win tile leaves the discarder's river, the robbed
+    /// kan or the winner's hand, and joins the winner's won tiles.
+    fn take_win_tile(&mut self, actor: Seat, target: Seat, pai: Pai) {
+        let (a, t) = (actor.index(), target.index());
+        if actor == target {
+            self.hand_sizes[a] = self.hand_sizes[a].saturating_sub(1);
+            if actor == self.seat {
+                self.take_own(pai);
+                self.drawn = None;
+                self.refresh_own();
+            }
+        } else if self.last_kakan == Some((target, pai)) {
+            if self.ron_taken {
+                self.won[a].push(pai);
+                return;
+            }
+            self.ron_taken = true;
+            if let Some(m) = self.melds[t]
+                .iter_mut()
+                .find(|m| m.meld.kind() == MeldKind::AddedKan && Some(m.meld.first()) == pai.kind())
+            {
+                let mut meld = Meld::pon(m.meld.first());
+                if let (Some(c), Some(f)) = (m.meld.called(), m.meld.from()) {
+                    meld = meld.with_call(c, f).unwrap_or(meld);
+                }
+                m.tiles[3] = Pai::HIDDEN;
+                let red = m.tiles[..3].iter().filter(|p| p.is_red()).count() as u8;
+                m.meld = meld.with_red(red).unwrap_or(meld);
+            }
+            self.kong_pending &= !(1 << t);
+            self.kans = self.kans.saturating_sub(1);
+        } else if !self.ron_taken {
+            self.rivers[t].pop();
+            self.ron_taken = true;
+        }
+        self.won[a].push(pai);
     }
 
     #[inline(never)]
@@ -834,6 +1007,7 @@ impl PlayerView {
         if meld_kind == MeldKind::Kan {
             self.kans += 1;
             self.kan_seats |= 1 << a;
+            self.kong_pending |= 1 << a;
         }
         self.decision = Decision::None;
         if meld_kind == MeldKind::Kan {
@@ -891,6 +1065,8 @@ impl PlayerView {
             m.meld = meld.with_red(red).unwrap_or(meld);
         }
         self.after_kan(actor);
+        self.last_kakan = Some((actor, pai));
+        self.ron_taken = false;
         if actor == me {
             self.take_own(pai);
             self.drawn = None;
@@ -898,6 +1074,7 @@ impl PlayerView {
         } else {
             self.own.pending_pass = Some(kind);
             self.decision = Decision::Robbing { from: actor, pai, closed: false };
+            self.note_win_offered(pai, crate::WinOn::RobbedKan);
         }
     }
 
@@ -946,6 +1123,7 @@ impl PlayerView {
     fn after_kan(&mut self, actor: Seat) {
         self.kans += 1;
         self.kan_seats |= 1 << actor.index();
+        self.kong_pending |= 1 << actor.index();
         self.no_calls = false;
         self.own.ippatsu = false;
         self.mover = None;

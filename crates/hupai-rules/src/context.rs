@@ -50,6 +50,9 @@ pub struct WinContext {
     /// Won by robbing a kong (a tile added to a pon).
     #[serde(default)]
     pub robbing_kong: bool,
+    /// Won on the discard a player made right after its kong (杠上炮).
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub kong_discard: bool,
     /// The win tile is the last unseen copy (the other three are visible on the table).
     #[serde(default)]
     pub fourth_tile: bool,
@@ -91,6 +94,7 @@ impl WinContext {
             last_tile: false,
             replacement: false,
             robbing_kong: false,
+            kong_discard: false,
             fourth_tile: false,
             first_turn: false,
             riichi: false,
@@ -107,6 +111,10 @@ impl WinContext {
     pub fn is_dealer(&self) -> bool {
         self.seat_wind == Seat::East
     }
+}
+
+fn is_false(b: &bool) -> bool {
+    !*b
 }
 
 /// A seat's wind as a wind tile in text (`"1z"`), read in any notation (`"E"`, `"东"`).

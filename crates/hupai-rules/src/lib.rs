@@ -15,10 +15,14 @@ mod rules;
 mod score;
 mod score_json;
 mod score_line;
+pub mod sichuan;
 
 pub use context::WinContext;
 pub use mcr::Fan;
 pub use riichi::Yaku;
-pub use rules::{Family, KazoeLimit, Pao, PaymentRule, Renhou, Rules, RulesError};
+pub use rules::{
+    AfterWin, Family, FanTable, KazoeLimit, Pao, PaymentRule, Renhou, Rules, RulesError,
+    SelfDrawBonus,
+};
 pub use score::{score, Inconsistency, ItemId, Limit, Payments, Score, ScoreError, ScoreItem};
 pub use score_line::{LineError, RulesCache, ScoreLine};

@@ -14,10 +14,10 @@ use std::fmt;
 use std::path::Path;
 
 use hupai_core::{Form, FormSet, Kind};
-use serde::Deserialize;
+use serde::{Deserialize, Serialize};
 
 /// The scoring family a rule set belongs to.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum Family {
     /// Chinese Official rules (国标, MCR): 81 fans, 8-fan minimum.
@@ -29,7 +29,7 @@ pub enum Family {
 }
 
 /// How a win is paid.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum PaymentRule {
     /// MCR: self-drawn, each pays 8 + fans; on a discard the discarder pays 8 + fans, the others 8.
@@ -41,7 +41,7 @@ pub enum PaymentRule {
 }
 
 /// Where counted yakuman (kazoe) stop.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum KazoeLimit {
     /// 13 han or more is a yakuman.
@@ -51,7 +51,7 @@ pub enum KazoeLimit {
 }
 
 /// How a renhou (a non-dealer's win on a discard before their first draw) is valued.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum Renhou {
     /// Not a yaku.
@@ -64,7 +64,7 @@ pub enum Renhou {
 
 /// Riichi liability (pao, 責任払い): a player whose discard is called for the third dragon
 /// set (big three dragons) or the fourth wind set (big four winds) pays for that win.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum Pao {
     /// No liability.
@@ -78,12 +78,48 @@ pub enum Pao {
     YakumanPart,
 }
 
+/// Which fan table scores a Chinese-family hand.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum FanTable {
+    /// The 81 MCR fans (also the general Chinese rules).
+    Mcr,
+    /// Sichuan 血战到底 fans, doubling per fan ([`crate::sichuan`]).
+    Sichuan,
+}
+
+/// What happens to the hand after a win.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum AfterWin {
+    /// The hand ends.
+    End,
+    /// 血战到底: the winners leave the hand; the others play on until one is left or the wall
+    /// is empty.
+    Leave,
+    /// 血流成河: the winners stay (their hand locked) and may win again until the wall is
+    /// empty.
+    Stay,
+}
+
+/// How a self-drawn win is rewarded over a win on a discard (Sichuan).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum SelfDrawBonus {
+    /// No bonus: each payer pays what a discarder would.
+    None,
+    /// 自摸加底: each payer pays one base point more.
+    Base,
+    /// 自摸加番: one fan more.
+    Fan,
+}
+
 /// Defines [`Rules`] and the patch type that presets and user files deserialize into, from one
 /// list of fields, so the two can never drift apart.
 macro_rules! rules_fields {
     ($( $(#[doc = $doc:literal])+ $field:ident : $ty:ty, )*) => {
         /// A rule set: everything the rules decide, as plain data.
-        #[derive(Clone, Debug, PartialEq)]
+        #[derive(Clone, Debug, PartialEq, Serialize)]
         pub struct Rules {
             $( $(#[doc = $doc])+ pub $field: $ty, )*
         }
@@ -160,7 +196,8 @@ rules_fields! {
     nagashi_mangan: bool,
     /// Riichi: whether abortive draws (nine terminals, four winds, four riichi, four kans) apply.
     abortive_draws: bool,
-    /// Riichi: whether two players may win on one discard (otherwise the head bump takes it).
+    /// Whether several players may win on one discard (riichi: two, with `triple_ron_abort`;
+    /// otherwise the first in turn order from the discarder takes it, the head bump).
     double_ron: bool,
     /// Riichi: whether three wins on one discard abort the hand.
     triple_ron_abort: bool,
@@ -168,6 +205,47 @@ rules_fields! {
     kokushi_robs_closed_kan: bool,
     /// Riichi: liability payments (pao) for big three dragons and big four winds.
     pao: Pao,
+    /// Chinese families: the fan table (`mcr` for the MCR family and the general rules).
+    fan_table: FanTable,
+    /// Chinese families: what a win does to the hand (`end`, or Sichuan's `leave` and `stay`).
+    after_win: AfterWin,
+    /// Sichuan 定缺: each player names a suit after the deal and must discard it before
+    /// winning; a win holds at most two suits.
+    void_suit: bool,
+    /// Sichuan 换三张: after the deal each player passes three tiles of one suit, in a
+    /// direction the dice choose (reserved: the engine does not play it yet, so `true` is an
+    /// error).
+    exchange_three: bool,
+    /// Sichuan 刮风下雨: base points a kong collects at once: `[open, added, closed]` (the
+    /// discarder pays an open kong; every player still in pays an added or closed one).
+    kong_payments: [u32; 3],
+    /// Sichuan 呼叫转移: a win on the discard right after a kong takes that kong's payments.
+    kong_transfer: bool,
+    /// Sichuan 查花猪: at an exhaustive draw a player still holding three suits pays every
+    /// other player still in the hand (and not one) the capped value.
+    flower_pig: bool,
+    /// 查叫 / 查大叫: at an exhaustive draw a player still in the hand who is not ready pays
+    /// each ready player the highest value its hand could win (as a win on a discard).
+    not_ready_pays: bool,
+    /// Sichuan 退税: at an exhaustive draw a player who is not ready returns the kong payments
+    /// it collected this hand.
+    kong_refund: bool,
+    /// Doubling tables (Sichuan): the most fans a win counts (封顶), 0 for no cap.
+    fan_cap: u32,
+    /// Doubling tables (Sichuan): what one fan-less win is worth; a win is this times 2^fans.
+    base_points: u32,
+    /// Sichuan: the reward of a self-drawn win.
+    self_draw_bonus: SelfDrawBonus,
+    /// Sichuan: whether 带幺九 and 将对 count (the "幺九将对" room option).
+    yaojiu_jiangdui: bool,
+    /// Sichuan: whether 门清 (no pon or open kong) and 中张 (no 1 or 9) count one fan each.
+    menqing_zhongzhang: bool,
+    /// Sichuan 点杠花: a win on the replacement tile of an open kong is paid as a self-draw
+    /// (true) or by the kong's discarder alone, as a discard (false).
+    kong_flower_self_drawn: bool,
+    /// Chinese families 过水: a player who passes a win on a discard may not win on another
+    /// discard until its next draw.
+    pass_win: bool,
 }
 
 /// Why a rule set cannot be loaded.
@@ -235,6 +313,8 @@ const PRESETS: &[(&str, &str)] = &[
     ("chinese", include_str!("presets/chinese.toml")),
     ("laizi", include_str!("presets/laizi.toml")),
     ("riichi", include_str!("presets/riichi.toml")),
+    ("sichuan", include_str!("presets/sichuan.toml")),
+    ("sichuan-xueliu", include_str!("presets/sichuan-xueliu.toml")),
     ("riichi-majsoul", include_str!("presets/riichi-majsoul.toml")),
 ];
 
@@ -284,6 +364,17 @@ impl Rules {
         set.with_quads_as_two_pairs(self.quads_as_two_pairs)
     }
 
+    /// The whole rule set as a rule file that needs no preset: what a log carries when its
+    /// rules are not exactly the preset they are named after, so it replays anywhere.
+    pub fn to_toml(&self) -> String {
+        toml::to_string(self).unwrap_or_default()
+    }
+
+    /// Whether these are exactly the preset of their name.
+    pub fn is_preset(&self) -> bool {
+        Rules::preset(&self.name).is_ok_and(|p| p == *self)
+    }
+
     /// The joker kind a turned-up `indicator` chooses, when the rules play with jokers: the
     /// next kind in its group (9 -> 1 within a suit, North -> East, Red -> White).
     pub fn joker_for(&self, indicator: Kind) -> Option<Kind> {
@@ -306,6 +397,83 @@ impl Rules {
         }
         if self.forms.is_empty() {
             return invalid("forms: at least one winning form".into());
+        }
+        self.check_family(file)
+    }
+
+    /// A setting that the rule set's family or fan table would ignore is an error.
+    fn check_family(&self, file: &str) -> Result<(), RulesError> {
+        let ignored = |key: &str, by: &str| {
+            Err(RulesError::Invalid {
+                file: file.into(),
+                message: format!("{key}: {by} ignore it (leave it unset)"),
+            })
+        };
+        let chinese = self.family == Family::Chinese;
+        let sichuan = chinese && self.fan_table == FanTable::Sichuan;
+        let family = match self.family {
+            Family::Mcr => "the MCR rules",
+            Family::Riichi => "the riichi rules",
+            Family::Chinese => "the Chinese rules",
+        };
+        if !chinese && self.fan_table != FanTable::Mcr {
+            return ignored("fan_table", family);
+        }
+        if !chinese && self.after_win != AfterWin::End {
+            return ignored("after_win", family);
+        }
+        let chinese_only: [(&str, bool); 7] = [
+            ("void_suit", self.void_suit),
+            ("exchange_three", self.exchange_three),
+            ("kong_payments", self.kong_payments != [0; 3]),
+            ("kong_transfer", self.kong_transfer),
+            ("flower_pig", self.flower_pig),
+            ("not_ready_pays", self.not_ready_pays),
+            ("pass_win", self.pass_win),
+        ];
+        for (key, set) in chinese_only {
+            if set && !chinese {
+                return ignored(key, family);
+            }
+        }
+        let sichuan_only: [(&str, bool); 6] = [
+            ("fan_cap", self.fan_cap != 0),
+            ("base_points", self.base_points != 1),
+            ("self_draw_bonus", self.self_draw_bonus != SelfDrawBonus::None),
+            ("yaojiu_jiangdui", self.yaojiu_jiangdui),
+            ("menqing_zhongzhang", self.menqing_zhongzhang),
+            ("kong_flower_self_drawn", self.kong_flower_self_drawn),
+        ];
+        for (key, set) in sichuan_only {
+            if set && !sichuan {
+                return ignored(key, "fan tables other than sichuan");
+            }
+        }
+        let no_kong_pay = self.kong_payments == [0; 3];
+        if (self.kong_transfer || self.kong_refund) && no_kong_pay {
+            return ignored(
+                if self.kong_transfer { "kong_transfer" } else { "kong_refund" },
+                "rules without kong_payments",
+            );
+        }
+        if self.flower_pig && !self.void_suit {
+            return ignored("flower_pig", "rules without void_suit");
+        }
+        if self.exchange_three && self.honors {
+            return ignored("exchange_three", "rules with honours (three tiles of a suit)");
+        }
+        if self.exchange_three {
+            // The engine does not deal the exchange yet: refuse rather than ignore it.
+            return Err(RulesError::Invalid {
+                file: file.into(),
+                message: "exchange_three: 换三张 is not played by the engine yet".into(),
+            });
+        }
+        if sichuan && self.base_points == 0 {
+            return Err(RulesError::Invalid {
+                file: file.into(),
+                message: "base_points = 0: a win must be worth something".into(),
+            });
         }
         Ok(())
     }
@@ -357,6 +525,19 @@ mod tests {
     }
 
     #[test]
+    fn every_preset_writes_a_rule_file_that_reads_back() {
+        for name in Rules::preset_names() {
+            let rules = Rules::preset(name).unwrap();
+            assert!(rules.is_preset());
+            let again = Rules::from_toml_str(&rules.to_toml(), name).unwrap();
+            assert_eq!(again, rules, "{name}");
+            let mut east = rules.clone();
+            east.rounds = 1;
+            assert!(!east.is_preset() || rules.rounds == 1);
+        }
+    }
+
+    #[test]
     fn errors_name_key_and_line() {
         let e = Rules::from_toml_str("extends = \"mcr\"\n\nmin_fans = 8\n", "x.toml").unwrap_err();
         let text = e.to_string();
@@ -370,5 +551,27 @@ mod tests {
         assert!(e.starts_with("unknown rules 'nope'"), "{e}");
         let e = Rules::from_toml_str("rounds = 3\n", "w.toml").unwrap_err().to_string();
         assert_eq!(e, "w.toml: rounds = 3: use 1, 2 or 4");
+    }
+
+    #[test]
+    fn a_setting_the_family_ignores_is_an_error() {
+        let bad = [
+            ("extends = \"riichi\"\nvoid_suit = true\n", "void_suit: the riichi rules"),
+            ("extends = \"mcr\"\nafter_win = \"leave\"\n", "after_win: the MCR rules"),
+            ("extends = \"chinese\"\nfan_cap = 3\n", "fan_cap: fan tables other than sichuan"),
+            ("extends = \"sichuan\"\nkong_payments = [0, 0, 0]\n", "kong_transfer: rules"),
+            ("extends = \"chinese\"\nexchange_three = true\n", "exchange_three: rules with"),
+        ];
+        let e = Rules::from_toml_str("extends = \"sichuan\"\nexchange_three = true\n", "t")
+            .unwrap_err()
+            .to_string();
+        assert!(e.contains("not played by the engine yet"), "{e}");
+        for (text, want) in bad {
+            let e = Rules::from_toml_str(text, "t.toml").unwrap_err().to_string();
+            assert!(e.contains(want), "{text}: {e}");
+        }
+        let xueliu = Rules::preset("sichuan-xueliu").unwrap();
+        assert_eq!(xueliu.after_win, AfterWin::Stay);
+        assert!(!xueliu.honors && !xueliu.chi && xueliu.void_suit);
     }
 }

@@ -16,7 +16,7 @@ use std::fmt;
 use hupai_core::Hand;
 
 use crate::mcr::Fan;
-use crate::{Family, Rules, WinContext, Yaku};
+use crate::{Family, FanTable, Rules, WinContext, Yaku};
 
 /// What a score item is: an MCR fan (also used by the general Chinese rules) or a riichi yaku
 /// (dora included). Displays as its stable snake_case id.
@@ -26,6 +26,8 @@ pub enum ItemId {
     Fan(Fan),
     /// A riichi yaku, or dora.
     Yaku(Yaku),
+    /// A Sichuan fan.
+    Sichuan(crate::sichuan::Fan),
 }
 
 impl ItemId {
@@ -34,6 +36,7 @@ impl ItemId {
         match self {
             ItemId::Fan(f) => f.id(),
             ItemId::Yaku(y) => y.id(),
+            ItemId::Sichuan(f) => f.id(),
         }
     }
 
@@ -42,6 +45,7 @@ impl ItemId {
         match self {
             ItemId::Fan(f) => f.name(),
             ItemId::Yaku(y) => y.name(),
+            ItemId::Sichuan(f) => f.name(),
         }
     }
 
@@ -50,6 +54,7 @@ impl ItemId {
         match self {
             ItemId::Fan(f) => f.zh(),
             ItemId::Yaku(y) => y.ja(),
+            ItemId::Sichuan(f) => f.zh(),
         }
     }
 }
@@ -207,6 +212,8 @@ pub enum Inconsistency {
     FirstTurnWithRiichi,
     /// A first-turn win on a discard by the dealer, who draws first.
     FirstTurnDealerRon,
+    /// A win on a kong's discard (杠上炮) is a win on a discard.
+    KongDiscardSelfDrawn,
 }
 
 impl fmt::Display for Inconsistency {
@@ -238,6 +245,7 @@ impl fmt::Display for Inconsistency {
             Inconsistency::FirstTurnDealerRon => {
                 "a first-turn win on a discard by the dealer, who draws first"
             }
+            Inconsistency::KongDiscardSelfDrawn => "a win on a kong's discard is not self-drawn",
         })
     }
 }
@@ -278,6 +286,9 @@ impl From<Inconsistency> for ScoreError {
 pub fn score(rules: &Rules, hand: &Hand, ctx: &WinContext) -> Result<Score, ScoreError> {
     check_common(rules, hand, ctx)?;
     match rules.family {
+        Family::Chinese if rules.fan_table == FanTable::Sichuan => {
+            crate::sichuan::score(rules, hand, ctx)
+        }
         Family::Mcr | Family::Chinese => crate::mcr::score(rules, hand, ctx),
         Family::Riichi => crate::riichi::score(rules, hand, ctx),
     }
@@ -305,6 +316,9 @@ fn check_common(rules: &Rules, hand: &Hand, ctx: &WinContext) -> Result<(), Scor
     }
     if ctx.replacement && !hand.melds().iter().any(|m| m.kind().is_kan()) {
         return Err(Inconsistency::ReplacementWithoutKan.into());
+    }
+    if ctx.kong_discard && ctx.self_drawn {
+        return Err(Inconsistency::KongDiscardSelfDrawn.into());
     }
     if ctx.robbing_kong && ctx.replacement {
         return Err(Inconsistency::RobbingKongAndReplacement.into());

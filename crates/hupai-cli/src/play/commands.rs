@@ -6,6 +6,7 @@
 //! h        win (tsumo or ron)               p      pon
 //! c 34m    chi with 3m and 4m from the hand k [5m] kan (which one, when several)
 //! pass     decline a claim (also `-`)       9      abort with nine terminals
+//! v m      void the suit m, p or s (定缺)
 //! ```
 
 use std::fmt;
@@ -34,6 +35,8 @@ pub enum Command {
     Pass,
     /// Nine terminals abort.
     NineTerminals,
+    /// Name the suit to void (定缺).
+    Void(hupai_core::Suit),
     /// Show the help.
     Help,
     /// Quit.
@@ -109,6 +112,12 @@ pub fn parse(line: &str) -> Result<Command, CommandError> {
         "k" | "kan" | "kong" => Command::Kan(arg.map(tile_arg).transpose()?.map(|t| t.0)),
         "pass" | "-" | "skip" | "n" => Command::Pass,
         "9" | "nine" | "abort" => Command::NineTerminals,
+        "v" | "void" | "que" => Command::Void(match arg.map(str::to_ascii_lowercase).as_deref() {
+            Some("m") => hupai_core::Suit::Man,
+            Some("p") => hupai_core::Suit::Pin,
+            Some("s") => hupai_core::Suit::Sou,
+            _ => return Err(CommandError::BadTile(arg.unwrap_or("").to_string())),
+        }),
         "?" | "help" => Command::Help,
         "q" | "quit" | "exit" => Command::Quit,
         _ => match parse_tile(head) {
@@ -229,6 +238,13 @@ pub fn resolve(cmd: &Command, options: &[Action]) -> Result<Action, CommandError
                 Err(CommandError::NotNow("abort with nine terminals"))
             }
         }
+        Command::Void(suit) => {
+            if options.contains(&Action::Void(*suit)) {
+                Ok(Action::Void(*suit))
+            } else {
+                Err(CommandError::NotNow("name a void suit"))
+            }
+        }
         Command::Help | Command::Quit => Err(CommandError::NotNow("do that as a move")),
     }
 }
@@ -258,6 +274,7 @@ pub fn label(action: &Action) -> String {
             }
         }
         Action::Pass => "pass".into(),
+        Action::Void(suit) => format!("v {}", suit.letter()),
     }
 }
 
@@ -283,6 +300,7 @@ pub fn choices(options: &[Action]) -> Vec<String> {
             Action::Pon(_) => "pon",
             Action::Chi(_) => "chi",
             Action::Pass => "pass",
+            Action::Void(_) => "void this suit",
         };
         let key = label(a);
         push(if key == word { key } else { format!("{key} {word}") });

@@ -107,6 +107,15 @@ pub fn narrate(table: &Table, event: &Event, me: Option<Seat>) -> Option<String>
             let reason = reason.map_or("draw", |r| r.name()).replace('_', " ");
             format!("the hand ends in a draw ({reason})")
         }
+        Event::Void { actor, suit } => format!("{} void {}", w(*actor), suit.letter()),
+        Event::Payment { reason, actor, deltas, .. } => {
+            let d: Vec<String> = Seat::ALL
+                .iter()
+                .filter(|s| deltas[s.index()] != 0)
+                .map(|&s| format!("{} {:+}", w(s), deltas[s.index()]))
+                .collect();
+            format!("{} payment ({}): {}", reason.name(), w(*actor), d.join(", "))
+        }
         Event::EndKyoku => return None,
         Event::EndGame { .. } => "the match is over".into(),
     })

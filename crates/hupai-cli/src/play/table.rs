@@ -241,7 +241,15 @@ impl Table {
                     }
                 }
             }
-            Event::EndKyoku => {}
+            Event::Payment { scores, deltas, .. } => match scores {
+                Some(s) => self.scores = *s,
+                None => {
+                    for (s, d) in self.scores.iter_mut().zip(deltas) {
+                        *s += d;
+                    }
+                }
+            },
+            Event::Void { .. } | Event::EndKyoku => {}
             Event::EndGame { .. } => self.over = true,
         }
     }

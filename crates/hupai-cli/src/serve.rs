@@ -1,0 +1,68 @@
+//! `hupai serve`: the game server (tables for people and bots, records in SQLite or
+//! PostgreSQL).
+
+use std::net::SocketAddr;
+use std::process::ExitCode;
+
+use anyhow::Context;
+use clap::Args;
+use hupai_server::{Config, Server};
+
+/// Arguments of `hupai serve`.
+#[derive(Debug, Args)]
+pub struct ServeArgs {
+    /// Where to listen for HTTP and WebSocket.
+    #[arg(long, default_value = "127.0.0.1:8080")]
+    pub addr: SocketAddr,
+    /// The records: a SQLite file (created on first start) or a postgres:// URL.
+    #[arg(long, default_value = "hupai.db")]
+    pub db: String,
+    /// Where to listen for external mjai bots (TCP), e.g. 127.0.0.1:11600.
+    #[arg(long)]
+    pub mjai_addr: Option<SocketAddr>,
+    /// This node's name, when several servers share one PostgreSQL database.
+    #[arg(long)]
+    pub node: Option<String>,
+    /// The address clients are given in links (default http://ADDR).
+    #[arg(long)]
+    pub public_url: Option<String>,
+    /// A web origin allowed to open the WebSocket besides the server's own (repeatable; * for any).
+    #[arg(long = "origin")]
+    pub origins: Vec<String>,
+    /// Seconds a node's ownership of a table lasts without renewal.
+    #[arg(long, default_value_t = 15)]
+    pub lease_s: u64,
+    /// Let table creators choose the seed (tests and reproducible demos only: a seed known in
+    /// advance fixes every wall).
+    #[arg(long, hide = true)]
+    pub allow_seed: bool,
+}
+
+/// Runs `hupai serve` until interrupted.
+pub fn run(args: ServeArgs) -> anyhow::Result<ExitCode> {
+    let runtime = tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .build()
+        .context("cannot start the async runtime")?;
+    runtime.block_on(async move {
+        let mut config = Config::new(args.addr, &args.db);
+        config.mjai_addr = args.mjai_addr;
+        if let Some(node) = args.node {
+            config.node = node;
+        }
+        config.public_url = args.public_url;
+        config.origins = args.origins;
+        config.lease = std::time::Duration::from_secs(args.lease_s.max(3));
+        config.allow_seed = args.allow_seed;
+        let server = Server::start(config).await.context("hupai serve")?;
+        println!("hupai serve: open http://{}/", server.addr);
+        if let Some(m) = server.mjai_addr {
+            println!("hupai serve: mjai bots connect to {m}");
+        }
+        println!("hupai serve: records in {}", args.db);
+        use std::io::Write;
+        let _ = std::io::stdout().flush();
+        tokio::signal::ctrl_c().await.context("waiting for Ctrl-C")?;
+        Ok(ExitCode::SUCCESS)
+    })
+}

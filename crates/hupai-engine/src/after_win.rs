@@ -1,0 +1,69 @@
+//! Hands that go on after a win (Sichuan): 血战到底, where a winner leaves and the others play
+//! on until one is left or the wall is empty, and 血流成河, where winners stay (their hands
+//! locked) and may win again. The win tile joins the winner's won tiles: from the
+//! discarder's river, from the robbed kong (which is a pon again), or from the winner's hand.
+
+use hupai_core::{MeldKind, Seat, Tile};
+use hupai_rules::AfterWin;
+
+use crate::{Event, Game};
+
+impl Game {
+    /// After the `hora`s of `winners` on `tile` from `from`: moves the tile, passes a kong's
+    /// payment on (呼叫转移), and either ends the hand or gives the next seat its draw.
+    pub(crate) fn go_on_after_wins(
+        &mut self,
+        winners: &[Seat],
+        from: Seat,
+        tile: Tile,
+        robbing: bool,
+        out: &mut Vec<Event>,
+    ) {
+        let Some(&first) = winners.first() else { return };
+        let self_drawn = first == from;
+        if self_drawn {
+            self.p[first].remove(tile);
+            self.p[first].drawn = None;
+        } else if robbing {
+            self.unrob(from, tile);
+        } else if let Some(r) = self.p[from].river.last_mut() {
+            r.called = true;
+        }
+        self.p[first].won.push(tile);
+        let after_kong = self.table().last_discard_after_kong;
+        if !self_drawn && !robbing && after_kong && self.rules.kong_transfer {
+            self.kong_transfer(from, first, out);
+        }
+        let left = Seat::ALL.iter().filter(|&&s| !self.has_left(s)).count();
+        if self.rules.after_win == AfterWin::Leave && left <= 1 {
+            self.end_hand(false, false, out);
+            return;
+        }
+        let last = winners.last().copied().unwrap_or(from);
+        let next = self.next_in_hand(last);
+        if self.draw(next, false, out) {
+            self.begin_turn(next, false);
+        } else {
+            self.exhaustive_draw(out);
+        }
+    }
+
+    /// The robbed tile leaves the added kong of `seat`, which is a pon again.
+    fn unrob(&mut self, seat: Seat, tile: Tile) {
+        let Some(kind) = tile.kind() else { return };
+        let reds = self.reds;
+        let Some(m) = self.p[seat]
+            .melds
+            .iter_mut()
+            .find(|m| m.meld.kind() == MeldKind::AddedKan && m.meld.first() == kind)
+        else {
+            return;
+        };
+        let mut meld = hupai_core::Meld::pon(kind);
+        if let (Some(c), Some(f)) = (m.meld.called(), m.meld.from()) {
+            meld = meld.with_call(c, f).unwrap_or(meld);
+        }
+        let red = m.tiles[..3].iter().filter(|t| t.is_red_five(reds)).count() as u8;
+        m.meld = meld.with_red(red).unwrap_or(meld);
+    }
+}

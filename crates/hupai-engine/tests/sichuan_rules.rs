@@ -1,0 +1,272 @@
+//! Sichuan 血战到底 and 血流成河, each test quoting the rule it checks (the Chengdu room rules
+//! as the rule sheets state them; see `hupai_rules::sichuan`).
+
+mod common;
+
+use common::{act, discard_of, has, pass_all, stack, stacked_game};
+use hupai_core::Seat::{self, East, North, South, West};
+use hupai_core::Suit;
+use hupai_engine::{default_action, Action, Event, Game, PaymentReason};
+use hupai_rules::Rules;
+
+fn preset(name: &str) -> Rules {
+    Rules::preset(name).expect("preset")
+}
+
+/// Every seat names its void suit (定缺), checking that each was asked.
+fn voids(game: &mut Game, log: &mut Vec<Event>, suits: [Suit; 4]) {
+    let total = game.total_points();
+    for (s, suit) in Seat::ALL.into_iter().zip(suits) {
+        let options = game.pending().options(s);
+        assert_eq!(options.len(), 3, "{s:?} names one of three suits: {options:?}");
+        log.extend(act(game, s, Action::Void(suit)));
+        game.check_invariants(total).expect("invariants");
+    }
+}
+
+fn payments(log: &[Event], reason: PaymentReason) -> Vec<(Seat, [i32; 4])> {
+    log.iter()
+        .filter_map(|e| match e {
+            Event::Payment { reason: r, actor, deltas, .. } if *r == reason => {
+                Some((*actor, *deltas))
+            }
+            _ => None,
+        })
+        .collect()
+}
+
+fn wins(log: &[Event]) -> Vec<(Seat, Seat, [i32; 4], Vec<String>)> {
+    log.iter()
+        .filter_map(|e| match e {
+            Event::Hora { actor, target, deltas, yaku, .. } => {
+                Some((*actor, *target, *deltas, yaku.iter().map(|y| y.name.clone()).collect()))
+            }
+            _ => None,
+        })
+        .collect()
+}
+
+/// "定缺: each player names a suit at the start and must discard it first"; "可以碰、杠，不可以
+/// 吃" (pon and kong, no chi); a hand holding its void suit cannot win.
+#[test]
+fn the_void_suit_goes_first_and_there_is_no_chi() {
+    let rules = preset("sichuan");
+    let hands = ["19m12345678p11s2s", "23m45m", "", ""];
+    let wall = stack(&rules, East, hands, "5s", "", "");
+    let (mut game, mut log) = stacked_game(&rules, None, wall);
+    assert!(game.pending().seats().count() == 4, "every seat names its void at once");
+    voids(&mut game, &mut log, [Suit::Man, Suit::Sou, Suit::Sou, Suit::Sou]);
+    let kinds: Vec<String> = game
+        .pending()
+        .options(East)
+        .iter()
+        .filter_map(|a| a.discarded())
+        .map(|p| p.to_string())
+        .collect();
+    assert_eq!(kinds, ["1m", "9m"], "only the void suit may be discarded");
+    assert!(log.iter().any(|e| matches!(e, Event::Void { actor: East, suit: Suit::Man })));
+    let a = discard_of(&game, East, "1m");
+    log.extend(act(&mut game, East, a));
+    assert!(!has(&game, South, |a| matches!(a, Action::Chi(_))), "no chi");
+}
+
+/// Hands of the two-winner deal: South and West both wait on 5p, which East discards.
+fn two_winners(rules: &Rules) -> (Game, Vec<Event>) {
+    two_winners_then(rules, "5p")
+}
+
+/// As [`two_winners`], with `draws` after East's first draw.
+fn two_winners_then(rules: &Rules, draws: &str) -> (Game, Vec<Event>) {
+    let hands =
+        ["5p234p678p444m99m1p", "123m456m789m11p46p", "111m222m333m55p46p", "666m777m88m99p33p1p"];
+    let wall = stack(rules, East, hands, &format!("9p{draws}"), "", "");
+    let (mut game, mut log) = stacked_game(rules, None, wall);
+    voids(&mut game, &mut log, [Suit::Sou; 4]);
+    let a = discard_of(&game, East, "5p");
+    log.extend(act(&mut game, East, a));
+    (game, log)
+}
+
+/// "一炮多响: 点炮后可多个玩家和牌，点炮者与每个被点炮者单独结算" (several win on one discard,
+/// each settled with the discarder); "血战到底: a winner leaves, the others play on", the next
+/// draw going to the player after the last winner.
+#[test]
+fn two_win_on_one_discard_and_leave_the_hand() {
+    let rules = preset("sichuan");
+    let (mut game, mut log) = two_winners(&rules);
+    let total = game.total_points();
+    log.extend(act(&mut game, South, Action::Ron));
+    log.extend(act(&mut game, West, Action::Ron));
+    game.check_invariants(total).expect("invariants");
+    let w = wins(&log);
+    assert_eq!(w.len(), 2);
+    assert_eq!((w[0].0, w[0].1, w[0].2), (South, East, [-1, 1, 0, 0]));
+    assert_eq!((w[1].0, w[1].1, w[1].2), (West, East, [-1, 0, 1, 0]));
+    assert!(!game.is_over(), "the hand goes on");
+    assert_eq!(game.pending().seats().collect::<Vec<_>>(), [North], "North draws next");
+    assert!(game.view(East).has_left(South) && game.view(East).has_left(West));
+    assert_eq!(game.player(South).won.len() + game.player(West).won.len(), 1);
+    // East and North play on; South and West are never asked again.
+    let mut guard = 0;
+    while !game.is_over() && guard < 400 {
+        let seat = game.pending().seats().next().expect("someone decides");
+        assert!(seat == East || seat == North, "{seat:?} left the hand");
+        let action = default_action(game.pending().options(seat));
+        log.extend(act(&mut game, seat, action));
+        game.check_invariants(total).expect("invariants");
+        guard += 1;
+    }
+    assert!(log.iter().any(|e| matches!(e, Event::Ryukyoku { .. })), "the wall ran out");
+}
+
+/// 过水: "a player who passes a win may not win on another discard until its next draw".
+#[test]
+fn a_passed_win_waits_for_the_next_draw() {
+    let rules = preset("sichuan");
+    let (mut game, mut log) = two_winners(&rules);
+    log.extend(act(&mut game, South, Action::Pass));
+    log.extend(act(&mut game, West, Action::Pass));
+    assert!(game.view(West).is_furiten(), "West let a win pass");
+    // South let it pass too, but draws at once (5p, which it may take by self-draw).
+    assert!(!game.view(South).is_furiten());
+    assert!(has(&game, South, |a| *a == Action::Tsumo));
+    let off = Rules::from_toml_str("extends = \"sichuan\"\npass_win = false\n", "t").unwrap();
+    let (mut game, _) = two_winners(&off);
+    act(&mut game, South, Action::Pass);
+    act(&mut game, West, Action::Pass);
+    assert!(!game.view(West).is_furiten(), "without 过水 nothing holds West");
+}
+
+/// 血流成河: "和牌后可以再次胡" (a winner may win again), its hand locked: it discards the tile it
+/// draws.
+#[test]
+fn in_xueliu_a_winner_stays_and_wins_again() {
+    let rules = preset("sichuan-xueliu");
+    let (mut game, mut log) = two_winners_then(&rules, "1s2s3s5p");
+    let total = game.total_points();
+    log.extend(act(&mut game, South, Action::Ron));
+    log.extend(act(&mut game, West, Action::Pass));
+    game.check_invariants(total).expect("invariants");
+    // South stays: West draws next (after the winner), then North, East, and South draws 5p.
+    for _ in 0..3 {
+        let seat = game.pending().seats().next().unwrap();
+        let a = default_action(game.pending().options(seat));
+        log.extend(act(&mut game, seat, a));
+        pass_all(&mut game, &mut log);
+    }
+    let options = game.pending().options(South);
+    assert!(options.contains(&Action::Tsumo), "{options:?}");
+    assert!(options
+        .iter()
+        .all(|a| matches!(a, Action::Tsumo | Action::Discard { tsumogiri: true, .. })));
+    log.extend(act(&mut game, South, Action::Tsumo));
+    let w = wins(&log);
+    assert_eq!(w.len(), 2, "South won twice");
+    // Self-drawn: 平胡, 1 + 1 (自摸加底) from each of the three others.
+    assert_eq!(w[1].2, [-2, 6, -2, -2]);
+    game.check_invariants(total).expect("invariants");
+}
+
+/// "刮风下雨: 直杠收取引杠者2倍，补杠收取其他玩家1倍，暗杠收取其他玩家2倍" (an open kong 2 from the
+/// discarder, an added kong 1 and a closed kong 2 from every player still in); "呼叫转移: 玩家杠
+/// 牌后杠上炮，需将杠牌所得转给被点炮的玩家" (a win on the kong's discard takes its payment); 杠上炮
+/// is one fan.
+#[test]
+fn kongs_pay_at_once_and_a_win_on_the_kong_discard_takes_the_payment() {
+    let rules = preset("sichuan");
+    let hands =
+        ["2222p789p88p66p5m9m", "999m123m567m88m4m3p", "1112345678999s", "345m678m111p45p22m"];
+    let wall = stack(&rules, East, hands, "7p", "3s1m", "");
+    let (mut game, mut log) = stacked_game(&rules, None, wall);
+    let total = game.total_points();
+    voids(&mut game, &mut log, [Suit::Sou, Suit::Pin, Suit::Man, Suit::Sou]);
+    let kind = |s: &str| common::kinds(s)[0].0;
+    log.extend(act(&mut game, East, Action::ClosedKan(kind("2p"))));
+    assert_eq!(payments(&log, PaymentReason::Kong), [(East, [6, -2, -2, -2])]);
+    let a = discard_of(&game, East, "9m");
+    log.extend(act(&mut game, East, a));
+    log.extend(act(&mut game, South, Action::OpenKan));
+    pass_all(&mut game, &mut log);
+    assert_eq!(payments(&log, PaymentReason::Kong)[1], (South, [-2, 2, 0, 0]));
+    // South must discard its void suit first: 3p, on which North wins.
+    let a = discard_of(&game, South, "3p");
+    log.extend(act(&mut game, South, a));
+    assert!(has(&game, North, |a| *a == Action::Ron));
+    log.extend(act(&mut game, North, Action::Ron));
+    game.check_invariants(total).expect("invariants");
+    let w = wins(&log);
+    assert_eq!(w[0].3, ["ping_hu", "gang_shang_pao"]);
+    assert_eq!(w[0].2, [0, -2, 0, 2], "杠上炮: one fan, 2 from South");
+    assert_eq!(payments(&log, PaymentReason::KongTransfer), [(South, [0, -2, 0, 2])]);
+    assert_eq!(game.scores(), [4, -4, -2, 2]);
+}
+
+/// At the wall's end: "退税: 未听牌，则退回全部刮风下雨所得" (a player not ready returns its kong
+/// payments); "查花猪: 手牌有三种花色的玩家为花猪，花猪赔给非花猪玩家封顶倍数" (a player still
+/// holding its void suit pays the cap to each other player in the hand); "查大叫: 未听牌玩家
+/// （花猪不用）赔给听牌玩家最大可能倍数" (a player not ready pays each ready one the most its
+/// hand could win).
+#[test]
+fn the_wall_ends_with_refunds_flower_pigs_and_the_ready_check() {
+    let rules = preset("sichuan");
+    let hands = [
+        "123m456m789m11p3p1s",  // East voids s and keeps drawing it: a flower pig
+        "5555s13579m2468s",     // South voids p, declares a kong, never gets ready
+        "123p456p789p11s23s",   // West voids m, ready on 1s 4s (平胡, 1)
+        "22p55p88p33s66s99s7s", // North voids m, ready on 7s (七对, 2 fans: 4)
+    ];
+    // East draws only s tiles; the others draw what is left.
+    let mut left: Vec<(hupai_core::Kind, bool)> = Vec::new();
+    let mut used = [0u8; 34];
+    for h in hands {
+        for (k, _) in common::kinds(h) {
+            used[k.index()] += 1;
+        }
+    }
+    for k in hupai_core::Kind::all().filter(|k| !k.is_honor()) {
+        for _ in used[k.index()]..4 {
+            left.push((k, false));
+        }
+    }
+    let (mut sou, mut rest): (Vec<_>, Vec<_>) =
+        left.into_iter().partition(|(k, _)| k.suit() == Suit::Sou);
+    let mut draws = String::new();
+    let name = |k: hupai_core::Kind| format!("{}{}", k.number(), k.suit().letter());
+    // 55 front draws (South's kong takes one from the back): E S W N ...
+    let replacement = rest.pop().expect("a tile");
+    for i in 0..55 {
+        let pool = if i % 4 == 0 || rest.is_empty() { &mut sou } else { &mut rest };
+        draws += &name(pool.pop().expect("tiles").0);
+    }
+    let wall = stack(&rules, East, hands, &draws, &name(replacement.0), "");
+    let (mut game, mut log) = stacked_game(&rules, None, wall);
+    let total = game.total_points();
+    voids(&mut game, &mut log, [Suit::Sou, Suit::Pin, Suit::Man, Suit::Man]);
+    let mut kong_done = false;
+    while !game.is_over() {
+        let seat = game.pending().seats().next().expect("someone decides");
+        let options = game.pending().options(seat);
+        let kong = Action::ClosedKan(common::kinds("5s")[0].0);
+        let action = if seat == South && !kong_done && options.contains(&kong) {
+            kong_done = true;
+            kong
+        } else {
+            default_action(options)
+        };
+        log.extend(act(&mut game, seat, action));
+        game.check_invariants(total).expect("invariants");
+    }
+    assert!(kong_done);
+    assert!(wins(&log).is_empty());
+    assert_eq!(payments(&log, PaymentReason::Kong), [(South, [-2, 6, -2, -2])]);
+    assert_eq!(payments(&log, PaymentReason::KongRefund), [(South, [2, -6, 2, 2])]);
+    assert_eq!(payments(&log, PaymentReason::FlowerPig), [(East, [-48, 16, 16, 16])]);
+    assert_eq!(payments(&log, PaymentReason::NotReady), [(South, [0, -5, 1, 4])]);
+    let Some(Event::Ryukyoku { tenpai, deltas, .. }) =
+        log.iter().find(|e| matches!(e, Event::Ryukyoku { .. }))
+    else {
+        panic!("no draw")
+    };
+    assert_eq!((*tenpai, *deltas), ([false, false, true, true], [0; 4]));
+    assert_eq!(game.scores(), [-48, 11, 17, 20]);
+}

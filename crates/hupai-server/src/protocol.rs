@@ -1,0 +1,183 @@
+//! The wire: what a client and the server say to each other over the WebSocket, version
+//! [`PROTOCOL`]. Every message is one JSON object with a `type`; `docs/protocol.md` is the
+//! reference.
+//!
+//! ```
+//! use hupai_server::protocol::{ClientMessage, decode};
+//! let m = decode(r#"{"type":"hello","table":"t1","token":"abc","last_seq":12}"#).unwrap();
+//! assert!(matches!(m, ClientMessage::Hello { last_seq: Some(12), .. }));
+//! assert!(decode(r#"{"type":"act","decision":"x"}"#).is_err());
+//! ```
+
+use std::fmt;
+
+use hupai_engine::{Action, Event};
+use serde::{Deserialize, Serialize};
+
+/// The protocol version the server speaks.
+pub const PROTOCOL: u32 = 1;
+
+/// The largest client frame the server reads, in bytes.
+pub const MAX_FRAME: usize = 4096;
+
+/// What a client sends.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "type", rename_all = "snake_case", deny_unknown_fields)]
+pub enum ClientMessage {
+    /// The first message: which table, as whom, and from which event on.
+    Hello {
+        /// The table.
+        table: String,
+        /// The seat token (none for a spectator).
+        #[serde(default)]
+        token: Option<String>,
+        /// Watch instead of playing.
+        #[serde(default)]
+        spectate: bool,
+        /// The last event seen (its sequence number): the server sends what follows.
+        #[serde(default)]
+        last_seq: Option<u64>,
+    },
+    /// An answer to a prompt: one of its options, exactly as sent.
+    Act {
+        /// The prompt's decision number.
+        decision: u64,
+        /// The chosen option.
+        action: Action,
+    },
+    /// Keeps an idle connection open; answered with `pong`. (A struct variant, so a ping
+    /// with fields is refused like any other message with fields it does not have.)
+    Ping {},
+}
+
+/// Why a frame is not a message.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum DecodeError {
+    /// Longer than [`MAX_FRAME`].
+    TooLong(usize),
+    /// Not one of the messages (the JSON reader's reason).
+    Malformed(String),
+}
+
+impl fmt::Display for DecodeError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            DecodeError::TooLong(n) => write!(f, "a frame of {n} bytes: at most {MAX_FRAME}"),
+            DecodeError::Malformed(why) => write!(f, "not a message: {why}"),
+        }
+    }
+}
+
+impl std::error::Error for DecodeError {}
+
+/// Reads one client frame.
+pub fn decode(text: &str) -> Result<ClientMessage, DecodeError> {
+    if text.len() > MAX_FRAME {
+        return Err(DecodeError::TooLong(text.len()));
+    }
+    serde_json::from_str(text).map_err(|e| DecodeError::Malformed(e.to_string()))
+}
+
+/// What the server sends.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "type", rename_all = "snake_case")]
+pub enum ServerMessage {
+    /// The answer to `hello`.
+    Welcome {
+        /// The protocol version.
+        protocol: u32,
+        /// The table.
+        table: String,
+        /// The player this connection plays (none for a spectator).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        player: Option<usize>,
+        /// The rule set's name.
+        rules: String,
+        /// Player names.
+        names: [String; 4],
+        /// The sequence number of the next event the connection will get.
+        next_seq: u64,
+    },
+    /// One event of the connection's stream.
+    Event {
+        /// Its sequence number (its place in the game's record).
+        seq: u64,
+        /// The event, as this seat (or a spectator) is shown it.
+        event: Box<Event>,
+    },
+    /// The connection's player must decide.
+    Prompt {
+        /// The decision number to answer with.
+        decision: u64,
+        /// The legal options; answer with one exactly as sent.
+        options: Vec<Action>,
+        /// Milliseconds left before the default action is taken.
+        deadline_ms: u64,
+        /// Of which the bank (it carries over between decisions).
+        bank_ms: u64,
+    },
+    /// For a spectator, once a hand is over: its events that were hidden while it ran (the
+    /// deal and the draws), in full.
+    Reveal {
+        /// The events with their sequence numbers.
+        events: Vec<(u64, Event)>,
+    },
+    /// An answer was taken.
+    Accepted {
+        /// Its decision number.
+        decision: u64,
+    },
+    /// A built-in AI plays the player (after timeouts or while it is away), or no longer.
+    Takeover {
+        /// The player.
+        player: usize,
+        /// Whether the AI plays it now.
+        active: bool,
+    },
+    /// The answer to `ping`.
+    Pong,
+    /// Something the server refused; nothing changed.
+    Error {
+        /// A stable code (`bad_message`, `unknown_table`, `bad_token`, `stale`, `illegal`,
+        /// `not_your_turn`, `rate_limited`, `too_long`, `no_hello`, `over`).
+        code: String,
+        /// What is wrong, in words.
+        message: String,
+    },
+}
+
+impl ServerMessage {
+    /// An error message.
+    pub fn error(code: &str, message: impl Into<String>) -> ServerMessage {
+        ServerMessage::Error { code: code.to_string(), message: message.into() }
+    }
+
+    /// The message as its JSON text.
+    pub fn to_json(&self) -> String {
+        serde_json::to_string(self).unwrap_or_default()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn messages_decode_or_say_why() {
+        assert_eq!(decode(r#"{"type":"ping"}"#), Ok(ClientMessage::Ping {}));
+        let act = decode(r#"{"type":"act","decision":7,"action":{"type":"pass"}}"#).unwrap();
+        assert_eq!(act, ClientMessage::Act { decision: 7, action: Action::Pass });
+        for bad in [
+            "",
+            "[]",
+            r#"{"type":"hello"}"#,
+            r#"{"type":"act","decision":-1,"action":{"type":"pass"}}"#,
+            r#"{"type":"act","decision":1,"action":{"type":"fly"}}"#,
+            r#"{"type":"ping","x":1}"#,
+        ] {
+            assert!(matches!(decode(bad), Err(DecodeError::Malformed(_))), "{bad}");
+        }
+        let long = format!(r#"{{"type":"hello","table":"{}"}}"#, "x".repeat(MAX_FRAME));
+        assert!(matches!(decode(&long), Err(DecodeError::TooLong(_))));
+    }
+}

@@ -1,0 +1,429 @@
+//! The records: every table's spec, the hashes of its seats' tokens, every answer as it is
+//! played, and the full log of a finished game. SQLite in one file by default, PostgreSQL when
+//! asked, with the same schema and the same queries.
+//!
+//! Answers are written by one writer task that commits what every table sent it in one
+//! transaction (a group commit), so a table waits for its own answer's commit without every
+//! table paying a transaction of its own. An answer's key is its table and its place, so two
+//! servers that both believed they owned a table could not both write its next answer.
+//!
+//! Leases: a table is owned by one node until `lease_until_ms`; the owner renews its leases,
+//! and a node may take over an unfinished table whose lease ran out (and rebuild it).
+
+use std::time::{Duration, SystemTime, UNIX_EPOCH};
+
+use sqlx::any::{AnyPoolOptions, AnyRow};
+use sqlx::{AnyPool, Row};
+use tokio::sync::{mpsc, oneshot};
+
+use crate::spec::StoredSpec;
+use crate::table::{ActionRecord, How};
+
+/// Why the store failed.
+#[derive(Debug)]
+pub enum StoreError {
+    /// The database said no.
+    Database(sqlx::Error),
+    /// A stored row does not read back (a spec or an answer).
+    Corrupt(String),
+    /// The writer task is gone.
+    Closed,
+}
+
+impl std::fmt::Display for StoreError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            StoreError::Database(e) => write!(f, "database: {e}"),
+            StoreError::Corrupt(why) => write!(f, "a stored row does not read back: {why}"),
+            StoreError::Closed => f.write_str("the store's writer has stopped"),
+        }
+    }
+}
+
+impl std::error::Error for StoreError {}
+
+impl From<sqlx::Error> for StoreError {
+    fn from(e: sqlx::Error) -> StoreError {
+        StoreError::Database(e)
+    }
+}
+
+/// An unfinished table as stored.
+#[derive(Clone, Debug)]
+pub struct StoredTable {
+    /// Its id.
+    pub id: String,
+    /// Its spec.
+    pub spec: StoredSpec,
+    /// The hashes of its taken seats' tokens, by player.
+    pub tokens: Vec<(usize, String)>,
+    /// Its answers, in order.
+    pub answers: Vec<ActionRecord>,
+}
+
+/// A finished game in the list of recent ones.
+#[derive(Clone, Debug, serde::Serialize)]
+pub struct FinishedGame {
+    /// The table's id.
+    pub id: String,
+    /// Player names.
+    pub names: [String; 4],
+    /// The rules.
+    pub rules: String,
+    /// When it ended (milliseconds since 1970).
+    pub finished_ms: i64,
+}
+
+type Batch = (String, Vec<ActionRecord>, oneshot::Sender<Result<(), String>>);
+
+/// The store.
+#[derive(Clone, Debug)]
+pub struct Store {
+    pool: AnyPool,
+    writer: mpsc::Sender<Batch>,
+    postgres: bool,
+}
+
+/// Milliseconds since 1970.
+pub fn now_ms() -> i64 {
+    SystemTime::now().duration_since(UNIX_EPOCH).map_or(0, |d| d.as_millis() as i64)
+}
+
+const SCHEMA: [&str; 4] = [
+    "CREATE TABLE IF NOT EXISTS hupai_tables (id TEXT PRIMARY KEY, spec TEXT NOT NULL, \
+     created_ms BIGINT NOT NULL, finished_ms BIGINT, owner TEXT, lease_until_ms BIGINT NOT NULL)",
+    "CREATE TABLE IF NOT EXISTS hupai_seats (table_id TEXT NOT NULL, player BIGINT NOT NULL, \
+     token_hash TEXT NOT NULL, PRIMARY KEY (table_id, player))",
+    "CREATE TABLE IF NOT EXISTS hupai_actions (table_id TEXT NOT NULL, n BIGINT NOT NULL, \
+     player BIGINT NOT NULL, decision BIGINT NOT NULL, action TEXT NOT NULL, how TEXT NOT NULL, \
+     PRIMARY KEY (table_id, n))",
+    "CREATE TABLE IF NOT EXISTS hupai_games (table_id TEXT PRIMARY KEY, log TEXT NOT NULL)",
+];
+
+impl Store {
+    /// Opens (and creates) the store at `url`: `postgres://...`, `sqlite:PATH`, or a plain file
+    /// path for SQLite.
+    pub async fn open(url: &str) -> Result<Store, StoreError> {
+        sqlx::any::install_default_drivers();
+        let postgres = url.starts_with("postgres://") || url.starts_with("postgresql://");
+        let url = if postgres || url.starts_with("sqlite:") {
+            url.to_string()
+        } else {
+            format!("sqlite://{url}?mode=rwc")
+        };
+        let options = if postgres {
+            AnyPoolOptions::new().max_connections(8)
+        } else {
+            AnyPoolOptions::new().max_connections(4).after_connect(|conn, _| {
+                Box::pin(async move {
+                    // Durable across a crash of the process; concurrent readers while writing.
+                    sqlx::query("PRAGMA journal_mode=WAL").execute(&mut *conn).await?;
+                    sqlx::query("PRAGMA synchronous=NORMAL").execute(&mut *conn).await?;
+                    sqlx::query("PRAGMA busy_timeout=5000").execute(&mut *conn).await?;
+                    Ok(())
+                })
+            })
+        };
+        let pool = options.connect(&url).await?;
+        for statement in SCHEMA {
+            sqlx::query(statement).execute(&pool).await?;
+        }
+        let (writer, batches) = mpsc::channel(4096);
+        tokio::spawn(write_batches(pool.clone(), batches));
+        Ok(Store { pool, writer, postgres })
+    }
+
+    /// Whether it is PostgreSQL.
+    pub fn is_postgres(&self) -> bool {
+        self.postgres
+    }
+
+    /// Stores a new table owned by `node` for `lease`.
+    pub async fn create_table(
+        &self,
+        id: &str,
+        spec: &StoredSpec,
+        tokens: &[(usize, String)],
+        node: &str,
+        lease: Duration,
+    ) -> Result<(), StoreError> {
+        let text = serde_json::to_string(spec).map_err(|e| StoreError::Corrupt(e.to_string()))?;
+        let now = now_ms();
+        let mut tx = self.pool.begin().await?;
+        sqlx::query(
+            "INSERT INTO hupai_tables (id, spec, created_ms, owner, lease_until_ms) \
+             VALUES ($1, $2, $3, $4, $5)",
+        )
+        .bind(id)
+        .bind(text)
+        .bind(now)
+        .bind(node)
+        .bind(now + lease.as_millis() as i64)
+        .execute(&mut *tx)
+        .await?;
+        for (p, h) in tokens {
+            sqlx::query(
+                "INSERT INTO hupai_seats (table_id, player, token_hash) VALUES ($1, $2, $3)",
+            )
+            .bind(id)
+            .bind(*p as i64)
+            .bind(h.as_str())
+            .execute(&mut *tx)
+            .await?;
+        }
+        tx.commit().await?;
+        Ok(())
+    }
+
+    /// Stores a seat's token (an open seat someone took).
+    pub async fn set_token(&self, id: &str, player: usize, hash: &str) -> Result<(), StoreError> {
+        sqlx::query("INSERT INTO hupai_seats (table_id, player, token_hash) VALUES ($1, $2, $3)")
+            .bind(id)
+            .bind(player as i64)
+            .bind(hash)
+            .execute(&self.pool)
+            .await?;
+        Ok(())
+    }
+
+    /// Stores answers (waits for their commit).
+    pub async fn append(&self, id: &str, records: Vec<ActionRecord>) -> Result<(), StoreError> {
+        if records.is_empty() {
+            return Ok(());
+        }
+        let (done, wait) = oneshot::channel();
+        self.writer.send((id.to_string(), records, done)).await.map_err(|_| StoreError::Closed)?;
+        wait.await.map_err(|_| StoreError::Closed)?.map_err(StoreError::Corrupt)
+    }
+
+    /// Stores a finished game's log.
+    pub async fn finish(&self, id: &str, log: &str) -> Result<(), StoreError> {
+        let mut tx = self.pool.begin().await?;
+        sqlx::query("INSERT INTO hupai_games (table_id, log) VALUES ($1, $2)")
+            .bind(id)
+            .bind(log)
+            .execute(&mut *tx)
+            .await?;
+        sqlx::query("UPDATE hupai_tables SET finished_ms = $1 WHERE id = $2")
+            .bind(now_ms())
+            .bind(id)
+            .execute(&mut *tx)
+            .await?;
+        tx.commit().await?;
+        Ok(())
+    }
+
+    /// A finished game's full log.
+    pub async fn log(&self, id: &str) -> Result<Option<String>, StoreError> {
+        let row = sqlx::query("SELECT log FROM hupai_games WHERE table_id = $1")
+            .bind(id)
+            .fetch_optional(&self.pool)
+            .await?;
+        Ok(row.map(|r| r.get::<String, _>(0)))
+    }
+
+    /// Whether a table exists (finished or not), and whether it is finished.
+    pub async fn table_state(&self, id: &str) -> Result<Option<bool>, StoreError> {
+        let row = sqlx::query("SELECT finished_ms FROM hupai_tables WHERE id = $1")
+            .bind(id)
+            .fetch_optional(&self.pool)
+            .await?;
+        Ok(row.map(|r| r.try_get::<Option<i64>, _>(0).ok().flatten().is_some()))
+    }
+
+    /// The most recently finished games.
+    pub async fn recent(&self, limit: i64) -> Result<Vec<FinishedGame>, StoreError> {
+        let rows = sqlx::query(
+            "SELECT id, spec, finished_ms FROM hupai_tables WHERE finished_ms IS NOT NULL \
+             ORDER BY finished_ms DESC LIMIT $1",
+        )
+        .bind(limit)
+        .fetch_all(&self.pool)
+        .await?;
+        let mut out = Vec::new();
+        for r in rows {
+            let spec = read_spec(&r, 1)?;
+            let rules = match &spec.rules {
+                crate::spec::RulesSource::Preset(name) => name.clone(),
+                crate::spec::RulesSource::Toml(_) => "custom".into(),
+            };
+            out.push(FinishedGame {
+                id: r.get(0),
+                names: spec.names,
+                rules,
+                finished_ms: r.get(2),
+            });
+        }
+        Ok(out)
+    }
+
+    /// Takes over the unfinished tables whose lease ran out for `node` (and, with `own`, the
+    /// ones `node` itself holds: it restarted), and returns them to rebuild.
+    pub async fn claim_expired(
+        &self,
+        node: &str,
+        lease: Duration,
+        own: bool,
+    ) -> Result<Vec<StoredTable>, StoreError> {
+        let now = now_ms();
+        let ids: Vec<String> = sqlx::query(
+            "SELECT id FROM hupai_tables WHERE finished_ms IS NULL \
+             AND (lease_until_ms < $1 OR ($2 AND owner = $3))",
+        )
+        .bind(now)
+        .bind(own)
+        .bind(node)
+        .fetch_all(&self.pool)
+        .await?
+        .iter()
+        .map(|r| r.get(0))
+        .collect();
+        let mut out = Vec::new();
+        for id in ids {
+            // Only one node wins the update.
+            let taken = sqlx::query(
+                "UPDATE hupai_tables SET owner = $1, lease_until_ms = $2 \
+                 WHERE id = $3 AND finished_ms IS NULL AND (lease_until_ms < $4 OR owner = $1)",
+            )
+            .bind(node)
+            .bind(now + lease.as_millis() as i64)
+            .bind(id.as_str())
+            .bind(now)
+            .execute(&self.pool)
+            .await?
+            .rows_affected();
+            if taken == 1 {
+                out.push(self.load(&id).await?);
+            }
+        }
+        Ok(out)
+    }
+
+    /// Renews `node`'s leases on its unfinished tables; returns how many it holds.
+    pub async fn renew(&self, node: &str, lease: Duration) -> Result<u64, StoreError> {
+        let r = sqlx::query(
+            "UPDATE hupai_tables SET lease_until_ms = $1 WHERE owner = $2 AND finished_ms IS NULL",
+        )
+        .bind(now_ms() + lease.as_millis() as i64)
+        .bind(node)
+        .execute(&self.pool)
+        .await?;
+        Ok(r.rows_affected())
+    }
+
+    /// Which node owns a table, while its lease holds.
+    pub async fn owner(&self, id: &str) -> Result<Option<String>, StoreError> {
+        let row = sqlx::query(
+            "SELECT owner FROM hupai_tables WHERE id = $1 AND finished_ms IS NULL AND lease_until_ms >= $2",
+        )
+        .bind(id)
+        .bind(now_ms())
+        .fetch_optional(&self.pool)
+        .await?;
+        Ok(row.and_then(|r| r.try_get::<Option<String>, _>(0).ok().flatten()))
+    }
+
+    /// One stored table with its tokens and answers.
+    pub async fn load(&self, id: &str) -> Result<StoredTable, StoreError> {
+        let row = sqlx::query("SELECT spec FROM hupai_tables WHERE id = $1")
+            .bind(id)
+            .fetch_one(&self.pool)
+            .await?;
+        let spec = read_spec(&row, 0)?;
+        let tokens = sqlx::query("SELECT player, token_hash FROM hupai_seats WHERE table_id = $1")
+            .bind(id)
+            .fetch_all(&self.pool)
+            .await?
+            .iter()
+            .map(|r| (r.get::<i64, _>(0) as usize, r.get::<String, _>(1)))
+            .collect();
+        let rows = sqlx::query(
+            "SELECT n, player, decision, action, how FROM hupai_actions WHERE table_id = $1 ORDER BY n",
+        )
+        .bind(id)
+        .fetch_all(&self.pool)
+        .await?;
+        let mut answers = Vec::with_capacity(rows.len());
+        for r in rows {
+            let corrupt = |what: &str, e: serde_json::Error| {
+                StoreError::Corrupt(format!("table {id}: {what}: {e}"))
+            };
+            let action: String = r.get(3);
+            let how: String = r.get(4);
+            answers.push(ActionRecord {
+                n: r.get::<i64, _>(0) as u64,
+                player: r.get::<i64, _>(1) as usize,
+                decision: r.get::<i64, _>(2) as u64,
+                action: serde_json::from_str(&action).map_err(|e| corrupt("an answer", e))?,
+                how: serde_json::from_value(serde_json::Value::String(how))
+                    .map_err(|e| corrupt("who answered", e))?,
+            });
+        }
+        Ok(StoredTable { id: id.to_string(), spec, tokens, answers })
+    }
+}
+
+fn read_spec(row: &AnyRow, at: usize) -> Result<StoredSpec, StoreError> {
+    let text: String = row.get(at);
+    serde_json::from_str(&text).map_err(|e| StoreError::Corrupt(format!("a table's spec: {e}")))
+}
+
+fn how_text(how: How) -> &'static str {
+    match how {
+        How::Player => "player",
+        How::Timeout => "timeout",
+        How::Bot => "bot",
+        How::Takeover => "takeover",
+    }
+}
+
+/// The writer: commits what arrived together in one transaction.
+async fn write_batches(pool: AnyPool, mut batches: mpsc::Receiver<Batch>) {
+    let mut waiting: Vec<Batch> = Vec::new();
+    while let Some(first) = batches.recv().await {
+        waiting.push(first);
+        while waiting.len() < 512 {
+            match batches.try_recv() {
+                Ok(b) => waiting.push(b),
+                Err(_) => break,
+            }
+        }
+        if commit(&pool, &waiting).await.is_ok() {
+            for (_, _, done) in waiting.drain(..) {
+                let _ = done.send(Ok(()));
+            }
+            continue;
+        }
+        // One table's answers were refused (another node wrote them, or the database is
+        // failing): commit each table on its own, so only the refused ones hear of it.
+        for batch in waiting.drain(..) {
+            let result = commit(&pool, std::slice::from_ref(&batch)).await;
+            let _ = batch.2.send(result.map_err(|e| e.to_string()));
+        }
+    }
+}
+
+async fn commit(pool: &AnyPool, batches: &[Batch]) -> Result<(), sqlx::Error> {
+    if batches.is_empty() {
+        return Ok(());
+    }
+    let mut tx = pool.begin().await?;
+    for (id, records, _) in batches {
+        for r in records {
+            let action = serde_json::to_string(&r.action).unwrap_or_default();
+            sqlx::query(
+                "INSERT INTO hupai_actions (table_id, n, player, decision, action, how) \
+                 VALUES ($1, $2, $3, $4, $5, $6)",
+            )
+            .bind(id.as_str())
+            .bind(r.n as i64)
+            .bind(r.player as i64)
+            .bind(r.decision as i64)
+            .bind(action)
+            .bind(how_text(r.how))
+            .execute(&mut *tx)
+            .await?;
+        }
+    }
+    tx.commit().await
+}

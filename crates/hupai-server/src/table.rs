@@ -1,0 +1,745 @@
+//! One table: the match driver, the seats and their clocks, the connections watching, and
+//! every answer as a record to store. A table is driven by one task (see [`crate::server`])
+//! and is the only writer of its game; it does no I/O itself: it queues messages for its
+//! connections ([`Table::take_outbox`]) and records for the store ([`Table::take_records`]),
+//! and its task sends the messages only once the records are stored, so nobody ever sees a
+//! move that a crash could lose.
+//!
+//! Time is given, never read, so a table is tested with any clock:
+//!
+//! ```
+//! use hupai_server::spec::{NewTable, StoredSpec};
+//! use hupai_server::table::Table;
+//! use tokio::time::Instant;
+//! let new: NewTable = serde_json::from_str(r#"{"rules":"riichi","seats":["bot:efficiency","bot:efficiency","bot:efficiency","bot:efficiency"]}"#).unwrap();
+//! let spec = StoredSpec::new(&new.check().unwrap(), 7, 1);
+//! let mut table = Table::new("t".into(), spec, Instant::now()).unwrap();
+//! table.advance(Instant::now());
+//! assert!(table.is_over());
+//! assert_eq!(table.take_records().len() as u64, table.answers());
+//! ```
+
+use std::collections::BTreeMap;
+
+use hupai_core::Seat;
+use hupai_engine::{default_action, Action, Agent, AnswerError, Driver, Event, PlayError};
+use serde::{Deserialize, Serialize};
+use tokio::sync::mpsc::error::TrySendError;
+use tokio::sync::mpsc::Sender;
+use tokio::time::{Duration, Instant};
+
+use crate::protocol::{ServerMessage, PROTOCOL};
+use crate::spec::{Checked, SeatKind, SpecError, StoredSpec};
+use crate::token::{hash, Token};
+
+/// A connection's number, unique in the server.
+pub type ConnId = u64;
+
+/// Who a connection is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Who {
+    /// It plays this player.
+    Player(usize),
+    /// It watches.
+    Spectator,
+}
+
+/// Who answered a decision.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum How {
+    /// The player (a person or an external bot).
+    Player,
+    /// Nobody in time: the default action.
+    Timeout,
+    /// The seat's built-in AI.
+    Bot,
+    /// The built-in AI playing for an absent or timed-out person.
+    Takeover,
+}
+
+/// One answer, as stored.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ActionRecord {
+    /// Its place among the table's answers (0, 1, ...).
+    pub n: u64,
+    /// The player.
+    pub player: usize,
+    /// The decision number answered.
+    pub decision: u64,
+    /// The answer.
+    pub action: Action,
+    /// Who gave it.
+    pub how: How,
+}
+
+/// Why a stored table does not rebuild.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum RebuildError {
+    /// The spec no longer loads.
+    Spec(SpecError),
+    /// Answer `n` does not replay.
+    Answer {
+        /// Its place.
+        n: u64,
+        /// Why.
+        why: String,
+    },
+}
+
+impl std::fmt::Display for RebuildError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            RebuildError::Spec(e) => write!(f, "the table's spec: {e}"),
+            RebuildError::Answer { n, why } => write!(f, "answer {n} does not replay: {why}"),
+        }
+    }
+}
+
+impl std::error::Error for RebuildError {}
+
+/// Why an answer was refused (nothing changed).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Refused {
+    /// The protocol's error code.
+    pub code: &'static str,
+    /// What is wrong.
+    pub message: String,
+}
+
+/// One player's seat.
+struct PlayerSeat {
+    kind: SeatKind,
+    /// Hash of the token of the person (or the ticket of the external bot) who holds it.
+    token_hash: Option<String>,
+    /// Somebody holds it (open seats start empty, external bots until they connect).
+    taken: bool,
+    connections: usize,
+    away_since: Option<Instant>,
+    timeouts: u32,
+    takeover: bool,
+    bank_ms: u64,
+    /// The seat's bot, or the AI that plays for an absent person.
+    agent: Box<dyn Agent>,
+}
+
+/// A connection as the table knows it.
+struct Connection {
+    who: Who,
+    next_seq: usize,
+    prompted: Option<usize>,
+    revealed: usize,
+    sink: Sender<ServerMessage>,
+}
+
+/// A table in play.
+pub struct Table {
+    id: String,
+    spec: StoredSpec,
+    checked: Checked,
+    driver: Driver,
+    seats: Vec<PlayerSeat>,
+    connections: BTreeMap<ConnId, Connection>,
+    released: usize,
+    released_at: Vec<Instant>,
+    hold_until: Option<Instant>,
+    shown: [Option<(usize, Instant)>; 4],
+    records: Vec<ActionRecord>,
+    answers: u64,
+    outbox: Vec<(ConnId, ServerMessage)>,
+    dropped: Vec<ConnId>,
+    remote: bool,
+}
+
+impl std::fmt::Debug for Table {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Table").field("id", &self.id).field("answers", &self.answers).finish()
+    }
+}
+
+/// The AI that plays for an absent person.
+const STAND_IN: &str = "defensive";
+
+impl Table {
+    /// A new table from its spec (no seat taken but the bots').
+    pub fn new(id: String, spec: StoredSpec, now: Instant) -> Result<Table, SpecError> {
+        let checked = spec.checked()?;
+        let setup = spec.setup(checked.rules.clone())?;
+        let options = hupai_ai::BuildOptions::default();
+        let mut seats = Vec::with_capacity(4);
+        for (p, kind) in checked.seats.iter().enumerate() {
+            let seed = spec.seed.wrapping_mul(4).wrapping_add(p as u64);
+            let agent_spec = match kind {
+                SeatKind::Bot(s) => s.clone(),
+                _ => STAND_IN.parse().map_err(|e| SpecError(format!("{e}")))?,
+            };
+            let agent = agent_spec
+                .build(&checked.rules, seed, p, &options)
+                .map_err(|e| SpecError(e.to_string()))?;
+            seats.push(PlayerSeat {
+                taken: matches!(kind, SeatKind::Bot(_)),
+                kind: kind.clone(),
+                token_hash: None,
+                connections: 0,
+                away_since: Some(now),
+                timeouts: 0,
+                takeover: false,
+                bank_ms: checked.time.bank_ms,
+                agent,
+            });
+        }
+        let remote = checked.seats.iter().any(SeatKind::is_remote);
+        Ok(Table {
+            id,
+            spec,
+            checked,
+            driver: Driver::new(setup),
+            seats,
+            connections: BTreeMap::new(),
+            released: 0,
+            released_at: Vec::new(),
+            hold_until: None,
+            shown: [None; 4],
+            records: Vec::new(),
+            answers: 0,
+            outbox: Vec::new(),
+            dropped: Vec::new(),
+            remote,
+        })
+    }
+
+    /// A stored table rebuilt from its spec, the hashes of its taken seats' tokens and its
+    /// answers: the same game, with every bot in the state it was in.
+    pub fn rebuild(
+        id: String,
+        spec: StoredSpec,
+        tokens: &[(usize, String)],
+        answers: &[ActionRecord],
+        now: Instant,
+    ) -> Result<Table, RebuildError> {
+        let mut t = Table::new(id, spec, now).map_err(RebuildError::Spec)?;
+        for (p, h) in tokens {
+            if let Some(seat) = t.seats.get_mut(*p) {
+                seat.token_hash = Some(h.clone());
+                seat.taken = true;
+            }
+        }
+        for r in answers {
+            let fail = |why: String| RebuildError::Answer { n: r.n, why };
+            if r.n != t.answers {
+                return Err(fail(format!("expected answer {}", t.answers)));
+            }
+            let prompt = t.driver.prompt(r.player).ok_or_else(|| fail("no prompt open".into()))?;
+            if matches!(t.seats[r.player].kind, SeatKind::Bot(_)) {
+                // The bot decides again, so that it is where it was (random bots draw).
+                let again = t.seats[r.player].agent.decide(prompt.view, prompt.options);
+                if again.canonical() != r.action {
+                    return Err(fail(format!("the bot now answers {again}, not {}", r.action)));
+                }
+            }
+            t.driver
+                .answer(r.player, r.decision as usize, r.action)
+                .map_err(|e| fail(e.to_string()))?;
+            t.answers += 1;
+        }
+        t.released = t.driver.record().len();
+        t.released_at = vec![now; t.released];
+        Ok(t)
+    }
+
+    /// The table's id.
+    pub fn id(&self) -> &str {
+        &self.id
+    }
+
+    /// Its spec.
+    pub fn spec(&self) -> &StoredSpec {
+        &self.spec
+    }
+
+    /// Answers taken so far.
+    pub fn answers(&self) -> u64 {
+        self.answers
+    }
+
+    /// The match driver.
+    pub fn driver(&self) -> &Driver {
+        &self.driver
+    }
+
+    /// Whether the match is over and everybody has been sent its end.
+    pub fn is_over(&self) -> bool {
+        self.driver.is_over() && self.released == self.driver.record().len()
+    }
+
+    /// The full log, once the match is over.
+    pub fn log(&self) -> Option<String> {
+        self.driver
+            .is_over()
+            .then(|| self.driver.record().iter().map(|e| e.to_json() + "\n").collect())
+    }
+
+    /// Whether every seat has somebody (the match has begun or can).
+    pub fn seated(&self) -> bool {
+        self.seats.iter().all(|s| s.taken)
+    }
+
+    /// The seat kinds with whether they are taken (the lobby's view).
+    pub fn seat_list(&self) -> Vec<(String, bool)> {
+        self.seats.iter().map(|s| (s.kind.text(), s.taken)).collect()
+    }
+
+    /// Gives the creator's token to human seats, and tickets to external-bot seats: returns
+    /// them (clear text, never stored) by player.
+    pub fn issue_creator_tokens(&mut self) -> std::io::Result<Vec<(usize, Token)>> {
+        let mut out = Vec::new();
+        for (p, s) in self.seats.iter_mut().enumerate() {
+            if matches!(s.kind, SeatKind::Human | SeatKind::Mjai) {
+                let t = Token::new()?;
+                s.token_hash = Some(hash(t.text()));
+                s.taken = matches!(s.kind, SeatKind::Human);
+                out.push((p, t));
+            }
+        }
+        Ok(out)
+    }
+
+    /// The hashes of the seats' tokens (for the store).
+    pub fn token_hashes(&self) -> Vec<(usize, String)> {
+        self.seats
+            .iter()
+            .enumerate()
+            .filter_map(|(p, s)| s.token_hash.clone().map(|h| (p, h)))
+            .collect()
+    }
+
+    /// Takes the first open seat: its player and token.
+    pub fn join_open(&mut self) -> Result<(usize, Token), Refused> {
+        let Some((p, seat)) =
+            self.seats.iter_mut().enumerate().find(|(_, s)| s.kind == SeatKind::Open && !s.taken)
+        else {
+            return Err(Refused { code: "full", message: "no open seat".into() });
+        };
+        let token =
+            Token::new().map_err(|e| Refused { code: "internal", message: e.to_string() })?;
+        seat.token_hash = Some(hash(token.text()));
+        seat.taken = true;
+        Ok((p, token))
+    }
+
+    /// The player a token (or an external bot's ticket) sits at.
+    pub fn player_of(&self, token: &str, external: bool) -> Option<usize> {
+        let token = Token::from_text(token);
+        self.seats.iter().position(|s| {
+            (s.kind == SeatKind::Mjai) == external
+                && s.token_hash.as_deref().is_some_and(|h| token.matches(h))
+        })
+    }
+
+    /// A connection arrives: as `who`, having seen up to `last_seq`. It gets its welcome,
+    /// what it missed, and the open prompt.
+    pub fn connect(
+        &mut self,
+        conn: ConnId,
+        who: Who,
+        last_seq: Option<u64>,
+        sink: Sender<ServerMessage>,
+        now: Instant,
+    ) {
+        let next_seq = last_seq.map_or(0, |s| (s as usize).saturating_add(1)).min(self.released);
+        if let Who::Player(p) = who {
+            let seat = &mut self.seats[p];
+            seat.connections += 1;
+            seat.away_since = None;
+            seat.taken = true;
+            if seat.takeover {
+                seat.takeover = false;
+                seat.timeouts = 0;
+                self.tell_player(p, ServerMessage::Takeover { player: p, active: false });
+            }
+        }
+        let player = match who {
+            Who::Player(p) => Some(p),
+            Who::Spectator => None,
+        };
+        let welcome = ServerMessage::Welcome {
+            protocol: PROTOCOL,
+            table: self.id.clone(),
+            player,
+            rules: self.checked.rules.name.clone(),
+            names: self.checked.names.clone(),
+            next_seq: next_seq as u64,
+        };
+        self.outbox.push((conn, welcome));
+        let revealed = next_seq;
+        self.connections.insert(conn, Connection { who, next_seq, prompted: None, revealed, sink });
+        self.flush(now);
+    }
+
+    /// A connection is gone.
+    pub fn disconnect(&mut self, conn: ConnId, now: Instant) {
+        if let Some(c) = self.connections.remove(&conn) {
+            if let Who::Player(p) = c.who {
+                let seat = &mut self.seats[p];
+                seat.connections = seat.connections.saturating_sub(1);
+                if seat.connections == 0 {
+                    seat.away_since = Some(now);
+                }
+            }
+        }
+    }
+
+    /// Connections the table gave up on (their readers were too slow): the task closes them.
+    pub fn take_dropped(&mut self) -> Vec<ConnId> {
+        std::mem::take(&mut self.dropped)
+    }
+
+    /// An answer from a connection.
+    pub fn act(
+        &mut self,
+        conn: ConnId,
+        decision: u64,
+        action: Action,
+        now: Instant,
+    ) -> Result<(), Refused> {
+        let refuse = |code, message: String| Err(Refused { code, message });
+        let Some(c) = self.connections.get(&conn) else {
+            return refuse("no_hello", "say hello first".into());
+        };
+        let Who::Player(p) = c.who else {
+            return refuse("not_your_turn", "a spectator does not play".into());
+        };
+        let shown = match self.shown[p] {
+            Some((d, at)) if c.prompted == Some(d) => (d, at),
+            _ => return refuse("not_your_turn", "nothing to decide now".into()),
+        };
+        if decision != shown.0 as u64 {
+            return refuse(
+                "stale",
+                format!("decision {decision} is not open (decision {} is)", shown.0),
+            );
+        }
+        if self.seats[p].takeover {
+            self.seats[p].takeover = false;
+            self.tell_player(p, ServerMessage::Takeover { player: p, active: false });
+        }
+        match self.take_answer(p, shown, action, How::Player, now) {
+            Ok(()) => {
+                self.seats[p].timeouts = 0;
+                self.outbox.push((conn, ServerMessage::Accepted { decision }));
+                self.advance(now);
+                Ok(())
+            }
+            Err(AnswerError::Play(PlayError::Illegal { action, .. })) => {
+                refuse("illegal", format!("{action} is not one of the options"))
+            }
+            Err(e) => refuse("not_your_turn", e.to_string()),
+        }
+    }
+
+    /// Applies an answer to the open decision `shown` of player `p`.
+    fn take_answer(
+        &mut self,
+        p: usize,
+        shown: (usize, Instant),
+        action: Action,
+        how: How,
+        now: Instant,
+    ) -> Result<(), AnswerError> {
+        let action = action.canonical();
+        let call = self.driver.prompt(p).is_some_and(|pr| pr.options.contains(&Action::Pass));
+        self.driver.answer(p, shown.0, action)?;
+        let time = self.checked.time;
+        let base = if call { time.call_ms } else { time.turn_ms };
+        let used = now.saturating_duration_since(shown.1).as_millis() as u64;
+        if how == How::Player {
+            let seat = &mut self.seats[p];
+            seat.bank_ms = seat.bank_ms.saturating_sub(used.saturating_sub(base));
+        }
+        self.shown[p] = None;
+        self.records.push(ActionRecord {
+            n: self.answers,
+            player: p,
+            decision: shown.0 as u64,
+            action,
+            how,
+        });
+        self.answers += 1;
+        Ok(())
+    }
+
+    /// Moves the table on to `now`: releases events (holding every discard open for the claim
+    /// window), lets bots and stand-ins answer, times out late answers, and queues what every
+    /// connection should now see.
+    pub fn advance(&mut self, now: Instant) {
+        if !self.seated() {
+            return;
+        }
+        for _ in 0..10_000 {
+            self.release(now);
+            self.flush(now);
+            if !self.answer_due(now) {
+                break;
+            }
+        }
+        self.flush(now);
+    }
+
+    /// Releases the events that may go out now.
+    fn release(&mut self, now: Instant) {
+        if self.hold_until.is_some_and(|h| now < h) {
+            return;
+        }
+        self.hold_until = None;
+        let hold = self.checked.time.claim_hold_ms;
+        let record_len = self.driver.record().len();
+        while self.released < record_len {
+            let e = &self.driver.record()[self.released];
+            self.released += 1;
+            self.released_at.push(now);
+            if self.remote && hold > 0 && matches!(e, Event::Dahai { .. }) && !self.driver.is_over()
+            {
+                self.hold_until = Some(now + Duration::from_millis(hold));
+                break;
+            }
+        }
+    }
+
+    /// Lets one bot, stand-in or clock answer if one is due; true when one did.
+    fn answer_due(&mut self, now: Instant) -> bool {
+        let prompts: Vec<(usize, usize)> =
+            self.driver.prompts().map(|p| (p.player, p.decision)).collect();
+        let time = self.checked.time;
+        for (p, decision) in prompts {
+            if decision > self.released {
+                continue;
+            }
+            let shown_at = match self.shown[p] {
+                Some((d, at)) if d == decision => at,
+                _ => {
+                    self.shown[p] = Some((decision, now));
+                    now
+                }
+            };
+            let seat = &self.seats[p];
+            let takeover = seat.takeover;
+            let by_ai = matches!(seat.kind, SeatKind::Bot(_)) || takeover;
+            if by_ai {
+                let delay = if self.remote { time.bot_delay_ms } else { 0 };
+                if now < shown_at + Duration::from_millis(delay) {
+                    continue;
+                }
+                let Some(prompt) = self.driver.prompt(p) else { continue };
+                let mut action =
+                    self.seats[p].agent.decide(prompt.view, prompt.options).canonical();
+                if !prompt.options.contains(&action) {
+                    action = default_action(prompt.options);
+                }
+                let how = if takeover { How::Takeover } else { How::Bot };
+                if self.take_answer(p, (decision, shown_at), action, how, now).is_ok() {
+                    return true;
+                }
+                continue;
+            }
+            // A person or an external bot: the clock, and the stand-in when it is away.
+            let away = seat.away_since.is_some_and(|t| {
+                now.saturating_duration_since(t).as_millis() as u64 >= time.away_ms
+            });
+            if away && !seat.takeover {
+                self.set_takeover(p, true);
+                return true;
+            }
+            let call = self.driver.prompt(p).is_some_and(|pr| pr.options.contains(&Action::Pass));
+            let base = if call { time.call_ms } else { time.turn_ms };
+            let deadline = shown_at + Duration::from_millis(base + self.seats[p].bank_ms);
+            if now >= deadline {
+                let Some(prompt) = self.driver.prompt(p) else { continue };
+                let action = default_action(prompt.options);
+                self.seats[p].bank_ms = 0;
+                if self.take_answer(p, (decision, shown_at), action, How::Timeout, now).is_ok() {
+                    self.seats[p].timeouts += 1;
+                    if self.seats[p].timeouts >= time.timeouts_for_takeover {
+                        self.set_takeover(p, true);
+                    }
+                    return true;
+                }
+            }
+        }
+        false
+    }
+
+    fn set_takeover(&mut self, p: usize, active: bool) {
+        self.seats[p].takeover = active;
+        self.tell_player(p, ServerMessage::Takeover { player: p, active });
+    }
+
+    fn tell_player(&mut self, p: usize, msg: ServerMessage) {
+        let conns: Vec<ConnId> = self
+            .connections
+            .iter()
+            .filter(|(_, c)| c.who == Who::Player(p))
+            .map(|(&id, _)| id)
+            .collect();
+        for id in conns {
+            self.outbox.push((id, msg.clone()));
+        }
+    }
+
+    /// When the table next has something to do by itself (a hold ending, a bot's delay, a
+    /// deadline, an absence long enough for a stand-in).
+    pub fn next_wake(&self) -> Option<Instant> {
+        let time = self.checked.time;
+        let mut wake: Option<Instant> = self.hold_until;
+        let mut at = |t: Instant| wake = Some(wake.map_or(t, |w| w.min(t)));
+        if !self.seated() {
+            return None;
+        }
+        if self.released < self.driver.record().len() && self.hold_until.is_none() {
+            at(Instant::now());
+        }
+        for prompt in self.driver.prompts() {
+            let p = prompt.player;
+            let Some((d, shown)) = self.shown[p] else { continue };
+            if d != prompt.decision {
+                continue;
+            }
+            let seat = &self.seats[p];
+            if matches!(seat.kind, SeatKind::Bot(_)) || seat.takeover {
+                let delay = if self.remote { time.bot_delay_ms } else { 0 };
+                at(shown + Duration::from_millis(delay));
+            } else {
+                let call = prompt.options.contains(&Action::Pass);
+                let base = if call { time.call_ms } else { time.turn_ms };
+                at(shown + Duration::from_millis(base + seat.bank_ms));
+                if let Some(t) = seat.away_since {
+                    at(t + Duration::from_millis(time.away_ms));
+                }
+            }
+        }
+        // Spectators waiting for delayed events.
+        let delay = Duration::from_secs(self.spectator_delay_s());
+        if !delay.is_zero() {
+            if let Some(c) = self
+                .connections
+                .values()
+                .find(|c| c.who == Who::Spectator && c.next_seq < self.released)
+            {
+                if let Some(&t) = self.released_at.get(c.next_seq) {
+                    at(t + delay);
+                }
+            }
+        }
+        wake
+    }
+
+    fn spectator_delay_s(&self) -> u64 {
+        self.spec.spectator_delay_s
+    }
+
+    /// Queues, for every connection, the released events it has not had and its open prompt.
+    fn flush(&mut self, now: Instant) {
+        let delay = Duration::from_secs(self.spectator_delay_s());
+        let ids: Vec<ConnId> = self.connections.keys().copied().collect();
+        for id in ids {
+            let Some(c) = self.connections.get_mut(&id) else { continue };
+            let upto = match c.who {
+                Who::Player(_) => self.released,
+                Who::Spectator => {
+                    let ripe = self.released_at.partition_point(|&t| t + delay <= now);
+                    ripe.min(self.released)
+                }
+            };
+            for seq in c.next_seq..upto {
+                let event = match c.who {
+                    Who::Player(p) => self.driver.event_for(p, seq),
+                    Who::Spectator => self.driver.spectator_event(seq),
+                };
+                if let Some(e) = event {
+                    let msg =
+                        ServerMessage::Event { seq: seq as u64, event: Box::new(e.into_owned()) };
+                    self.outbox.push((id, msg));
+                }
+                // A spectator sees a hand's tiles once it is over.
+                if c.who == Who::Spectator
+                    && matches!(self.driver.record().get(seq), Some(Event::EndKyoku))
+                {
+                    let from = c.revealed;
+                    let events: Vec<(u64, Event)> = (from..=seq)
+                        .filter_map(|s| {
+                            let e = self.driver.record().get(s)?;
+                            e.has_hidden_tiles().then(|| (s as u64, e.clone()))
+                        })
+                        .filter(|(_, e)| !matches!(e, Event::StartGame { .. }))
+                        .collect();
+                    self.outbox.push((id, ServerMessage::Reveal { events }));
+                    c.revealed = seq + 1;
+                }
+            }
+            c.next_seq = c.next_seq.max(upto);
+            let Who::Player(p) = c.who else { continue };
+            let Some((d, shown_at)) = self.shown[p] else { continue };
+            if c.prompted == Some(d) || c.next_seq < d {
+                continue;
+            }
+            let Some(prompt) = self.driver.prompt(p).filter(|pr| pr.decision == d) else {
+                continue;
+            };
+            let seat = &self.seats[p];
+            if matches!(seat.kind, SeatKind::Bot(_)) {
+                continue;
+            }
+            let time = self.checked.time;
+            let base =
+                if prompt.options.contains(&Action::Pass) { time.call_ms } else { time.turn_ms };
+            let deadline = shown_at + Duration::from_millis(base + seat.bank_ms);
+            let msg = ServerMessage::Prompt {
+                decision: d as u64,
+                options: prompt.options.to_vec(),
+                deadline_ms: deadline.saturating_duration_since(now).as_millis() as u64,
+                bank_ms: seat.bank_ms,
+            };
+            c.prompted = Some(d);
+            self.outbox.push((id, msg));
+        }
+    }
+
+    /// Queues a message for one connection.
+    pub fn tell(&mut self, conn: ConnId, msg: ServerMessage) {
+        self.outbox.push((conn, msg));
+    }
+
+    /// The records of the answers since the last call, for the store.
+    pub fn take_records(&mut self) -> Vec<ActionRecord> {
+        std::mem::take(&mut self.records)
+    }
+
+    /// Sends the queued messages (call once their records are stored). A connection whose
+    /// queue is full is cut off; the task is told through [`Table::take_dropped`].
+    pub fn deliver(&mut self) {
+        for (id, msg) in std::mem::take(&mut self.outbox) {
+            let Some(c) = self.connections.get(&id) else { continue };
+            match c.sink.try_send(msg) {
+                Ok(()) => {}
+                Err(TrySendError::Full(_)) | Err(TrySendError::Closed(_)) => {
+                    if !self.dropped.contains(&id) {
+                        self.dropped.push(id);
+                    }
+                }
+            }
+        }
+        let now = Instant::now();
+        for id in self.dropped.clone() {
+            self.disconnect(id, now);
+        }
+    }
+
+    /// The queued messages (tests read them instead of delivering).
+    pub fn take_outbox(&mut self) -> Vec<(ConnId, ServerMessage)> {
+        std::mem::take(&mut self.outbox)
+    }
+
+    /// The seat of `player` this hand.
+    pub fn seat_of(&self, player: usize) -> Seat {
+        self.driver.seat_of(player)
+    }
+}

@@ -1,0 +1,211 @@
+//! One WebSocket connection: the hello (within a deadline, token checked, failures counted
+//! per address), then the table's messages out and the client's answers in, each frame
+//! checked for size, rate and shape. A client that reads too slowly is cut off by its table
+//! without slowing it; one that says nothing for too long is closed.
+
+use std::net::SocketAddr;
+use std::sync::Arc;
+
+use axum::extract::ws::{Message, WebSocket};
+use axum::extract::{ConnectInfo, State as Shared, WebSocketUpgrade};
+use axum::http::{header, HeaderMap, StatusCode};
+use axum::response::{IntoResponse, Response};
+use tokio::sync::{mpsc, oneshot};
+use tokio::time::{timeout, Instant};
+
+use crate::http::refuse;
+use crate::limits::Bucket;
+use crate::protocol::{decode, ClientMessage, DecodeError, ServerMessage, MAX_FRAME};
+use crate::server::{Command, State};
+use crate::table::Who;
+
+/// Whether a browser page from `origin` may open the socket.
+fn origin_allowed(state: &State, headers: &HeaderMap) -> bool {
+    let Some(origin) = headers.get(header::ORIGIN).and_then(|o| o.to_str().ok()) else {
+        return true; // not a browser: bots and test clients send none
+    };
+    let own = state.public_url();
+    let host = headers.get(header::HOST).and_then(|h| h.to_str().ok()).unwrap_or("");
+    let same_host = origin.split("://").nth(1) == Some(host);
+    same_host || origin == own || state.config.origins.iter().any(|o| o == "*" || o == origin)
+}
+
+/// `GET /ws`.
+pub async fn upgrade(
+    ws: WebSocketUpgrade,
+    ConnectInfo(peer): ConnectInfo<SocketAddr>,
+    headers: HeaderMap,
+    Shared(state): Shared<Arc<State>>,
+) -> Response {
+    if !origin_allowed(&state, &headers) {
+        return refuse(StatusCode::FORBIDDEN, "this origin may not open a socket here");
+    }
+    if state.addresses.banned(
+        peer.ip(),
+        state.config.limits.failed_tokens_per_minute,
+        Instant::now(),
+    ) {
+        return refuse(StatusCode::TOO_MANY_REQUESTS, "too many bad tokens from this address");
+    }
+    ws.max_message_size(MAX_FRAME)
+        .max_frame_size(MAX_FRAME)
+        .on_upgrade(move |socket| connection(socket, peer, state))
+        .into_response()
+}
+
+async fn send(socket: &mut WebSocket, state: &State, msg: &ServerMessage) -> bool {
+    let text = msg.to_json();
+    matches!(
+        timeout(state.config.limits.send_within, socket.send(Message::Text(text.into()))).await,
+        Ok(Ok(()))
+    )
+}
+
+async fn connection(mut socket: WebSocket, peer: SocketAddr, state: Arc<State>) {
+    let limits = state.config.limits;
+    let Some(_slot) = state.addresses.open(peer.ip(), limits.connections_per_address) else {
+        let _ = send(
+            &mut socket,
+            &state,
+            &ServerMessage::error("rate_limited", "too many connections from this address"),
+        )
+        .await;
+        return;
+    };
+    // The hello.
+    let first = match timeout(limits.hello_within, socket.recv()).await {
+        Ok(Some(Ok(Message::Text(t)))) => t,
+        Ok(_) => return,
+        Err(_) => {
+            let _ =
+                send(&mut socket, &state, &ServerMessage::error("no_hello", "no hello in time"))
+                    .await;
+            return;
+        }
+    };
+    let (table_id, token, spectate, last_seq) = match decode(first.as_str()) {
+        Ok(ClientMessage::Hello { table, token, spectate, last_seq }) => {
+            (table, token, spectate, last_seq)
+        }
+        Ok(_) => {
+            let _ = send(&mut socket, &state, &ServerMessage::error("no_hello", "say hello first"))
+                .await;
+            return;
+        }
+        Err(e) => {
+            let _ = send(&mut socket, &state, &bad(e)).await;
+            return;
+        }
+    };
+    let Some(table) = state.table(&table_id) else {
+        let msg = match state.store.table_state(&table_id).await {
+            Ok(Some(true)) => ServerMessage::error(
+                "over",
+                format!("the game is over: GET /api/games/{table_id}/log"),
+            ),
+            Ok(Some(false)) => ServerMessage::error("elsewhere", "another node plays this table"),
+            _ => ServerMessage::error("unknown_table", format!("no table '{table_id}'")),
+        };
+        let _ = send(&mut socket, &state, &msg).await;
+        return;
+    };
+    let who = match (spectate, token) {
+        (true, _) => Who::Spectator,
+        (false, None) => {
+            let _ = send(
+                &mut socket,
+                &state,
+                &ServerMessage::error("bad_token", "a token, or spectate: true"),
+            )
+            .await;
+            return;
+        }
+        (false, Some(token)) => {
+            let (reply, answer) = oneshot::channel();
+            let asked = Command::Authenticate { token, external: false, reply };
+            let player = match table.commands.send(asked).await {
+                Ok(()) => answer.await.ok().flatten(),
+                Err(_) => None,
+            };
+            match player {
+                Some(p) => Who::Player(p),
+                None => {
+                    state.addresses.failed(peer.ip(), Instant::now());
+                    let _ = send(
+                        &mut socket,
+                        &state,
+                        &ServerMessage::error(
+                            "bad_token",
+                            "this token sits at no seat of the table",
+                        ),
+                    )
+                    .await;
+                    return;
+                }
+            }
+        }
+    };
+    let conn = state.conn_id();
+    let (sink, mut outgoing) = mpsc::channel(limits.queue);
+    if table.commands.send(Command::Connect { conn, who, last_seq, sink }).await.is_err() {
+        return;
+    }
+    let mut bucket = Bucket::new(limits.messages_per_second, limits.message_burst, Instant::now());
+    // Closed when nothing has gone either way for the idle time.
+    let quiet = tokio::time::sleep(limits.idle);
+    tokio::pin!(quiet);
+    loop {
+        tokio::select! {
+            out = outgoing.recv() => match out {
+                Some(msg) => {
+                    quiet.as_mut().reset(Instant::now() + limits.idle);
+                    if !send(&mut socket, &state, &msg).await { break }
+                }
+                None => break, // the table cut us off, or closed
+            },
+            _ = &mut quiet => {
+                let _ = send(&mut socket, &state, &ServerMessage::error("idle", "closed after nothing for too long")).await;
+                break;
+            }
+            incoming = socket.recv() => {
+                quiet.as_mut().reset(Instant::now() + limits.idle);
+                let text = match incoming {
+                    Some(Ok(Message::Text(t))) => t,
+                    Some(Ok(Message::Ping(_) | Message::Pong(_))) => continue,
+                    Some(Ok(Message::Binary(_))) => {
+                        let _ = send(&mut socket, &state, &ServerMessage::error("bad_message", "messages are JSON text")).await;
+                        continue;
+                    }
+                    _ => break,
+                };
+                // Over the rate, the server reads this client more slowly: nothing is lost, and
+                // a flood costs only its sender.
+                while !bucket.take(Instant::now()) {
+                    tokio::time::sleep(bucket.wait()).await;
+                }
+                match decode(text.as_str()) {
+                    Ok(ClientMessage::Act { decision, action }) => {
+                        if table.commands.send(Command::Act { conn, decision, action }).await.is_err() {
+                            break;
+                        }
+                    }
+                    Ok(ClientMessage::Ping {}) => if !send(&mut socket, &state, &ServerMessage::Pong).await { break },
+                    Ok(ClientMessage::Hello { .. }) => {
+                        let _ = send(&mut socket, &state, &ServerMessage::error("bad_message", "hello once per connection")).await;
+                    }
+                    Err(e) => {
+                        let _ = send(&mut socket, &state, &bad(e)).await;
+                    }
+                }
+            }
+        }
+    }
+    let _ = table.commands.send(Command::Disconnect(conn)).await;
+}
+
+fn bad(e: DecodeError) -> ServerMessage {
+    match e {
+        DecodeError::TooLong(_) => ServerMessage::error("too_long", e.to_string()),
+        DecodeError::Malformed(_) => ServerMessage::error("bad_message", e.to_string()),
+    }
+}
