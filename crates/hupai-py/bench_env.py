@@ -7,7 +7,7 @@ the vectorised environment with random masks. Prints a Markdown table.
 A decision is one player's answer to one prompt (every legal-action list a loop answers).
 Both Python loops play four-player riichi half games (hanchan: hupai length="half",
 RiichiEnv game_mode=2), asking each prompted player's legal actions and answering with a
-random one; "+ features" also encodes every observation (hupai-v1 planes and scalars;
+random one; "+ features" also encodes every observation (hupai-v2 planes and scalars;
 RiichiEnv's Observation.encode(), 74 x 34 float32).
 """
 

@@ -17,12 +17,13 @@
 //! | 158..192 | closed kan of a kind |
 //! | 192..226 | added kan of a kind |
 //! | 226 | tsumo, 227 ron (also robbing a kan), 228 nine terminals, 229 pass |
+//! | 230..233 | void (定缺, Sichuan) the man, pin or sou suit |
 
-use hupai_core::Kind;
+use hupai_core::{Kind, Suit};
 use hupai_engine::{Action, Decision, Pai, PlayerView};
 
 /// Number of action ids.
-pub const ACTIONS: usize = 230;
+pub const ACTIONS: usize = 233;
 /// First discard id.
 pub const DISCARD: u16 = 0;
 /// First tsumogiri id.
@@ -49,6 +50,8 @@ pub const RON: u16 = 227;
 pub const NINE_TERMINALS: u16 = 228;
 /// Pass.
 pub const PASS: u16 = 229;
+/// First void id (man, pin, sou).
+pub const VOID: u16 = 230;
 
 /// The tile37 index of a tile name (flowers and hidden tiles have none).
 pub fn tile37(pai: Pai) -> Option<u16> {
@@ -103,6 +106,12 @@ pub fn action_id(action: Action, claimed: Option<Kind>) -> Option<u16> {
         Action::Ron => RON,
         Action::NineTerminals => NINE_TERMINALS,
         Action::Pass => PASS,
+        Action::Void(suit) => match suit {
+            Suit::Man => VOID,
+            Suit::Pin => VOID + 1,
+            Suit::Sou => VOID + 2,
+            Suit::Honor => return None,
+        },
     })
 }
 
@@ -132,6 +141,7 @@ pub fn action_name(id: u16) -> Option<String> {
         RON => "ron".into(),
         NINE_TERMINALS => "nine terminals".into(),
         PASS => "pass".into(),
+        230..233 => format!("void {}", ["m", "p", "s"][(id - VOID) as usize]),
         _ => return None,
     })
 }

@@ -3,6 +3,7 @@
 use std::collections::BTreeMap;
 use std::sync::{Mutex, MutexGuard, OnceLock};
 
+use hupai_core::Seat;
 use hupai_engine::{Action, Decision, PlayerView, Prompt};
 use hupai_rules::Rules as CoreRules;
 use numpy::{IntoPyArray, PyArray1, PyArray2};
@@ -70,7 +71,7 @@ pub fn load_rules(rules: &RulesArg) -> Result<CoreRules, Error> {
 
 /// What one player sees and may do at one decision.
 ///
-/// ``planes`` and ``scalars`` are the ``hupai-v1`` encoding (``hupai.env.PLANES``,
+/// ``planes`` and ``scalars`` are the ``hupai-v2`` encoding (``hupai.env.PLANES``,
 /// ``hupai.env.SCALARS``); ``mask`` and ``legal_actions()`` are the legal options as ids of the
 /// action space (``hupai.env.ACTION_NAMES``), in the driver's order.
 ///
@@ -78,7 +79,7 @@ pub fn load_rules(rules: &RulesArg) -> Result<CoreRules, Error> {
 /// >>> obs = env.reset()
 /// >>> o = obs[0]
 /// >>> o.planes.shape, o.scalars.shape, o.mask.shape
-/// ((73, 34), (52,), (230,))
+/// ((73, 34), (70,), (233,))
 /// >>> o.actions()[0]
 /// {'type': 'discard', 'pai': '3p', 'tsumogiri': True}
 #[pyclass(frozen, module = "hupai", name = "Observation")]
@@ -192,7 +193,7 @@ impl Observation {
         self.options.iter().position(|&o| o == d).map(|i| self.ids[i])
     }
 
-    /// The action mask: ``mask[id]`` is True for each legal id (bool, shape ``(230,)``).
+    /// The action mask: ``mask[id]`` is True for each legal id (bool, shape ``(233,)``).
     #[getter]
     fn mask<'py>(&self, py: Python<'py>) -> Bound<'py, PyArray1<bool>> {
         let mut mask = vec![false; ACTIONS];
@@ -202,7 +203,7 @@ impl Observation {
         mask.into_pyarray(py)
     }
 
-    /// The ``hupai-v1`` planes (uint8 0/1, shape ``(73, 34)``).
+    /// The ``hupai-v2`` planes (uint8 0/1, shape ``(73, 34)``).
     #[getter]
     fn planes<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyArray2<u8>>> {
         let planes = self.encoded().0.clone();
@@ -211,7 +212,7 @@ impl Observation {
         Ok(array.into_pyarray(py))
     }
 
-    /// The ``hupai-v1`` scalars (float32, shape ``(52,)``).
+    /// The ``hupai-v2`` scalars (float32, shape ``(70,)``).
     #[getter]
     fn scalars<'py>(&self, py: Python<'py>) -> Bound<'py, PyArray1<f32>> {
         self.encoded().1.clone().into_pyarray(py)
@@ -249,6 +250,7 @@ pub fn view_json(v: &PlayerView) -> Value {
         Decision::Robbing { from, pai, closed } => {
             json!({"type": "robbing", "from": from.index(), "pai": pai.to_string(), "closed": closed})
         }
+        Decision::Void => json!({"type": "void"}),
     };
     let rivers: Vec<Value> = v
         .rivers
@@ -297,6 +299,8 @@ pub fn view_json(v: &PlayerView) -> Value {
         "shanten": if shanten == i8::MAX { Value::Null } else { json!(shanten) },
         "waits": v.waits().iter().map(|k| hupai_engine::Pai::kind_of(k).to_string()).collect::<Vec<_>>(),
         "furiten": v.is_furiten(),
+        "voids": v.voids.map(|s| s.map(|s| s.letter().to_string())),
+        "won": Seat::ALL.map(|s| v.has_won(s)),
         "decision": decision,
         "in_hand": v.in_hand,
         "game_over": v.game_over,

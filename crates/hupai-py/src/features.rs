@@ -1,4 +1,4 @@
-//! The observation encoding `hupai-v1`: a seat's view as binary planes over the 34 kinds and
+//! The observation encoding `hupai-v2`: a seat's view as binary planes over the 34 kinds and
 //! a vector of scalars, computed from the `PlayerView` alone (what the seat was shown), so it
 //! never carries another seat's concealed tiles.
 //!
@@ -29,20 +29,22 @@
 //! | 17 + 14r + 12 | kinds discarded by anyone since seat r's riichi |
 //! | 17 + 14r + 13 | seat r's last discard still in its river |
 //!
-//! Scalars (float32, shape `(SCALARS,)`): see [`SCALAR_NAMES`].
+//! Scalars (float32, shape `(SCALARS,)`): see [`SCALAR_NAMES`]. `hupai-v2` is `hupai-v1` with
+//! the Sichuan scalars appended (the void decision, each seat's void suit and win, the own
+//! tiles of the void suit); the first 52 scalars and every plane keep their meaning.
 
-use hupai_core::{Kind, MeldKind};
+use hupai_core::{Kind, MeldKind, Suit};
 use hupai_engine::{Decision, PlayerView};
 use hupai_rules::Family;
 
 /// The encoding's name; it changes whenever a plane or scalar changes meaning.
-pub const VERSION: &str = "hupai-v1";
+pub const VERSION: &str = "hupai-v2";
 /// Planes per observation.
 pub const PLANES: usize = 73;
 /// Plane width: the 34 kinds.
 pub const WIDTH: usize = 34;
 /// Scalars per observation.
-pub const SCALARS: usize = 52;
+pub const SCALARS: usize = 70;
 
 /// What each scalar is, in order.
 pub const SCALAR_NAMES: [&str; SCALARS] = [
@@ -98,6 +100,24 @@ pub const SCALAR_NAMES: [&str; SCALARS] = [
     "offered by seat 1",
     "offered by seat 2",
     "offered by seat 3",
+    "decision: name the void suit",
+    "void man seat 0",
+    "void pin seat 0",
+    "void sou seat 0",
+    "void man seat 1",
+    "void pin seat 1",
+    "void sou seat 1",
+    "void man seat 2",
+    "void pin seat 2",
+    "void sou seat 2",
+    "void man seat 3",
+    "void pin seat 3",
+    "void sou seat 3",
+    "won this hand seat 0",
+    "won this hand seat 1",
+    "won this hand seat 2",
+    "won this hand seat 3",
+    "own tiles of the void suit / 13",
 ];
 
 fn set(planes: &mut [u8], plane: usize, kind: Kind) {
@@ -221,6 +241,10 @@ pub fn encode(view: &PlayerView, planes: &mut [u8], scalars: &mut [f32]) {
         scalars[19 + r] = view.hand_sizes[s] as f32 / 13.0;
         scalars[23 + r] = view.flowers[s].len() as f32 / 8.0;
         scalars[27 + r] = view.melds[s].len() as f32 / 4.0;
+        if let Some(suit) = view.voids[s].filter(|&suit| suit != Suit::Honor) {
+            scalars[53 + 3 * r + suit.index()] = 1.0;
+        }
+        scalars[65 + r] = f32::from(u8::from(view.has_won(seat)));
     }
     thermometer(planes, 13, &visible);
     // Scalars.
@@ -245,12 +269,14 @@ pub fn encode(view: &PlayerView, planes: &mut [u8], scalars: &mut [f32]) {
         Decision::RiichiDiscard => scalars[39] = 1.0,
         Decision::Claim { .. } => scalars[40] = 1.0,
         Decision::Robbing { .. } => scalars[41] = 1.0,
+        Decision::Void => scalars[52] = 1.0,
     }
     scalars[42] = f32::from(u8::from(view.is_furiten()));
     scalars[43] = f32::from(u8::from(view.ippatsu()));
     scalars[44] = f32::from(u8::from(view.in_hand));
     scalars[45] = f32::from(u8::from(view.game_over));
     scalars[46 + family_index(rules.family)] = 1.0;
+    scalars[69] = f32::from(view.void_tiles()) / 13.0;
     if let Some(d) = offered_by.filter(|&d| (1..4).contains(&d)) {
         scalars[48 + d] = 1.0;
     }

@@ -49,5 +49,6 @@ fn _hupai(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("SCALARS", features::SCALARS)?;
     m.add("SCALAR_NAMES", features::SCALAR_NAMES.to_vec())?;
     m.add("ENCODING", features::VERSION)?;
+    m.add("PRESETS", hupai_rules::Rules::preset_names().collect::<Vec<_>>())?;
     Ok(())
 }

@@ -105,13 +105,13 @@ def test_self_play_table_parquet_and_shards(tmp_path: Path) -> None:
     agents = [PyTsumogiri(), "efficiency", "random", "defensive"]
     whole = hupai.self_play(hands=6, rules="riichi", agents=agents, seed=11, duplicate=True)
     assert whole.num_rows > 300
-    assert whole.schema.metadata[b"hupai.encoding"] == b"hupai-v1"
+    assert whole.schema.metadata[b"hupai.encoding"] == hupai.ENCODING.encode()
     assert whole.column("planes").type == pa.list_(pa.uint8(), 73 * 34)
-    assert whole.column("mask").type == pa.list_(pa.bool_(), 230)
+    assert whole.column("mask").type == pa.list_(pa.bool_(), hupai.ACTIONS)
     assert set(whole.column("agent").to_pylist()) == {"tsumogiri", "efficiency", "random", "defensive"}
     assert whole.column("game_points").null_count == whole.num_rows
     # Every recorded action is legal under its mask.
-    mask = np.asarray(whole.column("mask").combine_chunks().flatten()).reshape(-1, 230)
+    mask = np.asarray(whole.column("mask").combine_chunks().flatten()).reshape(-1, hupai.ACTIONS)
     actions = whole.column("action").to_numpy()
     assert mask[np.arange(len(actions)), actions].all()
     # Steps count the decisions of each game in order.

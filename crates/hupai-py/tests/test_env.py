@@ -15,7 +15,11 @@ import hupai.gym
 import hupai.pettingzoo
 from hupai import ActionError, EnvError, InputError, MahjongEnv, VecEnv
 
-PRESETS = ["riichi", "riichi-majsoul", "mcr", "chinese", "laizi"]
+PRESETS = list(hupai.PRESETS)
+
+
+def test_every_preset_is_listed() -> None:
+    assert set(PRESETS) >= {"riichi", "riichi-majsoul", "mcr", "chinese", "laizi", "sichuan", "sichuan-xueliu"}
 
 
 def test_module_examples_run() -> None:
@@ -32,10 +36,12 @@ def test_module_examples_run() -> None:
 
 def test_action_space_names() -> None:
     names = hupai.ACTION_NAMES
-    assert len(names) == hupai.ACTIONS == 230 and len(set(names)) == 230
+    assert len(names) == hupai.ACTIONS == 233 and len(set(names)) == 233
     assert names[0] == "discard 1m" and names[36] == "discard 5sr" and names[37] == "tsumogiri 1m"
     assert names[148] == "chi low" and names[153] == "chi high red" and names[229] == "pass"
-    assert len(hupai.SCALAR_NAMES) == hupai.SCALARS and hupai.ENCODING == "hupai-v1"
+    assert names[230:] == ["void m", "void p", "void s"]
+    assert len(hupai.SCALAR_NAMES) == hupai.SCALARS and hupai.ENCODING == "hupai-v2"
+    assert hupai.SCALARS == 70 and hupai.SCALAR_NAMES[52] == "decision: name the void suit"
 
 
 def play(env: MahjongEnv, rng: random.Random, seed: int, check: bool = True) -> int:
@@ -50,14 +56,14 @@ def play(env: MahjongEnv, rng: random.Random, seed: int, check: bool = True) -> 
             if check:
                 assert len(set(ids)) == len(ids), o.actions()
                 mask = o.mask
-                assert mask.dtype == np.bool_ and mask.shape == (230,)
+                assert mask.dtype == np.bool_ and mask.shape == (hupai.ACTIONS,)
                 assert sorted(np.flatnonzero(mask).tolist()) == sorted(ids)
                 acts = o.actions()
                 assert len(acts) == len(ids)
                 for i, a in zip(ids, acts):
                     assert o.action(i) == a and o.action_id(a) == i
                 assert o.planes.shape == (73, 34) and o.planes.dtype == np.uint8
-                assert o.scalars.shape == (52,) and o.scalars.dtype == np.float32
+                assert o.scalars.shape == (hupai.SCALARS,) and o.scalars.dtype == np.float32
                 assert set(np.unique(o.planes)) <= {0, 1}
                 assert o.default_action() in ids
             answers[p] = rng.choice(ids)
@@ -75,6 +81,37 @@ def test_every_preset_plays_through_the_driver(rules: str) -> None:
         assert play(env, rng, seed) > 20
         log = env.mjai_log()
         assert log[0]["type"] == "start_game" and log[-1]["type"] == "end_game"
+
+
+def test_sichuan_voids_are_actions_and_features() -> None:
+    """定缺: every seat names a suit at once (ids 230..233); the encoding shows each seat's void
+    and, once it wins, that it has won (hupai-v2 scalars 52..70, read against the view)."""
+    env = MahjongEnv("sichuan", length="hand", agents=[None, "efficiency", "efficiency", "efficiency"])
+    void = hupai.SCALAR_NAMES.index("decision: name the void suit")
+    won: set[tuple[int, int]] = set()
+    for seed in range(8):
+        obs = env.reset(seed=seed)
+        assert list(obs) == [0]
+        assert obs[0].legal_actions() == [230, 231, 232] and obs[0].scalars[void] == 1
+        assert not obs[0].scalars[53:65].any()
+        obs = env.step({0: 231})
+        while not env.done():
+            for o in obs.values():
+                me, view = o.seat, o.view()
+                assert view["voids"][0] == "p" and None not in view["voids"]
+                for r in range(4):
+                    row = o.scalars[53 + 3 * r:56 + 3 * r]
+                    assert row.tolist() == [float("mps"[i] == view["voids"][(me + r) % 4]) for i in range(3)]
+                    assert o.scalars[65 + r] == float(view["won"][(me + r) % 4])
+                    if view["won"][(me + r) % 4]:
+                        won.add((seed, (me + r) % 4))
+                assert o.scalars[void] == 0
+            # Win when offered, else the default (discard the drawn tile, pass).
+            obs = env.step({p: next((i for i in o.legal_actions() if i in (226, 227)), o.default_action())
+                            for p, o in obs.items()})
+        winners = {(seed, e["actor"]) for e in env.mjai_log() if e["type"] == "hora"}
+        assert {w for w in won if w[0] == seed} <= winners
+    assert won, "some seat wins and plays on in eight hands"
 
 
 @pytest.mark.parametrize("rules,length", [("riichi", "east"), ("mcr", "full"), ("riichi", "half"), ("laizi", "east")])
@@ -120,8 +157,8 @@ def test_bad_input_raises_typed_errors() -> None:
         env.scores()
     obs = env.reset(seed=1)
     o = obs[0]
-    illegal = next(i for i in range(230) if i not in o.legal_actions())
-    for bad in [illegal, 230, -1, {"type": "ron"}, '{"type": "discard"}', 1.5, [1]]:
+    illegal = next(i for i in range(hupai.ACTIONS) if i not in o.legal_actions())
+    for bad in [illegal, hupai.ACTIONS, -1, {"type": "ron"}, '{"type": "discard"}', 1.5, [1]]:
         with pytest.raises(ActionError):
             env.step({0: bad})
     with pytest.raises(ActionError):
@@ -193,8 +230,8 @@ def test_vec_env_batches_and_resets() -> None:
     venv = VecEnv(6, "riichi", length="hand", seed=100)
     b = venv.reset()
     assert len(venv) == 6
-    assert b.planes.shape == (len(b), 73, 34) and b.scalars.shape == (len(b), 52)
-    assert b.mask.shape == (len(b), 230) and b.legal_offsets.shape == (len(b) + 1,)
+    assert b.planes.shape == (len(b), 73, 34) and b.scalars.shape == (len(b), hupai.SCALARS)
+    assert b.mask.shape == (len(b), hupai.ACTIONS) and b.legal_offsets.shape == (len(b) + 1,)
     rng = np.random.default_rng(1)
     finals = []
     for _ in range(2000):
@@ -212,7 +249,7 @@ def test_vec_env_batches_and_resets() -> None:
     with pytest.raises(ActionError):
         venv.step(np.zeros(len(b) + 1, dtype=np.int64))
     bad = np.full(len(b), 229, dtype=np.int64)
-    bad[:] = [next(i for i in range(230) if not b.mask[r][i]) for r in range(len(b))]
+    bad[:] = [next(i for i in range(hupai.ACTIONS) if not b.mask[r][i]) for r in range(len(b))]
     decision = b.decision.copy()
     with pytest.raises(ActionError):
         venv.step(bad)
@@ -278,15 +315,15 @@ def test_gymnasium_with_python_opponents() -> None:
     assert total == pytest.approx((env.mahjong_env.scores()[2] - 25000) / 1000)
     # An illegal action is played as the default and reported.
     obs, info = env.reset(seed=5)
-    bad = next(i for i in range(230) if not obs["action_mask"][i])
+    bad = next(i for i in range(hupai.ACTIONS) if not obs["action_mask"][i])
     _, _, _, _, info = env.step(bad)
     assert info["illegal"]
     strict = hupai.gym.HupaiEnv("riichi", illegal="raise", opponents="tsumogiri")
     obs, _ = strict.reset(seed=5)
     with pytest.raises(ActionError):
-        strict.step(next(i for i in range(230) if not obs["action_mask"][i]))
+        strict.step(next(i for i in range(hupai.ACTIONS) if not obs["action_mask"][i]))
     with pytest.raises(ActionError):
-        strict.step(230)
+        strict.step(hupai.ACTIONS)
     with pytest.raises(ActionError):
         hupai.gym.HupaiEnv(player=4)
 
@@ -314,7 +351,7 @@ def test_pettingzoo_plays_whole_matches() -> None:
         assert rewards[a] == pytest.approx((scores[p] - 25000) / 1000)
     env.reset(seed=8)
     with pytest.raises(ActionError):
-        env.step(next(i for i in range(230) if not env.observe(env.agent_selection)["action_mask"][i]))
+        env.step(next(i for i in range(hupai.ACTIONS) if not env.observe(env.agent_selection)["action_mask"][i]))
 
 
 def test_hupai_agents_from_python() -> None:
@@ -355,7 +392,7 @@ def test_every_option_has_its_own_id(rules: str) -> None:
     kinds = {"discard": range(0, 74), "riichi": range(74, 148), "chi": range(148, 154),
              "pon": range(154, 157), "open_kan": [157], "closed_kan": range(158, 192),
              "added_kan": range(192, 226), "tsumo": [226], "ron": [227], "nine_terminals": [228],
-             "pass": [229]}
+             "pass": [229], "void": range(230, 233)}
     seen = set()
     for step in range(300):
         counts = np.diff(b.legal_offsets)
@@ -365,7 +402,11 @@ def test_every_option_has_its_own_id(rules: str) -> None:
                 ids = b.legal_ids[b.legal_offsets[i]:b.legal_offsets[i + 1]]
                 for id_, action in zip(ids.tolist(), b.actions(i)):
                     assert id_ in kinds[action["type"]], (id_, action)
+                    if action["type"] == "void":
+                        assert hupai.ACTION_NAMES[id_] == "void " + action["suit"]
                     seen.add(action["type"])
         pick = b.legal_offsets[:-1] + (rng.random(len(b)) * counts).astype(np.int64)
         b = venv.step(b.legal_ids[pick])
     assert {"discard", "pass"} <= seen
+    if rules.startswith("sichuan"):
+        assert "void" in seen

@@ -12,6 +12,7 @@ __all__ = [
     "ACTION_NAMES",
     "ENCODING",
     "PLANES",
+    "PRESETS",
     "SCALARS",
     "SCALAR_NAMES",
     "ActionError",
@@ -142,6 +143,7 @@ PLANES: int
 SCALARS: int
 SCALAR_NAMES: list[str]
 ENCODING: str
+PRESETS: list[str]
 
 _Action = Union[int, str, dict[str, Any]]
 
