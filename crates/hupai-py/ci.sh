@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # The Python package's CI: a fresh virtualenv, `pip install` of this crate (maturin builds the
-# wheel), then pytest against the pinned reference libraries and mypy's stubtest.
+# wheel), then pytest against the pinned reference libraries, Gymnasium's and PettingZoo's
+# environment checkers, pyarrow, and mypy's stubtest.
 # Usage: crates/hupai-py/ci.sh [VENV_DIR]   (default: a new temporary directory)
 set -euo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
@@ -9,7 +10,8 @@ venv="${1:-$(mktemp -d)/venv}"
 python3 -m venv "$venv"
 py="$venv/bin/python"
 "$py" -m pip install -q --disable-pip-version-check \
-    pytest==9.2.0 numpy==2.4.6 mahjong==2.1.0 PyMahjongGB==1.4.0 mypy==2.4.1
+    pytest==9.2.0 numpy==2.4.6 mahjong==2.1.0 PyMahjongGB==1.4.0 mypy==2.4.1 \
+    gymnasium==1.4.0 pettingzoo==1.27.0 pyarrow==26.0.1
 # The wheel builds with the workspace's target directory, so an unchanged tree rebuilds quickly.
 CARGO_TARGET_DIR="$root/target" "$py" -m pip install -q --disable-pip-version-check "$here"
 cd "$here/tests"

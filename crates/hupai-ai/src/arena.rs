@@ -52,11 +52,15 @@ pub struct Entrant {
     /// The name its figures are pooled under.
     pub name: String,
     build: Arc<Build>,
+    external: bool,
 }
 
 impl fmt::Debug for Entrant {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.debug_struct("Entrant").field("name", &self.name).finish()
+        f.debug_struct("Entrant")
+            .field("name", &self.name)
+            .field("external", &self.external)
+            .finish()
     }
 }
 
@@ -66,13 +70,36 @@ impl Entrant {
         name: &str,
         build: impl Fn(&Rules, u64) -> Box<dyn Agent> + Send + Sync + 'static,
     ) -> Entrant {
-        Entrant { name: name.to_string(), build: Arc::new(move |r, s, _| Ok(build(r, s))) }
+        Entrant {
+            name: name.to_string(),
+            build: Arc::new(move |r, s, _| Ok(build(r, s))),
+            external: false,
+        }
+    }
+
+    /// A player that answers from outside the process's agents (a Python model, a person):
+    /// only a [`Job`] can seat it, and whoever drives the job answers for it
+    /// ([`Job::answer`]).
+    pub fn external(name: &str) -> Entrant {
+        let refuse = |_: &Rules, _: u64, _: usize| -> Result<Box<dyn Agent>, SpecError> {
+            Err(SpecError("an external player answers through Job::answer".into()))
+        };
+        Entrant { name: name.to_string(), build: Arc::new(refuse), external: true }
+    }
+
+    /// Whether it answers from outside ([`Entrant::external`]).
+    pub fn is_external(&self) -> bool {
+        self.external
     }
 
     /// One of the registry's agents (see [`AgentSpec`]).
     pub fn spec(spec: AgentSpec, options: BuildOptions) -> Entrant {
         let name = spec.to_string();
-        Entrant { name, build: Arc::new(move |r, s, p| spec.build(r, s, p, &options)) }
+        Entrant {
+            name,
+            build: Arc::new(move |r, s, p| spec.build(r, s, p, &options)),
+            external: false,
+        }
     }
 }
 
@@ -141,6 +168,8 @@ pub enum ArenaError {
     Threads(String),
     /// A log could not be written.
     Log(std::io::Error),
+    /// A job was finished before its game was over.
+    Unfinished,
 }
 
 impl fmt::Display for ArenaError {
@@ -150,6 +179,7 @@ impl fmt::Display for ArenaError {
             ArenaError::Play(e) => write!(f, "the engine refused an action: {e}"),
             ArenaError::Threads(e) => write!(f, "cannot start the thread pool: {e}"),
             ArenaError::Log(e) => write!(f, "cannot write a log: {e}"),
+            ArenaError::Unfinished => f.write_str("the job's game is not over"),
         }
     }
 }
@@ -162,28 +192,52 @@ pub fn wall_seed(seed: u64, wall: u64) -> u64 {
     rng.next_u64()
 }
 
-/// Runs the arena; `progress` is called with 1 after every finished game or hand.
-pub fn run_arena(
-    config: &ArenaConfig,
-    progress: &(dyn Fn(u64) + Sync),
-) -> Result<ArenaResult, ArenaError> {
-    if let Some(dir) = &config.log_dir {
-        std::fs::create_dir_all(dir).map_err(ArenaError::Log)?;
-    }
+/// The jobs of an arena, in the order their records are pooled: `(wall, rotation)`, every
+/// wall's rotations together. Each job depends only on the arena's seed and its own place,
+/// so any range of them can be played apart (a shard) and the records put together.
+pub fn jobs(config: &ArenaConfig) -> Vec<(u64, u64)> {
     let total = match config.length {
         Length::Games(n) | Length::Hands(n) => n,
     };
     let rotations = if config.duplicate { 4 } else { 1 };
     let walls = total.div_ceil(rotations);
-    let jobs: Vec<(u64, u64)> =
-        (0..walls).flat_map(|w| (0..rotations).map(move |r| (w, r))).take(total as usize).collect();
+    (0..walls).flat_map(|w| (0..rotations).map(move |r| (w, r))).take(total as usize).collect()
+}
+
+/// Pools job records (all of an arena's jobs, in [`jobs`] order) into its result.
+pub fn pool(config: &ArenaConfig, records: &[JobRecord], elapsed_s: f64) -> ArenaResult {
+    let played = Played {
+        rules: &config.rules.name,
+        duplicate: config.duplicate,
+        games: matches!(config.length, Length::Games(_)),
+    };
+    aggregate(played, records, elapsed_s)
+}
+
+/// Runs the arena; `progress` is called with 1 after every finished game or hand.
+pub fn run_arena(
+    config: &ArenaConfig,
+    progress: &(dyn Fn(u64) + Sync),
+) -> Result<ArenaResult, ArenaError> {
+    if let Some(e) = config.agents.iter().find(|e| e.external) {
+        return Err(ArenaError::Agent(SpecError(format!(
+            "{} is an external player: play its jobs with arena::Job",
+            e.name
+        ))));
+    }
+    if let Some(dir) = &config.log_dir {
+        std::fs::create_dir_all(dir).map_err(ArenaError::Log)?;
+    }
+    let jobs = jobs(config);
     let start = Instant::now();
     let work = || -> Result<Vec<JobRecord>, ArenaError> {
         jobs.par_iter()
             .map(|&(w, r)| {
-                let job = play_job(config, w, r);
+                let mut job = Job::new(config, w, r)?;
+                job.play()?;
+                let record = job.finish()?;
                 progress(1);
-                job
+                Ok(record)
             })
             .collect()
     };
@@ -196,13 +250,7 @@ pub fn run_arena(
     } else {
         work()?
     };
-    let elapsed = start.elapsed().as_secs_f64();
-    let played = Played {
-        rules: &config.rules.name,
-        duplicate: config.duplicate,
-        games: matches!(config.length, Length::Games(_)),
-    };
-    Ok(aggregate(played, &records, elapsed))
+    Ok(pool(config, &records, start.elapsed().as_secs_f64()))
 }
 
 /// An agent whose decision times are kept (only decisions with a choice).
@@ -237,63 +285,202 @@ impl Agent for Timed {
     }
 }
 
-/// Plays one job: wall `wall` with the agents rotated `rotation` seats.
-fn play_job(config: &ArenaConfig, wall: u64, rotation: u64) -> Result<JobRecord, ArenaError> {
-    let entrants: [&Entrant; 4] =
-        std::array::from_fn(|p| &config.agents[(p + rotation as usize) % 4]);
-    let mut agents: Vec<Timed> = Vec::with_capacity(4);
-    for (p, entrant) in entrants.iter().enumerate() {
-        let seed = wall_seed(config.seed, wall).wrapping_add(rotation * 4 + p as u64 + 1);
-        let agent = (entrant.build)(&config.rules, seed, p).map_err(ArenaError::Agent)?;
-        agents.push(Timed { agent, times: vec![0; TIME_BUCKETS] });
+/// One job of an arena (one wall or game with one seating), played by the match driver:
+/// what [`run_arena`] plays for every job, open to a caller that seats external players
+/// ([`Entrant::external`]) and answers for them, or watches every decision.
+///
+/// ```
+/// use hupai_ai::arena::{jobs, pool, ArenaConfig, Entrant, Job, Length};
+/// use hupai_rules::Rules;
+/// let mut config = ArenaConfig::from_specs(Rules::preset("riichi").unwrap(), ["efficiency"; 4], 3).unwrap();
+/// config.length = Length::Hands(2);
+/// config.agents[0] = Entrant::external("first-option");
+/// let mut records = Vec::new();
+/// for (wall, rotation) in jobs(&config) {
+///     let mut job = Job::new(&config, wall, rotation).unwrap();
+///     job.play().unwrap();
+///     while !job.driver().is_over() {
+///         let p = job.driver().prompts().next().unwrap();
+///         let (player, action) = (p.player, p.options[0]);
+///         job.answer(player, action, 0).unwrap();
+///         job.play().unwrap();
+///     }
+///     records.push(job.finish().unwrap());
+/// }
+/// assert_eq!(pool(&config, &records, 0.0).hands, 2);
+/// ```
+pub struct Job {
+    driver: Driver,
+    agents: Vec<Option<Timed>>,
+    players: [PlayerRecord; 4],
+    tracker: Tracker,
+    wall: u64,
+    rotation: u64,
+    games: bool,
+    starting_points: i32,
+    log_dir: Option<PathBuf>,
+    illegal: [u32; 4],
+}
+
+impl fmt::Debug for Job {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Job").field("wall", &self.wall).field("rotation", &self.rotation).finish()
     }
-    let mut setup = Setup::new(config.rules.clone(), wall_seed(config.seed, wall));
-    setup.single_hand = matches!(config.length, Length::Hands(_));
-    setup.names = std::array::from_fn(|p| entrants[p].name.clone());
-    let mut driver = Driver::new(setup);
-    let mut players: [PlayerRecord; 4] = std::array::from_fn(|p| PlayerRecord {
-        name: entrants[p].name.clone(),
-        hands: Vec::new(),
-        game_points: None,
-        game_rank: None,
-        shanten: [(0.0, 0); TURNS],
-        times: Vec::new(),
-        illegal: 0,
-        timeouts: 0,
-    });
-    let mut tracker = Tracker::new(config.rules.starting_points);
-    driver
-        .run_with(&mut agents, |d, new| {
-            for e in &d.record()[new] {
-                tracker.event(e, d.game(), &mut players);
+}
+
+impl Job {
+    /// Job `(wall, rotation)` of `config`, its in-process agents built.
+    pub fn new(config: &ArenaConfig, wall: u64, rotation: u64) -> Result<Job, ArenaError> {
+        Job::with_agents(config, wall, rotation, |_, agent| agent)
+    }
+
+    /// As [`Job::new`], each in-process agent passed through `wrap` (with its player) after it
+    /// is built, so a caller can watch its decisions.
+    pub fn with_agents(
+        config: &ArenaConfig,
+        wall: u64,
+        rotation: u64,
+        mut wrap: impl FnMut(usize, Box<dyn Agent>) -> Box<dyn Agent>,
+    ) -> Result<Job, ArenaError> {
+        let entrants: [&Entrant; 4] =
+            std::array::from_fn(|p| &config.agents[(p + rotation as usize) % 4]);
+        let mut agents: Vec<Option<Timed>> = Vec::with_capacity(4);
+        for (p, entrant) in entrants.iter().enumerate() {
+            if entrant.external {
+                agents.push(None);
+                continue;
             }
-        })
-        .map_err(ArenaError::Play)?;
-    for (p, agent) in agents.into_iter().enumerate() {
-        let faults = agent.faults();
-        players[p].illegal = driver.illegal_answers(p) + faults.illegal;
-        players[p].timeouts = faults.timeouts;
-        players[p].times = agent.times;
+            let seed = wall_seed(config.seed, wall).wrapping_add(rotation * 4 + p as u64 + 1);
+            let agent = (entrant.build)(&config.rules, seed, p).map_err(ArenaError::Agent)?;
+            agents.push(Some(Timed { agent: wrap(p, agent), times: vec![0; TIME_BUCKETS] }));
+        }
+        let mut setup = Setup::new(config.rules.clone(), wall_seed(config.seed, wall));
+        setup.single_hand = matches!(config.length, Length::Hands(_));
+        setup.names = std::array::from_fn(|p| entrants[p].name.clone());
+        let driver = Driver::new(setup);
+        let players: [PlayerRecord; 4] = std::array::from_fn(|p| PlayerRecord {
+            name: entrants[p].name.clone(),
+            hands: Vec::new(),
+            game_points: None,
+            game_rank: None,
+            shanten: [(0.0, 0); TURNS],
+            times: vec![0; TIME_BUCKETS],
+            illegal: 0,
+            timeouts: 0,
+        });
+        let mut job = Job {
+            driver,
+            agents,
+            players,
+            tracker: Tracker::new(config.rules.starting_points),
+            wall,
+            rotation,
+            games: matches!(config.length, Length::Games(_)),
+            starting_points: config.rules.starting_points,
+            log_dir: config.log_dir.clone(),
+            illegal: [0; 4],
+        };
+        job.track(0..job.driver.record().len());
+        Ok(job)
     }
-    let game = driver.game();
-    if matches!(config.length, Length::Games(_)) {
-        let scores = game.player_scores();
-        let ranks = ranks_of(&scores, 0);
-        for p in 0..4 {
-            players[p].game_points = Some(scores[p] - config.rules.starting_points);
-            players[p].game_rank = Some(ranks[p]);
+
+    /// The wall and the rotation.
+    pub fn place(&self) -> (u64, u64) {
+        (self.wall, self.rotation)
+    }
+
+    /// The driver (prompts, views, the record).
+    pub fn driver(&self) -> &Driver {
+        &self.driver
+    }
+
+    /// Whether `player` is external.
+    pub fn is_external(&self, player: usize) -> bool {
+        self.agents.get(player).is_some_and(|a| a.is_none())
+    }
+
+    fn track(&mut self, events: std::ops::Range<usize>) {
+        for e in &self.driver.record()[events] {
+            self.tracker.event(e, self.driver.game(), &mut self.players);
         }
     }
-    if let Some(dir) = &config.log_dir {
-        let path = dir.join(format!("{wall:06}-{rotation}.jsonl"));
-        let mut file =
-            std::io::BufWriter::new(std::fs::File::create(path).map_err(ArenaError::Log)?);
-        for e in driver.record() {
-            writeln!(file, "{}", e.to_json()).map_err(ArenaError::Log)?;
+
+    /// Lets the in-process agents answer until an external player must decide or the game
+    /// is over.
+    pub fn play(&mut self) -> Result<(), ArenaError> {
+        while let Some(step) = self.driver.step(&mut self.agents).map_err(ArenaError::Play)? {
+            self.track(step.events);
         }
-        file.flush().map_err(ArenaError::Log)?;
+        Ok(())
     }
-    Ok(JobRecord { wall, players })
+
+    /// Answers for external `player`, which took `nanos` to decide: an action that is not one
+    /// of its options is counted as illegal and replaced by the default, as the driver does
+    /// for agents. Returns the action played.
+    pub fn answer(
+        &mut self,
+        player: usize,
+        action: Action,
+        nanos: u64,
+    ) -> Result<Action, hupai_engine::AnswerError> {
+        let Some(prompt) = self.driver.prompt(player).filter(|_| self.is_external(player)) else {
+            let seat = self.driver.seat_of(player.min(3));
+            return Err(hupai_engine::AnswerError::Play(PlayError::NotYourTurn(seat)));
+        };
+        let mut action = action.canonical();
+        let options = prompt.options;
+        if options.len() > 1 {
+            self.players[player].times[time_bucket(nanos)] += 1;
+        }
+        if !options.contains(&action) {
+            action = hupai_engine::default_action(options);
+            self.illegal[player] += 1;
+        }
+        let decision = prompt.decision;
+        let events = self.driver.answer(player, decision, action)?;
+        self.track(events);
+        Ok(action)
+    }
+
+    /// The job's record, once the game is over (its log written when the arena keeps logs).
+    pub fn finish(mut self) -> Result<JobRecord, ArenaError> {
+        if !self.driver.is_over() {
+            return Err(ArenaError::Unfinished);
+        }
+        // Shows the in-process agents the last events.
+        self.play()?;
+        let mut players = self.players;
+        for (p, agent) in self.agents.into_iter().enumerate() {
+            players[p].illegal = self.driver.illegal_answers(p) + self.illegal[p];
+            if let Some(agent) = agent {
+                let faults = agent.faults();
+                players[p].illegal += faults.illegal;
+                players[p].timeouts = faults.timeouts;
+                players[p].times = agent.times;
+            }
+        }
+        let game = self.driver.game();
+        if self.games {
+            let scores = game.player_scores();
+            let ranks = ranks_of(&scores, 0);
+            for p in 0..4 {
+                players[p].game_points = Some(scores[p] - self.starting_points);
+                players[p].game_rank = Some(ranks[p]);
+            }
+        }
+        let (wall, rotation) = (self.wall, self.rotation);
+        if let Some(dir) = &self.log_dir {
+            std::fs::create_dir_all(dir).map_err(ArenaError::Log)?;
+            let path = dir.join(format!("{wall:06}-{rotation}.jsonl"));
+            let mut file =
+                std::io::BufWriter::new(std::fs::File::create(path).map_err(ArenaError::Log)?);
+            for e in self.driver.record() {
+                writeln!(file, "{}", e.to_json()).map_err(ArenaError::Log)?;
+            }
+            file.flush().map_err(ArenaError::Log)?;
+        }
+        Ok(JobRecord { wall, players })
+    }
 }
 
 /// Ranks 1..=4 by score, ties to the earlier index counted from `first`.

@@ -12,7 +12,8 @@
 //! assert_eq!(best.count, 4);
 //! ```
 
-use crate::api::{after_each_discard, shanten_and_ukeire, Unseen};
+use crate::ukeire::{after_each_discard, shanten_and_ukeire};
+use crate::unseen::Unseen;
 use crate::{Counts, FormSet, Kind, KindSet};
 
 /// One discard and what it leaves.

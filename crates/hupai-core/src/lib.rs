@@ -39,11 +39,12 @@
 
 #![deny(missing_docs)]
 
+mod agari;
 mod analysis;
-mod api;
 mod counts;
 mod decompose;
 mod discard;
+mod distance;
 pub mod encoding;
 mod form;
 mod hand;
@@ -57,16 +58,16 @@ mod regular;
 mod seat;
 #[cfg(feature = "serde")]
 mod serde_impls;
+mod shanten;
 mod special;
 mod tables;
 mod tile;
+mod ukeire;
+mod unseen;
 mod wait_shape;
 
+pub use agari::{is_agari, is_agari_with_jokers};
 pub use analysis::{Analysis, AnalysisError};
-pub use api::{
-    form_shanten, is_agari, is_agari_with_jokers, shanten, shanten_with_jokers, ukeire,
-    ukeire_count, ukeire_with_jokers, waits, waits_with_jokers,
-};
 pub use counts::Counts;
 pub use decompose::{decompositions, for_each_decomposition, Block, Decomposition};
 pub use discard::{discard_analysis, DiscardOption, DiscardTable};
@@ -77,5 +78,7 @@ pub use kind_set::KindSet;
 pub use meld::{Meld, MeldError, MeldKind};
 pub use notation::{HandError, ParseError};
 pub use seat::{BySeat, Seat};
+pub use shanten::{form_shanten, shanten, shanten_with_jokers};
 pub use tile::Tile;
+pub use ukeire::{ukeire, ukeire_count, ukeire_with_jokers, waits, waits_with_jokers};
 pub use wait_shape::{wait_shapes, WaitShape, WaitShapes};

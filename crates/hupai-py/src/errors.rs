@@ -27,6 +27,18 @@ pyo3::create_exception!(
 pyo3::create_exception!(hupai, RulesError, HupaiError, "Rules that do not load.");
 pyo3::create_exception!(
     hupai,
+    ActionError,
+    InputError,
+    "An action the environment cannot take: not a legal option now, an id outside the action space, a player with nothing to decide."
+);
+pyo3::create_exception!(
+    hupai,
+    EnvError,
+    HupaiError,
+    "An environment used out of order: a step before reset or after the match is over."
+);
+pyo3::create_exception!(
+    hupai,
     AnalysisError,
     HupaiError,
     "A hand that cannot be analysed: more than four copies with the visible tiles, or no form fits its melds."
@@ -64,6 +76,10 @@ pub enum Error {
     Analysis(String),
     /// Scoring.
     Score(CoreScoreError),
+    /// An action the environment cannot take.
+    Action(String),
+    /// An environment used out of order.
+    Env(String),
 }
 
 impl From<Error> for PyErr {
@@ -73,6 +89,8 @@ impl From<Error> for PyErr {
             Error::Input(m) => InputError::new_err(m),
             Error::Rules(m) => RulesError::new_err(m),
             Error::Analysis(m) => AnalysisError::new_err(m),
+            Error::Action(m) => ActionError::new_err(m),
+            Error::Env(m) => EnvError::new_err(m),
             Error::Score(e) => {
                 let m = e.to_string();
                 match e {
@@ -138,5 +156,7 @@ pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("NotWinningError", py.get_type::<NotWinningError>())?;
     m.add("NoYakuError", py.get_type::<NoYakuError>())?;
     m.add("InconsistentError", py.get_type::<InconsistentError>())?;
+    m.add("ActionError", py.get_type::<ActionError>())?;
+    m.add("EnvError", py.get_type::<EnvError>())?;
     Ok(())
 }

@@ -9,13 +9,20 @@
 
 use pyo3::prelude::*;
 
+pub mod actions;
 pub mod analysis;
+pub mod arena;
 pub mod batch;
+pub mod decisions;
+pub mod env;
 pub mod errors;
+pub mod features;
 pub mod rules;
 pub mod scoring;
+pub mod table;
 pub mod tiles;
 mod to_python;
+pub mod vec_env;
 
 /// The native module.
 #[pymodule]
@@ -25,7 +32,23 @@ fn _hupai(m: &Bound<'_, PyModule>) -> PyResult<()> {
     analysis::register(m)?;
     batch::register(m)?;
     scoring::register(m)?;
+    arena::register(m)?;
     m.add_class::<rules::Rules>()?;
+    m.add_class::<env::MahjongEnv>()?;
+    m.add_class::<env::Observation>()?;
+    m.add_function(wrap_pyfunction!(env::observe_events, m)?)?;
+    m.add_class::<env::PyAgent>()?;
+    m.add_class::<vec_env::VecEnv>()?;
+    m.add_class::<decisions::Batch>()?;
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
+    let names: Vec<String> =
+        (0..actions::ACTIONS as u16).map(|i| actions::action_name(i).unwrap_or_default()).collect();
+    m.add("ACTION_NAMES", names)?;
+    m.add("ACTIONS", actions::ACTIONS)?;
+    m.add("PLANES", features::PLANES)?;
+    m.add("SCALARS", features::SCALARS)?;
+    m.add("SCALAR_NAMES", features::SCALAR_NAMES.to_vec())?;
+    m.add("ENCODING", features::VERSION)?;
+    m.add("PRESETS", hupai_rules::Rules::preset_names().collect::<Vec<_>>())?;
     Ok(())
 }

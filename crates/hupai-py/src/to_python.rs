@@ -1,6 +1,14 @@
-//! Rust values to Python objects through their `serde` form (the JSON the CLI prints).
+//! Rust values to Python objects: through their `serde` form (the JSON the CLI prints), and a
+//! direct converter for scores, the hot path of `score_batch`, with interned keys and the
+//! item strings made once per batch. Both give the same dicts (the tests compare them with
+//! the CLI's JSON).
 
+use std::collections::HashMap;
+
+use hupai_rules::{Family, Score};
+use pyo3::intern;
 use pyo3::prelude::*;
+use pyo3::types::{PyDict, PyList, PyString};
 use serde::Serialize;
 
 use crate::errors::Error;
@@ -8,4 +16,61 @@ use crate::errors::Error;
 /// `value` as Python dicts, lists, strings, numbers and None.
 pub fn to_python<'py, T: Serialize>(py: Python<'py>, value: &T) -> PyResult<Bound<'py, PyAny>> {
     pythonize::pythonize(py, value).map_err(|e| Error::Input(e.to_string()).into())
+}
+
+/// Converts scores to the `hupai score --json` dicts, keeping the item strings it made.
+#[derive(Debug, Default)]
+pub struct ScoreDicts<'py> {
+    strings: HashMap<&'static str, Bound<'py, PyString>>,
+}
+
+impl<'py> ScoreDicts<'py> {
+    fn text(&mut self, py: Python<'py>, s: &'static str) -> Bound<'py, PyString> {
+        self.strings.entry(s).or_insert_with(|| PyString::new(py, s)).clone()
+    }
+
+    /// The dict of `score`.
+    pub fn dict(&mut self, py: Python<'py>, score: &Score) -> PyResult<Bound<'py, PyAny>> {
+        let d = PyDict::new(py);
+        let riichi = score.family == Family::Riichi;
+        let items = PyList::empty(py);
+        for item in &score.items {
+            let it = PyDict::new(py);
+            it.set_item(intern!(py, "id"), self.text(py, item.id.as_str()))?;
+            it.set_item(intern!(py, "name"), self.text(py, item.name()))?;
+            if riichi {
+                it.set_item(intern!(py, "ja"), self.text(py, item.local_name()))?;
+                it.set_item(intern!(py, "han"), item.value * item.count)?;
+            } else {
+                it.set_item(intern!(py, "zh"), self.text(py, item.local_name()))?;
+                it.set_item(intern!(py, "points"), item.value)?;
+                it.set_item(intern!(py, "count"), item.count)?;
+            }
+            items.append(it)?;
+        }
+        if riichi {
+            d.set_item(intern!(py, "han"), score.total)?;
+            d.set_item(intern!(py, "fu"), score.fu)?;
+            d.set_item(intern!(py, "limit"), score.limit.map(|l| l.name()))?;
+            d.set_item(intern!(py, "yaku"), items)?;
+            let p = &score.payments;
+            let points = PyDict::new(py);
+            points.set_item(intern!(py, "total"), p.total)?;
+            points.set_item(intern!(py, "ron"), p.ron)?;
+            if p.tsumo_dealer.is_none() && p.tsumo_others.is_none() {
+                points.set_item(intern!(py, "tsumo"), py.None())?;
+            } else {
+                let t = PyDict::new(py);
+                t.set_item(intern!(py, "dealer"), p.tsumo_dealer)?;
+                t.set_item(intern!(py, "others"), p.tsumo_others)?;
+                points.set_item(intern!(py, "tsumo"), t)?;
+            }
+            d.set_item(intern!(py, "points"), points)?;
+        } else {
+            d.set_item(intern!(py, "total"), score.total)?;
+            d.set_item(intern!(py, "meets_minimum"), score.meets_minimum)?;
+            d.set_item(intern!(py, "fans"), items)?;
+        }
+        Ok(d.into_any())
+    }
 }

@@ -200,3 +200,17 @@ def test_score_dicts_and_errors() -> None:
     assert out[1]["error"] == "no yaku: a complete hand that cannot win"
     with pytest.raises(hupai.NotWinningError):
         hupai.score_batch([cases[0][0]])
+    good = {"rules": "mcr", "hand": "1112345678999m5m", "win_tile": "5m"}
+    # The batch pauses the cyclic collector while it builds the dicts and leaves it as it
+    # found it, after an exception too.
+    import gc
+    assert gc.isenabled()
+    with pytest.raises(hupai.NotWinningError):
+        hupai.score_batch([good, cases[0][0]])
+    assert gc.isenabled()
+    gc.disable()
+    try:
+        assert hupai.score_batch([good], errors="dict") == [s]
+        assert not gc.isenabled()
+    finally:
+        gc.enable()

@@ -12,10 +12,28 @@ Hands are text in any notation hupai reads (MPSZ ``123m0p``, mjai ``5mr E``, Chi
 ``一万 东``, glyphs ``🀇🀙``), with melds after the concealed tiles (``pon:777s``), or 34
 counts. Results that are dicts are exactly the JSON objects that ``hupai analyze --json`` and
 ``hupai score --json`` print. Errors are subclasses of :class:`HupaiError` (a ``ValueError``).
+
+For AI research: ``MahjongEnv`` and ``VecEnv`` (``hupai.env``: the action space and the
+``hupai-v2`` encoding), ``hupai.gym.HupaiEnv`` (Gymnasium), ``hupai.pettingzoo.HupaiAECEnv``
+(PettingZoo), ``arena`` and ``self_play`` (``hupai.data``: Arrow tables of decisions).
 """
 
 from ._hupai import (
+    ACTION_NAMES,
+    ACTIONS,
+    ENCODING,
+    PLANES,
+    PRESETS,
+    SCALAR_NAMES,
+    SCALARS,
+    ActionError,
+    Agent,
     AnalysisError,
+    Batch,
+    EnvError,
+    MahjongEnv,
+    Observation,
+    VecEnv,
     HupaiError,
     InconsistentError,
     InputError,
@@ -35,6 +53,7 @@ from ._hupai import (
     from_gb,
     is_agari,
     normalize,
+    observe_events,
     score,
     score_batch,
     shanten,
@@ -51,9 +70,27 @@ from ._hupai import (
     waits,
     waits_batch,
 )
+from .data import arena, jobs, self_play
 
 __all__ = [
+    "ACTIONS",
+    "ACTION_NAMES",
+    "ENCODING",
+    "PLANES",
+    "PRESETS",
+    "SCALARS",
+    "SCALAR_NAMES",
+    "ActionError",
+    "Agent",
     "AnalysisError",
+    "Batch",
+    "EnvError",
+    "MahjongEnv",
+    "Observation",
+    "VecEnv",
+    "arena",
+    "jobs",
+    "self_play",
     "HupaiError",
     "InconsistentError",
     "InputError",
@@ -73,6 +110,7 @@ __all__ = [
     "from_gb",
     "is_agari",
     "normalize",
+    "observe_events",
     "score",
     "score_batch",
     "shanten",

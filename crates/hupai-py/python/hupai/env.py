@@ -1,0 +1,101 @@
+"""Environments for AI research: one match (``MahjongEnv``), many matches in one batch
+(``VecEnv``), the fixed action space and the ``hupai-v2`` observation encoding.
+
+Every step is a step of hupai's match driver: the legal actions and the mask are the driver's
+options, never a second copy of the rules. Wrappers for Gymnasium (``hupai.gym``) and
+PettingZoo (``hupai.pettingzoo``) sit on ``MahjongEnv``.
+
+>>> import random
+>>> from hupai.env import MahjongEnv
+>>> env = MahjongEnv("riichi", length="hand", seed=7)
+>>> obs = env.reset()
+>>> rng = random.Random(0)
+>>> while not env.done():
+...     obs = env.step({p: rng.choice(o.legal_actions()) for p, o in obs.items()})
+>>> sum(env.scores())
+100000
+
+The action space (``ACTIONS`` = 233 ids, names in ``ACTION_NAMES``):
+
+======== ==========================================================================
+ids      action
+======== ==========================================================================
+0-36     discard a tile from the hand, by tile37 (34 kinds 1m..7z, then 5mr 5pr 5sr)
+37-73    discard the drawn tile (tsumogiri), by tile37
+74-110   riichi discarding a tile from the hand, by tile37
+111-147  riichi discarding the drawn tile, by tile37
+148-153  chi: low, low red, middle, middle red, high, high red (where the called tile
+         sits in the run; "red" when a red five comes from the hand)
+154-156  pon with 0, 1 or 2 red fives from the hand
+157      open kan on the discard
+158-191  closed kan, by kind
+192-225  added kan, by kind
+226      tsumo; 227 ron (also robbing a kan); 228 nine terminals; 229 pass
+230-232  void (定缺, Sichuan) the man, pin or sou suit
+======== ==========================================================================
+
+In any decision the legal options have distinct ids, so the mask is exactly the option list.
+
+The observation encoding ``hupai-v2`` (``ENCODING``): ``planes``, uint8 0/1 of shape
+``(PLANES, 34)`` = ``(73, 34)``, and ``scalars``, float32 of shape ``(SCALARS,)`` = ``(70,)``
+(named in ``SCALAR_NAMES``). Seats are relative: 0 the player, 1 the next seat (on its right),
+2 across, 3 the seat before it. "≥n" planes have a 1 at each kind with at least n tiles.
+
+======================= ==============================================================
+planes                  content
+======================= ==============================================================
+0-3                     own concealed tiles ≥1..≥4 (jokers not counted)
+4                       the drawn tile
+5                       red fives held
+6                       the joker kind (laizi)
+7                       waits of the hand before the draw
+8                       kinds that may not be discarded now (swap-calling ban)
+9                       the tile on offer (a discard to claim, a kan to rob)
+10-11                   dora indicators ≥1, ≥2
+12                      dora kinds (riichi)
+13-16                   every tile the player can see (own hand, rivers, melds, indicators) ≥1..≥4
+17+14r+0..3             seat r's river ≥1..≥4 (called tiles leave it)
+17+14r+4                kinds seat r discarded this hand, called or not
+17+14r+5                seat r's river tiles discarded straight from the draw
+17+14r+6                seat r's riichi tile
+17+14r+7..10            seat r's declared meld tiles ≥1..≥4 (closed kans included)
+17+14r+11               seat r's closed kan kinds
+17+14r+12               kinds anyone discarded since seat r's riichi
+17+14r+13               seat r's last discard still in its river
+======================= ==============================================================
+
+The encoding is computed from the player's own view, which is built only from the events
+its seat was shown: it never holds another seat's concealed tiles.
+"""
+
+from ._hupai import (
+    ACTION_NAMES,
+    ACTIONS,
+    ENCODING,
+    PLANES,
+    SCALAR_NAMES,
+    SCALARS,
+    ActionError,
+    Batch,
+    EnvError,
+    MahjongEnv,
+    Observation,
+    VecEnv,
+    observe_events,
+)
+
+__all__ = [
+    "ACTIONS",
+    "ACTION_NAMES",
+    "ENCODING",
+    "PLANES",
+    "SCALARS",
+    "SCALAR_NAMES",
+    "ActionError",
+    "Batch",
+    "EnvError",
+    "MahjongEnv",
+    "Observation",
+    "VecEnv",
+    "observe_events",
+]

@@ -1,0 +1,356 @@
+//! A batch of decisions for one model call: every row a player who must decide, with its
+//! encoded observation, its mask and its legal ids, built in parallel with the GIL released.
+
+use hupai_engine::{Action, PlayerView};
+use numpy::ndarray::{Array2, Array3};
+use numpy::{IntoPyArray, PyArray1, PyArray2, PyArray3};
+use pyo3::prelude::*;
+use rayon::prelude::*;
+
+use crate::actions::{action_id, claimed_kind, ACTIONS, PASS};
+use crate::errors::Error;
+use crate::features::{encode, PLANES, SCALARS, WIDTH};
+use crate::to_python::to_python;
+
+/// One row to build: who decides, what it knows, what it may do.
+#[derive(Clone, Copy, Debug)]
+pub struct RowRef<'a> {
+    /// The game (environment or job) index.
+    pub game: u32,
+    /// The player.
+    pub player: u8,
+    /// Its seat.
+    pub seat: u8,
+    /// The decision number.
+    pub decision: u32,
+    /// Its view.
+    pub view: &'a PlayerView,
+    /// Its options.
+    pub options: &'a [Action],
+}
+
+/// The arrays of a batch, built in Rust.
+#[derive(Debug, Default)]
+pub struct Arrays {
+    /// Game index by row.
+    pub game: Vec<u32>,
+    /// Player by row.
+    pub player: Vec<u8>,
+    /// Seat by row.
+    pub seat: Vec<u8>,
+    /// Decision number by row.
+    pub decision: Vec<u32>,
+    /// Planes, `rows * PLANES * 34` (empty without features).
+    pub planes: Vec<u8>,
+    /// Scalars, `rows * SCALARS` (empty without features).
+    pub scalars: Vec<f32>,
+    /// Masks, `rows * ACTIONS`.
+    pub mask: Vec<bool>,
+    /// Legal ids of all rows, in option order.
+    pub legal_ids: Vec<u16>,
+    /// Row `i`'s ids are `legal_ids[offsets[i]..offsets[i + 1]]`.
+    pub offsets: Vec<u32>,
+    /// The options of every row, in the order of `legal_ids`.
+    pub options: Vec<Action>,
+}
+
+impl Arrays {
+    /// Builds the arrays of `rows` (features when `features`), in parallel.
+    pub fn build(rows: &[RowRef<'_>], features: bool) -> Arrays {
+        let n = rows.len();
+        let mut a = Arrays {
+            game: rows.iter().map(|r| r.game).collect(),
+            player: rows.iter().map(|r| r.player).collect(),
+            seat: rows.iter().map(|r| r.seat).collect(),
+            decision: rows.iter().map(|r| r.decision).collect(),
+            mask: vec![false; n * ACTIONS],
+            offsets: Vec::with_capacity(n + 1),
+            ..Arrays::default()
+        };
+        // Every option has exactly one id: the ids of a row take as many slots as its options.
+        a.offsets.push(0);
+        for r in rows {
+            a.options.extend_from_slice(r.options);
+            a.offsets.push(a.options.len() as u32);
+        }
+        a.legal_ids = vec![0u16; a.options.len()];
+        let mut ids: Vec<&mut [u16]> = Vec::with_capacity(n);
+        let mut rest = &mut a.legal_ids[..];
+        for r in rows {
+            let (head, tail) = rest.split_at_mut(r.options.len());
+            ids.push(head);
+            rest = tail;
+        }
+        if features {
+            a.planes = vec![0u8; n * PLANES * WIDTH];
+            a.scalars = vec![0f32; n * SCALARS];
+        }
+        let one = |r: &RowRef<'_>,
+                   mask: &mut [bool],
+                   ids: &mut [u16],
+                   planes: &mut [u8],
+                   scalars: &mut [f32]| {
+            let claimed = claimed_kind(r.view);
+            for (slot, &o) in ids.iter_mut().zip(r.options) {
+                // Every option the engine gives has an id (the tests check every preset).
+                let id = action_id(o, claimed).unwrap_or(PASS);
+                *slot = id;
+                mask[id as usize] = true;
+            }
+            if !planes.is_empty() {
+                encode(r.view, planes, scalars);
+            }
+        };
+        let (pw, sw) = if features { (PLANES * WIDTH, SCALARS) } else { (0, 0) };
+        if n >= 64 {
+            let planes: Vec<&mut [u8]> = if features {
+                a.planes.chunks_mut(pw).collect()
+            } else {
+                (0..n).map(|_| &mut [][..]).collect()
+            };
+            let scalars: Vec<&mut [f32]> = if features {
+                a.scalars.chunks_mut(sw).collect()
+            } else {
+                (0..n).map(|_| &mut [][..]).collect()
+            };
+            rows.par_iter()
+                .zip(a.mask.par_chunks_mut(ACTIONS))
+                .zip(ids.into_par_iter())
+                .zip(planes.into_par_iter().zip(scalars.into_par_iter()))
+                .for_each(|(((r, mask), ids), (planes, scalars))| {
+                    one(r, mask, ids, planes, scalars)
+                });
+        } else {
+            let mut planes = a.planes.chunks_mut(pw.max(1));
+            let mut scalars = a.scalars.chunks_mut(sw.max(1));
+            for ((r, mask), ids) in rows.iter().zip(a.mask.chunks_mut(ACTIONS)).zip(ids) {
+                let p = planes.next().unwrap_or_default();
+                let s = scalars.next().unwrap_or_default();
+                one(r, mask, ids, p, s);
+            }
+        }
+        a
+    }
+
+    /// Rows.
+    pub fn len(&self) -> usize {
+        self.player.len()
+    }
+
+    /// Whether there are no rows.
+    pub fn is_empty(&self) -> bool {
+        self.player.is_empty()
+    }
+}
+
+/// The decisions one model call answers: row ``i`` is player ``player[i]`` of game
+/// ``game[i]`` (an environment of a ``VecEnv``, a job of an arena), its ``hupai-v2``
+/// observation ``planes[i]``, ``scalars[i]`` (``None`` when built without features), its
+/// ``mask[i]``, and its legal ids ``legal_ids[legal_offsets[i]:legal_offsets[i + 1]]`` in the
+/// driver's order. A ``VecEnv`` batch also carries, per environment, the score changes since
+/// the last batch (``rewards``), whether its match ended (``done``, reset automatically) and
+/// the final scores of the ones that did (``final_scores``).
+///
+/// >>> venv = hupai.VecEnv(4, "riichi", seed=1)
+/// >>> b = venv.reset()
+/// >>> len(b), b.planes.shape[1:], b.mask.shape[1]
+/// (4, (73, 34), 233)
+#[pyclass(frozen, module = "hupai", name = "Batch")]
+#[derive(Debug)]
+pub struct Batch {
+    rows: usize,
+    game: Py<PyArray1<u32>>,
+    player: Py<PyArray1<u8>>,
+    seat: Py<PyArray1<u8>>,
+    decision: Py<PyArray1<u32>>,
+    planes: Option<Py<PyArray3<u8>>>,
+    scalars: Option<Py<PyArray2<f32>>>,
+    mask: Py<PyArray2<bool>>,
+    legal_ids: Py<PyArray1<u16>>,
+    legal_offsets: Py<PyArray1<u32>>,
+    options: Vec<Action>,
+    offsets: Vec<u32>,
+    rewards: Option<Py<PyArray2<f32>>>,
+    done: Option<Py<PyArray1<bool>>>,
+    final_scores: Option<Py<PyArray2<i32>>>,
+}
+
+/// What a `VecEnv` adds to a batch: per environment.
+#[derive(Debug)]
+pub struct PerEnv {
+    /// Score changes since the last batch, by player.
+    pub rewards: Vec<[f32; 4]>,
+    /// Whether the match ended.
+    pub done: Vec<bool>,
+    /// The final scores where it did.
+    pub final_scores: Vec<[i32; 4]>,
+}
+
+impl Batch {
+    /// The batch of `a` (and `per_env` for a `VecEnv`).
+    pub fn new(
+        py: Python<'_>,
+        a: Arrays,
+        features: bool,
+        per_env: Option<PerEnv>,
+    ) -> PyResult<Batch> {
+        let n = a.len();
+        let shape_err = |e: numpy::ndarray::ShapeError| Error::Input(e.to_string());
+        let planes = if features {
+            Some(
+                Array3::from_shape_vec((n, PLANES, WIDTH), a.planes)
+                    .map_err(shape_err)?
+                    .into_pyarray(py)
+                    .unbind(),
+            )
+        } else {
+            None
+        };
+        let scalars = if features {
+            Some(
+                Array2::from_shape_vec((n, SCALARS), a.scalars)
+                    .map_err(shape_err)?
+                    .into_pyarray(py)
+                    .unbind(),
+            )
+        } else {
+            None
+        };
+        let mask = Array2::from_shape_vec((n, ACTIONS), a.mask).map_err(shape_err)?;
+        let (rewards, done, final_scores) = match per_env {
+            Some(e) => {
+                let m = e.done.len();
+                let rewards: Vec<f32> = e.rewards.iter().flatten().copied().collect();
+                let finals: Vec<i32> = e.final_scores.iter().flatten().copied().collect();
+                (
+                    Some(
+                        Array2::from_shape_vec((m, 4), rewards)
+                            .map_err(shape_err)?
+                            .into_pyarray(py)
+                            .unbind(),
+                    ),
+                    Some(e.done.into_pyarray(py).unbind()),
+                    Some(
+                        Array2::from_shape_vec((m, 4), finals)
+                            .map_err(shape_err)?
+                            .into_pyarray(py)
+                            .unbind(),
+                    ),
+                )
+            }
+            None => (None, None, None),
+        };
+        Ok(Batch {
+            rows: n,
+            game: a.game.into_pyarray(py).unbind(),
+            player: a.player.into_pyarray(py).unbind(),
+            seat: a.seat.into_pyarray(py).unbind(),
+            decision: a.decision.into_pyarray(py).unbind(),
+            planes,
+            scalars,
+            mask: mask.into_pyarray(py).unbind(),
+            legal_ids: a.legal_ids.into_pyarray(py).unbind(),
+            legal_offsets: a.offsets.clone().into_pyarray(py).unbind(),
+            options: a.options,
+            offsets: a.offsets,
+            rewards,
+            done,
+            final_scores,
+        })
+    }
+}
+
+#[pymethods]
+impl Batch {
+    fn __len__(&self) -> usize {
+        self.rows
+    }
+
+    /// Game (environment or job) index by row (uint32).
+    #[getter]
+    fn game(&self, py: Python<'_>) -> Py<PyArray1<u32>> {
+        self.game.clone_ref(py)
+    }
+
+    /// Player by row (uint8, 0..4).
+    #[getter]
+    fn player(&self, py: Python<'_>) -> Py<PyArray1<u8>> {
+        self.player.clone_ref(py)
+    }
+
+    /// Seat by row (uint8, 0 East .. 3 North).
+    #[getter]
+    fn seat(&self, py: Python<'_>) -> Py<PyArray1<u8>> {
+        self.seat.clone_ref(py)
+    }
+
+    /// Decision number by row (uint32, the driver's).
+    #[getter]
+    fn decision(&self, py: Python<'_>) -> Py<PyArray1<u32>> {
+        self.decision.clone_ref(py)
+    }
+
+    /// ``hupai-v2`` planes (uint8, ``(rows, 73, 34)``), or None without features.
+    #[getter]
+    fn planes(&self, py: Python<'_>) -> Option<Py<PyArray3<u8>>> {
+        self.planes.as_ref().map(|a| a.clone_ref(py))
+    }
+
+    /// ``hupai-v2`` scalars (float32, ``(rows, 70)``), or None without features.
+    #[getter]
+    fn scalars(&self, py: Python<'_>) -> Option<Py<PyArray2<f32>>> {
+        self.scalars.as_ref().map(|a| a.clone_ref(py))
+    }
+
+    /// Action masks (bool, ``(rows, 233)``).
+    #[getter]
+    fn mask(&self, py: Python<'_>) -> Py<PyArray2<bool>> {
+        self.mask.clone_ref(py)
+    }
+
+    /// Legal ids of all rows, concatenated (uint16).
+    #[getter]
+    fn legal_ids(&self, py: Python<'_>) -> Py<PyArray1<u16>> {
+        self.legal_ids.clone_ref(py)
+    }
+
+    /// Row ``i``'s legal ids are ``legal_ids[legal_offsets[i]:legal_offsets[i + 1]]``
+    /// (uint32, ``rows + 1``).
+    #[getter]
+    fn legal_offsets(&self, py: Python<'_>) -> Py<PyArray1<u32>> {
+        self.legal_offsets.clone_ref(py)
+    }
+
+    /// Row ``i``'s legal options in their JSON form, in the order of its legal ids.
+    fn actions<'py>(&self, py: Python<'py>, i: usize) -> PyResult<Vec<Bound<'py, PyAny>>> {
+        if i >= self.rows {
+            return Err(Error::Input(format!("row {i}: the batch has {} rows", self.rows)).into());
+        }
+        let (a, b) = (self.offsets[i] as usize, self.offsets[i + 1] as usize);
+        self.options[a..b].iter().map(|o| to_python(py, o)).collect()
+    }
+
+    /// Score change of each player of each environment since the last batch (float32,
+    /// ``(envs, 4)``; None outside a ``VecEnv``).
+    #[getter]
+    fn rewards(&self, py: Python<'_>) -> Option<Py<PyArray2<f32>>> {
+        self.rewards.as_ref().map(|a| a.clone_ref(py))
+    }
+
+    /// Whether each environment's match ended in this step (bool, ``(envs,)``; a new one
+    /// started).
+    #[getter]
+    fn done(&self, py: Python<'_>) -> Option<Py<PyArray1<bool>>> {
+        self.done.as_ref().map(|a| a.clone_ref(py))
+    }
+
+    /// Final scores by player of the matches that ended (int32, ``(envs, 4)``; zeros elsewhere).
+    #[getter]
+    fn final_scores(&self, py: Python<'_>) -> Option<Py<PyArray2<i32>>> {
+        self.final_scores.as_ref().map(|a| a.clone_ref(py))
+    }
+
+    fn __repr__(&self) -> String {
+        format!("Batch(rows={}, features={})", self.rows, self.planes.is_some())
+    }
+}

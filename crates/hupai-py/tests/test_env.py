@@ -1,0 +1,412 @@
+"""The environments: every step a driver step, masks from the driver's options, typed errors,
+the seat's own information only, the vectorised environment, and the standard checkers."""
+
+import doctest
+import json
+import random
+
+import numpy as np
+import pytest
+
+import hupai
+import hupai.data
+import hupai.env
+import hupai.gym
+import hupai.pettingzoo
+from hupai import ActionError, EnvError, InputError, MahjongEnv, VecEnv
+
+PRESETS = list(hupai.PRESETS)
+
+
+def test_every_preset_is_listed() -> None:
+    assert set(PRESETS) >= {"riichi", "riichi-majsoul", "mcr", "chinese", "laizi", "sichuan", "sichuan-xueliu"}
+
+
+def test_module_examples_run() -> None:
+    finder, runner = doctest.DocTestFinder(), doctest.DocTestRunner(optionflags=doctest.ELLIPSIS)
+    globs = {"hupai": hupai, "np": np}
+    for module in [hupai.env, hupai.gym, hupai.pettingzoo, hupai.data]:
+        for test in finder.find(module, extraglobs=globs):
+            runner.run(test)
+    for obj in [hupai.observe_events, hupai.self_play]:
+        for test in finder.find(obj, obj.__name__, globs=dict(globs)):
+            runner.run(test)
+    assert runner.failures == 0 and runner.tries > 10
+
+
+def test_action_space_names() -> None:
+    names = hupai.ACTION_NAMES
+    assert len(names) == hupai.ACTIONS == 233 and len(set(names)) == 233
+    assert names[0] == "discard 1m" and names[36] == "discard 5sr" and names[37] == "tsumogiri 1m"
+    assert names[148] == "chi low" and names[153] == "chi high red" and names[229] == "pass"
+    assert names[230:] == ["void m", "void p", "void s"]
+    assert len(hupai.SCALAR_NAMES) == hupai.SCALARS and hupai.ENCODING == "hupai-v2"
+    assert hupai.SCALARS == 70 and hupai.SCALAR_NAMES[52] == "decision: name the void suit"
+
+
+def play(env: MahjongEnv, rng: random.Random, seed: int, check: bool = True) -> int:
+    """Plays one match with random legal ids; checks every observation; returns decisions."""
+    obs = env.reset(seed=seed)
+    n = 0
+    while not env.done():
+        assert obs, "someone must decide while the match runs"
+        answers = {}
+        for p, o in obs.items():
+            ids = o.legal_actions()
+            if check:
+                assert len(set(ids)) == len(ids), o.actions()
+                mask = o.mask
+                assert mask.dtype == np.bool_ and mask.shape == (hupai.ACTIONS,)
+                assert sorted(np.flatnonzero(mask).tolist()) == sorted(ids)
+                acts = o.actions()
+                assert len(acts) == len(ids)
+                for i, a in zip(ids, acts):
+                    assert o.action(i) == a and o.action_id(a) == i
+                assert o.planes.shape == (73, 34) and o.planes.dtype == np.uint8
+                assert o.scalars.shape == (hupai.SCALARS,) and o.scalars.dtype == np.float32
+                assert set(np.unique(o.planes)) <= {0, 1}
+                assert o.default_action() in ids
+            answers[p] = rng.choice(ids)
+            n += 1
+        obs = env.step(answers)
+    assert env.observe(0).legal_actions() == []
+    return n
+
+
+@pytest.mark.parametrize("rules", PRESETS)
+def test_every_preset_plays_through_the_driver(rules: str) -> None:
+    rng = random.Random(rules)
+    env = MahjongEnv(rules, length="hand")
+    for seed in range(6):
+        assert play(env, rng, seed) > 20
+        log = env.mjai_log()
+        assert log[0]["type"] == "start_game" and log[-1]["type"] == "end_game"
+
+
+def test_sichuan_voids_are_actions_and_features() -> None:
+    """定缺: every seat names a suit at once (ids 230..233); the encoding shows each seat's void
+    and, once it wins, that it has won (hupai-v2 scalars 52..70, read against the view)."""
+    env = MahjongEnv("sichuan", length="hand", agents=[None, "efficiency", "efficiency", "efficiency"])
+    void = hupai.SCALAR_NAMES.index("decision: name the void suit")
+    won: set[tuple[int, int]] = set()
+    for seed in range(8):
+        obs = env.reset(seed=seed)
+        assert list(obs) == [0]
+        assert obs[0].legal_actions() == [230, 231, 232] and obs[0].scalars[void] == 1
+        assert not obs[0].scalars[53:65].any()
+        obs = env.step({0: 231})
+        while not env.done():
+            for o in obs.values():
+                me, view = o.seat, o.view()
+                assert view["voids"][0] == "p" and None not in view["voids"]
+                for r in range(4):
+                    row = o.scalars[53 + 3 * r:56 + 3 * r]
+                    assert row.tolist() == [float("mps"[i] == view["voids"][(me + r) % 4]) for i in range(3)]
+                    assert o.scalars[65 + r] == float(view["won"][(me + r) % 4])
+                    if view["won"][(me + r) % 4]:
+                        won.add((seed, (me + r) % 4))
+                assert o.scalars[void] == 0
+            # Win when offered, else the default (discard the drawn tile, pass).
+            obs = env.step({p: next((i for i in o.legal_actions() if i in (226, 227)), o.default_action())
+                            for p, o in obs.items()})
+        winners = {(seed, e["actor"]) for e in env.mjai_log() if e["type"] == "hora"}
+        assert {w for w in won if w[0] == seed} <= winners
+    assert won, "some seat wins and plays on in eight hands"
+
+
+@pytest.mark.parametrize("rules,length", [("riichi", "east"), ("mcr", "full"), ("riichi", "half"), ("laizi", "east")])
+def test_longer_matches(rules: str, length: str) -> None:
+    env = MahjongEnv(rules, length=length, agents=[None, "random", None, "efficiency"])
+    play(env, random.Random(1), 11, check=False)
+    hands = sum(e["type"] == "start_kyoku" for e in env.mjai_log())
+    assert hands >= 4 if length != "hand" else hands == 1
+    assert sorted(env.ranks()) == [1, 2, 3, 4]
+
+
+def test_mcr_players_keep_their_number_while_seats_rotate() -> None:
+    env = MahjongEnv("mcr", length="full", seed=3, agents=[None, "efficiency", "efficiency", "efficiency"])
+    obs = env.reset()
+    seats = set()
+    while not env.done():
+        for o in obs.values():
+            assert o.player == 0
+            seats.add(o.seat)
+        obs = env.step({p: o.default_action() for p, o in obs.items()})
+    assert len(seats) > 1
+
+
+def test_same_seed_same_match() -> None:
+    logs = []
+    for _ in range(2):
+        env = MahjongEnv("riichi", length="east", seed=9)
+        play(env, random.Random(5), 9, check=False)
+        logs.append(env.mjai_log())
+    assert logs[0] == logs[1]
+    env = MahjongEnv("riichi", length="hand", seed=20)
+    env.reset()
+    assert env.game_seed == 20
+    env.reset()
+    assert env.game_seed == 21
+
+
+def test_bad_input_raises_typed_errors() -> None:
+    env = MahjongEnv("riichi", length="hand", agents=[None, "efficiency", "efficiency", "efficiency"])
+    with pytest.raises(EnvError):
+        env.step({0: 0})
+    with pytest.raises(EnvError):
+        env.scores()
+    obs = env.reset(seed=1)
+    o = obs[0]
+    illegal = next(i for i in range(hupai.ACTIONS) if i not in o.legal_actions())
+    for bad in [illegal, hupai.ACTIONS, -1, {"type": "ron"}, '{"type": "discard"}', 1.5, [1]]:
+        with pytest.raises(ActionError):
+            env.step({0: bad})
+    with pytest.raises(ActionError):
+        env.step({1: 0})  # an agent's player
+    with pytest.raises(ActionError):
+        env.step({7: 0})
+    with pytest.raises(ActionError):
+        o.action(illegal)
+    # Nothing changed: the same observation is still open.
+    assert env.observe(0).decision == o.decision
+    env.step({0: o.actions()[0]})  # the JSON form is accepted
+    with pytest.raises(InputError):
+        MahjongEnv("riichi", length="forever")
+    with pytest.raises(InputError):
+        MahjongEnv("riichi", agents=["brave", None, None, None])
+    with pytest.raises(InputError):
+        MahjongEnv("riichi", agents=[None, None])
+    with pytest.raises(InputError):
+        MahjongEnv("riichi", agents=["mjai:bot", None, None, None])
+    with pytest.raises(hupai.RulesError):
+        MahjongEnv("no-such-rules")
+    while not env.done():
+        env.step({p: o.default_action() for p, o in env.step({}).items()})
+    with pytest.raises(EnvError):
+        env.step({0: 0})
+
+
+@pytest.mark.parametrize("rules", ["riichi", "mcr", "laizi"])
+def test_observations_hold_only_what_the_seat_was_shown(rules: str) -> None:
+    """The encoding of every decision equals the one rebuilt from the seat's own stream
+    (other seats' tiles hidden), so it cannot carry another seat's concealed tiles."""
+    rng = random.Random(2)
+    for seed in range(3):
+        env = MahjongEnv(rules, length="hand", seed=seed)
+        obs = env.reset()
+        while not env.done():
+            for p, o in obs.items():
+                events = env.events(p)
+                for e in events:
+                    if e["type"] == "tsumo" and e["actor"] != o.seat:
+                        assert e["pai"] == "?"
+                    if e["type"] == "start_kyoku":
+                        for s, tiles in enumerate(e["tehais"]):
+                            assert (s == o.seat) != all(t == "?" for t in tiles)
+                    assert "hupai_seed" not in e
+                again = hupai.observe_events(events, seat=o.seat, rules=rules)
+                assert again.legal_actions() == o.legal_actions()
+                assert np.array_equal(again.planes, o.planes)
+                assert np.array_equal(again.scalars, o.scalars)
+                view = o.view()
+                assert len(view["hand"]) == view["hand_sizes"][o.seat]
+                assert "hands" not in view and "wall" not in view
+            obs = env.step({p: rng.choice(o.legal_actions()) for p, o in obs.items()})
+
+
+def test_observe_events_reads_json_lines_and_refuses_bad_streams() -> None:
+    env = MahjongEnv("riichi", length="hand", seed=1)
+    first = env.reset()[0]
+    events = env.events(0)
+    again = hupai.observe_events([json.dumps(e) for e in events], seat=0, rules="riichi")
+    assert np.array_equal(first.planes, again.planes)
+    with pytest.raises(InputError):
+        hupai.observe_events([{"type": "tsumo", "actor": 0, "pai": "1m"}], seat=0)
+    with pytest.raises(InputError):
+        hupai.observe_events(events, seat=4)
+
+
+def test_vec_env_batches_and_resets() -> None:
+    venv = VecEnv(6, "riichi", length="hand", seed=100)
+    b = venv.reset()
+    assert len(venv) == 6
+    assert b.planes.shape == (len(b), 73, 34) and b.scalars.shape == (len(b), hupai.SCALARS)
+    assert b.mask.shape == (len(b), hupai.ACTIONS) and b.legal_offsets.shape == (len(b) + 1,)
+    rng = np.random.default_rng(1)
+    finals = []
+    for _ in range(2000):
+        counts = np.diff(b.legal_offsets)
+        assert (counts > 0).all()
+        for i in range(len(b)):
+            ids = b.legal_ids[b.legal_offsets[i]:b.legal_offsets[i + 1]]
+            assert sorted(np.flatnonzero(b.mask[i])) == sorted(ids)
+            assert len(b.actions(i)) == len(ids)
+        pick = b.legal_offsets[:-1] + (rng.random(len(b)) * counts).astype(np.int64)
+        b = venv.step(b.legal_ids[pick].astype(np.uint16))
+        assert b.rewards.shape == (6, 4) and b.done.shape == (6,)
+        finals.extend(b.final_scores[b.done].tolist())
+    assert venv.games_done == len(finals) > 6
+    with pytest.raises(ActionError):
+        venv.step(np.zeros(len(b) + 1, dtype=np.int64))
+    bad = np.full(len(b), 229, dtype=np.int64)
+    bad[:] = [next(i for i in range(hupai.ACTIONS) if not b.mask[r][i]) for r in range(len(b))]
+    decision = b.decision.copy()
+    with pytest.raises(ActionError):
+        venv.step(bad)
+    again = venv.step(b.legal_ids[b.legal_offsets[:-1]])  # nothing was applied by the failed step
+    assert len(again) > 0 and decision.shape == (len(b),)
+    with pytest.raises(InputError):
+        VecEnv(0)
+    with pytest.raises(InputError):
+        VecEnv(2, agents=["random"] * 4)
+    with pytest.raises(EnvError):
+        VecEnv(2).step(np.zeros(0, dtype=np.int64))
+
+
+def test_vec_env_plays_the_matches_of_mahjong_env() -> None:
+    """Environment i of a VecEnv plays the match MahjongEnv plays from seed + i with the same
+    answers; masks-only batches hold the same ids."""
+    venv = VecEnv(3, "mcr", length="hand", seed=40, agents=[None, "efficiency", None, "random"], features=False)
+    b = venv.reset()
+    assert b.planes is None and b.scalars is None
+    logs: dict[int, list] = {}
+    finals: dict[int, list] = {}
+    while len(logs) < 3:
+        first = b.legal_ids[b.legal_offsets[:-1]]
+        current = [venv.mjai_log(i) for i in range(3)]
+        b = venv.step(first)
+        for i in range(3):
+            if b.done[i] and i not in logs:
+                logs[i] = current[i]
+                finals[i] = b.final_scores[i].tolist()
+    for i in range(3):
+        env = MahjongEnv("mcr", length="hand", agents=[None, "efficiency", None, "random"])
+        obs = env.reset(seed=40 + i)
+        while not env.done():
+            obs = env.step({p: o.legal_actions()[0] for p, o in obs.items()})
+        # The VecEnv's log was taken before the last step: a prefix of the whole match.
+        assert env.mjai_log()[: len(logs[i])] == logs[i]
+        assert env.scores() == finals[i]
+
+
+@pytest.mark.parametrize("rules", ["riichi", "mcr", "laizi"])
+def test_gymnasium_checker(rules: str) -> None:
+    from gymnasium.utils.env_checker import check_env
+
+    check_env(hupai.gym.HupaiEnv(rules, length="hand", opponents="efficiency"), skip_render_check=True)
+
+
+def test_gymnasium_with_python_opponents() -> None:
+    seen = []
+
+    def first(obs: hupai.Observation) -> int:
+        seen.append(obs.player)
+        return obs.legal_actions()[0]
+
+    env = hupai.gym.HupaiEnv("riichi", length="hand", player=2, opponents=[first, "random", first])
+    obs, info = env.reset(seed=4)
+    total = 0.0
+    done = False
+    while not done:
+        action = int(np.flatnonzero(obs["action_mask"])[-1])
+        obs, reward, done, truncated, info = env.step(action)
+        total += reward
+    assert set(seen) == {0, 3} and not truncated
+    assert total == pytest.approx((env.mahjong_env.scores()[2] - 25000) / 1000)
+    # An illegal action is played as the default and reported.
+    obs, info = env.reset(seed=5)
+    bad = next(i for i in range(hupai.ACTIONS) if not obs["action_mask"][i])
+    _, _, _, _, info = env.step(bad)
+    assert info["illegal"]
+    strict = hupai.gym.HupaiEnv("riichi", illegal="raise", opponents="tsumogiri")
+    obs, _ = strict.reset(seed=5)
+    with pytest.raises(ActionError):
+        strict.step(next(i for i in range(hupai.ACTIONS) if not obs["action_mask"][i]))
+    with pytest.raises(ActionError):
+        strict.step(hupai.ACTIONS)
+    with pytest.raises(ActionError):
+        hupai.gym.HupaiEnv(player=4)
+
+
+@pytest.mark.parametrize("rules", ["riichi", "mcr", "chinese"])
+def test_pettingzoo_api_test(rules: str) -> None:
+    from pettingzoo.test import api_test
+
+    api_test(hupai.pettingzoo.HupaiAECEnv(rules, length="hand"), num_cycles=400)
+
+
+def test_pettingzoo_plays_whole_matches() -> None:
+    env = hupai.pettingzoo.env(rules="riichi", length="east")
+    env.reset(seed=8)
+    rewards = {a: 0.0 for a in env.possible_agents}
+    for agent in env.agent_iter():
+        obs, reward, terminated, truncated, info = env.last()
+        rewards[agent] += reward
+        if terminated or truncated:
+            env.step(None)
+        else:
+            env.step(int(np.flatnonzero(obs["action_mask"])[0]))
+    scores = env.mahjong_env.scores()
+    for p, a in enumerate(env.possible_agents):
+        assert rewards[a] == pytest.approx((scores[p] - 25000) / 1000)
+    env.reset(seed=8)
+    with pytest.raises(ActionError):
+        env.step(next(i for i in range(hupai.ACTIONS) if not env.observe(env.agent_selection)["action_mask"][i]))
+
+
+def test_hupai_agents_from_python() -> None:
+    """hupai.Agent answers as the same spec seated in the environment does."""
+    seated = MahjongEnv("riichi", length="hand", seed=6, agents=[None, "defensive", "defensive", "defensive"])
+    mine = MahjongEnv("riichi", length="hand", seed=6)
+    teacher = hupai.Agent("defensive")
+    others = [hupai.Agent("defensive") for _ in range(4)]
+    obs_a, obs_b = seated.reset(), mine.reset()
+    while not seated.done():
+        # Python plays player 0 in both with the teacher; the others are asked by hand in `mine`.
+        while set(obs_b) - {0}:
+            obs_b = mine.step({p: others[p].act(o) for p, o in obs_b.items() if p != 0})
+        assert set(obs_a) == set(obs_b) == {0}
+        a = teacher.act(obs_a[0])
+        assert a in obs_a[0].legal_actions()
+        obs_a, obs_b = seated.step({0: a}), mine.step({0: a})
+        if seated.done():
+            while not mine.done():
+                obs_b = mine.step({p: others[p].act(o) for p, o in obs_b.items()})
+    assert seated.mjai_log() == mine.mjai_log()
+    assert teacher.act(seated.observe(0)) is None
+    assert teacher.act_batch([seated.observe(1)]) == [None]
+    with pytest.raises(InputError):
+        hupai.Agent("brave")
+    # In the arena a hupai.Agent sits as its spec.
+    r = hupai.arena([hupai.Agent("efficiency"), "random", "random", "random"], hands=4, seed=1)
+    assert {a["name"] for a in r["agents"]} == {"efficiency", "random"}
+
+
+@pytest.mark.parametrize("rules", PRESETS)
+def test_every_option_has_its_own_id(rules: str) -> None:
+    """Over thousands of decisions of every preset, each row's legal ids are distinct (the mask
+    has as many ones as the row has options) and name the options' kinds of action."""
+    venv = VecEnv(32, rules, length="hand", seed=7, features=False)
+    b = venv.reset()
+    rng = np.random.default_rng(3)
+    kinds = {"discard": range(0, 74), "riichi": range(74, 148), "chi": range(148, 154),
+             "pon": range(154, 157), "open_kan": [157], "closed_kan": range(158, 192),
+             "added_kan": range(192, 226), "tsumo": [226], "ron": [227], "nine_terminals": [228],
+             "pass": [229], "void": range(230, 233)}
+    seen = set()
+    for step in range(300):
+        counts = np.diff(b.legal_offsets)
+        assert (b.mask.sum(axis=1) == counts).all()
+        if step % 10 == 0:
+            for i in range(len(b)):
+                ids = b.legal_ids[b.legal_offsets[i]:b.legal_offsets[i + 1]]
+                for id_, action in zip(ids.tolist(), b.actions(i)):
+                    assert id_ in kinds[action["type"]], (id_, action)
+                    if action["type"] == "void":
+                        assert hupai.ACTION_NAMES[id_] == "void " + action["suit"]
+                    seen.add(action["type"])
+        pick = b.legal_offsets[:-1] + (rng.random(len(b)) * counts).astype(np.int64)
+        b = venv.step(b.legal_ids[pick])
+    assert {"discard", "pass"} <= seen
+    if rules.startswith("sichuan"):
+        assert "void" in seen
