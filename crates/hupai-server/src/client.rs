@@ -382,8 +382,18 @@ impl Client {
 }
 
 /// The types of message this client knows; the protocol says to skip the others.
-const KNOWN: [&str; 8] =
-    ["welcome", "event", "prompt", "reveal", "accepted", "takeover", "pong", "error"];
+const KNOWN: [&str; 10] = [
+    "welcome",
+    "event",
+    "prompt",
+    "reveal",
+    "accepted",
+    "takeover",
+    "pong",
+    "error",
+    "hint",
+    "show_hands",
+];
 
 /// Reads one server frame: a message, `None` for a type a later version added, or
 /// [`ClientError::Server`] for what is no message at all (or a known one that is malformed).

@@ -101,8 +101,7 @@ async fn finished_games_are_reviewed_running_ones_are_not() {
     assert_eq!(status, 409, "{body}");
 }
 
-/// A raw WebSocket: the library's client skips the message types it does not know, `hint`
-/// among them.
+/// A raw WebSocket, so the test reads the frames exactly as a browser gets them.
 struct Raw(
     tokio_tungstenite::WebSocketStream<tokio_tungstenite::MaybeTlsStream<tokio::net::TcpStream>>,
 );
