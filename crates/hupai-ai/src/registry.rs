@@ -85,23 +85,7 @@ impl AgentSpec {
     /// Parses a list: one spec, or several separated by commas (outside parentheses and
     /// quotes).
     pub fn parse_list(text: &str) -> Result<Vec<AgentSpec>, SpecError> {
-        let mut out = Vec::new();
-        let (mut depth, mut quote, mut start) = (0i32, None::<char>, 0);
-        for (i, c) in text.char_indices() {
-            match (c, quote) {
-                ('\'' | '"', None) => quote = Some(c),
-                (c, Some(q)) if c == q => quote = None,
-                ('(', None) => depth += 1,
-                (')', None) => depth -= 1,
-                (',', None) if depth == 0 => {
-                    out.push(text[start..i].parse()?);
-                    start = i + 1;
-                }
-                _ => {}
-            }
-        }
-        out.push(text[start..].parse()?);
-        Ok(out)
+        split_list(text).into_iter().map(str::parse).collect()
     }
 
     /// Whether this is an external bot.
@@ -255,6 +239,27 @@ pub fn split_command(text: &str) -> Result<Vec<String>, String> {
         words.push(word);
     }
     Ok(words)
+}
+
+/// Splits a list of specs at the commas outside parentheses and quotes (the items trimmed).
+pub fn split_list(text: &str) -> Vec<&str> {
+    let mut out = Vec::new();
+    let (mut depth, mut quote, mut start) = (0i32, None::<char>, 0);
+    for (i, c) in text.char_indices() {
+        match (c, quote) {
+            ('\'' | '"', None) => quote = Some(c),
+            (c, Some(q)) if c == q => quote = None,
+            ('(', None) => depth += 1,
+            (')', None) => depth -= 1,
+            (',', None) if depth == 0 => {
+                out.push(text[start..i].trim());
+                start = i + 1;
+            }
+            _ => {}
+        }
+    }
+    out.push(text[start..].trim());
+    out
 }
 
 #[cfg(test)]

@@ -51,31 +51,10 @@ pub struct Request {
     pub new: Option<NewTable>,
 }
 
-/// Splits a list at commas outside parentheses and quotes.
-fn split_list(text: &str) -> Vec<&str> {
-    let mut out = Vec::new();
-    let (mut depth, mut quote, mut start) = (0i32, None::<char>, 0);
-    for (i, c) in text.char_indices() {
-        match (c, quote) {
-            ('\'' | '"', None) => quote = Some(c),
-            (c, Some(q)) if c == q => quote = None,
-            ('(', None) => depth += 1,
-            (')', None) => depth -= 1,
-            (',', None) if depth == 0 => {
-                out.push(text[start..i].trim());
-                start = i + 1;
-            }
-            _ => {}
-        }
-    }
-    out.push(text[start..].trim());
-    out
-}
-
 /// The other three seats of a new table: `human`, `open`, `mjai`, `bot:AGENT` or just an
 /// agent (`defensive(fold=2)` is `bot:defensive(fold=2)`).
 pub fn other_seats(text: &str) -> anyhow::Result<[String; 3]> {
-    let seats: Vec<String> = split_list(text)
+    let seats: Vec<String> = hupai_ai::registry::split_list(text)
         .into_iter()
         .map(|s| {
             let text = match s {
