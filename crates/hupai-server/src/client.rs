@@ -337,7 +337,11 @@ impl Client {
     /// Opens the WebSocket without saying hello.
     pub async fn open(base: &str) -> Result<Client, ClientError> {
         let url = format!("ws://{}/ws", authority(base)?);
-        let (socket, _) = tokio_tungstenite::connect_async(url)
+        // As the server does: a small read buffer (tungstenite clears the whole buffer before
+        // every read) and TCP_NODELAY (a small frame goes out at once, not after an ACK).
+        let config = tokio_tungstenite::tungstenite::protocol::WebSocketConfig::default()
+            .read_buffer_size(8 * 1024);
+        let (socket, _) = tokio_tungstenite::connect_async_with_config(url, Some(config), true)
             .await
             .map_err(|e| ClientError::Socket(e.to_string()))?;
         Ok(Client { socket })
