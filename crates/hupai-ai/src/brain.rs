@@ -105,6 +105,9 @@ pub fn think(
         });
         (action, ex)
     };
+    if let Some(action) = crate::void::exchange(view.counts(), options) {
+        return simple(action, "pass three tiles of the weakest suit (换三张)");
+    }
     if options.iter().any(|a| matches!(a, Action::Void(_))) {
         let suit = crate::void::void_suit(view.counts());
         let action = Action::Void(suit);

@@ -110,6 +110,10 @@ pub fn reply_for(view: &PlayerView, action: Action) -> String {
         Action::Void(suit) => {
             json!({"type": "void", "actor": me, "suit": suit.letter().to_string()})
         }
+        Action::Exchange(pai) => {
+            let pai: Vec<String> = pai.iter().map(Pai::to_string).collect();
+            json!({"type": "exchange", "actor": me, "pai": pai})
+        }
     };
     value.to_string()
 }
@@ -161,6 +165,7 @@ pub fn choose(view: &PlayerView, reply: &Reply, options: &[Action]) -> Result<Ch
         Event::Kakan { pai, .. } => found(Action::AddedKan(pai.kind().ok_or("a kan of no kind")?)),
         Event::Ryukyoku { .. } => found(Action::NineTerminals),
         Event::Void { suit, .. } => found(Action::Void(*suit)),
+        Event::Exchange { pai, .. } => found(Action::Exchange(*pai)),
         other => Err(format!("'{}' is not a reply", other.type_name())),
     }
 }

@@ -146,6 +146,10 @@ fn describe(e: &Event) -> String {
             format!("  draw ({}) deltas {}", reason.map_or("draw", |r| r.name()), join(deltas))
         }
         Event::Void { actor, suit } => format!("  {actor} voids {}", suit.letter()),
+        Event::Exchange { actor, target, pai } => {
+            let tiles: Vec<String> = pai.iter().map(|p| p.to_string()).collect();
+            format!("  {actor} passes {} to {target}", tiles.join(" "))
+        }
         Event::Payment { reason, actor, deltas, .. } => {
             format!("  {} payment of {actor}: deltas {}", reason.name(), join(deltas))
         }

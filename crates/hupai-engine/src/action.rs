@@ -61,14 +61,21 @@ pub enum Action {
     Pass,
     /// Name the suit to void (定缺, Sichuan): `m`, `p` or `s`.
     Void(Suit),
+    /// Pass these three tiles of one suit (换三张, Sichuan), in [`Pai`] order.
+    Exchange([Pai; 3]),
 }
 
 impl Action {
-    /// The same action with its two consumed tiles in [`Pai`] order, the form options use.
+    /// The same action with its tiles (two consumed, three exchanged) in [`Pai`] order, the
+    /// form options use.
     pub fn canonical(self) -> Action {
         match self {
             Action::Pon([a, b]) if b < a => Action::Pon([b, a]),
             Action::Chi([a, b]) if b < a => Action::Chi([b, a]),
+            Action::Exchange(mut tiles) => {
+                tiles.sort_unstable();
+                Action::Exchange(tiles)
+            }
             other => other,
         }
     }
@@ -98,6 +105,7 @@ impl fmt::Display for Action {
             Action::OpenKan => f.write_str("open kan"),
             Action::Pass => f.write_str("pass"),
             Action::Void(suit) => write!(f, "void {}", suit.letter()),
+            Action::Exchange([a, b, c]) => write!(f, "pass {a} {b} {c}"),
         }
     }
 }
@@ -135,6 +143,9 @@ enum Wire {
         #[serde(with = "crate::event::suit")]
         suit: Suit,
     },
+    Exchange {
+        pai: [Pai; 3],
+    },
 }
 
 impl Serialize for Action {
@@ -152,6 +163,7 @@ impl Serialize for Action {
             Action::OpenKan => Wire::OpenKan {},
             Action::Pass => Wire::Pass {},
             Action::Void(suit) => Wire::Void { suit },
+            Action::Exchange(pai) => Wire::Exchange { pai },
         };
         wire.serialize(s)
     }
@@ -175,6 +187,7 @@ impl<'de> Deserialize<'de> for Action {
             Wire::OpenKan {} => Action::OpenKan,
             Wire::Pass {} => Action::Pass,
             Wire::Void { suit } => Action::Void(suit),
+            Wire::Exchange { pai } => Action::Exchange(pai),
         })
     }
 }
@@ -234,6 +247,7 @@ mod tests {
             Action::OpenKan,
             Action::Pass,
             Action::Void(Suit::Sou),
+            Action::Exchange([p("1m"), p("1m"), p("9m")]),
         ];
         for a in all {
             let json = serde_json::to_string(&a).unwrap();
@@ -251,6 +265,7 @@ mod tests {
             r#"{"type":"dance"}"#,
             r#"{"type":"pass","extra":1}"#,
             r#"{"type":"void","suit":"z"}"#,
+            r#"{"type":"exchange","pai":["1m","2m"]}"#,
             r#"[1,2]"#,
         ] {
             assert!(serde_json::from_str::<Action>(bad).is_err(), "{bad}");

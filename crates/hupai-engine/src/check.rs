@@ -62,7 +62,7 @@ impl Game {
         // Hands.
         let on_turn = match self.phase {
             Phase::Turn { seat, .. } => Some(seat),
-            Phase::Void => Some(self.dealer),
+            Phase::Void | Phase::Exchange => Some(self.dealer),
             _ => None,
         };
         for s in Seat::ALL {

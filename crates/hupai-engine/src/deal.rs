@@ -80,16 +80,18 @@ impl Game {
         }
         if !self.draw(self.dealer, false, out) {
             self.exhaustive_draw(out);
+        } else if self.rules.exchange_three {
+            self.begin_all(Phase::Exchange);
         } else if self.rules.void_suit {
-            self.begin_void();
+            self.begin_all(Phase::Void);
         } else {
             self.begin_turn(self.dealer, false);
         }
     }
 
-    /// 定缺: every seat names the suit it voids, all at once.
-    fn begin_void(&mut self) {
-        self.phase = Phase::Void;
+    /// A decision every seat makes at once, after the deal: 换三张 or 定缺.
+    fn begin_all(&mut self, phase: Phase) {
+        self.phase = phase;
         self.waiting = 0;
         for s in Seat::ALL {
             self.responses[s] = None;
@@ -97,6 +99,47 @@ impl Game {
             if !self.options[s].is_empty() {
                 self.waiting |= 1 << s.index();
             }
+        }
+    }
+
+    /// Every seat has chosen its three tiles: each passes them (the dice name the direction
+    /// unless the rules fix it), shown dealer first; then the void choice or the dealer's turn.
+    pub(crate) fn resolve_exchange(&mut self, out: &mut Vec<Event>) {
+        let step = match self.rules.exchange_direction.step() {
+            Some(step) => step,
+            None => 1 + self.rng.below(3) as u8,
+        };
+        let mut given = [[None::<Tile>; 3]; 4];
+        for s in Seat::ALL {
+            let Some(crate::Action::Exchange(pai)) = self.responses[s].take() else { continue };
+            let p = &mut self.p[s];
+            for (slot, pai) in given[s.index()].iter_mut().zip(pai) {
+                // Another copy before the drawn tile, so the drawn tile stays drawn if it can.
+                *slot = p.tile_named(pai, self.reds, p.drawn).or_else(|| {
+                    p.drawn.filter(|&d| crate::Pai::of(d, self.reds) == pai && p.hand.contains(&d))
+                });
+                if let Some(t) = *slot {
+                    p.remove(t);
+                    if p.drawn == Some(t) {
+                        p.drawn = None;
+                    }
+                }
+            }
+        }
+        for i in 0..4 {
+            let seat = self.dealer.add(i);
+            let target = seat.add(usize::from(step));
+            let tiles = given[seat.index()];
+            for t in tiles.into_iter().flatten() {
+                self.p[target].add(t);
+            }
+            let pai = tiles.map(|t| t.map_or(crate::Pai::HIDDEN, |t| self.pai(t)));
+            self.emit(Event::Exchange { actor: seat, target, pai }, out);
+        }
+        if self.rules.void_suit {
+            self.begin_all(Phase::Void);
+        } else {
+            self.begin_turn(self.dealer, false);
         }
     }
 

@@ -322,6 +322,19 @@ pub enum Event {
         #[serde(with = "suit")]
         suit: Suit,
     },
+    /// A seat passes three tiles of one suit to another (换三张, Sichuan): after the deal,
+    /// once every seat has chosen, one event per seat, dealer first. Only the two seats
+    /// see the tiles.
+    Exchange {
+        /// Who passes them.
+        #[serde(with = "seat")]
+        actor: Seat,
+        /// Who receives them (a bot's reply leaves it out: the dice decide it later).
+        #[serde(default, with = "seat")]
+        target: Seat,
+        /// The tiles (`?` to every other seat).
+        pai: [Pai; 3],
+    },
     /// Points change hands outside a win (kong payments, the settlements of an exhaustive draw).
     Payment {
         /// Why.
@@ -405,13 +418,25 @@ impl Event {
             Event::Tsumo { actor, .. } if Some(*actor) != seat => {
                 Event::Tsumo { actor: *actor, pai: Pai::HIDDEN }
             }
+            Event::Exchange { actor, target, .. }
+                if Some(*actor) != seat && Some(*target) != seat =>
+            {
+                Event::Exchange { actor: *actor, target: *target, pai: [Pai::HIDDEN; 3] }
+            }
             _ => self.clone(),
         }
     }
 
-    /// Whether some seats are shown this event differently (a deal, a draw, `start_game`).
+    /// Whether some seats are shown this event differently (a deal, a draw, an exchange,
+    /// `start_game`).
     pub fn has_hidden_tiles(&self) -> bool {
-        matches!(self, Event::StartGame { .. } | Event::StartKyoku { .. } | Event::Tsumo { .. })
+        matches!(
+            self,
+            Event::StartGame { .. }
+                | Event::StartKyoku { .. }
+                | Event::Tsumo { .. }
+                | Event::Exchange { .. }
+        )
     }
 
     fn rules_name(&self) -> &str {
@@ -436,6 +461,7 @@ impl Event {
             | Event::ReachAccepted { actor, .. }
             | Event::Hora { actor, .. }
             | Event::Void { actor, .. }
+            | Event::Exchange { actor, .. }
             | Event::Payment { actor, .. } => Some(*actor),
             _ => None,
         }
@@ -459,6 +485,7 @@ impl Event {
             Event::ReachAccepted { .. } => "reach_accepted",
             Event::Hora { .. } => "hora",
             Event::Void { .. } => "void",
+            Event::Exchange { .. } => "exchange",
             Event::Payment { .. } => "payment",
             Event::Ryukyoku { .. } => "ryukyoku",
             Event::EndKyoku => "end_kyoku",

@@ -52,6 +52,8 @@ pub(crate) enum Phase {
     },
     /// Every seat names the suit it voids (定缺).
     Void,
+    /// Every seat chooses the three tiles it passes (换三张).
+    Exchange,
     /// The match is over.
     Over,
 }
@@ -257,13 +259,15 @@ impl Game {
         }
         match self.phase {
             Phase::Turn { replacement, .. } => self.apply_turn(seat, action, replacement, out),
-            Phase::Claims { .. } | Phase::Robbing { .. } | Phase::Void => {
+            Phase::Claims { .. } | Phase::Robbing { .. } | Phase::Void | Phase::Exchange => {
                 self.responses[seat] = Some(action);
                 self.waiting &= !(1 << seat.index());
-                if self.waiting == 0 && self.phase == Phase::Void {
-                    self.resolve_voids(out);
-                } else if self.waiting == 0 {
-                    self.resolve_claims(out);
+                if self.waiting == 0 {
+                    match self.phase {
+                        Phase::Void => self.resolve_voids(out),
+                        Phase::Exchange => self.resolve_exchange(out),
+                        _ => self.resolve_claims(out),
+                    }
                 }
             }
             Phase::Over => {}

@@ -76,6 +76,36 @@ pub fn legal_options_into(view: &PlayerView, out: &mut Vec<Action>) {
         Decision::Claim { from, pai } => claim(view, from, pai, out),
         Decision::Robbing { pai, closed, .. } => robbing(view, pai, closed, out),
         Decision::Void => out.extend([Suit::Man, Suit::Pin, Suit::Sou].map(Action::Void)),
+        Decision::Exchange => exchanges(view, out),
+    }
+}
+
+/// 换三张: every choice of three tiles of one suit from the hand, as distinct [`Pai`]
+/// multisets in [`Pai`] order.
+fn exchanges(view: &PlayerView, out: &mut Vec<Action>) {
+    // The hand is sorted: runs of one pai, with their counts.
+    let mut runs: Vec<(Pai, usize)> = Vec::with_capacity(14);
+    for &p in &view.hand {
+        match runs.last_mut() {
+            Some((q, n)) if *q == p => *n += 1,
+            _ => runs.push((p, 1)),
+        }
+    }
+    let suit = |p: Pai| p.kind().map(Kind::suit).filter(|s| *s != Suit::Honor);
+    for i in 0..runs.len() {
+        let Some(s) = suit(runs[i].0) else { continue };
+        for j in i..runs.len() {
+            if suit(runs[j].0) != Some(s) || (j == i && runs[i].1 < 2) {
+                continue;
+            }
+            for k in j..runs.len() {
+                let used = |x: usize| [i, j, k].iter().filter(|&&y| y == x).count();
+                if suit(runs[k].0) != Some(s) || used(k) > runs[k].1 || used(j) > runs[j].1 {
+                    continue;
+                }
+                out.push(Action::Exchange([runs[i].0, runs[j].0, runs[k].0]));
+            }
+        }
     }
 }
 

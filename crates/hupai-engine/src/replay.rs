@@ -282,6 +282,21 @@ fn decisions(
             }
             Ok(chosen)
         }
+        Phase::Exchange => {
+            let mut chosen = Vec::new();
+            for (_, e) in &log[at..] {
+                match e {
+                    Event::Exchange { actor, pai, .. } => {
+                        chosen.push((*actor, Action::Exchange(*pai).canonical()))
+                    }
+                    _ => break,
+                }
+            }
+            if chosen.len() != pending.len() {
+                return Err(format!("{} exchanges for {} seats", chosen.len(), pending.len()));
+            }
+            Ok(chosen)
+        }
         Phase::Over => Err("the game is over".into()),
     }
 }

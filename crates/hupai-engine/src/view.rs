@@ -97,8 +97,12 @@ pub enum Decision {
         /// A closed kan (only thirteen orphans may rob it).
         closed: bool,
     },
-    /// Which suit to void (定缺, Sichuan): every seat at once, after the dealer's first draw.
+    /// Which suit to void (定缺, Sichuan): every seat at once, after the dealer's first draw
+    /// (and after the exchange, where there is one).
     Void,
+    /// Which three tiles of one suit to pass (换三张, Sichuan): every seat at once, after the
+    /// dealer's first draw.
+    Exchange,
 }
 
 /// Why an event does not fit a view (the view is unchanged).
@@ -251,6 +255,8 @@ pub struct PlayerView {
     pub kan_seats: u8,
     /// The suit each seat voids (定缺), once named.
     pub voids: [Option<Suit>; 4],
+    /// Seats that have passed their three tiles this hand (换三张; a bit per seat).
+    pub exchanged: u8,
     /// The tiles each seat has won on this hand (hands that go on after a win; a tile won by
     /// several seats at once is listed for each).
     pub won: [Vec<Pai>; 4],
@@ -307,6 +313,7 @@ impl PlayerView {
             kans: 0,
             kan_seats: 0,
             voids: [None; 4],
+            exchanged: 0,
             won: Default::default(),
             last_discard_after_kong: false,
             kong_pending: 0,
@@ -650,6 +657,30 @@ impl PlayerView {
             }
             Event::ReachAccepted { .. } | Event::Hora { .. } | Event::Ryukyoku { .. } => in_hand()?,
             Event::EndKyoku | Event::Payment { .. } => in_hand()?,
+            Event::Exchange { actor, target, pai } => {
+                in_hand()?;
+                if !self.rules.exchange_three
+                    || self.exchanged >> actor.index() & 1 == 1
+                    || actor == target
+                    || self.holding(*actor) < 13
+                {
+                    return Err(ViewError::OutOfTurn {
+                        event: name,
+                        seat: *actor,
+                        holds: self.holding(*actor),
+                    });
+                }
+                if *target == me || *actor == me {
+                    if let Some(p) = pai.iter().find(|p| p.is_hidden()) {
+                        return Err(ViewError::OwnTile(name, *p));
+                    }
+                    let suit = pai[0].kind().map(Kind::suit);
+                    if let Some(p) = pai.iter().find(|p| p.kind().map(Kind::suit) != suit) {
+                        return Err(ViewError::OwnTile(name, *p));
+                    }
+                }
+                held_all(*actor, pai)?;
+            }
             Event::Void { actor, suit } => {
                 in_hand()?;
                 if !self.rules.void_suit
@@ -722,13 +753,21 @@ impl PlayerView {
                     self.mover = Some(*actor);
                 }
                 let voiding = self.rules.void_suit && self.voids.iter().any(Option::is_none);
+                let exchanging = self.rules.exchange_three && self.exchanged != 0b1111;
+                let before_play = if exchanging {
+                    Decision::Exchange
+                } else if voiding {
+                    Decision::Void
+                } else {
+                    Decision::None
+                };
                 if *actor == me {
                     self.add_own(*pai);
                     self.drawn = Some(*pai);
                     self.own.pass_blocked = false;
-                    if turn && voiding {
+                    if turn && before_play != Decision::None {
                         self.own.draws += 1;
-                        self.decision = Decision::Void;
+                        self.decision = before_play;
                     } else if turn && !pai.is_flower() {
                         self.own.draws += 1;
                         self.own.kuikae = KindSet::EMPTY;
@@ -743,7 +782,7 @@ impl PlayerView {
                         }
                     }
                 } else {
-                    self.decision = if turn && voiding { Decision::Void } else { Decision::None };
+                    self.decision = if turn { before_play } else { Decision::None };
                 }
                 self.last_kakan = None;
             }
@@ -790,6 +829,7 @@ impl PlayerView {
                 }
                 self.decision = Decision::None;
             }
+            Event::Exchange { actor, target, pai } => self.exchange(*actor, *target, pai),
             Event::Void { actor, suit } => {
                 self.voids[actor.index()] = Some(*suit);
                 let all = self.voids.iter().all(Option::is_some);
@@ -1130,6 +1170,40 @@ impl PlayerView {
         self.decision = Decision::None;
         if actor == self.seat {
             self.own.replacement_next = true;
+        }
+    }
+
+    /// 换三张: `actor` passes `pai` to `target`; once all four have, the hand goes on to the
+    /// void choice or the dealer's turn.
+    fn exchange(&mut self, actor: Seat, target: Seat, pai: &[Pai; 3]) {
+        let me = self.seat;
+        self.hand_sizes[actor.index()] -= 3;
+        self.hand_sizes[target.index()] += 3;
+        self.exchanged |= 1 << actor.index();
+        if actor == me {
+            for &p in pai {
+                self.take_own(p);
+            }
+            if self.drawn.is_some_and(|d| !self.hand.contains(&d)) {
+                self.drawn = None;
+            }
+        }
+        if target == me {
+            for &p in pai {
+                self.add_own(p);
+            }
+        }
+        if actor == me || target == me {
+            self.refresh_own();
+        }
+        if self.exchanged == 0b1111 {
+            self.decision = if self.rules.void_suit {
+                Decision::Void
+            } else if self.mover == Some(me) {
+                Decision::Turn { after_call: false, replacement: false }
+            } else {
+                Decision::None
+            };
         }
     }
 

@@ -270,3 +270,117 @@ fn the_wall_ends_with_refunds_flower_pigs_and_the_ready_check() {
     assert_eq!((*tenpai, *deltas), ([false, false, true, true], [0; 4]));
     assert_eq!(game.scores(), [-48, 11, 17, 20]);
 }
+
+/// The three tiles `seat` passes, as an option.
+fn exchange_of(game: &Game, seat: Seat, tiles: &str) -> Action {
+    let want: Vec<_> = common::kinds(tiles).into_iter().map(|k| Some(k.0)).collect();
+    *game
+        .pending()
+        .options(seat)
+        .iter()
+        .find(|a| matches!(a, Action::Exchange(p) if p.map(|p| p.kind()).to_vec() == want))
+        .unwrap_or_else(|| panic!("{seat:?} may not pass {tiles}"))
+}
+
+/// "换三张：起牌后每家选出三张同一花色的牌，扣下交换（方向由骰子决定：顺时针、逆时针或对家），
+/// 换牌后再定缺" (after the deal every player picks three tiles of one suit and passes them face
+/// down, all at once, in the direction the dice name; the void is named after the exchange).
+#[test]
+fn three_tiles_of_a_suit_pass_at_once_then_the_void_is_named() {
+    let text = "extends = \"sichuan\"\nexchange_three = true\nexchange_direction = \"next\"\n";
+    let rules = Rules::from_toml_str(text, "swap.toml").expect("rules");
+    let hands = ["111m2345p678p99s1s", "123m456m789m14p23s", "", ""];
+    let wall = stack(&rules, East, hands, "5s", "", "");
+    let (mut game, mut log) = stacked_game(&rules, None, wall);
+    let total = game.total_points();
+    assert_eq!(game.pending().seats().count(), 4, "every seat chooses at once");
+    for s in Seat::ALL {
+        for a in game.pending().options(s) {
+            let Action::Exchange(tiles) = a else { panic!("{s:?} is offered {a:?}") };
+            let suits: Vec<_> = tiles.iter().map(|p| p.kind().map(|k| k.suit())).collect();
+            assert!(suits.iter().all(|x| *x == suits[0]), "one suit: {a:?}");
+        }
+    }
+    // South holds two pins and two sou: only man tiles can go, three of them.
+    assert!(game.pending().options(South).iter().all(|a| match a {
+        Action::Exchange(t) => t.iter().all(|p| p.kind().is_some_and(|k| k.suit() == Suit::Man)),
+        _ => false,
+    }));
+    // Tiles of two suits, or tiles not held, are refused, and nothing changes.
+    let p = |s: &str| s.parse::<hupai_engine::Pai>().unwrap();
+    let before = format!("{game:?}");
+    for bad in [[p("1m"), p("1m"), p("2p")], [p("9m"), p("9m"), p("9m")]] {
+        assert!(game.apply(East, Action::Exchange(bad)).is_err(), "{bad:?}");
+    }
+    assert_eq!(format!("{game:?}"), before, "a refused exchange changes nothing");
+    let east = exchange_of(&game, East, "111m");
+    log.extend(act(&mut game, East, east));
+    assert!(game.apply(East, east).is_err(), "one exchange each");
+    let south = exchange_of(&game, South, "789m");
+    log.extend(act(&mut game, South, south));
+    for s in [West, North] {
+        let first = game.pending().options(s)[0];
+        log.extend(act(&mut game, s, first));
+        game.check_invariants(total).expect("invariants");
+    }
+    let passes: Vec<(Seat, Seat, Vec<String>)> = log
+        .iter()
+        .filter_map(|e| match e {
+            Event::Exchange { actor, target, pai } => {
+                Some((*actor, *target, pai.iter().map(|p| p.to_string()).collect()))
+            }
+            _ => None,
+        })
+        .collect();
+    assert_eq!(passes.len(), 4);
+    assert_eq!(passes[0], (East, South, vec!["1m".into(), "1m".into(), "1m".into()]));
+    assert_eq!(passes[1], (South, West, vec!["7m".into(), "8m".into(), "9m".into()]));
+    assert!(passes.iter().all(|(a, t, _)| *t == a.add(1)), "to the next seat: {passes:?}");
+    // South holds East's three 1m now, East what North passed.
+    let south_view = game.view(South);
+    assert_eq!(south_view.hand.iter().filter(|p| p.to_string() == "1m").count(), 4);
+    assert!(south_view.hand.iter().all(|p| !["7m", "8m", "9m"].contains(&&*p.to_string())));
+    // Only the two seats of a pass see its tiles.
+    let first = log.iter().find(|e| matches!(e, Event::Exchange { .. })).unwrap();
+    for s in Seat::ALL {
+        let Event::Exchange { pai, .. } = first.seen_by(s) else { unreachable!() };
+        assert_eq!(pai.iter().all(|p| p.is_hidden()), !matches!(s, East | South), "{s:?}");
+    }
+    assert!(matches!(first.for_spectator(), Event::Exchange { pai, .. } if pai[0].is_hidden()));
+    // Then 定缺, then the dealer plays.
+    voids(&mut game, &mut log, [Suit::Sou, Suit::Sou, Suit::Sou, Suit::Sou]);
+    game.check_invariants(total).expect("invariants");
+    assert!(has(&game, East, |a| matches!(a, Action::Discard { .. })));
+}
+
+/// The dice choose one direction for the whole table, every hand; whole matches play, replay
+/// from their log, and keep every invariant after every action.
+#[test]
+fn the_dice_choose_the_exchange_direction_and_matches_replay() {
+    let rules = preset("sichuan-exchange");
+    let mut directions = std::collections::BTreeSet::new();
+    for seed in 0..6 {
+        let (log, _) = common::play_checked(&rules, seed, usize::MAX);
+        let mut hand: Vec<(Seat, Seat)> = Vec::new();
+        for e in &log {
+            match e {
+                Event::StartKyoku { .. } => hand.clear(),
+                Event::Exchange { actor, target, .. } => {
+                    hand.push((*actor, *target));
+                    if hand.len() == 4 {
+                        let step = (hand[0].1.index() + 4 - hand[0].0.index()) % 4;
+                        assert!((1..4).contains(&step));
+                        for (a, t) in &hand {
+                            assert_eq!(*t, a.add(step), "one direction for the table");
+                        }
+                        directions.insert(step);
+                    }
+                }
+                _ => {}
+            }
+        }
+        let text: String = log.iter().map(|e| e.to_json() + "\n").collect();
+        hupai_engine::replay(&text, None).unwrap_or_else(|e| panic!("seed {seed}: {e}"));
+    }
+    assert_eq!(directions.len(), 3, "all three directions come up: {directions:?}");
+}

@@ -251,6 +251,7 @@ pub fn view_json(v: &PlayerView) -> Value {
             json!({"type": "robbing", "from": from.index(), "pai": pai.to_string(), "closed": closed})
         }
         Decision::Void => json!({"type": "void"}),
+        Decision::Exchange => json!({"type": "exchange"}),
     };
     let rivers: Vec<Value> = v
         .rivers

@@ -270,6 +270,7 @@ pub fn encode(view: &PlayerView, planes: &mut [u8], scalars: &mut [f32]) {
         Decision::Claim { .. } => scalars[40] = 1.0,
         Decision::Robbing { .. } => scalars[41] = 1.0,
         Decision::Void => scalars[52] = 1.0,
+        Decision::Exchange => {} // TODO(exchange): a scalar after the py2 merge
     }
     scalars[42] = f32::from(u8::from(view.is_furiten()));
     scalars[43] = f32::from(u8::from(view.ippatsu()));

@@ -102,6 +102,35 @@ pub enum AfterWin {
     Stay,
 }
 
+/// Where 换三张 passes the three tiles.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum ExchangeDirection {
+    /// The dice choose, every hand, one of the other three directions with equal chance (as
+    /// the online rooms do: 顺时针, 逆时针, 对家), from the game's seeded dice.
+    #[default]
+    Dice,
+    /// To the next player in turn order (下家).
+    Next,
+    /// To the previous player in turn order (上家).
+    Previous,
+    /// To the player across (对家).
+    Across,
+}
+
+impl ExchangeDirection {
+    /// How many seats along in turn order the tiles go (1 next, 2 across, 3 previous); `None`
+    /// for the dice.
+    pub const fn step(self) -> Option<u8> {
+        match self {
+            ExchangeDirection::Dice => None,
+            ExchangeDirection::Next => Some(1),
+            ExchangeDirection::Across => Some(2),
+            ExchangeDirection::Previous => Some(3),
+        }
+    }
+}
+
 /// How a self-drawn win is rewarded over a win on a discard (Sichuan).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
@@ -212,10 +241,11 @@ rules_fields! {
     /// Sichuan 定缺: each player names a suit after the deal and must discard it before
     /// winning; a win holds at most two suits.
     void_suit: bool,
-    /// Sichuan 换三张: after the deal each player passes three tiles of one suit, in a
-    /// direction the dice choose (reserved: the engine does not play it yet, so `true` is an
-    /// error).
+    /// Sichuan 换三张: after the deal (before 定缺) every player passes three tiles of one
+    /// suit face down, all at once, in the direction `exchange_direction` names.
     exchange_three: bool,
+    /// Sichuan 换三张: where the three tiles go (`dice`, `next`, `previous`, `across`).
+    exchange_direction: ExchangeDirection,
     /// Sichuan 刮风下雨: base points a kong collects at once: `[open, added, closed]` (the
     /// discarder pays an open kong; every player still in pays an added or closed one).
     kong_payments: [u32; 3],
@@ -315,6 +345,7 @@ const PRESETS: &[(&str, &str)] = &[
     ("riichi", include_str!("presets/riichi.toml")),
     ("sichuan", include_str!("presets/sichuan.toml")),
     ("sichuan-xueliu", include_str!("presets/sichuan-xueliu.toml")),
+    ("sichuan-exchange", include_str!("presets/sichuan-exchange.toml")),
     ("riichi-majsoul", include_str!("presets/riichi-majsoul.toml")),
 ];
 
@@ -462,12 +493,8 @@ impl Rules {
         if self.exchange_three && self.honors {
             return ignored("exchange_three", "rules with honours (three tiles of a suit)");
         }
-        if self.exchange_three {
-            // The engine does not deal the exchange yet: refuse rather than ignore it.
-            return Err(RulesError::Invalid {
-                file: file.into(),
-                message: "exchange_three: 换三张 is not played by the engine yet".into(),
-            });
+        if !self.exchange_three && self.exchange_direction != ExchangeDirection::Dice {
+            return ignored("exchange_direction", "rules without exchange_three");
         }
         if sichuan && self.base_points == 0 {
             return Err(RulesError::Invalid {
@@ -561,11 +588,10 @@ mod tests {
             ("extends = \"chinese\"\nfan_cap = 3\n", "fan_cap: fan tables other than sichuan"),
             ("extends = \"sichuan\"\nkong_payments = [0, 0, 0]\n", "kong_transfer: rules"),
             ("extends = \"chinese\"\nexchange_three = true\n", "exchange_three: rules with"),
+            ("extends = \"sichuan\"\nexchange_direction = \"next\"\n", "exchange_direction:"),
         ];
-        let e = Rules::from_toml_str("extends = \"sichuan\"\nexchange_three = true\n", "t")
-            .unwrap_err()
-            .to_string();
-        assert!(e.contains("not played by the engine yet"), "{e}");
+        let swap = Rules::from_toml_str("extends = \"sichuan\"\nexchange_three = true\n", "t");
+        assert_eq!(swap.unwrap().exchange_direction, ExchangeDirection::Dice);
         for (text, want) in bad {
             let e = Rules::from_toml_str(text, "t.toml").unwrap_err().to_string();
             assert!(e.contains(want), "{text}: {e}");

@@ -372,6 +372,14 @@ fn choice(view: &PlayerView, rest: &[(usize, Event)]) -> Option<Action> {
                 _ => None,
             })
         }
+        Decision::Exchange => {
+            next.take_while(|e| matches!(e, Event::Exchange { .. })).find_map(|e| match e {
+                Event::Exchange { actor, pai, .. } if *actor == me => {
+                    Some(Action::Exchange(*pai).canonical())
+                }
+                _ => None,
+            })
+        }
         Decision::None | Decision::RiichiDiscard => None,
     }
 }

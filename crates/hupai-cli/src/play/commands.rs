@@ -7,6 +7,7 @@
 //! c 34m    chi with 3m and 4m from the hand k [5m] kan (which one, when several)
 //! pass     decline a claim (also `-`)       9      abort with nine terminals
 //! v m      void the suit m, p or s (定缺)   b      back at an online table (the AI stops)
+//! x 159m   pass 1m 5m 9m (换三张)
 //! ```
 
 use std::fmt;
@@ -37,6 +38,8 @@ pub enum Command {
     NineTerminals,
     /// Name the suit to void (定缺).
     Void(hupai_core::Suit),
+    /// Pass these three kinds (换三张).
+    Exchange([Kind; 3]),
     /// Back at an online table: the AI that took over the seat stops.
     Back,
     /// Show the help.
@@ -120,6 +123,15 @@ pub fn parse(line: &str) -> Result<Command, CommandError> {
             Some("s") => hupai_core::Suit::Sou,
             _ => return Err(CommandError::BadTile(arg.unwrap_or("").to_string())),
         }),
+        "x" | "exchange" | "swap" => {
+            let a = arg.unwrap_or("");
+            let kinds = hupai_core::notation::parse_kinds(a)
+                .map_err(|_| CommandError::BadTile(a.to_string()))?;
+            match kinds.as_slice() {
+                [x, y, z] => Command::Exchange([*x, *y, *z]),
+                _ => return Err(CommandError::BadTile(a.to_string())),
+            }
+        }
         "b" | "back" => Command::Back,
         "?" | "help" => Command::Help,
         "q" | "quit" | "exit" => Command::Quit,
@@ -248,6 +260,18 @@ pub fn resolve(cmd: &Command, options: &[Action]) -> Result<Action, CommandError
                 Err(CommandError::NotNow("name a void suit"))
             }
         }
+        Command::Exchange(kinds) => {
+            let mut want = *kinds;
+            want.sort_unstable();
+            options
+                .iter()
+                .copied()
+                .find(|a| match a {
+                    Action::Exchange(pai) => pai.map(|p| p.kind()) == want.map(Some),
+                    _ => false,
+                })
+                .ok_or(CommandError::NotNow("pass three held tiles of one suit"))
+        }
         Command::Back | Command::Help | Command::Quit => {
             Err(CommandError::NotNow("do that as a move"))
         }
@@ -280,6 +304,10 @@ pub fn label(action: &Action) -> String {
         }
         Action::Pass => "pass".into(),
         Action::Void(suit) => format!("v {}", suit.letter()),
+        Action::Exchange(tiles) => {
+            let kinds: Vec<Kind> = tiles.iter().filter_map(|p| p.kind()).collect();
+            format!("x {}", hupai_core::notation::kinds_to_mpsz(kinds))
+        }
     }
 }
 
@@ -306,6 +334,10 @@ pub fn choices(options: &[Action]) -> Vec<String> {
             Action::Chi(_) => "chi",
             Action::Pass => "pass",
             Action::Void(_) => "void this suit",
+            Action::Exchange(_) => {
+                push("x TILES pass three tiles of one suit".into());
+                continue;
+            }
         };
         let key = label(a);
         push(if key == word { key } else { format!("{key} {word}") });

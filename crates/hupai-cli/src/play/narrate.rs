@@ -108,6 +108,14 @@ pub fn narrate(table: &Table, event: &Event, me: Option<Seat>) -> Option<String>
             format!("the hand ends in a draw ({reason})")
         }
         Event::Void { actor, suit } => format!("{} void {}", w(*actor), suit.letter()),
+        Event::Exchange { actor, target, pai } => {
+            let tiles = if pai.iter().any(|p| p.is_hidden()) {
+                "three tiles".to_string()
+            } else {
+                names(pai)
+            };
+            format!("{} pass {tiles} to {}", w(*actor), w(*target))
+        }
         Event::Payment { reason, actor, deltas, .. } => {
             let d: Vec<String> = Seat::ALL
                 .iter()

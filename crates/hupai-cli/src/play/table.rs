@@ -249,6 +249,17 @@ impl Table {
                     }
                 }
             },
+            Event::Exchange { actor, target, pai } => {
+                if let Some(s) = self.seat_mut(*actor) {
+                    for &p in pai {
+                        s.take(p);
+                    }
+                }
+                if let Some(s) = self.seat_mut(*target) {
+                    s.hand.extend(pai);
+                    s.hand.sort_by_key(|&p| sort_key(p));
+                }
+            }
             Event::Void { .. } | Event::EndKyoku => {}
             Event::EndGame { .. } => self.over = true,
         }
