@@ -554,6 +554,15 @@ impl Tracker {
                 }
                 self.end = scores.unwrap_or(self.end);
             }
+            Event::Payment { reason, actor, .. } => match reason {
+                hupai_engine::PaymentReason::NotReady => {
+                    self.hand[actor.index()].not_ready_paid = true
+                }
+                hupai_engine::PaymentReason::FlowerPig => {
+                    self.hand[actor.index()].flower_pig = true
+                }
+                _ => {}
+            },
             Event::Ryukyoku { reason, tenpai, scores, .. } => {
                 if *reason == Some(hupai_engine::DrawReason::Exhaustive) {
                     for (h, &t) in self.hand.iter_mut().zip(tenpai) {

@@ -481,8 +481,13 @@ fn defensive_choice(
 }
 
 /// Whether a ready closed hand after discarding `kind` should not declare riichi: every wait
-/// already scores at least [`crate::dama::DAMA_HAN`] han without it.
+/// already scores at least [`crate::dama::DAMA_HAN`] han without it. 报听 in the Chinese
+/// families is always declared on a live wait: it costs nothing but the lock, adds its fans,
+/// and where it is required a hand that does not declare cannot win.
 fn stay_dama(rules: &Rules, view: &PlayerView, sit: &Situation, kind: Option<Kind>) -> bool {
+    if rules.family != hupai_rules::Family::Riichi {
+        return false;
+    }
     let Some(k) = kind else { return false };
     let mut ready = sit.counts;
     if ready[k] == 0 {

@@ -46,6 +46,10 @@ pub struct HandRecord {
     pub riichi: bool,
     /// Han or fans of the win.
     pub win_value: u32,
+    /// Paid at an exhaustive draw for not being ready (查叫 / 查大叫).
+    pub not_ready_paid: bool,
+    /// Paid as a flower pig (查花猪: still holding the void suit at the draw).
+    pub flower_pig: bool,
 }
 
 /// Everything one player did in one job.

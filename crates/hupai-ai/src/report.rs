@@ -74,6 +74,14 @@ pub fn table(r: &ArenaResult) -> String {
         r.win_hand_rate * 100.0,
         r.exhaustive_draw_rate * 100.0
     );
+    if r.not_ready_hand_rate > 0.0 || r.flower_pig_hand_rate > 0.0 {
+        let _ = writeln!(
+            s,
+            "hands with a not-ready payment (查叫) {:.1}%, with a flower pig (查花猪) {:.1}%",
+            r.not_ready_hand_rate * 100.0,
+            r.flower_pig_hand_rate * 100.0
+        );
+    }
     if let Some(v) = r.variance_removed {
         let _ = writeln!(
             s,

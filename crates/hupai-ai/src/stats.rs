@@ -116,8 +116,12 @@ pub struct ArenaResult {
     pub duplicate: bool,
     /// Share of hands that ended in an exhaustive draw.
     pub exhaustive_draw_rate: f64,
-    /// Share of hands that ended in a win.
+    /// Share of hands that ended in a win (in Sichuan: with at least one win).
     pub win_hand_rate: f64,
+    /// Share of hands whose exhaustive draw made a player pay for not being ready (查叫).
+    pub not_ready_hand_rate: f64,
+    /// Share of hands whose exhaustive draw found a flower pig (查花猪).
+    pub flower_pig_hand_rate: f64,
     /// With duplicate: how much of the variance of the points-per-hand estimate duplicate
     /// play removed, per agent (1 − duplicate variance / independent-hands variance).
     pub variance_removed: Option<f64>,
@@ -162,6 +166,7 @@ pub fn aggregate(played: Played<'_>, jobs: &[JobRecord], elapsed: f64) -> ArenaR
     let mut hands = 0u64;
     let mut exhaustive = 0u64;
     let mut won = 0u64;
+    let (mut not_ready, mut flower_pig) = (0u64, 0u64);
     for job in jobs {
         if let Some(p) = job.players.first() {
             hands += p.hands.len() as u64;
@@ -169,9 +174,12 @@ pub fn aggregate(played: Played<'_>, jobs: &[JobRecord], elapsed: f64) -> ArenaR
         }
         let n_hands = job.players.first().map_or(0, |p| p.hands.len());
         for i in 0..n_hands {
-            if job.players.iter().any(|p| p.hands.get(i).is_some_and(|h| h.win)) {
-                won += 1;
-            }
+            let any = |f: fn(&crate::records::HandRecord) -> bool| {
+                job.players.iter().any(|p| p.hands.get(i).is_some_and(f))
+            };
+            won += u64::from(any(|h| h.win));
+            not_ready += u64::from(any(|h| h.not_ready_paid));
+            flower_pig += u64::from(any(|h| h.flower_pig));
         }
         for p in &job.players {
             let a = accs.entry(p.name.clone()).or_default();
@@ -297,6 +305,8 @@ pub fn aggregate(played: Played<'_>, jobs: &[JobRecord], elapsed: f64) -> ArenaR
         duplicate: played.duplicate,
         exhaustive_draw_rate: if hands > 0 { exhaustive as f64 / hands as f64 } else { 0.0 },
         win_hand_rate: if hands > 0 { won as f64 / hands as f64 } else { 0.0 },
+        not_ready_hand_rate: if hands > 0 { not_ready as f64 / hands as f64 } else { 0.0 },
+        flower_pig_hand_rate: if hands > 0 { flower_pig as f64 / hands as f64 } else { 0.0 },
         variance_removed: (!removed.is_empty())
             .then(|| removed.iter().sum::<f64>() / removed.len() as f64),
     }

@@ -72,11 +72,14 @@ impl Game {
         if let RiichiState::Declared { double } = self.p[from].riichi {
             let player = self.players[from.index()] as usize;
             self.p[from].riichi = RiichiState::Accepted { double };
-            self.scores[player] -= 1000;
-            self.sticks += 1;
             self.riichi_count += 1;
             let mut deltas = [0; 4];
-            deltas[from.index()] = -1000;
+            if self.riichi() {
+                // 报听 in the Chinese families costs no stick.
+                self.scores[player] -= 1000;
+                self.sticks += 1;
+                deltas[from.index()] = -1000;
+            }
             let scores = Some(self.scores());
             self.emit(Event::ReachAccepted { actor: from, deltas: Some(deltas), scores }, out);
             if self.riichi_count == 4 && self.rules.abortive_draws {

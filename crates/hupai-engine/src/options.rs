@@ -39,7 +39,7 @@
 //! ```
 
 use hupai_core::{Counts, Hand, Kind, KindSet, Meld, MeldKind, Seat, Suit};
-use hupai_rules::{Family, Score, WinContext};
+use hupai_rules::{DeclareReady, Family, Score, WinContext};
 
 use crate::view::Decision;
 use crate::{Action, Pai, PlayerView};
@@ -134,6 +134,8 @@ pub fn ready_score(view: &PlayerView) -> Option<Score> {
         }
         let Some(hand) = win_hand(view, Some(pai)) else { continue };
         let mut ctx = WinContext::new(kind, false);
+        ctx.riichi = view.rules().declare_ready != DeclareReady::Off
+            && view.riichi_accepted[view.seat.index()];
         ctx.seat_wind = view.seat_wind(view.seat);
         ctx.round_wind = view.round_wind;
         ctx.flowers = view.flowers[view.seat.index()].len() as u8;
@@ -171,6 +173,12 @@ pub fn win_score(view: &PlayerView, pai: Pai, on: WinOn) -> Option<Score> {
         WinOn::Discard | WinOn::RobbedKan => Some(pai),
     };
     if !completes(view, extra.and(Some(kind))) || holds_void(view, extra.and(Some(kind))) {
+        return None;
+    }
+    if view.rules().declare_ready == DeclareReady::Required
+        && !view.riichi_accepted[view.seat.index()]
+    {
+        // 报听 required: only a declared hand wins.
         return None;
     }
     let hand = win_hand(view, extra)?;
@@ -241,6 +249,9 @@ pub fn win_context(view: &PlayerView, kind: Kind, on: WinOn) -> WinContext {
             ctx.robbing_kong = true;
             ctx.first_turn = fresh && view.own_draws() == 0;
         }
+    }
+    if view.rules().declare_ready != DeclareReady::Off {
+        ctx.riichi = view.riichi_accepted[me.index()];
     }
     if view.rules().family == Family::Riichi {
         ctx.riichi = view.riichi_accepted[me.index()];
@@ -316,11 +327,14 @@ fn turn(view: &PlayerView, after_call: bool, replacement: bool, out: &mut Vec<Ac
     }
     discards(view, banned, out);
     let melds = view.own_melds().len() as u8;
-    let may_riichi = riichi_family(view)
-        && !after_call
-        && view.is_closed()
-        && view.scores[me] >= 1000
-        && view.live_tiles() >= 4
+    // Riichi: closed, a stick to pay, four tiles left; 报听 (Chinese families): any ready
+    // hand with a tile left to draw.
+    let may_declare = if riichi_family(view) {
+        !after_call && view.is_closed() && view.scores[me] >= 1000 && view.live_tiles() >= 4
+    } else {
+        rules.declare_ready != DeclareReady::Off && view.live_tiles() >= 1
+    };
+    let may_riichi = may_declare
         && view.shanten() <= 1
         && hupai_core::shanten(view.counts(), melds, view.forms()) <= 0;
     if may_riichi {

@@ -819,11 +819,15 @@ impl PlayerView {
             }
             Event::ReachAccepted { actor, scores, .. } => {
                 self.riichi_accepted[actor.index()] = true;
+                let stick = self.rules.family == Family::Riichi;
                 match scores {
                     Some(s) => self.scores = *s,
-                    None => self.scores[actor.index()] -= 1000,
+                    None if stick => self.scores[actor.index()] -= 1000,
+                    None => {}
                 }
-                self.kyotaku += 1;
+                if stick {
+                    self.kyotaku += 1;
+                }
                 if *actor == me {
                     self.own.ippatsu = true;
                 }

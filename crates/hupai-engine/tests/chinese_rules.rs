@@ -137,3 +137,116 @@ fn chinese_discarder_pays_the_fans() {
         .expect("a win");
     assert_eq!(deltas, [-fans, fans, 0, 0]);
 }
+
+/// 报听 rules: East is dealt `123m456p789s111z5z`, draws 6z, 1z for South, then West, North,
+/// and 5z for East. Returns the game at East's first turn.
+fn ready_to_declare(required: bool) -> (hupai_engine::Game, Vec<Event>) {
+    let mode = if required { "required" } else { "optional" };
+    let text =
+        format!("extends = \"chinese\"\ndeclare_ready = \"{mode}\"\ndeclare_ready_fan = 1\n");
+    let rules = Rules::from_toml_str(&text, "baoting.toml").expect("rules");
+    let wall = stack(&rules, East, ["123m456p789s111z5z", "", "", ""], "6z1z2m2p5z", "", "");
+    stacked_game(&rules, None, wall)
+}
+
+fn drawn_discard(game: &hupai_engine::Game, seat: hupai_core::Seat) -> Action {
+    *game
+        .pending()
+        .options(seat)
+        .iter()
+        .find(|a| matches!(a, Action::Discard { tsumogiri: true, .. }))
+        .expect("the drawn tile can go")
+}
+
+/// Each of South, West and North discards the tile it draws; every claim passes.
+fn others_discard_their_draws(game: &mut hupai_engine::Game, log: &mut Vec<Event>, locked: bool) {
+    for s in [South, West, North] {
+        let a = drawn_discard(game, s);
+        log.extend(act(game, s, a));
+        if s == South && locked {
+            assert!(!has(game, East, |a| matches!(a, Action::Pon(_) | Action::OpenKan)), "locked");
+        }
+        pass_all(game, log);
+    }
+}
+
+/// 报听 (northern home rules): "听牌后可以报听；报听后不能再换牌，摸什么打什么，不能吃碰；报听胡牌
+/// 加番" (a ready player may declare; after it the hand is locked: each drawn tile is discarded
+/// unless it wins, no more calls; a declared win counts more). No stick is paid.
+#[test]
+fn a_declared_ready_hand_is_locked_and_its_win_counts_more() {
+    let (mut game, mut log) = ready_to_declare(false);
+    let total = game.total_points();
+    let declare: Vec<Action> = game
+        .pending()
+        .options(East)
+        .iter()
+        .copied()
+        .filter(|a| matches!(a, Action::Riichi { .. }))
+        .collect();
+    let names: Vec<String> =
+        declare.iter().filter_map(|a| a.discarded()).map(|p| p.to_string()).collect();
+    assert_eq!(names, ["F", "P"], "6z or 5z, each discard that leaves the hand ready: {declare:?}");
+    log.extend(act(&mut game, East, declare[0]));
+    pass_all(&mut game, &mut log);
+    let accepted = log.iter().find_map(|e| match e {
+        Event::ReachAccepted { deltas, .. } => Some(*deltas),
+        _ => None,
+    });
+    assert_eq!(accepted, Some(Some([0; 4])), "报听 costs no stick");
+    assert_eq!(game.sticks(), 0);
+    game.check_invariants(total).expect("invariants");
+    others_discard_their_draws(&mut game, &mut log, true);
+    let options = game.pending().options(East).to_vec();
+    assert!(options.contains(&Action::Tsumo), "{options:?}");
+    assert!(
+        options
+            .iter()
+            .all(|a| matches!(a, Action::Tsumo | Action::Discard { tsumogiri: true, .. })),
+        "locked: win or discard the drawn tile: {options:?}"
+    );
+    log.extend(act(&mut game, East, Action::Tsumo));
+    let yaku = log.iter().find_map(|e| match e {
+        Event::Hora { yaku, .. } => Some(yaku.clone()),
+        _ => None,
+    });
+    let yaku = yaku.expect("a win");
+    assert!(yaku.iter().any(|y| y.name == "declared_ready" && y.value == 1), "{yaku:?}");
+}
+
+/// 报听 required (山西/河北 推倒胡): "不报听不能胡" (a hand that has not declared cannot win).
+#[test]
+fn where_the_declaration_is_required_an_undeclared_hand_cannot_win() {
+    let (mut game, mut log) = ready_to_declare(true);
+    let plain = discard_of(&game, East, "6z");
+    log.extend(act(&mut game, East, plain));
+    pass_all(&mut game, &mut log);
+    others_discard_their_draws(&mut game, &mut log, false);
+    assert!(!has(&game, East, |a| *a == Action::Tsumo), "not declared: no win");
+    let (mut game, mut log) = ready_to_declare(true);
+    let declare = *game
+        .pending()
+        .options(East)
+        .iter()
+        .find(|a| matches!(a, Action::Riichi { .. }))
+        .expect("a declaration");
+    log.extend(act(&mut game, East, declare));
+    pass_all(&mut game, &mut log);
+    others_discard_their_draws(&mut game, &mut log, true);
+    assert!(has(&game, East, |a| *a == Action::Tsumo), "declared: the win is offered");
+}
+
+/// Random play keeps every invariant with 报听 in the general Chinese and Sichuan rules.
+#[test]
+fn declared_ready_hands_keep_every_invariant() {
+    for base in ["chinese", "sichuan"] {
+        let text =
+            format!("extends = \"{base}\"\ndeclare_ready = \"optional\"\ndeclare_ready_fan = 1\n");
+        let rules = Rules::from_toml_str(&text, "t.toml").expect("rules");
+        for seed in 0..3 {
+            let (log, _) = play_checked(&rules, seed, 20_000);
+            let text: String = log.iter().map(|e| e.to_json() + "\n").collect();
+            hupai_engine::replay(&text, None).unwrap_or_else(|e| panic!("{base} {seed}: {e}"));
+        }
+    }
+}

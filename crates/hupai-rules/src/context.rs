@@ -59,7 +59,8 @@ pub struct WinContext {
     /// A first-turn win before any call: heavenly / earthly hand (tenhou, chiihou, renhou).
     #[serde(default)]
     pub first_turn: bool,
-    /// Riichi: the winner declared riichi.
+    /// Riichi: the winner declared riichi. In the Chinese families with `declare_ready`: the
+    /// winner declared a ready hand (报听).
     #[serde(default)]
     pub riichi: bool,
     /// Riichi: the riichi was declared on the first turn (double riichi).

@@ -21,8 +21,8 @@ pub use context::WinContext;
 pub use mcr::Fan;
 pub use riichi::Yaku;
 pub use rules::{
-    AfterWin, ExchangeDirection, Family, FanTable, KazoeLimit, Pao, PaymentRule, Renhou, Rules,
-    RulesError, SelfDrawBonus,
+    AfterWin, DeclareReady, ExchangeDirection, Family, FanTable, KazoeLimit, Pao, PaymentRule,
+    Renhou, Rules, RulesError, SelfDrawBonus,
 };
 pub use score::{score, Inconsistency, ItemId, Limit, Payments, Score, ScoreError, ScoreItem};
 pub use score_line::{LineError, RulesCache, ScoreLine};

@@ -102,6 +102,20 @@ pub enum AfterWin {
     Stay,
 }
 
+/// 报听: whether a player may, or must, declare a ready hand (Chinese families).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum DeclareReady {
+    /// No declaration.
+    #[default]
+    Off,
+    /// A ready player may declare with a discard: the hand is locked (each drawn tile is
+    /// discarded unless it wins; no more calls) and a win counts `declare_ready_fan` more.
+    Optional,
+    /// As `optional`, and only a player who declared may win (the 山西/河北 推倒胡 rule).
+    Required,
+}
+
 /// Where 换三张 passes the three tiles.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
@@ -246,6 +260,12 @@ rules_fields! {
     exchange_three: bool,
     /// Sichuan 换三张: where the three tiles go (`dice`, `next`, `previous`, `across`).
     exchange_direction: ExchangeDirection,
+    /// Chinese families, 报听: declaring a ready hand (`off`, `optional`, `required`), with the
+    /// riichi action and events: the declaration locks the hand, costs no stick.
+    declare_ready: DeclareReady,
+    /// Chinese families, 报听: the fans a declared win counts more (a doubling each in the
+    /// doubling tables).
+    declare_ready_fan: u32,
     /// Sichuan 刮风下雨: base points a kong collects at once: `[open, added, closed]` (the
     /// discarder pays an open kong; every player still in pays an added or closed one).
     kong_payments: [u32; 3],
@@ -453,7 +473,9 @@ impl Rules {
         if !chinese && self.after_win != AfterWin::End {
             return ignored("after_win", family);
         }
-        let chinese_only: [(&str, bool); 7] = [
+        let chinese_only: [(&str, bool); 9] = [
+            ("declare_ready", self.declare_ready != DeclareReady::Off),
+            ("declare_ready_fan", self.declare_ready_fan != 0),
             ("void_suit", self.void_suit),
             ("exchange_three", self.exchange_three),
             ("kong_payments", self.kong_payments != [0; 3]),
@@ -492,6 +514,9 @@ impl Rules {
         }
         if self.exchange_three && self.honors {
             return ignored("exchange_three", "rules with honours (three tiles of a suit)");
+        }
+        if self.declare_ready == DeclareReady::Off && self.declare_ready_fan != 0 {
+            return ignored("declare_ready_fan", "rules without declare_ready");
         }
         if !self.exchange_three && self.exchange_direction != ExchangeDirection::Dice {
             return ignored("exchange_direction", "rules without exchange_three");
@@ -589,6 +614,9 @@ mod tests {
             ("extends = \"sichuan\"\nkong_payments = [0, 0, 0]\n", "kong_transfer: rules"),
             ("extends = \"chinese\"\nexchange_three = true\n", "exchange_three: rules with"),
             ("extends = \"sichuan\"\nexchange_direction = \"next\"\n", "exchange_direction:"),
+            ("extends = \"riichi\"\ndeclare_ready = \"optional\"\n", "declare_ready: the riichi"),
+            ("extends = \"mcr\"\ndeclare_ready = \"required\"\n", "declare_ready: the MCR"),
+            ("extends = \"chinese\"\ndeclare_ready_fan = 2\n", "declare_ready_fan: rules without"),
         ];
         let swap = Rules::from_toml_str("extends = \"sichuan\"\nexchange_three = true\n", "t");
         assert_eq!(swap.unwrap().exchange_direction, ExchangeDirection::Dice);

@@ -16,7 +16,7 @@ use std::fmt;
 use hupai_core::Hand;
 
 use crate::mcr::Fan;
-use crate::{Family, FanTable, Rules, WinContext, Yaku};
+use crate::{DeclareReady, Family, FanTable, Rules, WinContext, Yaku};
 
 /// What a score item is: an MCR fan (also used by the general Chinese rules) or a riichi yaku
 /// (dora included). Displays as its stable snake_case id.
@@ -28,6 +28,9 @@ pub enum ItemId {
     Yaku(Yaku),
     /// A Sichuan fan.
     Sichuan(crate::sichuan::Fan),
+    /// 报听 (Chinese families with `declare_ready`): the winner declared a ready hand; worth
+    /// `declare_ready_fan`.
+    DeclaredReady,
 }
 
 impl ItemId {
@@ -37,6 +40,7 @@ impl ItemId {
             ItemId::Fan(f) => f.id(),
             ItemId::Yaku(y) => y.id(),
             ItemId::Sichuan(f) => f.id(),
+            ItemId::DeclaredReady => "declared_ready",
         }
     }
 
@@ -46,6 +50,7 @@ impl ItemId {
             ItemId::Fan(f) => f.name(),
             ItemId::Yaku(y) => y.name(),
             ItemId::Sichuan(f) => f.name(),
+            ItemId::DeclaredReady => "Declared Ready",
         }
     }
 
@@ -55,6 +60,7 @@ impl ItemId {
             ItemId::Fan(f) => f.zh(),
             ItemId::Yaku(y) => y.ja(),
             ItemId::Sichuan(f) => f.zh(),
+            ItemId::DeclaredReady => "报听",
         }
     }
 }
@@ -75,6 +81,13 @@ impl From<Yaku> for ItemId {
     fn from(yaku: Yaku) -> ItemId {
         ItemId::Yaku(yaku)
     }
+}
+
+/// The 报听 item of a declared win, when the rules give it fans (Chinese families).
+pub(crate) fn declared_ready(rules: &Rules, ctx: &WinContext) -> Option<ScoreItem> {
+    (ctx.riichi && rules.family == Family::Chinese && rules.declare_ready_fan > 0).then_some(
+        ScoreItem { id: ItemId::DeclaredReady, value: rules.declare_ready_fan, count: 1 },
+    )
 }
 
 /// One fan or yaku in a score.
@@ -284,6 +297,11 @@ impl From<Inconsistency> for ScoreError {
 
 /// Scores a winning hand (concealed tiles include the win tile) under `rules`.
 pub fn score(rules: &Rules, hand: &Hand, ctx: &WinContext) -> Result<Score, ScoreError> {
+    if ctx.riichi && rules.family != Family::Riichi && rules.declare_ready == DeclareReady::Off {
+        return Err(ScoreError::BadInput(
+            "riichi: a declared ready hand (报听) under rules without declare_ready".into(),
+        ));
+    }
     check_common(rules, hand, ctx)?;
     match rules.family {
         Family::Chinese if rules.fan_table == FanTable::Sichuan => {

@@ -64,3 +64,28 @@ fn the_cap_stops_the_doubling() {
     assert_eq!(s.total, 8);
     assert_eq!(s.payments.ron, Some(16));
 }
+
+/// 报听 as a setting: a declared win counts `declare_ready_fan` more (in Sichuan a doubling:
+/// the discarder pays twice as much), and a declared win under rules without it is an error.
+#[test]
+fn a_declared_ready_win_counts_one_fan_more() {
+    let hand: Hand = "123m456m789m123p55p".parse().unwrap();
+    let mut ctx = WinContext::new("5p".parse().unwrap(), false);
+    let plain = score(&Rules::preset("sichuan").unwrap(), &hand, &ctx).unwrap();
+    let text = "extends = \"sichuan\"\ndeclare_ready = \"optional\"\ndeclare_ready_fan = 1\n";
+    let rules = Rules::from_toml_str(text, "baoting").unwrap();
+    ctx.riichi = true;
+    let declared = score(&rules, &hand, &ctx).unwrap();
+    assert_eq!(declared.total, plain.total + 1);
+    assert_eq!(declared.payments.ron, plain.payments.ron.map(|p| 2 * p));
+    assert!(declared.items.iter().any(|i| i.id.as_str() == "declared_ready"));
+    let chinese = Rules::preset("chinese").unwrap();
+    let e = score(&chinese, &hand, &ctx).unwrap_err().to_string();
+    assert!(e.contains("without declare_ready"), "{e}");
+    let text = "extends = \"chinese\"\ndeclare_ready = \"optional\"\ndeclare_ready_fan = 2\n";
+    let general = Rules::from_toml_str(text, "baoting").unwrap();
+    let with = score(&general, &hand, &ctx).unwrap();
+    ctx.riichi = false;
+    let without = score(&general, &hand, &ctx).unwrap();
+    assert_eq!(with.total, without.total + 2);
+}

@@ -323,6 +323,10 @@ fn build_score(rules: &Rules, table: &FanTable, ctx: &WinContext) -> Score {
     if !flowers_done {
         items.push(ScoreItem { count: u32::from(ctx.flowers), ..fans::ITEMS[flowers] });
     }
+    if let Some(item) = crate::score::declared_ready(rules, ctx) {
+        fans_total += item.value;
+        items.push(item);
+    }
     let total = fans_total + u32::from(ctx.flowers);
     let meets_minimum = fans_total >= rules.min_fan;
     let payments = if meets_minimum {

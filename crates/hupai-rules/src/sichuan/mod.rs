@@ -203,7 +203,7 @@ pub fn cap_payment(rules: &Rules) -> u32 {
 }
 
 fn build(rules: &Rules, r: &Reading, ctx: &WinContext) -> Score {
-    let items: Vec<ScoreItem> = Fan::ALL
+    let mut items: Vec<ScoreItem> = Fan::ALL
         .iter()
         .filter(|&&f| r.counts[f as usize] > 0)
         .map(|&f| ScoreItem {
@@ -212,7 +212,11 @@ fn build(rules: &Rules, r: &Reading, ctx: &WinContext) -> Score {
             count: u32::from(r.counts[f as usize]),
         })
         .collect();
-    let total = r.total();
+    let mut total = r.total();
+    if let Some(item) = crate::score::declared_ready(rules, ctx) {
+        total += item.value;
+        items.push(item);
+    }
     let each = payment(rules, total, ctx.self_drawn);
     let payments = if ctx.self_drawn {
         Payments { tsumo_others: Some(each), total: 3 * each, ..Payments::default() }
