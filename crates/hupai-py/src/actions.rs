@@ -18,12 +18,15 @@
 //! | 192..226 | added kan of a kind |
 //! | 226 | tsumo, 227 ron (also robbing a kan), 228 nine terminals, 229 pass |
 //! | 230..233 | void (定缺, Sichuan) the man, pin or sou suit |
+//! | 233..728 | exchange (换三张, Sichuan): 165 per suit (man, pin, sou), the three ranks `a <= b <= c` in lexicographic order (`111`, `112`, ..., `999`) |
+//!
+//! Exchanges are named by kind: the rules refuse `exchange_three` with red fives.
 
 use hupai_core::{Kind, Suit};
 use hupai_engine::{Action, Decision, Pai, PlayerView};
 
 /// Number of action ids.
-pub const ACTIONS: usize = 233;
+pub const ACTIONS: usize = 728;
 /// First discard id.
 pub const DISCARD: u16 = 0;
 /// First tsumogiri id.
@@ -52,6 +55,49 @@ pub const NINE_TERMINALS: u16 = 228;
 pub const PASS: u16 = 229;
 /// First void id (man, pin, sou).
 pub const VOID: u16 = 230;
+/// First exchange id.
+pub const EXCHANGE: u16 = 233;
+/// Exchange ids per suit: the multisets of three of nine ranks.
+const EXCHANGES_PER_SUIT: u16 = 165;
+
+/// The place of the ranks `a <= b <= c` (0..9) among the multisets of three ranks, in
+/// lexicographic order.
+const fn exchange_index(a: u16, b: u16, c: u16) -> u16 {
+    let mut i = 0;
+    let mut x = 0;
+    while x < 9 {
+        let mut y = x;
+        while y < 9 {
+            let mut z = y;
+            while z < 9 {
+                if x == a && y == b && z == c {
+                    return i;
+                }
+                i += 1;
+                z += 1;
+            }
+            y += 1;
+        }
+        x += 1;
+    }
+    i
+}
+
+/// The ranks of the exchange at `index` in its suit (the inverse of [`exchange_index`]).
+fn exchange_ranks(index: u16) -> Option<[u16; 3]> {
+    let mut i = 0;
+    for a in 0..9 {
+        for b in a..9 {
+            for c in b..9 {
+                if i == index {
+                    return Some([a, b, c]);
+                }
+                i += 1;
+            }
+        }
+    }
+    None
+}
 
 /// The tile37 index of a tile name (flowers and hidden tiles have none).
 pub fn tile37(pai: Pai) -> Option<u16> {
@@ -112,7 +158,16 @@ pub fn action_id(action: Action, claimed: Option<Kind>) -> Option<u16> {
             Suit::Sou => VOID + 2,
             Suit::Honor => return None,
         },
-        Action::Exchange(_) => return None, // TODO(exchange): ids after the py2 merge
+        Action::Exchange(tiles) => {
+            let kinds = tiles.map(|p| p.kind());
+            let suit = kinds[0]?.suit();
+            if suit == Suit::Honor || kinds.iter().any(|k| k.map(Kind::suit) != Some(suit)) {
+                return None;
+            }
+            let mut r = kinds.map(|k| k.map_or(0, |k| u16::from(k.number()) - 1));
+            r.sort_unstable();
+            EXCHANGE + suit.index() as u16 * EXCHANGES_PER_SUIT + exchange_index(r[0], r[1], r[2])
+        }
     })
 }
 
@@ -143,6 +198,13 @@ pub fn action_name(id: u16) -> Option<String> {
         NINE_TERMINALS => "nine terminals".into(),
         PASS => "pass".into(),
         230..233 => format!("void {}", ["m", "p", "s"][(id - VOID) as usize]),
+        233..728 => {
+            let (suit, index) =
+                ((id - EXCHANGE) / EXCHANGES_PER_SUIT, (id - EXCHANGE) % EXCHANGES_PER_SUIT);
+            let letter = ["m", "p", "s"][suit as usize];
+            let [a, b, c] = exchange_ranks(index)?;
+            format!("exchange {}{letter} {}{letter} {}{letter}", a + 1, b + 1, c + 1)
+        }
         _ => return None,
     })
 }

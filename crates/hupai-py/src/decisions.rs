@@ -144,7 +144,7 @@ impl Arrays {
 }
 
 /// The decisions one model call answers: row ``i`` is player ``player[i]`` of game
-/// ``game[i]`` (an environment of a ``VecEnv``, a job of an arena), its ``hupai-v2``
+/// ``game[i]`` (an environment of a ``VecEnv``, a job of an arena), its ``hupai-v3``
 /// observation ``planes[i]``, ``scalars[i]`` (``None`` when built without features), its
 /// ``mask[i]``, and its legal ids ``legal_ids[legal_offsets[i]:legal_offsets[i + 1]]`` in the
 /// driver's order. A ``VecEnv`` batch also carries, per environment, the score changes since
@@ -154,7 +154,7 @@ impl Arrays {
 /// >>> venv = hupai.VecEnv(4, "riichi", seed=1)
 /// >>> b = venv.reset()
 /// >>> len(b), b.planes.shape[1:], b.mask.shape[1]
-/// (4, (73, 34), 233)
+/// (4, (73, 34), 728)
 #[pyclass(frozen, module = "hupai", name = "Batch")]
 #[derive(Debug)]
 pub struct Batch {
@@ -290,19 +290,19 @@ impl Batch {
         self.decision.clone_ref(py)
     }
 
-    /// ``hupai-v2`` planes (uint8, ``(rows, 73, 34)``), or None without features.
+    /// ``hupai-v3`` planes (uint8, ``(rows, 73, 34)``), or None without features.
     #[getter]
     fn planes(&self, py: Python<'_>) -> Option<Py<PyArray3<u8>>> {
         self.planes.as_ref().map(|a| a.clone_ref(py))
     }
 
-    /// ``hupai-v2`` scalars (float32, ``(rows, 70)``), or None without features.
+    /// ``hupai-v3`` scalars (float32, ``(rows, 71)``), or None without features.
     #[getter]
     fn scalars(&self, py: Python<'_>) -> Option<Py<PyArray2<f32>>> {
         self.scalars.as_ref().map(|a| a.clone_ref(py))
     }
 
-    /// Action masks (bool, ``(rows, 233)``).
+    /// Action masks (bool, ``(rows, 728)``).
     #[getter]
     fn mask(&self, py: Python<'_>) -> Py<PyArray2<bool>> {
         self.mask.clone_ref(py)

@@ -71,7 +71,7 @@ pub fn load_rules(rules: &RulesArg) -> Result<CoreRules, Error> {
 
 /// What one player sees and may do at one decision.
 ///
-/// ``planes`` and ``scalars`` are the ``hupai-v2`` encoding (``hupai.env.PLANES``,
+/// ``planes`` and ``scalars`` are the ``hupai-v3`` encoding (``hupai.env.PLANES``,
 /// ``hupai.env.SCALARS``); ``mask`` and ``legal_actions()`` are the legal options as ids of the
 /// action space (``hupai.env.ACTION_NAMES``), in the driver's order.
 ///
@@ -79,7 +79,7 @@ pub fn load_rules(rules: &RulesArg) -> Result<CoreRules, Error> {
 /// >>> obs = env.reset()
 /// >>> o = obs[0]
 /// >>> o.planes.shape, o.scalars.shape, o.mask.shape
-/// ((73, 34), (70,), (233,))
+/// ((73, 34), (71,), (728,))
 /// >>> o.actions()[0]
 /// {'type': 'discard', 'pai': '3p', 'tsumogiri': True}
 #[pyclass(frozen, module = "hupai", name = "Observation")]
@@ -193,7 +193,7 @@ impl Observation {
         self.options.iter().position(|&o| o == d).map(|i| self.ids[i])
     }
 
-    /// The action mask: ``mask[id]`` is True for each legal id (bool, shape ``(233,)``).
+    /// The action mask: ``mask[id]`` is True for each legal id (bool, shape ``(728,)``).
     #[getter]
     fn mask<'py>(&self, py: Python<'py>) -> Bound<'py, PyArray1<bool>> {
         let mut mask = vec![false; ACTIONS];
@@ -203,7 +203,7 @@ impl Observation {
         mask.into_pyarray(py)
     }
 
-    /// The ``hupai-v2`` planes (uint8 0/1, shape ``(73, 34)``).
+    /// The ``hupai-v3`` planes (uint8 0/1, shape ``(73, 34)``).
     #[getter]
     fn planes<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyArray2<u8>>> {
         let planes = self.encoded().0.clone();
@@ -212,7 +212,7 @@ impl Observation {
         Ok(array.into_pyarray(py))
     }
 
-    /// The ``hupai-v2`` scalars (float32, shape ``(70,)``).
+    /// The ``hupai-v3`` scalars (float32, shape ``(71,)``).
     #[getter]
     fn scalars<'py>(&self, py: Python<'py>) -> Bound<'py, PyArray1<f32>> {
         self.encoded().1.clone().into_pyarray(py)

@@ -1,4 +1,4 @@
-//! The observation encoding `hupai-v2`: a seat's view as binary planes over the 34 kinds and
+//! The observation encoding `hupai-v3`: a seat's view as binary planes over the 34 kinds and
 //! a vector of scalars, computed from the `PlayerView` alone (what the seat was shown), so it
 //! never carries another seat's concealed tiles.
 //!
@@ -32,19 +32,20 @@
 //! Scalars (float32, shape `(SCALARS,)`): see [`SCALAR_NAMES`]. `hupai-v2` is `hupai-v1` with
 //! the Sichuan scalars appended (the void decision, each seat's void suit and win, the own
 //! tiles of the void suit); the first 52 scalars and every plane keep their meaning.
+//! `hupai-v3` appends scalar 70, the exchange decision (换三张); the rest is `hupai-v2`.
 
 use hupai_core::{Kind, MeldKind, Suit};
 use hupai_engine::{Decision, PlayerView};
 use hupai_rules::Family;
 
 /// The encoding's name; it changes whenever a plane or scalar changes meaning.
-pub const VERSION: &str = "hupai-v2";
+pub const VERSION: &str = "hupai-v3";
 /// Planes per observation.
 pub const PLANES: usize = 73;
 /// Plane width: the 34 kinds.
 pub const WIDTH: usize = 34;
 /// Scalars per observation.
-pub const SCALARS: usize = 70;
+pub const SCALARS: usize = 71;
 
 /// What each scalar is, in order.
 pub const SCALAR_NAMES: [&str; SCALARS] = [
@@ -118,6 +119,7 @@ pub const SCALAR_NAMES: [&str; SCALARS] = [
     "won this hand seat 2",
     "won this hand seat 3",
     "own tiles of the void suit / 13",
+    "decision: choose three tiles to pass (exchange)",
 ];
 
 fn set(planes: &mut [u8], plane: usize, kind: Kind) {
@@ -270,7 +272,7 @@ pub fn encode(view: &PlayerView, planes: &mut [u8], scalars: &mut [f32]) {
         Decision::Claim { .. } => scalars[40] = 1.0,
         Decision::Robbing { .. } => scalars[41] = 1.0,
         Decision::Void => scalars[52] = 1.0,
-        Decision::Exchange => {} // TODO(exchange): a scalar after the py2 merge
+        Decision::Exchange => scalars[70] = 1.0,
     }
     scalars[42] = f32::from(u8::from(view.is_furiten()));
     scalars[43] = f32::from(u8::from(view.ippatsu()));

@@ -36,11 +36,11 @@ def test_module_examples_run() -> None:
 
 def test_action_space_names() -> None:
     names = hupai.ACTION_NAMES
-    assert len(names) == hupai.ACTIONS == 233 and len(set(names)) == 233
+    assert len(names) == hupai.ACTIONS == 728 and len(set(names)) == 728
     assert names[0] == "discard 1m" and names[36] == "discard 5sr" and names[37] == "tsumogiri 1m"
     assert names[148] == "chi low" and names[153] == "chi high red" and names[229] == "pass"
     assert names[230:] == ["void m", "void p", "void s"]
-    assert len(hupai.SCALAR_NAMES) == hupai.SCALARS and hupai.ENCODING == "hupai-v2"
+    assert len(hupai.SCALAR_NAMES) == hupai.SCALARS and hupai.ENCODING == "hupai-v3"
     assert hupai.SCALARS == 70 and hupai.SCALAR_NAMES[52] == "decision: name the void suit"
 
 
@@ -85,7 +85,7 @@ def test_every_preset_plays_through_the_driver(rules: str) -> None:
 
 def test_sichuan_voids_are_actions_and_features() -> None:
     """定缺: every seat names a suit at once (ids 230..233); the encoding shows each seat's void
-    and, once it wins, that it has won (hupai-v2 scalars 52..70, read against the view)."""
+    and, once it wins, that it has won (hupai-v2 scalars 52..70, kept in hupai-v3, read against the view)."""
     env = MahjongEnv("sichuan", length="hand", agents=[None, "efficiency", "efficiency", "efficiency"])
     void = hupai.SCALAR_NAMES.index("decision: name the void suit")
     won: set[tuple[int, int]] = set()
@@ -112,6 +112,24 @@ def test_sichuan_voids_are_actions_and_features() -> None:
         winners = {(seed, e["actor"]) for e in env.mjai_log() if e["type"] == "hora"}
         assert {w for w in won if w[0] == seed} <= winners
     assert won, "some seat wins and plays on in eight hands"
+
+
+def test_sichuan_exchange_is_one_action_and_a_feature() -> None:
+    """换三张: every seat passes three tiles of one suit at once (ids 233..728), named by the
+    tiles; the exchange scalar marks the decision; the void choice follows."""
+    env = MahjongEnv("sichuan-exchange", length="hand", agents=[None, "efficiency", "efficiency", "efficiency"])
+    flag = hupai.SCALAR_NAMES.index("decision: choose three tiles to pass (exchange)")
+    for seed in range(4):
+        obs = env.reset(seed=seed)
+        ids = obs[0].legal_actions()
+        assert ids and all(233 <= i < 728 for i in ids) and obs[0].scalars[flag] == 1
+        for i in ids:
+            tiles = hupai.ACTION_NAMES[i].split()[1:]
+            assert len(tiles) == 3 and len({t[-1] for t in tiles}) == 1
+        obs = env.step({0: ids[-1]})
+        assert obs[0].legal_actions() == [230, 231, 232] and obs[0].scalars[flag] == 0
+        passes = [e for e in env.mjai_log() if e["type"] == "exchange"]
+        assert len(passes) == 4 and {e["actor"] for e in passes} == {0, 1, 2, 3}
 
 
 @pytest.mark.parametrize("rules,length", [("riichi", "east"), ("mcr", "full"), ("riichi", "half"), ("laizi", "east")])
@@ -392,7 +410,7 @@ def test_every_option_has_its_own_id(rules: str) -> None:
     kinds = {"discard": range(0, 74), "riichi": range(74, 148), "chi": range(148, 154),
              "pon": range(154, 157), "open_kan": [157], "closed_kan": range(158, 192),
              "added_kan": range(192, 226), "tsumo": [226], "ron": [227], "nine_terminals": [228],
-             "pass": [229], "void": range(230, 233)}
+             "pass": [229], "void": range(230, 233), "exchange": range(233, 728)}
     seen = set()
     for step in range(300):
         counts = np.diff(b.legal_offsets)
@@ -404,9 +422,13 @@ def test_every_option_has_its_own_id(rules: str) -> None:
                     assert id_ in kinds[action["type"]], (id_, action)
                     if action["type"] == "void":
                         assert hupai.ACTION_NAMES[id_] == "void " + action["suit"]
+                    if action["type"] == "exchange":
+                        assert hupai.ACTION_NAMES[id_] == "exchange " + " ".join(sorted(action["pai"]))
                     seen.add(action["type"])
         pick = b.legal_offsets[:-1] + (rng.random(len(b)) * counts).astype(np.int64)
         b = venv.step(b.legal_ids[pick])
     assert {"discard", "pass"} <= seen
     if rules.startswith("sichuan"):
         assert "void" in seen
+    if rules == "sichuan-exchange":
+        assert "exchange" in seen

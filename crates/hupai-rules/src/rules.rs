@@ -515,6 +515,10 @@ impl Rules {
         if self.exchange_three && self.honors {
             return ignored("exchange_three", "rules with honours (three tiles of a suit)");
         }
+        if self.exchange_three && self.red_fives != [0; 3] {
+            // Red fives score nothing outside riichi; the exchange names tiles by kind.
+            return ignored("exchange_three", "rules with red fives");
+        }
         if self.declare_ready == DeclareReady::Off && self.declare_ready_fan != 0 {
             return ignored("declare_ready_fan", "rules without declare_ready");
         }
@@ -614,6 +618,10 @@ mod tests {
             ("extends = \"sichuan\"\nkong_payments = [0, 0, 0]\n", "kong_transfer: rules"),
             ("extends = \"chinese\"\nexchange_three = true\n", "exchange_three: rules with"),
             ("extends = \"sichuan\"\nexchange_direction = \"next\"\n", "exchange_direction:"),
+            (
+                "extends = \"sichuan\"\nexchange_three = true\nred_fives = [1, 1, 1]\n",
+                "exchange_three: rules with red fives",
+            ),
             ("extends = \"riichi\"\ndeclare_ready = \"optional\"\n", "declare_ready: the riichi"),
             ("extends = \"mcr\"\ndeclare_ready = \"required\"\n", "declare_ready: the MCR"),
             ("extends = \"chinese\"\ndeclare_ready_fan = 2\n", "declare_ready_fan: rules without"),

@@ -1,5 +1,5 @@
 """Environments for AI research: one match (``MahjongEnv``), many matches in one batch
-(``VecEnv``), the fixed action space and the ``hupai-v2`` observation encoding.
+(``VecEnv``), the fixed action space and the ``hupai-v3`` observation encoding.
 
 Every step is a step of hupai's match driver: the legal actions and the mask are the driver's
 options, never a second copy of the rules. Wrappers for Gymnasium (``hupai.gym``) and
@@ -15,7 +15,7 @@ PettingZoo (``hupai.pettingzoo``) sit on ``MahjongEnv``.
 >>> sum(env.scores())
 100000
 
-The action space (``ACTIONS`` = 233 ids, names in ``ACTION_NAMES``):
+The action space (``ACTIONS`` = 728 ids, names in ``ACTION_NAMES``):
 
 ======== ==========================================================================
 ids      action
@@ -32,12 +32,14 @@ ids      action
 192-225  added kan, by kind
 226      tsumo; 227 ron (also robbing a kan); 228 nine terminals; 229 pass
 230-232  void (定缺, Sichuan) the man, pin or sou suit
+233-727  exchange (换三张, Sichuan): 165 ids per suit (man, pin, sou), the ranks a <= b <= c
+         of the three tiles in lexicographic order (111, 112, ..., 999)
 ======== ==========================================================================
 
 In any decision the legal options have distinct ids, so the mask is exactly the option list.
 
-The observation encoding ``hupai-v2`` (``ENCODING``): ``planes``, uint8 0/1 of shape
-``(PLANES, 34)`` = ``(73, 34)``, and ``scalars``, float32 of shape ``(SCALARS,)`` = ``(70,)``
+The observation encoding ``hupai-v3`` (``ENCODING``): ``planes``, uint8 0/1 of shape
+``(PLANES, 34)`` = ``(73, 34)``, and ``scalars``, float32 of shape ``(SCALARS,)`` = ``(71,)``
 (named in ``SCALAR_NAMES``). Seats are relative: 0 the player, 1 the next seat (on its right),
 2 across, 3 the seat before it. "≥n" planes have a 1 at each kind with at least n tiles.
 
