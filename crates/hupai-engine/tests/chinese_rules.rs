@@ -224,14 +224,7 @@ fn where_the_declaration_is_required_an_undeclared_hand_cannot_win() {
     others_discard_their_draws(&mut game, &mut log, false);
     assert!(!has(&game, East, |a| *a == Action::Tsumo), "not declared: no win");
     let (mut game, mut log) = ready_to_declare(true);
-    let declare = *game
-        .pending()
-        .options(East)
-        .iter()
-        .find(|a| matches!(a, Action::Riichi { .. }))
-        .expect("a declaration");
-    log.extend(act(&mut game, East, declare));
-    pass_all(&mut game, &mut log);
+    common::declare_riichi(&mut game, &mut log, East);
     others_discard_their_draws(&mut game, &mut log, true);
     assert!(has(&game, East, |a| *a == Action::Tsumo), "declared: the win is offered");
 }
