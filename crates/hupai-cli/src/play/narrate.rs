@@ -114,7 +114,8 @@ pub fn narrate(table: &Table, event: &Event, me: Option<Seat>) -> Option<String>
             } else {
                 names(pai)
             };
-            format!("{} pass {tiles} to {}", w(*actor), w(*target))
+            let verb = if you(*actor) { "pass" } else { "passes" };
+            format!("{} {verb} {tiles} to {}", w(*actor), w(*target))
         }
         Event::Payment { reason, actor, deltas, .. } => {
             let d: Vec<String> = Seat::ALL

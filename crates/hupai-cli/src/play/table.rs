@@ -251,8 +251,15 @@ impl Table {
             },
             Event::Exchange { actor, target, pai } => {
                 if let Some(s) = self.seat_mut(*actor) {
+                    // As the engine passes them: other copies before the drawn tile.
                     for &p in pai {
-                        s.take(p);
+                        if let Some(i) = s.hand.iter().position(|&h| h == p) {
+                            s.hand.remove(i);
+                        } else if s.drawn == Some(p) {
+                            s.drawn = None;
+                        } else {
+                            s.take(p);
+                        }
                     }
                 }
                 if let Some(s) = self.seat_mut(*target) {
