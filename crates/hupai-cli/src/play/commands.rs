@@ -371,6 +371,24 @@ mod tests {
     }
 
     #[test]
+    fn the_exchange_names_three_held_tiles_of_one_suit() {
+        let k = |s: &str| s.parse::<Kind>().unwrap();
+        assert_eq!(parse("x 127s"), Ok(Command::Exchange([k("1s"), k("2s"), k("7s")])));
+        assert!(parse("x 12s").is_err(), "three tiles");
+        let options = [
+            Action::Exchange([t("1s"), t("2s"), t("7s")]),
+            Action::Exchange([t("1m"), t("1m"), t("9m")]),
+        ];
+        assert_eq!(resolve(&parse("x 911m").unwrap(), &options), Ok(options[1]), "any order");
+        assert_eq!(
+            resolve(&parse("x 123p").unwrap(), &options),
+            Err(CommandError::NotNow("pass three held tiles of one suit"))
+        );
+        assert_eq!(label(&options[0]), "x 127s");
+        assert_eq!(choices(&options), ["x TILES pass three tiles of one suit"]);
+    }
+
+    #[test]
     fn resolves_against_the_options() {
         let options = [
             Action::Chi([t("3m"), t("4m")]),
