@@ -146,7 +146,12 @@ export function centre(s, clock) {
       return `<span class="c c-${p}${s.turn === seat ? ' turn' : ''}">${esc(wind(w))} ${esc(s.scores[seat])}</span>`;
     })
     .join('');
-  return `<div class="centre">${cells}<div class="clock">${clock || ''}</div></div>`;
+  // The middle: the round and the wall (the square table's centre, as on Tenhou's).
+  const left = wallLeft(s);
+  const mid = s.round
+    ? `<span class="m-round">${esc(roundLabel(s))}</span>${left != null ? `<span class="m-wall">${t('wall')} ${left}</span>` : ''}`
+    : '';
+  return `<div class="centre">${cells}<div class="clock">${clock || ''}</div><div class="mid">${mid}</div></div>`;
 }
 
 /** The viewer's own hand: `data-hand` with one `data-tile` element per tile, the drawn tile

@@ -609,6 +609,37 @@ test('an exhaustive draw lays out the ready hands and the payments, each player 
   assert.equal(new Set(standings).size, 4);
   assert.ok(standings.some((w) => w.includes('(East · you)')));
   await shot(page, 'draw-ready-hands');
+  // The table under the result, at its fullest (every river of a hand that ran to the end):
+  // on a desktop the four seats sit around a square, each river facing the centre, none over
+  // another or the centre.
+  await page.click('#close-result');
+  const g = await page.evaluate(() => {
+    const box = (el) => {
+      const r = el.getBoundingClientRect();
+      return { l: r.left, t: r.top, r: r.right, b: r.bottom };
+    };
+    const seats = [0, 1, 2, 3].map((p) => document.querySelector(`.board .place-${p}`));
+    return {
+      rivers: seats.map((x) => box(x.querySelector('.river'))),
+      heads: seats.map((x) => box(x.querySelector('.seat-head'))),
+      centre: box(document.querySelector('.board .centre')),
+      turned: seats.map((x) => getComputedStyle(x).transform),
+      tiles: seats.map((x) => x.querySelectorAll('.river .tile').length),
+      width: document.documentElement.scrollWidth,
+    };
+  });
+  assert.ok(g.width <= 1200, `no sideways scroll: ${g.width}`);
+  assert.ok(g.tiles.every((n) => n >= 12), `full rivers: ${g.tiles}`);
+  const c = g.centre;
+  const [bottom, right, top, left] = g.rivers;
+  assert.ok(bottom.t >= c.b - 1 && right.l >= c.r - 1 && top.b <= c.t + 1 && left.r <= c.l + 1, JSON.stringify(g));
+  const apart = (a, b) => a.r <= b.l + 1 || b.r <= a.l + 1 || a.b <= b.t + 1 || b.b <= a.t + 1;
+  const all = [...g.rivers, ...g.heads, c];
+  for (let i = 0; i < all.length; i++) for (let j = i + 1; j < all.length; j++) assert.ok(apart(all[i], all[j]), `boxes ${i} and ${j} overlap: ${JSON.stringify(g)}`);
+  // The right seat is turned a quarter (its tiles' tops to the centre), the one across upside down.
+  const round = (m) => m.replace(/-?\d+(\.\d+)?(e-?\d+)?/g, (x) => String(Math.round(Number(x)) + 0));
+  assert.deepEqual(g.turned.map((m) => round(m).split(',').slice(0, 4).join(',')), ['none', 'matrix(0, -1, 1, 0', 'matrix(-1, 0, 0, -1', 'matrix(0, 1, -1, 0']);
+  await shot(page, 'table-square');
   await page.context().close();
 });
 
