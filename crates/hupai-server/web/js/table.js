@@ -145,6 +145,7 @@ export class TablePage {
       help: $('help'),
       overlay: $('overlay'),
       takeover: $('takeover'),
+      keys: $('keys'),
       result: $('result'),
     };
     $('opt-help').addEventListener('change', (e) => {
@@ -569,6 +570,8 @@ export class TablePage {
 
   actionsHtml() {
     if (!this.prompt) {
+      // While the AI plays the seat the banner says so; "waiting" would not be true.
+      if (this.takeover) return '';
       return this.state.player !== null && this.state.round && !this.state.handOver ? `<span class="waiting">${t('waiting')}</span>` : '';
     }
     const called = this.state.lastDiscard ? this.state.rivers[this.state.lastDiscard.seat][this.state.lastDiscard.index]?.pai : null;
@@ -634,6 +637,7 @@ export class TablePage {
     this.el.confirm.textContent = this.prompt && this.selected != null && coarse() ? t('confirm') : this.mode === 'riichi' ? t('riichi') + ' →' : '';
     setHtml(this.el.help, this.helpHtml());
     this.el.help.hidden = !this.prefs.help || spectator;
+    this.el.keys.hidden = spectator;
     if (this.focusSelected) {
       // A tile chosen by keys gets the focus (outlined, and read out by a screen reader).
       this.focusSelected = false;
