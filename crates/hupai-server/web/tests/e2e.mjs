@@ -8,7 +8,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
-import { mkdtempSync, mkdirSync, writeFileSync, existsSync } from 'node:fs';
+import { mkdtempSync, mkdirSync, writeFileSync, existsSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve, dirname } from 'node:path';
 import { createServer } from 'node:net';
@@ -23,6 +23,7 @@ const CHROMIUM = process.env.CHROMIUM || '/usr/bin/chromium';
 mkdirSync(SHOTS, { recursive: true });
 
 let server;
+let dir;
 let base;
 let browser;
 const problems = []; // console errors and page errors, from every page
@@ -56,7 +57,7 @@ async function waitHealthy(url, ms = 20000) {
 before(async () => {
   assert.ok(existsSync(BIN), `no hupai binary at ${BIN}: cargo build -p hupai-cli`);
   const port = await freePort();
-  const dir = mkdtempSync(join(tmpdir(), 'hupai-web-'));
+  dir = mkdtempSync(join(tmpdir(), 'hupai-web-'));
   server = spawn(BIN, ['serve', '--addr', `127.0.0.1:${port}`, '--db', join(dir, 'web.db'), '--allow-seed'], {
     stdio: ['ignore', 'pipe', 'inherit'],
   });
@@ -68,7 +69,12 @@ before(async () => {
 after(async () => {
   writeFileSync(join(SHOTS, 'figures.json'), JSON.stringify(figures, null, 2) + '\n');
   if (browser) await browser.close();
-  if (server) server.kill('SIGTERM');
+  if (server) {
+    const gone = new Promise((res) => server.once('exit', res));
+    server.kill('SIGTERM');
+    await gone;
+  }
+  if (dir) rmSync(dir, { recursive: true, force: true }); // the server's database
   assert.deepEqual(problems, [], 'console errors');
 });
 
