@@ -12,6 +12,7 @@ pub mod hints;
 pub mod http;
 pub mod limits;
 pub mod mjai_tcp;
+pub mod names;
 pub mod protocol;
 pub mod review;
 pub mod server;

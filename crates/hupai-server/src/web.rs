@@ -29,6 +29,7 @@ use sha2::{Digest, Sha256};
 use tokio::sync::Semaphore;
 
 use crate::http::refuse;
+use crate::names::Names;
 use crate::review::{review, ReviewError};
 use crate::server::State;
 
@@ -201,21 +202,21 @@ async fn asset(Path(path): Path<String>, headers: HeaderMap) -> Response {
 /// names of every yaku or fan in English, Chinese and Japanese.
 pub fn facts(rules: &Rules) -> Value {
     let mut names = Map::new();
-    let mut put = |id: &str, en: &str, zh: &str, ja: &str| {
-        names.insert(id.to_string(), json!({ "en": en, "zh": zh, "ja": ja }));
+    let mut put = |id: &str, n: Names| {
+        names.insert(id.to_string(), json!({ "en": n.en, "zh": n.zh, "ja": n.ja }));
     };
     match rules.family {
         hupai_rules::Family::Riichi => {
             for y in hupai_rules::Yaku::ALL {
-                put(y.id(), y.name(), y.ja(), y.ja());
+                put(y.id(), crate::names::yaku(y));
             }
         }
         _ => {
             for f in hupai_rules::Fan::ALL {
-                put(f.id(), f.name(), f.zh(), f.zh());
+                put(f.id(), crate::names::mcr_fan(f));
             }
             for f in hupai_rules::sichuan::Fan::ALL {
-                put(f.id(), f.name(), f.zh(), f.zh());
+                put(f.id(), crate::names::sichuan_fan(f));
             }
         }
     }
@@ -415,7 +416,22 @@ mod tests {
                     assert!(n[lang].as_str().is_some_and(|s| !s.is_empty()), "{name} {id} {lang}");
                 }
             }
+            // Every id a `hora` event of the family may carry (its score items' ids) is named.
+            let ids: Vec<&str> = if rules.family == hupai_rules::Family::Riichi {
+                hupai_rules::Yaku::ALL.iter().map(|y| y.id()).collect()
+            } else {
+                let mcr = hupai_rules::Fan::ALL.iter().map(|f| f.id());
+                mcr.chain(hupai_rules::sichuan::Fan::ALL.iter().map(|f| f.id())).collect()
+            };
+            for id in ids {
+                assert!(names.contains_key(id), "{name}: no name for {id}");
+            }
         }
+        // The Chinese page names riichi yaku in Chinese, not in their Japanese spelling.
+        let riichi = facts(&Rules::preset("riichi").unwrap());
+        assert_eq!(riichi["names"]["ittsu"]["zh"], "一气通贯");
+        assert_eq!(riichi["names"]["ittsu"]["ja"], "一気通貫");
+        assert_eq!(riichi["names"]["tanyao"]["en"], "All Simples (Tanyao)");
     }
 
     #[test]

@@ -63,8 +63,9 @@ export function pick(list, pai, drawn) {
   return same.find((o) => !!o.tsumogiri === !!drawn) || same[0];
 }
 
-/** The buttons to show, in order: `[{action, options}]` with `action` the data-action hook
- * (`chi pon kan hora reach none nine_terminals void`). */
+/** The buttons to show, in order: `[{action, options, suit?}]` with `action` the data-action
+ * hook (`chi pon kan hora reach none nine_terminals void`); the void suits are one button
+ * each. */
 export function buttons(g) {
   const out = [];
   if (g.hora.length) out.push({ action: 'hora', options: g.hora });
@@ -73,7 +74,8 @@ export function buttons(g) {
   if (g.pon.length) out.push({ action: 'pon', options: g.pon });
   if (g.chi.length) out.push({ action: 'chi', options: g.chi });
   if (g.nine) out.push({ action: 'nine_terminals', options: [g.nine] });
-  if (g.void.length) out.push({ action: 'void', options: g.void });
+  // 定缺: one button per suit, each one option (`suit` for the data-suit hook).
+  for (const o of g.void) out.push({ action: 'void', suit: o.suit, options: [o] });
   if (g.none) out.push({ action: 'none', options: [g.none] });
   return out;
 }

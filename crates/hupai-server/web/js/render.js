@@ -70,9 +70,16 @@ function riverHtml(s, seat) {
     .join('');
 }
 
+/** A suit's name (`m p s`) in the page's language, with one of its tiles as a picture. */
+export function suitLabel(suit, { picture = true } = {}) {
+  const name = t(`suit_${suit}`);
+  return picture ? `${tile(`5${suit}`, { cls: 'small', attrs: 'aria-hidden="true"' })}<span class="suit-name">${esc(name)}</span>` : esc(name);
+}
+
 /** One seat's panel: head, hidden hand (backs, or the tiles when `open` and known), melds,
- * flowers, river. */
-export function seatPanel(s, seat, { open = false, threat = null, melds = true } = {}) {
+ * flowers, river; a seat that won (a hand that goes on after wins) shows its win tiles, and
+ * `afterWin` "leave" marks it out of the hand. */
+export function seatPanel(s, seat, { open = false, threat = null, melds = true, afterWin = null } = {}) {
   const p = place(s, seat);
   const w = seatWind(s, seat);
   const player = s.players[seat] ?? seat;
@@ -85,14 +92,23 @@ export function seatPanel(s, seat, { open = false, threat = null, melds = true }
       : `<div class="hidden-hand" aria-label="${hand.length + (s.drawn[seat] ? 1 : 0)} tiles">${tiles(hand, { back: !open, cls: 'small' })}${
           s.drawn[seat] ? `<span class="gap"></span>${tile(s.drawn[seat], { back: !open, cls: 'small' })}` : ''
         }</div>`;
-  const flowers = s.flowers[seat].length ? `<div class="flowers">${tiles(s.flowers[seat], { cls: 'small' })}</div>` : '';
-  const voidMark = s.voids[seat] ? `<span class="void">${t('void')} ${esc(s.voids[seat])}</span>` : '';
+  const flowers = s.flowers[seat].length
+    ? `<div class="flowers" data-flowers="${s.flowers[seat].length}" aria-label="${t('flowers')}">${tiles(s.flowers[seat], { cls: 'small' })}</div>`
+    : '';
+  const voidMark = s.voids[seat]
+    ? `<span class="void" data-void="${esc(s.voids[seat])}" title="${t('void')}">${t('void')} ${suitLabel(s.voids[seat], { picture: false })}</span>`
+    : '';
+  const won = s.won[seat];
+  const out = won.length > 0 && afterWin === 'leave';
+  const wonMark = won.length
+    ? `<span class="won-mark" data-won="${won.length}">${out ? t('out') : t('won_mark')}${won.length > 1 ? ` ×${won.length}` : ''} ${tiles(won, { cls: 'small' })}</span>`
+    : '';
   const threatMark = threat != null && threat >= 0.2 ? `<span class="threat" title="${t('threat')}">⚠ ${Math.round(threat * 100)}%</span>` : '';
   return (
-    `<div class="seat place-${p}${turn ? ' turn' : ''}${s.riichi[seat] ? ' in-riichi' : ''}" data-seat="${seat}">` +
+    `<div class="seat place-${p}${turn ? ' turn' : ''}${s.riichi[seat] ? ' in-riichi' : ''}${out ? ' out' : ''}" data-seat="${seat}">` +
     `<div class="seat-head"><span class="wind${w === 0 ? ' dealer' : ''}" title="${w === 0 ? t('dealer') : ''}">${esc(wind(w))}</span>` +
     `<span class="name">${esc(name)}</span><span class="score">${esc(s.scores[seat])}</span>` +
-    `${s.riichi[seat] ? `<span class="riichi-stick" title="${t('riichi')}">${t('riichi')}</span>` : ''}${voidMark}${threatMark}` +
+    `${s.riichi[seat] ? `<span class="riichi-stick" title="${t('riichi')}">${t('riichi')}</span>` : ''}${voidMark}${wonMark}${threatMark}` +
     `${turn ? `<span class="turn-mark" aria-label="${t('your_turn')}">●</span>` : ''}</div>` +
     handHtml +
     (melds ? `<div class="melds">${meldsHtml(s, seat)}</div>${flowers}` : '') +
@@ -130,7 +146,12 @@ export function centre(s, clock) {
       return `<span class="c c-${p}${s.turn === seat ? ' turn' : ''}">${esc(wind(w))} ${esc(s.scores[seat])}</span>`;
     })
     .join('');
-  return `<div class="centre">${cells}<div class="clock">${clock || ''}</div></div>`;
+  // The middle: the round and the wall (the square table's centre, as on Tenhou's).
+  const left = wallLeft(s);
+  const mid = s.round
+    ? `<span class="m-round">${esc(roundLabel(s))}</span>${left != null ? `<span class="m-wall">${t('wall')} ${left}</span>` : ''}`
+    : '';
+  return `<div class="centre">${cells}<div class="clock">${clock || ''}</div><div class="mid">${mid}</div></div>`;
 }
 
 /** The viewer's own hand: `data-hand` with one `data-tile` element per tile, the drawn tile

@@ -190,7 +190,7 @@ export class ReplayPage {
     if (!s.names.some(Boolean)) s.names = this.events[0].names || s.names;
     this.state = s;
     this.el.info.innerHTML = infoBar(s);
-    this.el.board.innerHTML = [0, 1, 2, 3].map((seat) => seatPanel(s, seat, { open: this.open, melds: seat !== s.seat })).join('') + centre(s, '');
+    this.el.board.innerHTML = [0, 1, 2, 3].map((seat) => seatPanel(s, seat, { open: this.open, melds: seat !== s.seat, afterWin: this.facts?.rules?.after_win ?? null })).join('') + centre(s, '');
     this.el.hand.innerHTML = ownHand(s, { dim: false }) + `<div class="own-melds">${meldsHtml(s, s.seat)}</div>`;
     const e = this.events[this.at];
     const marked = this.review?.decisions.find((d) => d.seq === this.at + 1 && d.differs);

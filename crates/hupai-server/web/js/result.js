@@ -1,9 +1,11 @@
-// The end of a hand (each win laid out with its yaku or fans, fu, points and payments; a
-// draw with the ready hands) and the end of a match (the standings).
+// The end of a hand (each win laid out with its yaku or fans, fu, points and payments; the
+// settlements outside a win; a draw with the ready hands) and the end of a match (the
+// standings). Every player is named with the seat's wind and where it sits from the viewer,
+// since bots' names repeat.
 
-import { t, lang } from './i18n.js';
+import { t, lang, wind } from './i18n.js';
 import { esc, tile, tiles } from './render.js';
-import { parseHand } from './state.js';
+import { parseHand, place, seatWind } from './state.js';
 import { mpsz, kindOf } from './tiles.js';
 
 function yakuName(id, names) {
@@ -11,13 +13,27 @@ function yakuName(id, names) {
   return n ? n[lang()] || n.en : id.replace(/_/g, ' ');
 }
 
-function deltas(s, d) {
+const REL = ['rel_you', 'rel_right', 'rel_across', 'rel_left'];
+
+/** A seat's player as the result panels name it: the name, then the seat's wind this hand
+ * and (for a player, not a spectator) where it sits: `bot (South · right)`. */
+export function who(s, seat) {
+  const name = s.names[s.players[seat] ?? seat] || `${t('seat')} ${seat}`;
+  const where = [wind(seatWind(s, seat))];
+  if (s.player !== null) where.push(t(REL[place(s, seat)]));
+  return `<span class="who" data-who="${seat}">${esc(name)} <small class="where">(${esc(where.join(' · '))})</small></span>`;
+}
+
+/** Who paid and got what, with the scores after it (the event's, else the current ones);
+ * `changed` leaves out the seats that neither paid nor got anything. */
+function deltas(s, d, scores = null, { changed = false } = {}) {
   if (!Array.isArray(d)) return '';
+  const after = Array.isArray(scores) ? scores : s.scores;
   const rows = d
     .map((x, seat) => {
-      const name = s.names[s.players[seat] ?? seat] || `${t('seat')} ${seat}`;
+      if (changed && x === 0) return '';
       const cls = x > 0 ? 'plus' : x < 0 ? 'minus' : 'zero';
-      return `<tr><td>${esc(name)}</td><td class="${cls}">${x > 0 ? '+' : ''}${esc(x)}</td><td>${esc(s.scores[seat])}</td></tr>`;
+      return `<tr><td>${who(s, seat)}</td><td class="${cls}">${x > 0 ? '+' : ''}${esc(x)}</td><td>${esc(after[seat])}</td></tr>`;
     })
     .join('');
   return `<table class="payments" aria-label="${t('payments')}"><tbody>${rows}</tbody></table>`;
@@ -26,9 +42,7 @@ function deltas(s, d) {
 function win(s, e, facts) {
   const riichi = facts?.rules?.family === 'riichi' || !facts;
   const unit = riichi ? t('han') : t('fan');
-  const who = s.names[s.players[e.actor] ?? e.actor] || `${t('seat')} ${e.actor}`;
-  const from =
-    e.actor === e.target ? t('self_drawn') : `${t('from')} ${esc(s.names[s.players[e.target] ?? e.target] || e.target)}`;
+  const from = e.actor === e.target ? t('self_drawn') : `${t('from')}: ${who(s, e.target)}`;
   const groups = parseHand(e.hand);
   // The hand text holds the win tile among the concealed tiles: it is shown apart.
   if (groups.length && !groups[0].label) {
@@ -44,52 +58,87 @@ function win(s, e, facts) {
         .join('')
     : '';
   const yaku = (e.yaku || [])
-    .map(([id, v]) => `<li><span>${esc(yakuName(id, facts?.names))}</span><span class="v">${esc(v)} ${unit}</span></li>`)
+    .map(([id, v]) => `<li data-yaku="${esc(id)}"><span>${esc(yakuName(id, facts?.names))}</span><span class="v">${esc(v)} ${unit}</span></li>`)
     .join('');
-  const ura = e.ura_markers && e.ura_markers.length ? `<div class="ura">ura ${tiles(e.ura_markers, { cls: 'small' })}</div>` : '';
+  const ura = e.ura_markers && e.ura_markers.length ? `<div class="ura">${esc(yakuName('ura_dora', facts?.names))} ${tiles(e.ura_markers, { cls: 'small' })}</div>` : '';
   const total = [e.han != null ? `${e.han} ${unit}` : '', e.fu ? `${e.fu} ${t('fu')}` : '', e.points != null ? `${e.points} ${t('points')}` : '']
     .filter(Boolean)
     .join(' · ');
   return (
-    `<section class="win" data-result="hora"><h3>${t('win')}: ${esc(who)} <small>(${from})</small></h3>` +
+    `<section class="win" data-result="hora"><h3>${t('win')}: ${who(s, e.actor)} <small class="from">— ${from}</small></h3>` +
     `<div class="win-hand">${handHtml} <span class="win-tile">${tile(e.pai)}</span></div>${ura}` +
     `<ul class="yaku">${yaku}</ul><div class="total">${total}</div>` +
-    `<h4>${t('payments')}</h4>${deltas(s, e.deltas)}</section>`
+    `<h4>${t('payments')}</h4>${deltas(s, e.deltas, e.scores)}</section>`
   );
 }
 
-/** The result panel of the hand just over (empty when there is none). */
+/** The label of a `payment` event's reason (查大叫, 查花猪, ...), the id itself if unknown. */
+export function paymentLabel(reason) {
+  const key = `pay_${reason}`;
+  const l = t(key);
+  return l === key ? String(reason).replace(/_/g, ' ') : l;
+}
+
+function payment(s, p) {
+  return (
+    `<section class="payment" data-payment="${esc(p.reason)}"><h4>${esc(paymentLabel(p.reason))}` +
+    `${p.actor != null ? ` — ${who(s, p.actor)}` : ''}</h4>${deltas(s, p.deltas, p.scores, { changed: true })}</section>`
+  );
+}
+
+function drawReason(reason) {
+  if (!reason || reason === 'exhaustive') return t('exhaustive');
+  const key = `draw_${reason}`;
+  const l = t(key);
+  return l === key ? reason.replace(/_/g, ' ') : l;
+}
+
+/** The result panel of the hand just over, or of the wins so far in a hand that goes on
+ * after them (empty when there is none). */
 export function resultHtml(s, facts) {
   const r = s.result;
   if (!r) return '';
   let html = '';
-  for (const e of r.wins) html += win(s, e, facts);
-  for (const p of r.payments || []) {
-    html += `<section class="payment"><h4>${esc(p.reason)}</h4>${deltas(s, p.deltas)}</section>`;
-  }
+  if (!s.handOver && r.wins.length && r.kind !== 'draw') html += `<p class="so-far">${t('wins_so_far')}</p>`;
+  // The wins and settlements in the order they happened (a Sichuan kong pays before a win).
+  const order = r.order || [...r.wins, ...(r.payments || [])];
+  for (const e of order) html += e.type === 'hora' ? win(s, e, facts) : payment(s, e);
   if (r.kind === 'draw') {
     const d = r.draw;
-    const reason = d.reason && d.reason !== 'exhaustive' ? d.reason.replace(/_/g, ' ') : t('exhaustive');
     const ready = (d.tenpai || [])
       .map((on, seat) => {
-        const name = s.names[s.players[seat] ?? seat] || seat;
         const shown = s.shown && s.shown.find(([x]) => x === seat);
-        const hand = shown ? `<span class="group">${tiles(shown[1])}</span>` : '';
-        return `<li class="${on ? 'tenpai' : 'noten'}">${esc(name)}: ${on ? t('tenpai') : t('noten')} ${hand}</li>`;
+        const hand = shown ? `<span class="group" data-shown="${seat}">${tiles(shown[1])}</span>` : '';
+        return `<li class="${on ? 'tenpai' : 'noten'}" data-tenpai="${on}">${who(s, seat)}: ${on ? t('tenpai') : t('noten')} ${hand}</li>`;
       })
       .join('');
-    html += `<section class="draw" data-result="ryukyoku"><h3>${t('draw')}: ${esc(reason)}</h3><ul class="ready">${ready}</ul>${deltas(s, d.deltas)}</section>`;
+    const paid = Array.isArray(d.deltas) && d.deltas.some((x) => x !== 0);
+    html +=
+      `<section class="draw" data-result="ryukyoku"><h3>${t('draw')}: ${esc(drawReason(d.reason))}</h3>` +
+      (ready ? `<h4>${t('ready_hands')}</h4><ul class="ready">${ready}</ul>` : '') +
+      (paid ? `<h4>${d.reason === 'exhaustive' || !d.reason ? t('noten_payments') : t('payments')}</h4>${deltas(s, d.deltas, d.scores)}` : '') +
+      `</section>`;
+  }
+  // Several wins and settlements: what each seat got in all (the table's score moves).
+  const moves = r.kind === 'draw' ? [...order, r.draw] : order;
+  if (order.length > 1) {
+    const sum = [0, 1, 2, 3].map((seat) => moves.reduce((a, e) => a + (Array.isArray(e.deltas) ? e.deltas[seat] || 0 : 0), 0));
+    html += `<section class="hand-total" data-result="total"><h4>${t('hand_total')}</h4>${deltas(s, sum)}</section>`;
   }
   return html;
 }
 
-/** The final standings. */
+/** The final standings (by player; each named with the seat of the last hand). */
 export function standingsHtml(s) {
   if (!s.final) return '';
   const rows = s.final
     .map((score, player) => ({ score, player }))
     .sort((a, b) => b.score - a.score)
-    .map((x, i) => `<tr><td>${i + 1}</td><td>${esc(s.names[x.player] || x.player)}</td><td>${esc(x.score)}</td></tr>`)
+    .map((x, i) => {
+      const at = s.players.indexOf(x.player);
+      const name = at >= 0 ? who(s, at) : esc(s.names[x.player] || x.player);
+      return `<tr data-player="${x.player}"><td>${i + 1}</td><td>${name}</td><td>${esc(x.score)}</td></tr>`;
+    })
     .join('');
   return `<section class="standings" data-result="end_game"><h3>${t('match_over')} — ${t('standings')}</h3><table><tbody>${rows}</tbody></table></section>`;
 }

@@ -186,25 +186,27 @@ export function apply(s, e, seq = s.seq + 1) {
       s.voids[e.actor] = e.suit;
       break;
     case 'hora': {
-      if (!s.result || s.result.kind !== 'hora') s.result = { kind: 'hora', wins: [], payments: [] };
+      // A hand may go on after a win (Sichuan): the wins and payments of the hand add up.
+      if (!s.result) s.result = { kind: 'hora', wins: [], payments: [], order: [] };
+      if (s.result.kind !== 'draw') s.result.kind = 'hora';
       s.result.wins.push(e);
+      s.result.order.push(e);
       if (Array.isArray(e.scores)) s.scores = e.scores.slice();
-      if (e.actor === e.target) {
-        if (s.drawn[e.actor] !== null) s.won[e.actor].push(s.drawn[e.actor]);
-        s.drawn[e.actor] = null;
-      } else {
-        s.won[e.actor].push(e.pai);
-      }
+      // The win tile goes to the winner's won tiles (the event names it, also when the
+      // draw was hidden from this stream).
+      if (e.actor === e.target) s.drawn[e.actor] = null;
+      s.won[e.actor].push(e.pai);
       s.turn = null;
       break;
     }
     case 'payment':
-      if (!s.result) s.result = { kind: 'payments', wins: [], payments: [] };
+      if (!s.result) s.result = { kind: 'payments', wins: [], payments: [], order: [] };
       s.result.payments.push(e);
+      s.result.order.push(e);
       if (Array.isArray(e.scores)) s.scores = e.scores.slice();
       break;
     case 'ryukyoku':
-      s.result = { kind: 'draw', draw: e, wins: s.result?.wins || [], payments: s.result?.payments || [] };
+      s.result = { kind: 'draw', draw: e, wins: s.result?.wins || [], payments: s.result?.payments || [], order: s.result?.order || [] };
       if (Array.isArray(e.scores)) s.scores = e.scores.slice();
       s.turn = null;
       break;

@@ -6,7 +6,7 @@ import { Connection, api } from './net.js';
 import { initial, apply, fold } from './state.js';
 import { group, pick, buttons, automatic, callTiles, riichiTiles } from './options.js';
 import { t, lang } from './i18n.js';
-import { esc, tile, tiles, seatPanel, infoBar, centre, ownHand, meldsHtml } from './render.js';
+import { esc, tile, tiles, seatPanel, infoBar, centre, ownHand, meldsHtml, suitLabel } from './render.js';
 import { resultHtml, standingsHtml } from './result.js';
 import { tileName, kindOf, mpsz } from './tiles.js';
 import { play, soundOf, muted, setMuted } from './sound.js';
@@ -20,6 +20,8 @@ function setHtml(el, html) {
     el.__html = html;
   }
 }
+
+const soundText = () => (muted() ? t('sound_off') : t('sound_on'));
 
 const coarse = () => globalThis.matchMedia && matchMedia('(pointer: coarse)').matches;
 
@@ -56,7 +58,7 @@ function actionLabel(o, called) {
     case 'nine_terminals':
       return t('nine_terminals');
     case 'void':
-      return `${t('void')} ${o.suit}`;
+      return `${t('void')}: ${t(`suit_${o.suit}`)}`;
     default:
       return o.type;
   }
@@ -110,17 +112,19 @@ export class TablePage {
             <label><input type="checkbox" id="opt-help"${this.prefs.help ? ' checked' : ''}> ${t('help')}</label>
             <label><input type="checkbox" id="opt-pass"${this.prefs.autoPass ? ' checked' : ''}> ${t('auto_pass')}</label>
             <label><input type="checkbox" id="opt-discard"${this.prefs.autoDiscard ? ' checked' : ''}> ${t('auto_discard')}</label>
-            <button type="button" id="opt-sound" class="toggle" aria-pressed="${!muted()}">${t('sound')}: ${muted() ? 'off' : 'on'}</button>
+            <button type="button" id="opt-sound" class="toggle" aria-pressed="${!muted()}">${soundText()}</button>
             <button type="button" id="opt-result" class="toggle" hidden>${t('win')}/${t('draw')}</button>
           </div>
         </header>
         <div class="status" id="status" role="status" aria-live="polite"></div>
+        <div class="takeover" id="takeover" role="alert" data-takeover hidden></div>
         <main class="board" id="board"><div class="slot" id="seat-0"></div><div class="slot" id="seat-1"></div><div class="slot" id="seat-2"></div><div class="slot" id="seat-3"></div><div class="slot" id="centre"></div></main>
         <section class="me" id="me">
           <div id="hand"></div>
           <div class="prompt-line"><span id="clock" class="clock"></span><span id="confirm" class="confirm"></span></div>
           <div class="actions" id="actions"></div>
           <div class="choices" id="choices"></div>
+          <p class="keys" id="keys">${esc(t('keys'))}</p>
         </section>
         <aside class="help" id="help" aria-label="${t('help')}"></aside>
         <div class="overlay" id="overlay" hidden><div class="sheet" role="dialog" aria-modal="false">
@@ -140,6 +144,8 @@ export class TablePage {
       choices: $('choices'),
       help: $('help'),
       overlay: $('overlay'),
+      takeover: $('takeover'),
+      keys: $('keys'),
       result: $('result'),
     };
     $('opt-help').addEventListener('change', (e) => {
@@ -161,12 +167,12 @@ export class TablePage {
     $('opt-sound').addEventListener('click', (e) => {
       setMuted(!muted());
       e.currentTarget.setAttribute('aria-pressed', String(!muted()));
-      e.currentTarget.textContent = `${t('sound')}: ${muted() ? 'off' : 'on'}`;
+      e.currentTarget.textContent = soundText();
     });
     $('opt-result').addEventListener('click', () => this.showOverlay(true));
     $('close-result').addEventListener('click', () => this.showOverlay(false));
     this.el.hand.addEventListener('click', (e) => this.onTile(e));
-    this.el.status.addEventListener('click', (e) => {
+    this.el.takeover.addEventListener('click', (e) => {
       if (e.target.closest('#back-btn')) this.conn.send({ type: 'back' });
     });
     this.el.actions.addEventListener('click', (e) => this.onButton(e));
@@ -210,9 +216,9 @@ export class TablePage {
           this.showOverlay(false);
           this.hint = null;
         }
-        if (m.event.type === 'hora' || m.event.type === 'ryukyoku' || m.event.type === 'end_game') {
-          this.showOverlay(true);
-        }
+        // The result opens when the hand is over: a Sichuan hand goes on after a win, whose
+        // seat is marked on the table (and the result stays a button away).
+        if (m.event.type === 'end_kyoku' || m.event.type === 'end_game') this.showOverlay(true);
         // A decision that the stream moved past is gone.
         if (this.prompt && m.seq >= this.prompt.decision) this.clearPrompt();
         if (m.event.type === 'tsumo' && m.event.actor === this.state.seat && this.prefs.help) this.askHint();
@@ -344,7 +350,14 @@ export class TablePage {
   onButton(e) {
     const b = e.target.closest('[data-action]');
     if (!b || !this.prompt) return;
-    this.press(b.dataset.action);
+    if (b.dataset.suit) this.chooseVoid(b.dataset.suit);
+    else this.press(b.dataset.action);
+  }
+
+  chooseVoid(suit) {
+    const o = this.groups.void.find((x) => x.suit === suit);
+    if (o) this.send(o);
+    return !!o;
   }
 
   press(name) {
@@ -386,19 +399,35 @@ export class TablePage {
 
   onKey(e) {
     if (e.target && ['INPUT', 'SELECT', 'TEXTAREA'].includes(e.target.tagName)) return;
+    if (e.ctrlKey || e.metaKey || e.altKey) return; // the browser's own (Ctrl+R is no riichi)
     if (!this.prompt) return;
     const keys = this.handKeys();
     const k = e.key;
+    const lower = k.length === 1 ? k.toLowerCase() : k;
+    // 定缺: M, P, S name the suit.
+    if (this.groups.void.length && ['m', 'p', 's'].includes(lower)) {
+      if (this.chooseVoid(lower)) e.preventDefault();
+      return;
+    }
+    // A choice between calls (several chi): 1..n pick one.
+    if (this.mode && this.mode !== 'riichi' && /^[1-9]$/.test(k)) {
+      const o = this.mode.options[Number(k) - 1];
+      if (o) this.send(o);
+      e.preventDefault();
+      return;
+    }
     const byLetter = { r: 'reach', c: 'chi', p: 'pon', k: 'kan', h: 'hora', ' ': 'none', n: 'none', Escape: null };
     if (k === 'ArrowRight' || k === 'ArrowLeft') {
       const i = keys.indexOf(this.selected);
       const next = k === 'ArrowRight' ? (i + 1) % keys.length : (i - 1 + keys.length) % keys.length;
       this.selected = keys[i < 0 ? keys.length - 1 : next];
+      this.focusSelected = true;
       this.schedule();
       e.preventDefault();
     } else if (/^[0-9]$/.test(k)) {
       const i = k === '0' ? 9 : Number(k) - 1;
       if (keys[i]) this.selected = keys[i];
+      this.focusSelected = true;
       this.schedule();
     } else if (k === 'Enter' && this.selected != null) {
       const s = this.state;
@@ -445,9 +474,18 @@ export class TablePage {
     const parts = [];
     if (this.status === 'reconnecting') parts.push(t('reconnecting'));
     if (this.state.player === null && this.welcome) parts.push(t('spectating'));
-    if (this.takeover) parts.push(`${t('takeover')} <button type="button" id="back-btn">${t('im_back')}</button>`);
     if (this.error) parts.push(`<span class="error">${esc(this.error)}</span>`);
     setHtml(this.el.status, parts.join(' · '));
+  }
+
+  renderTakeover() {
+    this.el.takeover.hidden = !this.takeover;
+    setHtml(
+      this.el.takeover,
+      this.takeover
+        ? `<strong>${t('takeover')}</strong> <span class="note">${t('takeover_note')}</span> <button type="button" id="back-btn" class="primary" data-back>${t('im_back')}</button>`
+        : '',
+    );
   }
 
   clockText() {
@@ -532,21 +570,35 @@ export class TablePage {
 
   actionsHtml() {
     if (!this.prompt) {
+      // While the AI plays the seat the banner says so; "waiting" would not be true.
+      if (this.takeover) return '';
       return this.state.player !== null && this.state.round && !this.state.handOver ? `<span class="waiting">${t('waiting')}</span>` : '';
     }
     const called = this.state.lastDiscard ? this.state.rivers[this.state.lastDiscard.seat][this.state.lastDiscard.index]?.pai : null;
+    const s = this.state;
+    const mine = [...(s.hands[s.seat] || []), ...(s.drawn[s.seat] ? [s.drawn[s.seat]] : [])];
     const list = buttons(this.groups)
       .map((b) => {
-        const label = b.action === 'hora' ? actionLabel(b.options[0]) : b.action === 'none' ? t('pass') : b.action === 'void' ? t('void') : t(b.action === 'reach' ? 'riichi' : b.action);
+        if (b.action === 'void') {
+          // 定缺: the suit by name and picture, with how many of it the hand holds.
+          const key = b.suit.toUpperCase();
+          const name = `${t('void')}: ${t(`suit_${b.suit}`)}`;
+          const held = mine.filter((p) => mpsz(p)?.[1] === b.suit).length;
+          return `<button type="button" class="act act-void" data-action="void" data-suit="${b.suit}" aria-label="${esc(`${name}, ${held}`)}" aria-keyshortcuts="${key}" title="${esc(`${name} (${t('shortcut')} ${key})`)}">${suitLabel(b.suit)}<span class="held">×${held}</span><kbd>${key}</kbd></button>`;
+        }
+        const label = b.action === 'hora' ? actionLabel(b.options[0]) : b.action === 'none' ? t('pass') : t(b.action === 'reach' ? 'riichi' : b.action);
         const keyHint = { reach: 'R', chi: 'C', pon: 'P', kan: 'K', hora: 'H', none: '␣' }[b.action] || '';
+        const keyName = { reach: 'R', chi: 'C', pon: 'P', kan: 'K', hora: 'H', none: 'Space' }[b.action] || '';
         const active = (this.mode === 'riichi' && b.action === 'reach') || (this.mode && this.mode.action === b.action);
-        return `<button type="button" class="act act-${b.action}${active ? ' active' : ''}" data-action="${b.action}" aria-keyshortcuts="${keyHint}">${esc(label)}${
+        const title = keyName ? ` title="${esc(`${label} (${t('shortcut')} ${keyName})`)}"` : '';
+        return `<button type="button" class="act act-${b.action}${active ? ' active' : ''}" data-action="${b.action}" aria-keyshortcuts="${keyName}"${title}>${esc(label)}${
           b.options.length > 1 && b.action !== 'reach' ? ` (${b.options.length})` : ''
-        }<kbd>${keyHint}</kbd></button>`;
+        }${keyHint ? `<kbd>${keyHint}</kbd>` : ''}</button>`;
       })
       .join('');
     const yours = this.groups.discards.length ? `<span class="your-turn">${t('your_turn')}</span>` : '';
-    return yours + list;
+    const voidNote = this.groups.void.length ? `<span class="void-choose">${t('void_choose')}</span>` : '';
+    return yours + voidNote + list;
   }
 
   choicesHtml() {
@@ -557,7 +609,7 @@ export class TablePage {
         const ts = callTiles(o, called);
         const label = esc(actionLabel(o, called));
         const body = ts.length ? tiles(ts, { cls: 'small' }) : label;
-        return `<button type="button" class="choice${ts.length ? '' : ' text'}" data-choice="${i}" aria-label="${label}">${body}</button>`;
+        return `<button type="button" class="choice${ts.length ? '' : ' text'}" data-choice="${i}" aria-label="${label}" aria-keyshortcuts="${i + 1}" title="${label} (${t('shortcut')} ${i + 1})">${body}<kbd>${i + 1}</kbd></button>`;
       })
       .join('');
   }
@@ -568,7 +620,10 @@ export class TablePage {
     const spectator = s.player === null;
     const threatOf = (seat) => (this.prefs.help && this.hint ? this.hint.threats?.find((x) => x.seat === seat)?.ready : null);
     setHtml(this.el.info, infoBar(s));
-    for (const seat of [0, 1, 2, 3]) setHtml(this.el.seats[seat], seatPanel(s, seat, { open: true, threat: threatOf(seat), melds: spectator || seat !== s.seat }));
+    const afterWin = this.facts?.rules?.after_win ?? null;
+    for (const seat of [0, 1, 2, 3]) {
+      setHtml(this.el.seats[seat], seatPanel(s, seat, { open: true, threat: threatOf(seat), melds: spectator || seat !== s.seat, afterWin }));
+    }
     setHtml(this.el.centre, centre(s, ''));
     if (spectator) {
       setHtml(this.el.hand, `<div class="hand spectator">${tiles(s.hands[s.seat] || [], { cls: '' })}${s.drawn[s.seat] ? `<span class="gap"></span>${tile(s.drawn[s.seat])}` : ''}</div>`);
@@ -582,8 +637,15 @@ export class TablePage {
     this.el.confirm.textContent = this.prompt && this.selected != null && coarse() ? t('confirm') : this.mode === 'riichi' ? t('riichi') + ' →' : '';
     setHtml(this.el.help, this.helpHtml());
     this.el.help.hidden = !this.prefs.help || spectator;
+    this.el.keys.hidden = spectator;
+    if (this.focusSelected) {
+      // A tile chosen by keys gets the focus (outlined, and read out by a screen reader).
+      this.focusSelected = false;
+      this.el.hand.querySelector(`[data-index="${this.selected}"]`)?.focus({ preventScroll: true });
+    }
     this.renderClock();
     this.renderStatus();
+    this.renderTakeover();
     if (this.overlayOpen) this.renderResult();
     this.root.querySelector('#opt-result').hidden = !(s.result || s.final) || this.overlayOpen;
     void this.el.board.offsetHeight; // style and layout count in the measure, not only script

@@ -11,8 +11,8 @@ import { group, pick, buttons, automatic, riichiTiles } from '../js/options.js';
 import { LANGS, keys, pickLanguage, setLanguage, t } from '../js/i18n.js';
 import { parseLog, stops } from '../js/replay.js';
 import { draw } from '../tools/tiles.mjs';
-import { resultHtml, standingsHtml } from '../js/result.js';
-import { ownHand } from '../js/render.js';
+import { resultHtml, standingsHtml, paymentLabel, who } from '../js/result.js';
+import { ownHand, seatPanel } from '../js/render.js';
 
 test('mjai names and MPSZ convert both ways, red fives as 0', () => {
   assert.equal(mpsz('5mr'), '0m');
@@ -209,7 +209,10 @@ test('a win is laid out with the win tile apart, its yaku named, fu, points and 
   // 11 concealed tiles in the text, less the win tile shown apart, plus the chi.
   const concealed = html.split('class="group"')[1].split('</span><span class="group')[0];
   assert.equal((concealed.match(/data-pai=/g) || []).length, 10);
-  assert.match(standingsHtml(s), /d<\/td><td>27000/);
+  // Every player is named with the seat's wind and where it sits from the viewer.
+  assert.match(standingsHtml(s), /d <small class="where">\(North · left\)<\/small><\/span><\/td><td>27000/);
+  assert.match(html, /me <small class="where">\(East · you\)/);
+  assert.match(html, /Discarded by: <span class="who" data-who="0">me/);
 });
 
 test('an exhaustive draw shows who was ready, with the hands the server showed', () => {
@@ -229,4 +232,87 @@ test('the own hand carries the test hooks and marks the wild tiles', () => {
   assert.deepEqual([...html.matchAll(/data-tile="([^"]+)"/g)].map((m) => m[1]), ['4m', '0m', '1z', '4m']);
   assert.equal((html.match(/#t-joker/g) || []).length, 2);
   assert.match(html, /data-index="drawn"/);
+});
+
+test('a spectator sees each player with the wind only; a player with the place too', () => {
+  const s = fold([{ type: 'start_game', names: ['a', 'b', 'c', 'd'] }, { ...DEAL, oya: 1 }], null);
+  assert.match(who(s, 1), /b <small class="where">\(East\)<\/small>/);
+  const p = fold([{ type: 'start_game', names: ['a', 'b', 'c', 'd'] }, { ...DEAL, oya: 1 }], 2);
+  assert.match(who(p, 1), /\(East · left\)/);
+  assert.match(who(p, 2), /\(South · you\)/);
+  assert.match(who(p, 0), /\(North · across\)/);
+  setLanguage('zh');
+  assert.match(who(p, 3), /\(西 · 下家\)/);
+  setLanguage('en');
+});
+
+test('every settlement outside a win has a label in every language (查大叫, 查花猪, ...)', () => {
+  const reasons = ['kong', 'kong_transfer', 'kong_refund', 'flower_pig', 'not_ready'];
+  for (const l of LANGS) {
+    setLanguage(l);
+    for (const r of reasons) {
+      const label = paymentLabel(r);
+      assert.ok(label && label !== r && !label.includes('_'), `${l} ${r}: ${label}`);
+    }
+  }
+  setLanguage('zh');
+  assert.equal(paymentLabel('flower_pig'), '查花猪');
+  assert.equal(paymentLabel('not_ready'), '查大叫');
+  setLanguage('en');
+  assert.equal(paymentLabel('something_new'), 'something new');
+});
+
+test('a Sichuan hand keeps every win and payment until it ends, and marks who has left', () => {
+  const deal = { ...DEAL, dora_marker: undefined, tehais: [Array(13).fill('1m'), Array(13).fill('?'), Array(13).fill('?'), Array(13).fill('?')] };
+  const s = fold([{ type: 'start_game', names: ['me', 'b', 'c', 'd'] }, deal,
+    { type: 'payment', reason: 'kong', actor: 2, deltas: [-2, -2, 6, -2], scores: [-2, -2, 6, -2] },
+    { type: 'tsumo', actor: 1, pai: '?' },
+    { type: 'hora', actor: 1, target: 1, pai: '3p', deltas: [-1, 3, -1, -1], scores: [-3, 1, 5, -3], yaku: [['ping_hu', 0]], han: 0, points: 3, hand: '11m123456p789s33p' },
+    { type: 'tsumo', actor: 2, pai: '?' },
+    { type: 'dahai', actor: 2, pai: '9s', tsumogiri: true },
+    { type: 'payment', reason: 'flower_pig', actor: 3, deltas: [16, 0, 0, -16] },
+    { type: 'payment', reason: 'not_ready', actor: 0, deltas: [-2, 0, 2, 0] },
+  ], 0);
+  assert.equal(s.result.wins.length, 1);
+  assert.deepEqual(s.result.payments.map((p) => p.reason), ['kong', 'flower_pig', 'not_ready']);
+  assert.deepEqual(s.won[1], ['3p']);
+  assert.equal(s.drawn[1], null);
+  assert.equal(s.hands[1].length, 13, 'the winner keeps 13 tiles');
+  const panel = seatPanel(s, 1, { afterWin: 'leave' });
+  assert.match(panel, /class="seat place-1 out"/);
+  assert.match(panel, /data-won="1">Out of the hand/);
+  assert.doesNotMatch(seatPanel(s, 1, { afterWin: 'stay' }), / out"/);
+  const html = resultHtml(s, { rules: { family: 'chinese' }, names: { ping_hu: { en: 'Plain Win', zh: '平胡', ja: '平胡' } } });
+  assert.match(html, /Wins this hand/, 'the hand is not over: the wins so far');
+  assert.match(html, /Plain Win/);
+  assert.match(html, /data-payment="flower_pig"><h4>Flower pig/);
+  assert.match(html, /data-payment="not_ready"><h4>Not ready/);
+  // A settlement lists only the seats that paid or got something.
+  const pig = html.split('data-payment="flower_pig"')[1].split('</section>')[0];
+  assert.equal((pig.match(/<tr>/g) || []).length, 2);
+});
+
+test('the void suit is a button per suit, named in every language', () => {
+  const g = group([{ type: 'void', suit: 'm' }, { type: 'void', suit: 'p' }, { type: 'void', suit: 's' }]);
+  assert.deepEqual(buttons(g).map((b) => [b.action, b.suit, b.options.length]), [['void', 'm', 1], ['void', 'p', 1], ['void', 's', 1]]);
+  const want = { en: ['Characters', 'Dots', 'Bamboo'], zh: ['万', '筒', '条'], ja: ['萬子', '筒子', '索子'] };
+  for (const l of LANGS) {
+    setLanguage(l);
+    assert.deepEqual(['m', 'p', 's'].map((x) => t(`suit_${x}`)), want[l]);
+  }
+  setLanguage('en');
+});
+
+test('the wins and settlements of a hand are listed in the order they happened, with the total', () => {
+  const s = fold([{ type: 'start_game', names: ['me', 'b', 'c', 'd'] }, DEAL,
+    { type: 'payment', reason: 'kong', actor: 2, deltas: [-2, -2, 6, -2] },
+    { type: 'hora', actor: 1, target: 0, pai: '3p', deltas: [-1, 1, 0, 0], yaku: [], hand: '' },
+    { type: 'payment', reason: 'not_ready', actor: 3, deltas: [0, 0, 2, -2] },
+    { type: 'ryukyoku', reason: 'exhaustive', tenpai: [false, true, true, false], deltas: [0, 0, 0, 0] },
+    { type: 'end_kyoku' }], 0);
+  const html = resultHtml(s, null);
+  const at = (x) => html.indexOf(x);
+  assert.ok(at('data-payment="kong"') < at('data-result="hora"') && at('data-result="hora"') < at('data-payment="not_ready"'));
+  const total = html.split('data-result="total"')[1];
+  assert.deepEqual([...total.matchAll(/class="(?:plus|minus|zero)">([^<]+)</g)].map((m) => Number(m[1])), [-3, -1, 8, -4]);
 });

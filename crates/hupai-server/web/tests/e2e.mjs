@@ -8,7 +8,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
-import { mkdtempSync, mkdirSync, writeFileSync, existsSync } from 'node:fs';
+import { mkdtempSync, mkdirSync, writeFileSync, existsSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve, dirname } from 'node:path';
 import { createServer } from 'node:net';
@@ -23,6 +23,7 @@ const CHROMIUM = process.env.CHROMIUM || '/usr/bin/chromium';
 mkdirSync(SHOTS, { recursive: true });
 
 let server;
+let dir;
 let base;
 let browser;
 const problems = []; // console errors and page errors, from every page
@@ -56,7 +57,7 @@ async function waitHealthy(url, ms = 20000) {
 before(async () => {
   assert.ok(existsSync(BIN), `no hupai binary at ${BIN}: cargo build -p hupai-cli`);
   const port = await freePort();
-  const dir = mkdtempSync(join(tmpdir(), 'hupai-web-'));
+  dir = mkdtempSync(join(tmpdir(), 'hupai-web-'));
   server = spawn(BIN, ['serve', '--addr', `127.0.0.1:${port}`, '--db', join(dir, 'web.db'), '--allow-seed'], {
     stdio: ['ignore', 'pipe', 'inherit'],
   });
@@ -68,12 +69,18 @@ before(async () => {
 after(async () => {
   writeFileSync(join(SHOTS, 'figures.json'), JSON.stringify(figures, null, 2) + '\n');
   if (browser) await browser.close();
-  if (server) server.kill('SIGTERM');
+  if (server) {
+    const gone = new Promise((res) => server.once('exit', res));
+    server.kill('SIGTERM');
+    await gone;
+  }
+  if (dir) rmSync(dir, { recursive: true, force: true }); // the server's database
   assert.deepEqual(problems, [], 'console errors');
 });
 
-async function newPage(opts = {}) {
+async function newPage({ init, ...opts } = {}) {
   const ctx = await browser.newContext({ viewport: { width: 1200, height: 900 }, ...opts });
+  if (init) await ctx.addInitScript(init);
   const page = await ctx.newPage();
   page.on('console', (m) => {
     if (m.type() === 'error') problems.push(`${page.url()}: ${m.text()}`);
@@ -166,6 +173,79 @@ async function playOut(page, { onCall = async () => false, onTurn = async () => 
     await page.waitForTimeout(30);
   }
   throw new Error('the hand did not end');
+}
+
+/** The move the engine's default action makes (what the `tsumogiri` agent plays: pass every
+ * call and win, the drawn tile, else the first discard offered, else the first option), as
+ * the page offers it; null when nothing is asked. tools/find-seeds.mjs finds seeds by
+ * playing a `bot:tsumogiri` in the person's seat, so a test that plays this way sees the
+ * game the seed was chosen for. */
+async function defaultMove(page) {
+  return page.evaluate(() => {
+    const h = globalThis.__hupai;
+    const p = h.prompt;
+    if (!p) return null;
+    const o = p.options;
+    const at = { decision: p.decision, types: o.map((x) => x.type) };
+    if (o.some((x) => x.type === 'pass')) return { ...at, kind: 'pass' };
+    if (o.some((x) => x.type === 'discard' && x.tsumogiri)) return { ...at, kind: 'drawn' };
+    const d = o.find((x) => x.type === 'discard');
+    if (d) return { ...at, kind: 'tile', index: h.state.hands[h.state.seat].indexOf(d.pai) };
+    if (o[0].type === 'void') return { ...at, kind: 'void', suit: o[0].suit };
+    return { ...at, kind: 'other' };
+  });
+}
+
+/** Makes a move by clicks or by keys only. */
+async function makeMove(page, m, via = 'click') {
+  if (via === 'click') {
+    const sel = {
+      pass: '[data-action="none"]',
+      drawn: '[data-hand] [data-index="drawn"]',
+      tile: `[data-hand] [data-index="${m.index}"]`,
+      void: `[data-action="void"][data-suit="${m.suit}"]`,
+    }[m.kind];
+    assert.ok(sel, `no way to play ${JSON.stringify(m)}`);
+    try {
+      await page.click(sel, { timeout: 5000 });
+    } catch (e) {
+      // The table moved past the question (a call window another seat's claim closed).
+      if ((await page.evaluate(() => globalThis.__hupai.prompt?.decision)) === m.decision) throw e;
+    }
+    return;
+  }
+  if (m.kind === 'pass') await page.keyboard.press('Space');
+  else if (m.kind === 'void') await page.keyboard.press(m.suit.toUpperCase());
+  else if (m.kind === 'drawn' || m.kind === 'tile') {
+    const want = m.kind === 'drawn' ? 'drawn' : String(m.index);
+    if (m.kind === 'tile' && m.index < 10) await page.keyboard.press(m.index === 9 ? '0' : String(m.index + 1));
+    for (let i = 0; i < 20 && (await page.evaluate(() => globalThis.__hupai.selected)) !== want; i++) await page.keyboard.press('ArrowLeft');
+    await until(page, (w) => document.activeElement?.dataset?.index === w, want, 5000);
+    await page.keyboard.press('Enter');
+  } else throw new Error(`no key for ${JSON.stringify(m)}`);
+}
+
+/** Plays the engine's default moves until the match is over; `each(page, move)` sees every
+ * move first and may play it itself (returns true). */
+async function playDefault(page, { via = 'click', each = async () => false, limit = 800 } = {}) {
+  let moves = 0;
+  for (let i = 0; i < limit; i++) {
+    await until(page, () => !!globalThis.__hupai.prompt || !!globalThis.__hupai.state.final, null, 30000);
+    const m = await defaultMove(page);
+    if (!m) {
+      if (await page.evaluate(() => !!globalThis.__hupai.state.final)) return moves;
+      continue;
+    }
+    if (!(await each(page, m))) await makeMove(page, m, via);
+    moves += 1;
+    await until(page, (d) => globalThis.__hupai.prompt?.decision !== d, m.decision, 10000);
+  }
+  throw new Error('the match did not end');
+}
+
+/** A table of the person at seat 0 and three bots with `rules` and `seed`, fast. */
+async function table(rules, seed, extra = {}) {
+  return fastTable(seed, { rules, ...extra });
 }
 
 async function handTiles(page) {
@@ -427,5 +507,286 @@ test('the language follows the browser and the switch; tile names change with it
   await page.waitForSelector('[data-hand] [data-tile]');
   assert.equal(await page.getAttribute('html', 'lang'), 'ja');
   await shot(page, 'table-ja');
+  await page.context().close();
+});
+
+test('MCR: a whole hand by clicks, flowers beside the seat, the fans with their values, never a riichi button', async () => {
+  // Seed 1, from tools/find-seeds.mjs (mcr): the person draws flowers and a bot wins.
+  const t = await table('mcr', 1);
+  const page = await newPage();
+  await page.goto(t.seats[0].join_url);
+  await page.waitForSelector('[data-hand] [data-tile]');
+  let riichi = 0;
+  let flowers = false;
+  const moves = await playDefault(page, {
+    each: async (p) => {
+      riichi += await p.$$eval('[data-action="reach"]', (xs) => xs.length);
+      if (!flowers && (await p.$('.own-melds [data-pai$="f"]'))) {
+        flowers = true;
+        await shot(p, 'mcr-flowers');
+      }
+      return false;
+    },
+  });
+  assert.ok(moves > 5);
+  assert.equal(riichi, 0, 'no riichi button under MCR');
+  assert.ok(flowers, "the person's flowers lie beside the hand");
+  const names = await page.$$eval('.own-melds [data-pai$="f"], .seat .flowers [data-pai$="f"]', (xs) => xs.map((x) => x.getAttribute('aria-label')));
+  for (const n of names) assert.match(n, /^(plum|orchid|chrysanthemum|bamboo|spring|summer|autumn|winter)$/);
+  await page.waitForSelector('[data-result="hora"]');
+  const fans = await page.$$eval('[data-result="hora"] .yaku li', (xs) => xs.map((x) => [x.dataset.yaku, x.children[0].textContent, x.children[1].textContent]));
+  assert.ok(fans.length > 0);
+  for (const [id, name, value] of fans) {
+    assert.ok(name && !name.includes('_') && name !== id, `fan ${id} is named: ${name}`);
+    assert.match(value, /^\d+ fan$/);
+  }
+  const total = Number(/(\d+) fan/.exec(await page.textContent('[data-result="hora"] .total'))[1]);
+  assert.ok(total >= 8, `an MCR win is at least 8 fans, not ${total}`);
+  await shot(page, 'mcr-result');
+  await page.context().close();
+});
+
+test('Sichuan: 定缺 by labelled buttons, the hand goes on after wins, 查大叫 at the end', async () => {
+  // Seed 1, from tools/find-seeds.mjs (sichuan): one or two bots win and leave, the others
+  // play to the wall's end, where a seat not ready pays the ready ones (查大叫).
+  const t = await table('sichuan', 1);
+  const page = await newPage({ locale: 'zh-CN' });
+  await page.goto(t.seats[0].join_url);
+  await page.waitForSelector('[data-action="void"]');
+  const voids = await page.$$eval('[data-action="void"]', (xs) =>
+    xs.map((x) => ({ suit: x.dataset.suit, name: x.querySelector('.suit-name')?.textContent, label: x.getAttribute('aria-label'), picture: !!x.querySelector('svg use') })),
+  );
+  voids.sort((a, b) => a.suit.localeCompare(b.suit));
+  assert.deepEqual(voids.map((v) => [v.suit, v.name]), [['m', '万'], ['p', '筒'], ['s', '条']]);
+  for (const v of voids) {
+    assert.ok(v.picture, 'a tile picture on the button');
+    assert.match(v.label, new RegExp(`^定缺: ${v.name}, \\d+$`));
+  }
+  assert.match(await page.textContent('.void-choose'), /定缺/);
+  await shot(page, 'sichuan-void');
+  let afterWin = 0;
+  const moves = await playDefault(page, {
+    each: async (p) => {
+      if (await p.$('.seat.out .won-mark')) {
+        if (!afterWin) await shot(p, 'sichuan-after-win');
+        afterWin += 1;
+      }
+      return false;
+    },
+  });
+  assert.ok(moves > 5);
+  assert.ok(afterWin > 0, 'a bot won, left, and the person played on');
+  assert.equal(await page.$$eval('.seat-head [data-void]', (xs) => xs.length), 4, 'every seat shows its void suit');
+  await page.waitForSelector('[data-payment="not_ready"]');
+  assert.match(await page.textContent('[data-payment="not_ready"] h4'), /查大叫/);
+  const paid = await page.$$eval('[data-payment="not_ready"] .payments td:nth-child(2)', (xs) => xs.map((x) => Number(x.textContent)));
+  assert.equal(paid.reduce((a, b) => a + b, 0), 0);
+  assert.ok(paid.some((x) => x < 0));
+  assert.ok((await page.$$eval('[data-result="hora"]', (xs) => xs.length)) >= 1, "the wins are in the hand's result");
+  await shot(page, 'sichuan-result');
+  await page.context().close();
+});
+
+test('an exhaustive draw lays out the ready hands and the payments, each player named with seat wind and place', async () => {
+  // Seed 21, from tools/find-seeds.mjs (riichi_draw): the wall runs out with some seats
+  // ready and some not.
+  const t = await table('riichi', 21);
+  const page = await newPage();
+  await page.goto(t.seats[0].join_url);
+  await page.waitForSelector('[data-hand] [data-tile]');
+  await playDefault(page);
+  await page.waitForSelector('[data-result="ryukyoku"] [data-shown]');
+  const ready = await page.$$eval('.ready li', (xs) =>
+    xs.map((x) => ({ tenpai: x.dataset.tenpai === 'true', tiles: x.querySelectorAll('[data-shown] .tile').length })),
+  );
+  assert.equal(ready.length, 4);
+  assert.ok(ready.some((r) => r.tenpai) && ready.some((r) => !r.tenpai));
+  for (const r of ready) assert.equal(r.tiles > 0, r.tenpai, 'the hands shown are exactly the ready ones');
+  const rows = await page.$$eval('[data-result="ryukyoku"] .payments tr', (xs) =>
+    xs.map((x) => ({ who: x.querySelector('.who').textContent, delta: Number(x.children[1].textContent) })),
+  );
+  assert.equal(rows.length, 4);
+  assert.equal(rows.reduce((a, r) => a + r.delta, 0), 0);
+  assert.ok(rows.some((r) => r.delta < 0) && rows.some((r) => r.delta > 0), 'the ones not ready pay');
+  // Bots share a name: the seat's wind and place tell them apart.
+  assert.equal(new Set(rows.map((r) => r.who)).size, 4);
+  assert.deepEqual(rows.map((r) => /\((\w+) · (\w+)\)/.exec(r.who).slice(1)), [['East', 'you'], ['South', 'right'], ['West', 'across'], ['North', 'left']]);
+  const standings = await page.$$eval('.standings .who', (xs) => xs.map((x) => x.textContent));
+  assert.equal(new Set(standings).size, 4);
+  assert.ok(standings.some((w) => w.includes('(East · you)')));
+  await shot(page, 'draw-ready-hands');
+  // The table under the result, at its fullest (every river of a hand that ran to the end):
+  // on a desktop the four seats sit around a square, each river facing the centre, none over
+  // another or the centre.
+  await page.click('#close-result');
+  const g = await page.evaluate(() => {
+    const box = (el) => {
+      const r = el.getBoundingClientRect();
+      return { l: r.left, t: r.top, r: r.right, b: r.bottom };
+    };
+    const seats = [0, 1, 2, 3].map((p) => document.querySelector(`.board .place-${p}`));
+    return {
+      rivers: seats.map((x) => box(x.querySelector('.river'))),
+      heads: seats.map((x) => box(x.querySelector('.seat-head'))),
+      centre: box(document.querySelector('.board .centre')),
+      turned: seats.map((x) => getComputedStyle(x).transform),
+      tiles: seats.map((x) => x.querySelectorAll('.river .tile').length),
+      width: document.documentElement.scrollWidth,
+    };
+  });
+  assert.ok(g.width <= 1200, `no sideways scroll: ${g.width}`);
+  assert.ok(g.tiles.every((n) => n >= 12), `full rivers: ${g.tiles}`);
+  const c = g.centre;
+  const [bottom, right, top, left] = g.rivers;
+  assert.ok(bottom.t >= c.b - 1 && right.l >= c.r - 1 && top.b <= c.t + 1 && left.r <= c.l + 1, JSON.stringify(g));
+  const apart = (a, b) => a.r <= b.l + 1 || b.r <= a.l + 1 || a.b <= b.t + 1 || b.b <= a.t + 1;
+  const all = [...g.rivers, ...g.heads, c];
+  for (let i = 0; i < all.length; i++) for (let j = i + 1; j < all.length; j++) assert.ok(apart(all[i], all[j]), `boxes ${i} and ${j} overlap: ${JSON.stringify(g)}`);
+  // The right seat is turned a quarter (its tiles' tops to the centre), the one across upside down.
+  const round = (m) => m.replace(/-?\d+(\.\d+)?(e-?\d+)?/g, (x) => String(Math.round(Number(x)) + 0));
+  assert.deepEqual(g.turned.map((m) => round(m).split(',').slice(0, 4).join(',')), ['none', 'matrix(0, -1, 1, 0', 'matrix(-1, 0, 0, -1', 'matrix(0, 1, -1, 0']);
+  await shot(page, 'table-square');
+  await page.context().close();
+});
+
+test('a hand played by keys only: discards, passes and a call; the keys are shown and the focus is visible', async () => {
+  // Seed 9: playing the default moves by keys, the person is offered a call (and takes the
+  // first one).
+  const t = await table('riichi', 9);
+  const page = await newPage({ locale: 'zh-CN' });
+  await page.goto(t.seats[0].join_url);
+  await page.waitForSelector('[data-hand] [data-tile].can');
+  assert.match(await page.textContent('#keys'), /按键/);
+  assert.ok(await page.isVisible('#keys'));
+  // The first turn: ← picks the drawn tile, which takes the focus, outlined.
+  await page.keyboard.press('ArrowLeft');
+  await until(page, () => document.activeElement?.dataset?.index === 'drawn');
+  const focus = await page.evaluate(() => {
+    const a = document.activeElement;
+    const st = getComputedStyle(a);
+    return { visible: a.matches(':focus-visible'), style: st.outlineStyle, width: parseFloat(st.outlineWidth) };
+  });
+  assert.ok(focus.visible && focus.style !== 'none' && focus.width >= 2, JSON.stringify(focus));
+  await shot(page, 'keys-focus');
+  const seen = { discard: 0, pass: 0, call: 0, win: 0 };
+  await playDefault(page, {
+    via: 'keys',
+    each: async (p, m) => {
+      if (m.types.includes('ron') || m.types.includes('tsumo')) {
+        await p.keyboard.press('h');
+        seen.win += 1;
+        return true;
+      }
+      const call = ['pon', 'chi'].find((x) => m.types.includes(x));
+      if (call && !seen.call) {
+        const title = await p.getAttribute(`[data-action="${call}"]`, 'title');
+        assert.match(title, new RegExp(`\\(快捷键 ${call === 'pon' ? 'P' : 'C'}\\)`));
+        assert.match(await p.getAttribute('[data-action="none"]', 'title'), /Space/);
+        await shot(p, 'keys-call');
+        await p.keyboard.press(call === 'pon' ? 'p' : 'c');
+        if (await p.$('.choice')) await p.keyboard.press('1');
+        await p.waitForSelector('.own-melds .meld');
+        seen.call += 1;
+        return true;
+      }
+      if (m.kind === 'pass') seen.pass += 1;
+      if (m.kind === 'drawn' || m.kind === 'tile') seen.discard += 1;
+      return false;
+    },
+  });
+  assert.ok(seen.discard > 3, JSON.stringify(seen));
+  assert.ok(seen.pass > 0, JSON.stringify(seen));
+  assert.ok(seen.call > 0, JSON.stringify(seen));
+  // The end in Chinese: riichi yaku by their Chinese names, never the Japanese spellings.
+  const names = await page.$$eval('[data-result="hora"] .yaku li > span:first-child', (xs) => xs.map((x) => x.textContent));
+  for (const n of names) assert.doesNotMatch(n, /[\u3040-\u30ff]|[發気対発盃槓嶺撈緑頭無]/, n);
+  await shot(page, 'keys-result');
+  await page.context().close();
+});
+
+test('after missed clocks the AI plays the seat under a banner, and "I\'m back" gives the seat back', async () => {
+  const t = await table('riichi', 7, {
+    length: 'east',
+    time: { turn_ms: 1500, call_ms: 1500, bank_ms: 0, claim_hold_ms: 0, bot_delay_ms: 150, timeouts_for_takeover: 2, away_ms: 120000 },
+  });
+  const page = await newPage();
+  await page.goto(t.seats[0].join_url);
+  await page.waitForSelector('[data-hand] [data-tile]');
+  // The person does nothing: two timeouts, then the AI plays.
+  await page.waitForSelector('[data-takeover]:not([hidden])', { timeout: 30000 });
+  assert.match(await page.textContent('[data-takeover]'), /The AI is playing for you/);
+  assert.equal(await page.getAttribute('[data-takeover]', 'role'), 'alert');
+  // The AI's discards come as events while the page asks nothing.
+  const count = () => page.evaluate(() => globalThis.__hupai.events.filter((e) => e?.type === 'dahai' && e.actor === globalThis.__hupai.state.seat).length);
+  const before = await count();
+  const end = Date.now() + 20000;
+  while ((await count()) <= before && Date.now() < end) await page.waitForTimeout(50);
+  assert.ok((await count()) > before, 'the AI discards for the person');
+  assert.equal(await page.evaluate(() => globalThis.__hupai.prompt), null);
+  await shot(page, 'takeover');
+  await page.click('#back-btn');
+  await until(page, () => document.querySelector('[data-takeover]').hidden);
+  // The seat is the person's again: the next question comes to the page and a click answers it.
+  await until(page, () => !!globalThis.__hupai.prompt, null, 30000);
+  const m = await defaultMove(page);
+  await makeMove(page, m);
+  await until(page, (d) => globalThis.__hupai.prompt?.decision !== d, m.decision);
+  assert.equal(await page.$eval('[data-takeover]', (x) => x.hidden), true);
+  await page.context().close();
+});
+
+/** Counts WebAudio: contexts made and nodes created (every sound makes some). */
+function countAudio() {
+  const C = globalThis.AudioContext;
+  globalThis.__audio = { contexts: 0, nodes: 0 };
+  if (!C) return;
+  globalThis.AudioContext = class extends C {
+    constructor(...a) {
+      super(...a);
+      globalThis.__audio.contexts += 1;
+    }
+  };
+  for (const m of ['createOscillator', 'createBufferSource', 'createGain', 'createBiquadFilter', 'createBuffer']) {
+    const f = C.prototype[m];
+    C.prototype[m] = function (...a) {
+      globalThis.__audio.nodes += 1;
+      return f.apply(this, a);
+    };
+  }
+}
+
+test('the mute switch is remembered across a reload, and nothing sounds while muted', async () => {
+  const t = await table('riichi', 5);
+  const page = await newPage({ init: countAudio });
+  const audio = () => page.evaluate(() => globalThis.__audio);
+  const moves = async (n) => {
+    for (let i = 0; i < n; i++) {
+      await until(page, () => !!globalThis.__hupai.prompt, null, 20000);
+      const m = await defaultMove(page);
+      await makeMove(page, m);
+      await until(page, (d) => globalThis.__hupai.prompt?.decision !== d, m.decision);
+    }
+  };
+  await page.goto(t.seats[0].join_url);
+  await page.waitForSelector('[data-hand] [data-tile]');
+  assert.equal(await page.getAttribute('#opt-sound', 'aria-pressed'), 'true');
+  await moves(1);
+  await until(page, () => globalThis.__audio.nodes > 0); // sound is on: the discards sound
+  await page.click('#opt-sound');
+  assert.equal(await page.getAttribute('#opt-sound', 'aria-pressed'), 'false');
+  const at = (await audio()).nodes;
+  await moves(3);
+  await page.waitForTimeout(300);
+  assert.equal((await audio()).nodes, at, 'no sound made while muted');
+  await page.reload();
+  await page.waitForSelector('[data-hand] [data-tile]');
+  assert.equal(await page.getAttribute('#opt-sound', 'aria-pressed'), 'false', 'still muted after the reload');
+  assert.equal(await page.textContent('#opt-sound'), 'Sound off');
+  await moves(3);
+  await page.waitForTimeout(300);
+  assert.deepEqual(await audio(), { contexts: 0, nodes: 0 }, 'no audio at all after the reload while muted');
+  await page.click('#opt-sound');
+  await moves(1);
+  await until(page, () => globalThis.__audio.nodes > 0);
   await page.context().close();
 });
