@@ -218,6 +218,8 @@ pub fn facts(rules: &Rules) -> Value {
             for f in hupai_rules::sichuan::Fan::ALL {
                 put(f.id(), crate::names::sichuan_fan(f));
             }
+            let declared = hupai_rules::ItemId::DeclaredReady;
+            put(declared.as_str(), crate::names::item(declared));
         }
     }
     json!({

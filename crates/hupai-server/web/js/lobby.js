@@ -6,7 +6,7 @@ import { t } from './i18n.js';
 import { esc } from './render.js';
 import { recent, remember } from './prefs.js';
 
-const PRESETS = ['riichi', 'riichi-majsoul', 'mcr', 'chinese', 'laizi', 'sichuan', 'sichuan-xueliu'];
+const PRESETS = ['riichi', 'riichi-majsoul', 'mcr', 'chinese', 'laizi', 'sichuan', 'sichuan-xueliu', 'sichuan-exchange'];
 const LENGTHS = ['hand', 'east', 'half', 'full'];
 const BOTS = ['defensive', 'efficiency', 'random'];
 

@@ -15,6 +15,7 @@ export function group(options) {
     none: null,
     nine: null,
     void: [],
+    exchange: [],
   };
   for (const o of options || []) {
     switch (o.type) {
@@ -48,6 +49,9 @@ export function group(options) {
       case 'void':
         g.void.push(o);
         break;
+      case 'exchange':
+        g.exchange.push(o);
+        break;
       default:
         break;
     }
@@ -76,8 +80,32 @@ export function buttons(g) {
   if (g.nine) out.push({ action: 'nine_terminals', options: [g.nine] });
   // 定缺: one button per suit, each one option (`suit` for the data-suit hook).
   for (const o of g.void) out.push({ action: 'void', suit: o.suit, options: [o] });
+  // 换三张: one button, which sends the exchange the chosen tiles make.
+  if (g.exchange.length) out.push({ action: 'exchange', options: g.exchange });
   if (g.none) out.push({ action: 'none', options: [g.none] });
   return out;
+}
+
+/** 换三张: the exchange option the chosen tiles (mjai names, any order) make, or null. */
+export function exchangeOf(g, chosen) {
+  if (chosen.length !== 3) return null;
+  const want = [...chosen].sort().join(' ');
+  return g.exchange.find((o) => [...o.pai].sort().join(' ') === want) || null;
+}
+
+/** Whether tile `pai` may join the chosen tiles of an exchange: some option holds the chosen
+ * tiles and this one. */
+export function exchangeAllows(g, chosen, pai) {
+  const need = [...chosen, pai];
+  return g.exchange.some((o) => {
+    const left = [...o.pai];
+    return need.every((p) => {
+      const i = left.indexOf(p);
+      if (i < 0) return false;
+      left.splice(i, 1);
+      return true;
+    });
+  });
 }
 
 /** The tiles (mjai names) a riichi keeps the hand ready with: the discards of the riichi

@@ -156,7 +156,7 @@ export function centre(s, clock) {
 
 /** The viewer's own hand: `data-hand` with one `data-tile` element per tile, the drawn tile
  * apart; `marks` maps tiles to extra classes/labels (riichi tiles, danger). */
-export function ownHand(s, { can = () => false, marks = () => null, selected = null, open = true, dim = true } = {}) {
+export function ownHand(s, { can = () => false, marks = () => null, selected = null, chosen = null, open = true, dim = true } = {}) {
   const seat = s.seat;
   const hand = s.hands[seat] || [];
   const wild = s.jokerMarker ? indicated(s.jokerMarker) : null;
@@ -164,7 +164,8 @@ export function ownHand(s, { can = () => false, marks = () => null, selected = n
     const m = marks(pai) || {};
     const active = can(pai, drawn);
     const key = drawn ? 'drawn' : String(i);
-    const cls = ['hand-tile', active ? 'can' : dim ? 'cannot' : '', selected === key ? 'selected' : '', m.cls || ''].filter(Boolean).join(' ');
+    const picked = chosen ? chosen.includes(key) : false;
+    const cls = ['hand-tile', active ? 'can' : dim ? 'cannot' : '', selected === key ? 'selected' : '', picked ? 'chosen' : '', m.cls || ''].filter(Boolean).join(' ');
     const badge = m.badge ? `<span class="badge">${esc(m.badge)}</span>` : '';
     const html = tile(pai, {
       tag: 'button',
@@ -173,7 +174,7 @@ export function ownHand(s, { can = () => false, marks = () => null, selected = n
       cls,
       title: m.label ? m.label.trim() : '',
       joker: wild !== null && kindOf(mpsz(pai)) === wild,
-      attrs: `data-index="${key}"${active ? '' : ' aria-disabled="true"'}${m.label ? ` aria-description="${esc(m.label.trim())}"` : ''}`,
+      attrs: `data-index="${key}"${active ? '' : ' aria-disabled="true"'}${chosen ? ` aria-pressed="${picked}"` : ''}${m.label ? ` aria-description="${esc(m.label.trim())}"` : ''}`,
     });
     return badge ? html.replace('</button>', `${badge}</button>`) : html;
   };

@@ -178,9 +178,23 @@ export function apply(s, e, seq = s.seq + 1) {
       s.pendingRiichi[e.actor] = true;
       s.riichi[e.actor] = true;
       break;
-    case 'reach_accepted':
+    case 'reach_accepted': {
       if (Array.isArray(e.scores)) s.scores = e.scores.slice();
-      if (s.round) s.round.kyotaku += 1;
+      // 报听 in the Chinese families puts no stick on the table (all deltas zero).
+      const noStick = Array.isArray(e.deltas) && e.deltas.every((d) => d === 0);
+      if (s.round && !noStick) s.round.kyotaku += 1;
+      break;
+    }
+    case 'exchange':
+      // 换三张: the giver's tiles (other copies before the drawn tile, as the server takes
+      // them) go to the receiver's hand.
+      for (const p of e.pai || []) take(s, e.actor, p);
+      // A hidden hand stays hidden: the tiles the player passed are not shown in it.
+      {
+        const hidden = s.hands[e.target].includes('?');
+        const got = (e.pai || []).map((p) => (hidden ? '?' : p));
+        s.hands[e.target] = sorted([...s.hands[e.target], ...got]);
+      }
       break;
     case 'void':
       s.voids[e.actor] = e.suit;

@@ -4,7 +4,7 @@
 
 import { Connection, api } from './net.js';
 import { initial, apply, fold } from './state.js';
-import { group, pick, buttons, automatic, callTiles, riichiTiles } from './options.js';
+import { group, pick, buttons, automatic, callTiles, riichiTiles, exchangeOf, exchangeAllows } from './options.js';
 import { t, lang } from './i18n.js';
 import { esc, tile, tiles, seatPanel, infoBar, centre, ownHand, meldsHtml, suitLabel } from './render.js';
 import { resultHtml, standingsHtml } from './result.js';
@@ -76,6 +76,7 @@ export class TablePage {
     this.groups = group([]);
     this.hint = null;
     this.selected = null;
+    this.chosen = []; // 换三张: the hand positions chosen to pass
     this.mode = null; // 'riichi' | {action, options} while choosing
     this.takeover = false;
     this.facts = null;
@@ -231,6 +232,7 @@ export class TablePage {
         this.groups = group(m.options);
         this.mode = null;
         this.selected = null;
+        this.chosen = [];
         if (this.overlayOpen) this.showOverlay(false);
         if (this.live()) play('turn');
         if (!this.tryAutomatic()) {
@@ -293,6 +295,7 @@ export class TablePage {
     this.groups = group([]);
     this.mode = null;
     this.selected = null;
+    this.chosen = [];
   }
 
   askHint() {
@@ -320,8 +323,25 @@ export class TablePage {
 
   // --- input ----------------------------------------------------------------------------
 
+  /** 换三张: the tiles (mjai names) of the chosen hand positions. */
+  chosenTiles() {
+    const s = this.state;
+    return this.chosen.map((key) => (key === 'drawn' ? s.drawn[s.seat] : s.hands[s.seat][Number(key)]));
+  }
+
+  /** 换三张: a hand position joins or leaves the chosen tiles. */
+  toggleChosen(key, pai) {
+    const i = this.chosen.indexOf(key);
+    if (i >= 0) this.chosen.splice(i, 1);
+    else if (exchangeAllows(this.groups, this.chosenTiles(), pai)) this.chosen.push(key);
+    else return false;
+    this.schedule();
+    return true;
+  }
+
   canDiscard(pai, drawn) {
     if (!this.prompt) return false;
+    if (this.groups.exchange.length) return exchangeAllows(this.groups, this.chosenTiles(), pai);
     if (this.mode === 'riichi') return !!pick(this.groups.riichi, pai, drawn);
     return !!pick(this.groups.discards, pai, drawn);
   }
@@ -336,6 +356,10 @@ export class TablePage {
     const key = b.dataset.index;
     const pai = b.dataset.pai;
     const drawn = key === 'drawn';
+    if (this.groups.exchange.length) {
+      this.toggleChosen(key, pai);
+      return;
+    }
     const action = this.tileAction(pai, drawn);
     if (!action) return;
     // On touch, the first tap selects and the second discards.
@@ -363,6 +387,11 @@ export class TablePage {
   press(name) {
     const entry = buttons(this.groups).find((x) => x.action === name);
     if (!entry) return;
+    if (name === 'exchange') {
+      const o = exchangeOf(this.groups, this.chosenTiles());
+      if (o) this.send(o);
+      return;
+    }
     if (name === 'reach') {
       if (this.mode === 'riichi') {
         this.mode = null;
@@ -416,7 +445,7 @@ export class TablePage {
       e.preventDefault();
       return;
     }
-    const byLetter = { r: 'reach', c: 'chi', p: 'pon', k: 'kan', h: 'hora', ' ': 'none', n: 'none', Escape: null };
+    const byLetter = { r: 'reach', c: 'chi', p: 'pon', k: 'kan', h: 'hora', x: 'exchange', ' ': 'none', n: 'none', Escape: null };
     if (k === 'ArrowRight' || k === 'ArrowLeft') {
       const i = keys.indexOf(this.selected);
       const next = k === 'ArrowRight' ? (i + 1) % keys.length : (i - 1 + keys.length) % keys.length;
@@ -433,6 +462,12 @@ export class TablePage {
       const s = this.state;
       const drawn = this.selected === 'drawn';
       const pai = drawn ? s.drawn[s.seat] : s.hands[s.seat][Number(this.selected)];
+      if (this.groups.exchange.length) {
+        // 换三张: Enter picks or drops the tile; X passes the three.
+        this.toggleChosen(this.selected, pai);
+        e.preventDefault();
+        return;
+      }
       const a = this.tileAction(pai, drawn);
       if (a) this.send(a);
       e.preventDefault();
@@ -586,7 +621,15 @@ export class TablePage {
           const held = mine.filter((p) => mpsz(p)?.[1] === b.suit).length;
           return `<button type="button" class="act act-void" data-action="void" data-suit="${b.suit}" aria-label="${esc(`${name}, ${held}`)}" aria-keyshortcuts="${key}" title="${esc(`${name} (${t('shortcut')} ${key})`)}">${suitLabel(b.suit)}<span class="held">×${held}</span><kbd>${key}</kbd></button>`;
         }
-        const label = b.action === 'hora' ? actionLabel(b.options[0]) : b.action === 'none' ? t('pass') : t(b.action === 'reach' ? 'riichi' : b.action);
+        if (b.action === 'exchange') {
+          // 换三张: enabled once the chosen tiles are one of the options.
+          const ready = !!exchangeOf(this.groups, this.chosenTiles());
+          const name = `${t('exchange')} ${this.chosen.length}/3`;
+          return `<button type="button" class="act act-exchange" data-action="exchange"${ready ? '' : ' disabled'} aria-keyshortcuts="X" title="${esc(`${name} (${t('shortcut')} X)`)}">${esc(name)}<kbd>X</kbd></button>`;
+        }
+        // 报听 in the Chinese families rides on the riichi action.
+        const reachName = this.facts?.rules?.family && this.facts.rules.family !== 'riichi' ? 'declare' : 'riichi';
+        const label = b.action === 'hora' ? actionLabel(b.options[0]) : b.action === 'none' ? t('pass') : t(b.action === 'reach' ? reachName : b.action);
         const keyHint = { reach: 'R', chi: 'C', pon: 'P', kan: 'K', hora: 'H', none: '␣' }[b.action] || '';
         const keyName = { reach: 'R', chi: 'C', pon: 'P', kan: 'K', hora: 'H', none: 'Space' }[b.action] || '';
         const active = (this.mode === 'riichi' && b.action === 'reach') || (this.mode && this.mode.action === b.action);
@@ -598,7 +641,8 @@ export class TablePage {
       .join('');
     const yours = this.groups.discards.length ? `<span class="your-turn">${t('your_turn')}</span>` : '';
     const voidNote = this.groups.void.length ? `<span class="void-choose">${t('void_choose')}</span>` : '';
-    return yours + voidNote + list;
+    const exchangeNote = this.groups.exchange.length ? `<span class="void-choose">${t('exchange_choose')}</span>` : '';
+    return yours + voidNote + exchangeNote + list;
   }
 
   choicesHtml() {
@@ -629,7 +673,8 @@ export class TablePage {
       setHtml(this.el.hand, `<div class="hand spectator">${tiles(s.hands[s.seat] || [], { cls: '' })}${s.drawn[s.seat] ? `<span class="gap"></span>${tile(s.drawn[s.seat])}` : ''}</div>`);
     } else {
       const can = (pai, drawn) => this.canDiscard(pai, drawn);
-      setHtml(this.el.hand, ownHand(s, { can, marks: this.marks(), selected: this.selected }) +
+      const chosen = this.groups.exchange.length ? this.chosen : null;
+      setHtml(this.el.hand, ownHand(s, { can, marks: this.marks(), selected: this.selected, chosen }) +
         `<div class="own-melds">${meldsHtml(s, s.seat)}${s.flowers[s.seat].length ? tiles(s.flowers[s.seat], { cls: 'small' }) : ''}</div>`);
     }
     setHtml(this.el.actions, this.actionsHtml());

@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { mpsz, mjai, tileName, sorted, indicated, sameKind } from '../js/tiles.js';
 import { initial, apply, fold, wallLeft, place, meldTiles, calledFrom, parseHand } from '../js/state.js';
-import { group, pick, buttons, automatic, riichiTiles } from '../js/options.js';
+import { group, pick, buttons, automatic, riichiTiles, exchangeOf, exchangeAllows } from '../js/options.js';
 import { LANGS, keys, pickLanguage, setLanguage, t } from '../js/i18n.js';
 import { parseLog, stops } from '../js/replay.js';
 import { draw } from '../tools/tiles.mjs';
@@ -301,6 +301,36 @@ test('the void suit is a button per suit, named in every language', () => {
     assert.deepEqual(['m', 'p', 's'].map((x) => t(`suit_${x}`)), want[l]);
   }
   setLanguage('en');
+});
+
+test('换三张: one button, tiles chosen only while some option holds them, any order', () => {
+  const options = [
+    { type: 'exchange', pai: ['1s', '2s', '7s'] },
+    { type: 'exchange', pai: ['1s', '1s', '2s'] },
+    { type: 'exchange', pai: ['3m', '5m', '9m'] },
+  ];
+  const g = group(options);
+  assert.deepEqual(buttons(g).map((b) => [b.action, b.options.length]), [['exchange', 3]]);
+  assert.ok(exchangeAllows(g, [], '1s') && exchangeAllows(g, ['1s'], '1s') && exchangeAllows(g, ['1s'], '7s'));
+  assert.ok(!exchangeAllows(g, ['1s'], '3m'), 'one suit');
+  assert.ok(!exchangeAllows(g, ['1s', '1s'], '7s'), 'no option has 1s 1s 7s');
+  assert.equal(exchangeOf(g, ['7s', '1s', '2s']), options[0]);
+  assert.equal(exchangeOf(g, ['1s', '2s']), null);
+  // The fold: the giver's tiles leave (other copies before the drawn one), the receiver's arrive.
+  const s = initial(0, 108);
+  apply(s, { type: 'start_game', names: ['a', 'b', 'c', 'd'] });
+  apply(s, { ...DEAL, tehais: [['1s', '2s', '7s', '1m', '2m', '3m', '4m', '5m', '6m', '7m', '8m', '9m', '9m'], ...DEAL.tehais.slice(1)] });
+  apply(s, { type: 'tsumo', actor: 0, pai: '7s' });
+  apply(s, { type: 'exchange', actor: 0, target: 1, pai: ['1s', '2s', '7s'] });
+  assert.equal(s.drawn[0], '7s', 'the drawn 7s stays apart: the hand gave its other 7s');
+  assert.equal(s.hands[0].length, 10);
+  assert.equal(s.hands[1].length, 16);
+  assert.ok(s.hands[1].every((x) => x === '?'), "a hidden hand shows no tile the player passed into it");
+  apply(s, { type: 'exchange', actor: 3, target: 0, pai: ['?', '?', '?'] });
+  assert.equal(s.hands[0].length, 13);
+  // 报听 costs no stick; a riichi stick is counted.
+  apply(s, { type: 'reach_accepted', actor: 0, deltas: [0, 0, 0, 0], scores: [0, 0, 0, 0] });
+  assert.equal(s.round.kyotaku, 0);
 });
 
 test('the wins and settlements of a hand are listed in the order they happened, with the total', () => {

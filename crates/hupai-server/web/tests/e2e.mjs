@@ -587,6 +587,53 @@ test('Sichuan: 定缺 by labelled buttons, the hand goes on after wins, 查大�
   await page.context().close();
 });
 
+test('Sichuan 换三张: three tiles of one suit chosen by clicks, the button only then, the void after', async () => {
+  const t = await table('sichuan-exchange', 3);
+  const page = await newPage({ locale: 'en-US' });
+  await page.goto(t.seats[0].join_url);
+  await page.waitForSelector('[data-action="exchange"]');
+  assert.match(await page.textContent('.void-choose'), /three tiles of one suit/);
+  assert.ok(await page.$eval('[data-action="exchange"]', (b) => b.disabled), 'nothing chosen: the button waits');
+  // The tiles of the first option offered, found in the hand (the drawn tile last).
+  const picks = await page.evaluate(() => {
+    const h = globalThis.__hupai;
+    const hand = [...h.state.hands[h.state.seat]];
+    const want = h.prompt.options[0].pai;
+    const used = new Set();
+    return want.map((p) => {
+      const i = hand.findIndex((x, j) => x === p && !used.has(j));
+      if (i >= 0) {
+        used.add(i);
+        return String(i);
+      }
+      return 'drawn';
+    });
+  });
+  const before = await page.evaluate(() => [...globalThis.__hupai.state.hands[0], globalThis.__hupai.state.drawn[0]]);
+  for (const [n, key] of picks.entries()) {
+    await page.click(`[data-hand] [data-index="${key}"]`);
+    await until(page, (k) => document.querySelector(`[data-hand] [data-index="${k}"]`)?.getAttribute('aria-pressed') === 'true', key);
+    const disabled = await page.$eval('[data-action="exchange"]', (b) => b.disabled);
+    assert.equal(disabled, n < 2, `after ${n + 1} tiles`);
+  }
+  // A tile of another suit cannot join.
+  const other = await page.$$eval('[data-hand] [data-tile]', (xs) => xs.filter((x) => x.getAttribute('aria-pressed') !== 'true' && !x.classList.contains('can')).length);
+  assert.ok(other > 0, 'tiles that no option allows are shown as not choosable');
+  await shot(page, 'sichuan-exchange-chosen');
+  await page.click('[data-action="exchange"]');
+  await page.waitForSelector('[data-action="void"]');
+  const after = await page.evaluate(() => {
+    const s = globalThis.__hupai.state;
+    return { hand: [...s.hands[0], s.drawn[0]].filter(Boolean), log: s.events };
+  });
+  assert.equal(after.hand.length, 14, 'the dealer holds 14 again: three out, three in');
+  const gave = await page.evaluate(() => globalThis.__hupai.prompt && globalThis.__hupai.prompt.options.map((o) => o.type));
+  assert.deepEqual(gave, ['void', 'void', 'void']);
+  assert.notDeepEqual(after.hand.sort(), before.filter(Boolean).sort(), 'three tiles came in');
+  await shot(page, 'sichuan-exchange-void');
+  await page.context().close();
+});
+
 test('an exhaustive draw lays out the ready hands and the payments, each player named with seat wind and place', async () => {
   // Seed 21, from tools/find-seeds.mjs (riichi_draw): the wall runs out with some seats
   // ready and some not.
