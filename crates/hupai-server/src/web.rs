@@ -217,6 +217,12 @@ pub fn facts(rules: &Rules) -> Value {
             for f in hupai_rules::sichuan::Fan::ALL {
                 put(f.id(), f.name(), f.zh(), f.zh());
             }
+            for f in hupai_rules::hongkong::Fan::ALL {
+                put(f.id(), f.name(), f.zh(), f.zh());
+            }
+            for f in hupai_rules::guangdong::Fan::ALL {
+                put(f.id(), f.name(), f.zh(), f.zh());
+            }
         }
     }
     json!({
