@@ -11,6 +11,8 @@
 //! only when the hand already holds most of their tiles. Outside hand (全带幺, 4 fans) is
 //! no plan: it reaches 8 only with others that are plans already (half flush, triple chow).
 //! The general Chinese rules and laizi need no minimum: any complete hand, jokers included.
+//! Hong Kong's three fans: half flush, full flush, all pungs (and thirteen orphans, seven pairs
+//! where the rules have them), the patterns that reach three by themselves.
 //!
 //! ```
 //! use hupai_ai::plan::{plan_shanten, Plan};
@@ -477,6 +479,24 @@ pub fn plans_for(sit: &Situation, melds: &[MeldShape], counts: &Counts, closed: 
             }
         }
         Family::Chinese if sit.min_fan == 0 => plans.push(Plan::Any),
+        Family::Chinese if sit.fan_table == hupai_rules::FanTable::HongKong => {
+            // Hong Kong 三番起糊: the patterns worth three fans by themselves (混一色, 清一色,
+            // 對對糊; 十三么, and 七對子 where the rules have it).
+            for s in NUMBER_SUITS {
+                plans.push(Plan::HalfFlush(s));
+                plans.push(Plan::FullFlush(s));
+            }
+            plans.push(Plan::AllPungs);
+            if melds.is_empty() {
+                for (plan, form) in
+                    [(Plan::SevenPairs, Form::SevenPairs), (Plan::Orphans, Form::ThirteenOrphans)]
+                {
+                    if sit.forms.contains(form) {
+                        plans.push(plan);
+                    }
+                }
+            }
+        }
         _ => {
             // Value honours that back a six-fan plan up to eight.
             let backed = Kind::all().filter(|k| k.is_honor()).any(|k| {

@@ -92,6 +92,8 @@ pub struct Situation {
     pub void: Option<hupai_core::Suit>,
     /// Sichuan rules (their fan table, payments and settlements).
     pub sichuan: bool,
+    /// The fan table (Chinese families).
+    pub fan_table: hupai_rules::FanTable,
 }
 
 impl Situation {
@@ -153,6 +155,7 @@ impl Situation {
             own_discards: view.discarded[me],
             void: view.voids[me],
             sichuan: rules.fan_table == hupai_rules::FanTable::Sichuan,
+            fan_table: rules.fan_table,
         }
     }
 

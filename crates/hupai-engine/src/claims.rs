@@ -169,9 +169,7 @@ impl Game {
         let meld = meld.with_red(red).unwrap_or(meld);
         self.p[seat].melds.push(MeldTiles { meld, tiles, called: Some(tile) });
         self.p[seat].drawn = None;
-        if meld_kind != MeldKind::Chi {
-            self.note_liability(seat, from, kind);
-        }
+        self.note_liability(seat, from, kind, meld_kind == MeldKind::Chi);
         let consumed: Vec<Pai> = consumed.iter().map(|&t| self.pai(t)).collect();
         let (actor, target) = (seat, from);
         match meld_kind {

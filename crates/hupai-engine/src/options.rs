@@ -138,7 +138,7 @@ pub fn ready_score(view: &PlayerView) -> Option<Score> {
             && view.riichi_accepted[view.seat.index()];
         ctx.seat_wind = view.seat_wind(view.seat);
         ctx.round_wind = view.round_wind;
-        ctx.flowers = view.flowers[view.seat.index()].len() as u8;
+        set_flowers(view, &mut ctx);
         let Ok(score) = hupai_rules::score(view.rules(), &hand, &ctx) else { continue };
         if !score.meets_minimum {
             continue;
@@ -230,7 +230,7 @@ pub fn win_context(view: &PlayerView, kind: Kind, on: WinOn) -> WinContext {
     let mut ctx = WinContext::new(kind, matches!(on, WinOn::Draw { .. }));
     ctx.seat_wind = view.seat_wind(me);
     ctx.round_wind = view.round_wind;
-    ctx.flowers = view.flowers[me.index()].len() as u8;
+    set_flowers(view, &mut ctx);
     let empty = view.live_tiles() == 0;
     // A first-turn win is the seat's first win of the hand (血流: not a later one).
     let fresh = view.no_calls && !view.has_won(me);
@@ -263,6 +263,13 @@ pub fn win_context(view: &PlayerView, kind: Kind, on: WinOn) -> WinContext {
     }
     ctx.fourth_tile = visible(view, kind) == 3;
     ctx
+}
+
+/// The flowers the seat has set aside: how many, and which.
+fn set_flowers(view: &PlayerView, ctx: &mut WinContext) {
+    let own = &view.flowers[view.seat.index()];
+    ctx.flowers = own.len() as u8;
+    ctx.flower_mask = own.iter().filter_map(|p| p.flower_number()).fold(0, |m, n| m | 1 << n);
 }
 
 /// Copies of `kind` on the table: rivers and open melds.

@@ -103,6 +103,12 @@ impl Pai {
         (FLOWER_BASE..HIDDEN).contains(&self.0)
     }
 
+    /// The flower's number (0..8: plum, orchid, chrysanthemum, bamboo, spring, summer,
+    /// autumn, winter), or `None` for any other tile.
+    pub fn flower_number(self) -> Option<u8> {
+        self.is_flower().then(|| self.0 - FLOWER_BASE)
+    }
+
     /// Whether the physical `tile` has this name under `reds`.
     pub fn matches(self, tile: Tile, reds: [u8; 3]) -> bool {
         Pai::of(tile, reds) == self

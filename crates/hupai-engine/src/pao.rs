@@ -1,9 +1,15 @@
-//! Liability (pao, 責任払い) under the riichi rules: a player whose discard is called for the
-//! third dragon set or the fourth wind set pays for that player's big three dragons or big
+//! Liability (pao, 責任払い; 包) under the riichi rules: a player whose discard is called for
+//! the third dragon set or the fourth wind set pays for that player's big three dragons or big
 //! four winds, as `rules.pao` says (Tenhou: the whole hand; Mahjong Soul: the yakuman's part).
+//!
+//! Under the Hong Kong table with `rules.liability` (包): a player whose discard is called for
+//! another's fourth exposed meld (十二張落地) pays alone if that player then wins by self-draw
+//! (包自摸: everything the three would have paid); one whose discard is called for the third
+//! dragon set or the fourth wind set pays alone for the 大三元 or 大四喜 it makes, however it
+//! is won. A discard win by a player with no such liability is paid as usual.
 
 use hupai_core::{Kind, MeldKind, Seat};
-use hupai_rules::{Pao, Score};
+use hupai_rules::{FanTable, Pao, Score};
 
 use crate::Game;
 
@@ -12,23 +18,35 @@ use crate::Game;
 pub struct Liability {
     /// The liable seat (whose discard was called).
     pub seat: Seat,
-    /// `daisangen` or `daisuushii`.
+    /// The yaku or fan it is for (`daisangen`, `daisuushii`; Hong Kong `daai_saam_jyun`,
+    /// `daai_sei_hei`), or [`EXPOSED`] for a fourth exposed meld.
     pub yaku: &'static str,
 }
+
+/// The liability of a fourth exposed meld (Hong Kong 包自摸, 十二張落地): it applies to a
+/// self-drawn win, whatever its fans.
+pub const EXPOSED: &str = "twelve_exposed";
 
 impl Game {
     /// After `seat` called a discard of `kind` from `from` as a pon or an open kan: the
     /// liability, when this call makes the seat's third dragon set or fourth wind set (sets
     /// declared earlier count whatever their kind: pon, added or closed kan).
-    pub(crate) fn note_liability(&mut self, seat: Seat, from: Seat, kind: Kind) {
-        if !self.riichi() || self.rules.pao == Pao::Off || !kind.is_honor() {
+    pub(crate) fn note_liability(&mut self, seat: Seat, from: Seat, kind: Kind, chi: bool) {
+        let hongkong = self.rules.liability && self.rules.fan_table == FanTable::HongKong;
+        if hongkong && self.p[seat].melds.iter().filter(|m| m.meld.is_open()).count() == 4 {
+            self.p[seat].liability = Some(Liability { seat: from, yaku: EXPOSED });
+        }
+        let riichi = self.riichi() && self.rules.pao != Pao::Off;
+        if !(riichi || hongkong) || chi || !kind.is_honor() {
             return;
         }
-        let (same_group, needed, yaku): (fn(Kind) -> bool, usize, _) = if kind.is_dragon() {
-            (Kind::is_dragon, 3, "daisangen")
-        } else {
-            (Kind::is_wind, 4, "daisuushii")
-        };
+        let (same_group, needed, yaku): (fn(Kind) -> bool, usize, _) =
+            match (kind.is_dragon(), riichi) {
+                (true, true) => (Kind::is_dragon, 3, "daisangen"),
+                (false, true) => (Kind::is_wind, 4, "daisuushii"),
+                (true, false) => (Kind::is_dragon, 3, "daai_saam_jyun"),
+                (false, false) => (Kind::is_wind, 4, "daai_sei_hei"),
+            };
         let sets = self.p[seat]
             .melds
             .iter()
@@ -53,6 +71,21 @@ impl Game {
     ) -> Option<[i32; 4]> {
         let liability = self.p[winner].liability?;
         let self_drawn = winner == from;
+        if self.rules.fan_table == FanTable::HongKong {
+            let applies = if liability.yaku == EXPOSED {
+                self_drawn
+            } else {
+                score.items.iter().any(|it| it.id.as_str() == liability.yaku)
+            };
+            if !self.rules.liability || !applies {
+                return None;
+            }
+            // 包: the liable seat pays everything the win collects.
+            let mut out = [0i32; 4];
+            out[liability.seat.index()] = -deltas[winner.index()];
+            out[winner.index()] = deltas[winner.index()];
+            return Some(out);
+        }
         if self.rules.pao == Pao::Off || (!self_drawn && liability.seat == from) {
             return None;
         }

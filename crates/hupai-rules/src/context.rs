@@ -41,6 +41,11 @@ pub struct WinContext {
     /// Flowers and seasons the winner has set aside (MCR: one fan each).
     #[serde(default)]
     pub flowers: u8,
+    /// Which flowers the winner has set aside, as a bit mask: bit `n` for flower `n + 1`f
+    /// (plum, orchid, chrysanthemum, bamboo, then spring, summer, autumn, winter; a seat's own
+    /// are bits `i` and `i + 4`, East 0). 0 when only their number is known (Hong Kong 正花).
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub flower_mask: u8,
     /// Won on the last tile of the wall (self-drawn) or on the last discard.
     #[serde(default)]
     pub last_tile: bool,
@@ -92,6 +97,7 @@ impl WinContext {
             seat_wind: Seat::East,
             round_wind: Seat::East,
             flowers: 0,
+            flower_mask: 0,
             last_tile: false,
             replacement: false,
             robbing_kong: false,
@@ -116,6 +122,10 @@ impl WinContext {
 
 fn is_false(b: &bool) -> bool {
     !*b
+}
+
+fn is_zero(n: &u8) -> bool {
+    *n == 0
 }
 
 /// A seat's wind as a wind tile in text (`"1z"`), read in any notation (`"E"`, `"东"`).

@@ -9,20 +9,23 @@
 #![deny(missing_docs)]
 
 mod context;
+pub mod guangdong;
+pub mod hongkong;
 pub mod mcr;
 mod riichi;
 mod rules;
 mod score;
 mod score_json;
 mod score_line;
+mod sets;
 pub mod sichuan;
 
 pub use context::WinContext;
 pub use mcr::Fan;
 pub use riichi::Yaku;
 pub use rules::{
-    AfterWin, DeclareReady, ExchangeDirection, Family, FanTable, KazoeLimit, Pao, PaymentRule,
-    Renhou, Rules, RulesError, SelfDrawBonus,
+    AfterWin, DeclareReady, DiscardPays, Doubling, ExchangeDirection, Family, FanTable, KazoeLimit,
+    Pao, PaymentRule, Renhou, Rules, RulesError, SelfDrawBonus,
 };
 pub use score::{score, Inconsistency, ItemId, Limit, Payments, Score, ScoreError, ScoreItem};
 pub use score_line::{LineError, RulesCache, ScoreLine};

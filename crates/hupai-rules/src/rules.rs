@@ -86,6 +86,40 @@ pub enum FanTable {
     Mcr,
     /// Sichuan 血战到底 fans, doubling per fan ([`crate::sichuan`]).
     Sichuan,
+    /// Hong Kong old style (香港麻雀) fans with a minimum and a cap ([`crate::hongkong`]).
+    #[serde(rename = "hongkong")]
+    HongKong,
+    /// Guangdong 推倒胡 fans, doubling per fan ([`crate::guangdong`]).
+    Guangdong,
+}
+
+impl FanTable {
+    /// Whether a win is worth `base_points × 2^fans` (or the Hong Kong table), capped by
+    /// `fan_cap`: every regional table.
+    pub fn doubles(self) -> bool {
+        self != FanTable::Mcr
+    }
+}
+
+/// How the Hong Kong points grow with the fans (辣).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Doubling {
+    /// 全辣: every fan doubles (1, 2, 4, 8, 16, 32, ...).
+    Full,
+    /// 半辣: doubling up to 4 fans, then every second fan doubles and the one between is half
+    /// way (16, 24, 32, 48, 64, 96, ...).
+    Half,
+}
+
+/// Who pays a win on a discard (Hong Kong).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum DiscardPays {
+    /// 全銃: the discarder pays alone what the three would pay together.
+    Discarder,
+    /// 半銃 (一家出銃，兩家陪): the discarder pays a double share, the two others a share each.
+    Everyone,
 }
 
 /// What happens to the hand after a win.
@@ -296,6 +330,22 @@ rules_fields! {
     /// Chinese families 过水: a player who passes a win on a discard may not win on another
     /// discard until its next draw.
     pass_win: bool,
+    /// Hong Kong: how the points grow with the fans (`half` 半辣, `full` 全辣).
+    doubling: Doubling,
+    /// Hong Kong: who pays a win on a discard (`discarder` 全銃, `everyone` 半銃).
+    discard_pays: DiscardPays,
+    /// Hong Kong 包: a player whose discard is called for another's fourth exposed meld pays
+    /// that player's self-drawn win alone (包自摸, 十二張落地); one whose discard is called for
+    /// the third dragon set or the fourth wind set pays the 大三元 or 大四喜 it makes, however
+    /// it is won.
+    liability: bool,
+    /// Guangdong 抢杠全包: a player whose added kong is robbed pays the win alone, as much as
+    /// the three would pay for a self-draw.
+    robbed_kong_pays_all: bool,
+    /// Guangdong 买马: tiles turned up from the wall after a win, each one that points at the
+    /// winner doubling its gain (reserved: the engine does not turn them up yet, so anything
+    /// but 0 is an error).
+    horses: u8,
 }
 
 /// Why a rule set cannot be loaded.
@@ -367,6 +417,8 @@ const PRESETS: &[(&str, &str)] = &[
     ("sichuan-xueliu", include_str!("presets/sichuan-xueliu.toml")),
     ("sichuan-exchange", include_str!("presets/sichuan-exchange.toml")),
     ("riichi-majsoul", include_str!("presets/riichi-majsoul.toml")),
+    ("hongkong", include_str!("presets/hongkong.toml")),
+    ("guangdong", include_str!("presets/guangdong.toml")),
 ];
 
 impl Rules {
@@ -462,6 +514,9 @@ impl Rules {
         };
         let chinese = self.family == Family::Chinese;
         let sichuan = chinese && self.fan_table == FanTable::Sichuan;
+        let hongkong = chinese && self.fan_table == FanTable::HongKong;
+        let guangdong = chinese && self.fan_table == FanTable::Guangdong;
+        let doubles = chinese && self.fan_table.doubles();
         let family = match self.family {
             Family::Mcr => "the MCR rules",
             Family::Riichi => "the riichi rules",
@@ -489,9 +544,42 @@ impl Rules {
                 return ignored(key, family);
             }
         }
-        let sichuan_only: [(&str, bool); 6] = [
-            ("fan_cap", self.fan_cap != 0),
-            ("base_points", self.base_points != 1),
+        let doubling_only: [(&str, bool); 2] =
+            [("fan_cap", self.fan_cap != 0), ("base_points", self.base_points != 1)];
+        for (key, set) in doubling_only {
+            if set && !doubles {
+                return ignored(key, "fan tables without doubling (mcr)");
+            }
+        }
+        let hongkong_only: [(&str, bool); 3] = [
+            ("doubling", self.doubling != Doubling::Full),
+            ("discard_pays", self.discard_pays != DiscardPays::Discarder),
+            ("liability", self.liability),
+        ];
+        for (key, set) in hongkong_only {
+            if set && !hongkong {
+                return ignored(key, "fan tables other than hongkong");
+            }
+        }
+        let guangdong_only: [(&str, bool); 2] =
+            [("robbed_kong_pays_all", self.robbed_kong_pays_all), ("horses", self.horses != 0)];
+        for (key, set) in guangdong_only {
+            if set && !guangdong {
+                return ignored(key, "fan tables other than guangdong");
+            }
+        }
+        if self.horses != 0 {
+            // 买马 needs tiles turned up from the wall after a win: refuse rather than ignore.
+            return Err(RulesError::Invalid {
+                file: file.into(),
+                message: "horses: 买马 is not played by the engine yet (leave it 0)".into(),
+            });
+        }
+        if self.jokers && chinese && !matches!(self.fan_table, FanTable::Mcr | FanTable::Guangdong)
+        {
+            return ignored("jokers", "the sichuan and hongkong fan tables");
+        }
+        let sichuan_only: [(&str, bool); 4] = [
             ("self_draw_bonus", self.self_draw_bonus != SelfDrawBonus::None),
             ("yaojiu_jiangdui", self.yaojiu_jiangdui),
             ("menqing_zhongzhang", self.menqing_zhongzhang),
@@ -522,10 +610,18 @@ impl Rules {
         if self.declare_ready == DeclareReady::Off && self.declare_ready_fan != 0 {
             return ignored("declare_ready_fan", "rules without declare_ready");
         }
+        if self.declare_ready_fan != 0
+            && matches!(self.fan_table, FanTable::HongKong | FanTable::Guangdong)
+        {
+            return ignored(
+                "declare_ready_fan",
+                "the hongkong and guangdong fan tables (no 报听 fan)",
+            );
+        }
         if !self.exchange_three && self.exchange_direction != ExchangeDirection::Dice {
             return ignored("exchange_direction", "rules without exchange_three");
         }
-        if sichuan && self.base_points == 0 {
+        if doubles && self.base_points == 0 {
             return Err(RulesError::Invalid {
                 file: file.into(),
                 message: "base_points = 0: a win must be worth something".into(),
@@ -614,7 +710,13 @@ mod tests {
         let bad = [
             ("extends = \"riichi\"\nvoid_suit = true\n", "void_suit: the riichi rules"),
             ("extends = \"mcr\"\nafter_win = \"leave\"\n", "after_win: the MCR rules"),
-            ("extends = \"chinese\"\nfan_cap = 3\n", "fan_cap: fan tables other than sichuan"),
+            ("extends = \"chinese\"\nfan_cap = 3\n", "fan_cap: fan tables without doubling"),
+            (
+                "extends = \"sichuan\"\nliability = true\n",
+                "liability: fan tables other than hongkong",
+            ),
+            ("extends = \"hongkong\"\nhorses = 4\n", "horses: fan tables other than guangdong"),
+            ("extends = \"hongkong\"\njokers = true\n", "jokers: the sichuan and hongkong"),
             ("extends = \"sichuan\"\nkong_payments = [0, 0, 0]\n", "kong_transfer: rules"),
             ("extends = \"chinese\"\nexchange_three = true\n", "exchange_three: rules with"),
             ("extends = \"sichuan\"\nexchange_direction = \"next\"\n", "exchange_direction:"),

@@ -28,6 +28,10 @@ pub enum ItemId {
     Yaku(Yaku),
     /// A Sichuan fan.
     Sichuan(crate::sichuan::Fan),
+    /// A Hong Kong fan.
+    HongKong(crate::hongkong::Fan),
+    /// A Guangdong fan.
+    Guangdong(crate::guangdong::Fan),
     /// 报听 (Chinese families with `declare_ready`): the winner declared a ready hand; worth
     /// `declare_ready_fan`.
     DeclaredReady,
@@ -40,6 +44,8 @@ impl ItemId {
             ItemId::Fan(f) => f.id(),
             ItemId::Yaku(y) => y.id(),
             ItemId::Sichuan(f) => f.id(),
+            ItemId::HongKong(f) => f.id(),
+            ItemId::Guangdong(f) => f.id(),
             ItemId::DeclaredReady => "declared_ready",
         }
     }
@@ -50,16 +56,21 @@ impl ItemId {
             ItemId::Fan(f) => f.name(),
             ItemId::Yaku(y) => y.name(),
             ItemId::Sichuan(f) => f.name(),
+            ItemId::HongKong(f) => f.name(),
+            ItemId::Guangdong(f) => f.name(),
             ItemId::DeclaredReady => "Declared Ready",
         }
     }
 
-    /// Name in the family's language: Chinese for MCR (九莲宝灯), Japanese for riichi (立直).
+    /// Name in the family's language: Chinese for the Chinese tables (九莲宝灯, 清一色),
+    /// Japanese for riichi (立直).
     pub const fn local_name(self) -> &'static str {
         match self {
             ItemId::Fan(f) => f.zh(),
             ItemId::Yaku(y) => y.ja(),
             ItemId::Sichuan(f) => f.zh(),
+            ItemId::HongKong(f) => f.zh(),
+            ItemId::Guangdong(f) => f.zh(),
             ItemId::DeclaredReady => "报听",
         }
     }
@@ -307,6 +318,12 @@ pub fn score(rules: &Rules, hand: &Hand, ctx: &WinContext) -> Result<Score, Scor
         Family::Chinese if rules.fan_table == FanTable::Sichuan => {
             crate::sichuan::score(rules, hand, ctx)
         }
+        Family::Chinese if rules.fan_table == FanTable::HongKong => {
+            crate::hongkong::score(rules, hand, ctx)
+        }
+        Family::Chinese if rules.fan_table == FanTable::Guangdong => {
+            crate::guangdong::score(rules, hand, ctx)
+        }
         Family::Mcr | Family::Chinese => crate::mcr::score(rules, hand, ctx),
         Family::Riichi => crate::riichi::score(rules, hand, ctx),
     }
@@ -347,7 +364,9 @@ fn check_common(rules: &Rules, hand: &Hand, ctx: &WinContext) -> Result<(), Scor
     if ctx.last_tile && (ctx.robbing_kong || replacement_last) {
         return Err(Inconsistency::LastTileAndKong.into());
     }
-    if ctx.flowers > 8 || (ctx.flowers > 0 && !rules.flowers) {
+    let mask_differs =
+        ctx.flower_mask != 0 && ctx.flower_mask.count_ones() != u32::from(ctx.flowers);
+    if ctx.flowers > 8 || (ctx.flowers > 0 && !rules.flowers) || mask_differs {
         return Err(Inconsistency::Flowers.into());
     }
     Ok(())

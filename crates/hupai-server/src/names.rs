@@ -102,15 +102,15 @@ pub fn sichuan_fan(f: sichuan::Fan) -> Names {
     Names { en: f.name(), zh: f.zh(), ja: f.zh() }
 }
 
-/// The names of an item that is not a fan of a table: 报听's bonus (Chinese families).
+/// The names of any score item: the riichi yaku as [`yaku`] names them; every Chinese
+/// table's fans (and 报听's bonus) in English and Chinese, the Japanese page showing the
+/// Chinese as for MCR.
 pub fn item(id: hupai_rules::ItemId) -> Names {
     match id {
         hupai_rules::ItemId::Yaku(y) => yaku(y),
         hupai_rules::ItemId::Fan(f) => mcr_fan(f),
         hupai_rules::ItemId::Sichuan(f) => sichuan_fan(f),
-        hupai_rules::ItemId::DeclaredReady => {
-            Names { en: id.name(), zh: id.local_name(), ja: id.local_name() }
-        }
+        _ => Names { en: id.name(), zh: id.local_name(), ja: id.local_name() },
     }
 }
 

@@ -29,7 +29,6 @@ use sha2::{Digest, Sha256};
 use tokio::sync::Semaphore;
 
 use crate::http::refuse;
-use crate::names::Names;
 use crate::review::{review, ReviewError};
 use crate::server::State;
 
@@ -201,26 +200,30 @@ async fn asset(Path(path): Path<String>, headers: HeaderMap) -> Response {
 /// What the client displays of a rule set: the rules, the live wall before the deal, and the
 /// names of every yaku or fan in English, Chinese and Japanese.
 pub fn facts(rules: &Rules) -> Value {
+    use hupai_rules::{FanTable, ItemId};
     let mut names = Map::new();
-    let mut put = |id: &str, n: Names| {
-        names.insert(id.to_string(), json!({ "en": n.en, "zh": n.zh, "ja": n.ja }));
+    let mut put = |id: ItemId| {
+        let n = crate::names::item(id);
+        names.insert(id.as_str().to_string(), json!({ "en": n.en, "zh": n.zh, "ja": n.ja }));
     };
-    match rules.family {
-        hupai_rules::Family::Riichi => {
-            for y in hupai_rules::Yaku::ALL {
-                put(y.id(), crate::names::yaku(y));
+    // Only the rule set's own table: two tables may use one id for different items (Hong
+    // Kong's and Sichuan's zi_mo).
+    if rules.family == hupai_rules::Family::Riichi {
+        hupai_rules::Yaku::ALL.into_iter().for_each(|y| put(ItemId::Yaku(y)));
+    } else {
+        match rules.fan_table {
+            FanTable::Mcr => hupai_rules::Fan::ALL.into_iter().for_each(|f| put(ItemId::Fan(f))),
+            FanTable::Sichuan => {
+                hupai_rules::sichuan::Fan::ALL.into_iter().for_each(|f| put(ItemId::Sichuan(f)))
+            }
+            FanTable::HongKong => {
+                hupai_rules::hongkong::Fan::ALL.into_iter().for_each(|f| put(ItemId::HongKong(f)))
+            }
+            FanTable::Guangdong => {
+                hupai_rules::guangdong::Fan::ALL.into_iter().for_each(|f| put(ItemId::Guangdong(f)))
             }
         }
-        _ => {
-            for f in hupai_rules::Fan::ALL {
-                put(f.id(), crate::names::mcr_fan(f));
-            }
-            for f in hupai_rules::sichuan::Fan::ALL {
-                put(f.id(), crate::names::sichuan_fan(f));
-            }
-            let declared = hupai_rules::ItemId::DeclaredReady;
-            put(declared.as_str(), crate::names::item(declared));
-        }
+        put(ItemId::DeclaredReady);
     }
     json!({
         "rules": rules,
@@ -412,18 +415,29 @@ mod tests {
             let f = facts(&rules);
             assert_eq!(f["live_before_deal"], Wall::live_before_deal(&rules), "{name}");
             let names = f["names"].as_object().unwrap();
-            assert!(names.len() > 30, "{name}");
+            assert!(names.len() > 10, "{name}");
             for (id, n) in names {
                 for lang in ["en", "zh", "ja"] {
                     assert!(n[lang].as_str().is_some_and(|s| !s.is_empty()), "{name} {id} {lang}");
                 }
             }
             // Every id a `hora` event of the family may carry (its score items' ids) is named.
+            use hupai_rules::FanTable;
             let ids: Vec<&str> = if rules.family == hupai_rules::Family::Riichi {
                 hupai_rules::Yaku::ALL.iter().map(|y| y.id()).collect()
             } else {
-                let mcr = hupai_rules::Fan::ALL.iter().map(|f| f.id());
-                mcr.chain(hupai_rules::sichuan::Fan::ALL.iter().map(|f| f.id())).collect()
+                match rules.fan_table {
+                    FanTable::Mcr => hupai_rules::Fan::ALL.iter().map(|f| f.id()).collect(),
+                    FanTable::Sichuan => {
+                        hupai_rules::sichuan::Fan::ALL.iter().map(|f| f.id()).collect()
+                    }
+                    FanTable::HongKong => {
+                        hupai_rules::hongkong::Fan::ALL.iter().map(|f| f.id()).collect()
+                    }
+                    FanTable::Guangdong => {
+                        hupai_rules::guangdong::Fan::ALL.iter().map(|f| f.id()).collect()
+                    }
+                }
             };
             for id in ids {
                 assert!(names.contains_key(id), "{name}: no name for {id}");
@@ -434,6 +448,11 @@ mod tests {
         assert_eq!(riichi["names"]["ittsu"]["zh"], "一气通贯");
         assert_eq!(riichi["names"]["ittsu"]["ja"], "一気通貫");
         assert_eq!(riichi["names"]["tanyao"]["en"], "All Simples (Tanyao)");
+        // One table's names only: Hong Kong's zi_mo is not Sichuan's.
+        let hk = facts(&Rules::preset("hongkong").unwrap());
+        let sc = facts(&Rules::preset("sichuan").unwrap());
+        assert_ne!(hk["names"]["zi_mo"]["zh"], sc["names"]["zi_mo"]["zh"]);
+        assert_eq!(sc["names"]["declared_ready"]["zh"], "报听");
     }
 
     #[test]

@@ -1,0 +1,132 @@
+//! Guangdong 推倒胡, each test quoting the rule it checks (the room rules named in
+//! `hupai_rules::guangdong`).
+
+mod common;
+
+use common::{act, discard_of, has, pass_all, play_checked, stack, stacked_game};
+use hupai_core::Seat::{self, East, North, South, West};
+use hupai_engine::{Action, Event, Game};
+use hupai_rules::Rules;
+
+fn rules_with(extra: &str) -> Rules {
+    Rules::from_toml_str(&format!("extends = \"guangdong\"\n{extra}"), "t.toml").expect("rules")
+}
+
+fn wins(log: &[Event]) -> Vec<(Seat, Seat, [i32; 4], Vec<String>)> {
+    log.iter()
+        .filter_map(|e| match e {
+            Event::Hora { actor, target, deltas, yaku, .. } => {
+                Some((*actor, *target, *deltas, yaku.iter().map(|y| y.name.clone()).collect()))
+            }
+            _ => None,
+        })
+        .collect()
+}
+
+/// `seat` throws away the tile it drew.
+fn tsumogiri(game: &mut Game, log: &mut Vec<Event>, seat: Seat) {
+    let a = *game
+        .pending()
+        .options(seat)
+        .iter()
+        .find(|a| matches!(a, Action::Discard { tsumogiri: true, .. }))
+        .expect("the drawn tile");
+    log.extend(act(game, seat, a));
+    pass_all(game, log);
+}
+
+/// South waits on 1s or 4s with a plain hand; everyone throws away a first draw (a win on a
+/// first-turn discard would be 地胡), then East discards 4s.
+fn plain_wait(rules: &Rules) -> (Game, Vec<Event>) {
+    let hands = ["4s19m19p1s9s1234z5z6z", "123m456p789s23s55z", "", ""];
+    let wall = stack(rules, East, hands, "7z7z2m8m9p", "", "");
+    let (mut game, mut log) = stacked_game(rules, None, wall);
+    for seat in [East, South, West, North] {
+        tsumogiri(&mut game, &mut log, seat);
+    }
+    let a = discard_of(&game, East, "4s");
+    log.extend(act(&mut game, East, a));
+    (game, log)
+}
+
+/// "推倒胡: 只要胡牌即可，鸡胡也能胡" (any complete hand wins, a chicken hand included): South
+/// wins on the discard, paid 1 by the discarder alone; "不能吃" (no chi) either.
+#[test]
+fn a_chicken_hand_wins_and_there_is_no_chi() {
+    let rules = Rules::preset("guangdong").unwrap();
+    let (mut game, mut log) = plain_wait(&rules);
+    let total = game.total_points();
+    assert!(!has(&game, South, |a| matches!(a, Action::Chi(_))), "no chi");
+    assert!(has(&game, South, |a| *a == Action::Ron));
+    log.extend(act(&mut game, South, Action::Ron));
+    pass_all(&mut game, &mut log);
+    game.check_invariants(total).expect("invariants");
+    let w = wins(&log);
+    assert_eq!(w[0].3, ["ji_hu"]);
+    assert_eq!(w[0].2, [-1, 1, 0, 0]);
+}
+
+/// "鸡胡不能胡" (the room option, `min_fan = 1`): the same hand is not offered the win.
+#[test]
+fn without_chicken_hands_the_plain_hand_does_not_win() {
+    let rules = rules_with("min_fan = 1\n");
+    let (game, _) = plain_wait(&rules);
+    assert!(!has(&game, South, |a| *a == Action::Ron));
+}
+
+/// "抢杠胡，被抢杠者全包" (a win robbing an added kong is paid by the robbed player alone, for
+/// all three): East pons West's 5p, later adds the fourth; South, waiting on 5p, robs it.
+#[test]
+fn the_robbed_player_pays_for_all_three() {
+    let rules = Rules::preset("guangdong").unwrap();
+    let east = "55p1s9s2m8m1p9p2s8s3s7s6s";
+    let hands = [east, "123m456m789m46p11z", "5p22m33m44m66m77m8m9m", ""];
+    let wall = stack(&rules, East, hands, "5z2z3z4z6z7z5p", "", "");
+    let (mut game, mut log) = stacked_game(&rules, None, wall);
+    let total = game.total_points();
+    tsumogiri(&mut game, &mut log, East);
+    tsumogiri(&mut game, &mut log, South);
+    let a = discard_of(&game, West, "5p");
+    log.extend(act(&mut game, West, a));
+    // South could win on it (推倒胡) but lets it pass; East pons.
+    assert!(has(&game, South, |a| *a == Action::Ron));
+    log.extend(act(&mut game, South, Action::Pass));
+    let p = *game
+        .pending()
+        .options(East)
+        .iter()
+        .find(|a| matches!(a, Action::Pon(_)))
+        .expect("East may pon");
+    log.extend(act(&mut game, East, p));
+    pass_all(&mut game, &mut log);
+    let a = discard_of(&game, East, "1s");
+    log.extend(act(&mut game, East, a));
+    pass_all(&mut game, &mut log);
+    for seat in [South, West, North] {
+        tsumogiri(&mut game, &mut log, seat);
+    }
+    let kong = Action::AddedKan("5p".parse().unwrap());
+    assert!(has(&game, East, |a| *a == kong), "{:?}", game.pending().options(East));
+    log.extend(act(&mut game, East, kong));
+    assert!(has(&game, South, |a| *a == Action::Ron), "South may rob the kong");
+    log.extend(act(&mut game, South, Action::Ron));
+    game.check_invariants(total).expect("invariants");
+    let w = wins(&log);
+    assert_eq!(w[0].3, ["qiang_gang_hu"]);
+    // 抢杠胡 x2: 2 from each of three, all paid by East.
+    assert_eq!(w[0].2, [-6, 6, 0, 0]);
+}
+
+/// "翻鬼": with jokers on, a tile turned up after the deal makes the next kind wild; matches
+/// play through with every invariant holding after every action.
+#[test]
+fn with_jokers_matches_play_and_keep_the_invariants() {
+    let rules = rules_with("jokers = true\n");
+    let mut wins = 0;
+    for seed in 0..6 {
+        let (log, _) = play_checked(&rules, seed, 20_000);
+        assert!(log.iter().any(|e| matches!(e, Event::StartKyoku { joker_marker: Some(_), .. })));
+        wins += log.iter().filter(|e| matches!(e, Event::Hora { .. })).count();
+    }
+    assert!(wins > 0, "random players win now and then");
+}
