@@ -184,8 +184,9 @@ impl Pool {
 /// batch. A match that ends starts again at once with the environment's next seed
 /// (environment ``i``'s ``k``-th match is played from ``seed + i + k * n``); the batch then says
 /// ``done[i]`` and gives its ``final_scores``. Rust steps the matches on ``threads`` threads
-/// (0: all cores; 1: the calling thread, no hand-over) with the GIL released. ``agents`` and ``length`` are as for
-/// ``MahjongEnv``; ``features=False`` leaves out the planes and scalars (masks only).
+/// (0: all cores; 1: the calling thread, no hand-over) with the GIL released. ``agents`` and
+/// ``length`` are as for ``MahjongEnv``; ``features=False`` leaves out the planes and scalars
+/// (masks only).
 ///
 /// >>> import numpy as np
 /// >>> venv = hupai.VecEnv(8, "riichi", seed=1, length="hand")
