@@ -348,7 +348,7 @@ impl VecEnv {
                         slot.last_scores = scores;
                         return Ok((false, reward, [0; 4]));
                     }
-                    slot.table = Table::new(rules, length, seating, seeds[e])?;
+                    slot.table.restart(rules, length, seating, seeds[e])?;
                     slot.games += 1;
                     slot.last_scores = slot.table.driver.game().player_scores();
                     Ok((true, reward, scores))
