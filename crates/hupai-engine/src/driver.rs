@@ -167,7 +167,15 @@ impl Driver {
     /// restarting many matches (a vectorised environment) does not allocate and grow a fresh
     /// record for each.
     pub fn restart(&mut self, setup: Setup) {
-        let (game, opening) = Game::new(setup);
+        // Under the same rules `start_game` records the same rule set: take it from the old
+        // record rather than parse the preset again (a few hundred thousand instructions).
+        let known = match self.record.first() {
+            Some(Event::StartGame { rule_set, .. }) if setup.rules == *self.game.rules() => {
+                Some(rule_set.clone())
+            }
+            _ => None,
+        };
+        let (game, opening) = Game::start(setup, known);
         self.game = game;
         self.record.clear();
         self.record.extend(opening);
