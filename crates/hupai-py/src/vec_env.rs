@@ -8,7 +8,7 @@ use numpy::PyReadonlyArray1;
 use pyo3::prelude::*;
 use rayon::prelude::*;
 
-use crate::decisions::{Arrays, Batch, PerEnv, RowRef};
+use crate::decisions::{Arrays, Batch, OpenRows, PerEnv};
 use crate::env::load_rules;
 use crate::errors::Error;
 use crate::rules::RulesArg;
@@ -31,6 +31,17 @@ struct Slot {
     games: u64,
     /// Scores by player at the last batch.
     last_scores: [i32; 4],
+    /// The decisions open now, listed when the slot was stepped.
+    open: OpenRows,
+}
+
+impl Slot {
+    fn new(table: Table) -> Slot {
+        let last_scores = table.driver.game().player_scores();
+        let mut slot = Slot { table, games: 1, last_scores, open: OpenRows::default() };
+        slot.open.fill(slot.table.python_prompts());
+        slot
+    }
 }
 
 #[derive(Debug)]
@@ -142,22 +153,17 @@ fn map_slots<T: Send>(
     }
 }
 
-/// The arrays of the decisions open now in `slots`.
+/// The arrays of the decisions open now in `slots` (each listed its own when it was stepped):
+/// copied together, then the features encoded (in parallel when `parallel`).
 fn open_arrays(slots: &[Slot], features: bool, parallel: bool) -> Arrays {
-    let mut refs = Vec::with_capacity(slots.len() + slots.len() / 2);
-    for (e, slot) in slots.iter().enumerate() {
-        for p in slot.table.python_prompts() {
-            refs.push(RowRef {
-                game: e as u32,
-                player: p.player as u8,
-                seat: p.seat.index() as u8,
-                decision: p.decision as u32,
-                view: p.view,
-                options: p.options,
-            });
-        }
+    let parts: Vec<&OpenRows> = slots.iter().map(|s| &s.open).collect();
+    let mut arrays = Arrays::assemble(&parts);
+    if features {
+        let views: Vec<_> =
+            slots.iter().flat_map(|s| s.table.python_prompts().map(|p| p.view)).collect();
+        arrays.encode_all(&views, parallel);
     }
-    Arrays::build_in(&refs, features, parallel)
+    arrays
 }
 
 /// Where a `VecEnv` steps its matches.
@@ -271,11 +277,7 @@ impl VecEnv {
         let pool = &s.pool;
         let made: Result<(Vec<Slot>, Arrays), Error> = py.detach(|| {
             install(pool, || {
-                let new = |&seed: &u64| {
-                    let table = Table::new(rules, length, seating, seed)?;
-                    let last_scores = table.driver.game().player_scores();
-                    Ok(Slot { table, games: 1, last_scores })
-                };
+                let new = |&seed: &u64| Ok(Slot::new(Table::new(rules, length, seating, seed)?));
                 let slots: Result<Vec<Slot>, Error> = if parallel {
                     seeds.par_iter().map(new).collect()
                 } else {
@@ -344,14 +346,17 @@ impl VecEnv {
                     slot.table.run_agents()?;
                     let scores = slot.table.driver.game().player_scores();
                     let reward = std::array::from_fn(|p| (scores[p] - slot.last_scores[p]) as f32);
-                    if !slot.table.driver.is_over() {
+                    let stepped = if slot.table.driver.is_over() {
+                        slot.table.restart(rules, length, seating, seeds[e])?;
+                        slot.games += 1;
+                        slot.last_scores = slot.table.driver.game().player_scores();
+                        (true, reward, scores)
+                    } else {
                         slot.last_scores = scores;
-                        return Ok((false, reward, [0; 4]));
-                    }
-                    slot.table.restart(rules, length, seating, seeds[e])?;
-                    slot.games += 1;
-                    slot.last_scores = slot.table.driver.game().player_scores();
-                    Ok((true, reward, scores))
+                        (false, reward, [0; 4])
+                    };
+                    slot.open.fill(slot.table.python_prompts());
+                    Ok(stepped)
                 });
                 let results: Vec<Stepped> = results.into_iter().collect::<Result<_, _>>()?;
                 let arrays = open_arrays(slots, features, parallel);
