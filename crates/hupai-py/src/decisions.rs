@@ -97,12 +97,6 @@ pub struct Arrays {
 impl Arrays {
     /// Builds the arrays of `rows` (features when `features`), in parallel.
     pub fn build(rows: &[RowRef<'_>], features: bool) -> Arrays {
-        Arrays::build_in(rows, features, true)
-    }
-
-    /// Builds the arrays of `rows`, in parallel (on the current rayon pool) when `parallel`
-    /// and there are enough rows, else on this thread.
-    pub fn build_in(rows: &[RowRef<'_>], features: bool, parallel: bool) -> Arrays {
         let n = rows.len();
         let mut a = Arrays {
             game: rows.iter().map(|r| r.game).collect(),
@@ -148,7 +142,7 @@ impl Arrays {
             }
         };
         let (pw, sw) = if features { (PLANES * WIDTH, SCALARS) } else { (0, 0) };
-        if parallel && n >= 64 {
+        if n >= 64 {
             let planes: Vec<&mut [u8]> = if features {
                 a.planes.chunks_mut(pw).collect()
             } else {
