@@ -8,6 +8,7 @@
 use std::fmt;
 use std::ops::Range;
 use std::panic::{catch_unwind, AssertUnwindSafe};
+use std::sync::atomic::{AtomicUsize, Ordering};
 
 use hupai_core::{Counts, Hand, HandError, Kind, Meld, MeldError, MeldKind, Seat};
 use hupai_rules::{
@@ -47,6 +48,9 @@ pub const NO_TILE: i64 = 255;
 
 /// Rows below which one more thread does not pay for itself.
 const ROWS_PER_THREAD: usize = 128;
+
+/// Rows a thread takes at a time.
+const CHUNK: usize = 256;
 
 /// The boolean flags of a line, in the order of [`Inputs::flags`].
 const FLAGS: [&str; 10] = [
@@ -592,7 +596,10 @@ fn score_rows(inputs: &Inputs, rules: &CoreRules, table: IdTable, rows: Range<us
     out
 }
 
-/// Scores every row on `threads` threads (0: one per core), fewer for small batches.
+/// Scores every row on `threads` threads (0: one per core), fewer for small batches: the
+/// calling thread and `threads - 1` more take chunks of rows in turn until none is left, so
+/// a thread that the machine's other work holds back takes fewer (a fixed split would wait
+/// for it).
 fn score_all(inputs: &Inputs, rules: &CoreRules, table: IdTable, threads: usize) -> Out {
     let n = inputs.n;
     let cores = std::thread::available_parallelism().map_or(1, |c| c.get());
@@ -601,35 +608,51 @@ fn score_all(inputs: &Inputs, rules: &CoreRules, table: IdTable, threads: usize)
     if threads == 1 {
         return score_rows(inputs, rules, table, 0..n);
     }
-    let chunk = n.div_ceil(threads);
-    let parts: Vec<Out> = std::thread::scope(|s| {
-        let handles: Vec<_> = (0..threads)
-            .map(|t| {
-                let rows = (t * chunk).min(n)..((t + 1) * chunk).min(n);
-                (rows.clone(), s.spawn(move || score_rows(inputs, rules, table, rows)))
-            })
-            .collect();
-        handles
-            .into_iter()
-            .map(|(rows, h)| {
-                // score_rows catches the scorer's panics, so this cannot fail; if it did,
-                // its rows would say so rather than go missing.
-                h.join().unwrap_or_else(|_| {
-                    let mut out = Out::with_capacity(rows.len());
-                    for i in rows {
-                        let m = "internal error: a scoring thread failed".to_string();
-                        out.push_error(i, RowError::Internal(m));
-                    }
-                    out
-                })
-            })
-            .collect()
+    let chunks = n.div_ceil(CHUNK);
+    let next = AtomicUsize::new(0);
+    let work = || {
+        let mut done = Vec::new();
+        loop {
+            let c = next.fetch_add(1, Ordering::Relaxed);
+            if c >= chunks {
+                return done;
+            }
+            let rows = c * CHUNK..((c + 1) * CHUNK).min(n);
+            done.push((c, score_rows(inputs, rules, table, rows)));
+        }
+    };
+    let mut parts: Vec<(usize, Out)> = std::thread::scope(|s| {
+        let helpers: Vec<_> = (1..threads).map(|_| s.spawn(work)).collect();
+        let mut parts = work();
+        for h in helpers {
+            // score_rows catches the scorer's panics, so a helper cannot fail; if one did,
+            // the rows of the chunks it took would be missing, and are made up below.
+            parts.extend(h.join().unwrap_or_default());
+        }
+        parts
     });
+    parts.sort_unstable_by_key(|p| p.0);
     let mut out = Out::with_capacity(n);
-    for part in parts {
+    let mut expected = 0;
+    for (c, part) in parts {
+        for chunk in expected..c {
+            fail_rows(&mut out, chunk * CHUNK..((chunk + 1) * CHUNK).min(n));
+        }
         out.append(part);
+        expected = c + 1;
+    }
+    for chunk in expected..chunks {
+        fail_rows(&mut out, chunk * CHUNK..((chunk + 1) * CHUNK).min(n));
     }
     out
+}
+
+/// Marks `rows` failed: their scoring thread died (cannot happen, see [`score_all`]).
+fn fail_rows(out: &mut Out, rows: Range<usize>) {
+    for i in rows {
+        let m = "internal error: a scoring thread failed".to_string();
+        out.push_error(i, RowError::Internal(m));
+    }
 }
 
 /// The results of `score_arrays`: one entry per row in every column.
