@@ -1,16 +1,19 @@
 #!/usr/bin/env python3
 """Speed of hupai against ``mahjong`` 2.1.0 and PyMahjongGB 1.4.0 on the same hands, in one run.
 
-    python crates/hupai-py/bench.py [--n 20000]
+    python crates/hupai-py/bench.py [--n 20000] [--score-n 5000] [--threads 2]
 
 Needs the three packages installed (crates/hupai-py/ci.sh makes such a venv). Per hand, best of
 three runs: shanten of random 13-tile hands (riichi forms against ``mahjong``'s
 ``Shanten.calculate_shanten``; the five MCR forms against PyMahjongGB's five per-form
 functions), and scoring of random winning hands (riichi against ``HandCalculator``, MCR
-against ``MahjongFanCalculator``), for hupai one call at a time and as batches.
+against ``MahjongFanCalculator``), for hupai one call at a time and as batches: ``score_batch``
+of line dicts and the columnar ``score_arrays`` on one thread and on ``--threads`` (the same
+hands as arrays, made before timing; per hand = the batch's wall time / N).
 """
 
 import argparse
+import os
 import random
 import sys
 import time
@@ -27,6 +30,7 @@ from mahjong.meld import Meld  # noqa: E402
 from mahjong.shanten import Shanten  # noqa: E402
 
 import hupai  # noqa: E402
+from columns import line_columns  # noqa: E402
 from hands import mixed_hands, mpsz  # noqa: E402
 from test_score import MELD, TENHOU, mcr_case, riichi_case  # noqa: E402
 
@@ -44,7 +48,11 @@ def best(f, n: int) -> float:
 def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--n", type=int, default=20000)
-    n = ap.parse_args().n
+    ap.add_argument("--score-n", type=int, default=0, help="scoring hands (default: n / 4)")
+    ap.add_argument("--threads", type=int, default=2)
+    args = ap.parse_args()
+    n, threads = args.n, args.threads
+    print(f"load average before: {', '.join(f'{x:.2f}' for x in os.getloadavg())} on {os.cpu_count()} cores")
     rng = random.Random(2026)
     hands = mixed_hands(rng, n, sizes=(13,))
     batch = np.array(hands, dtype=np.uint8)
@@ -62,7 +70,7 @@ def main() -> None:
                  best(lambda: [hupai.form_shanten(c, rules="mcr") for c in hands], n),
                  best(lambda: hupai.form_shanten_batch(batch, rules="mcr"), n)))
     # Riichi scoring: the same hands as mahjong's arguments and as hupai score lines.
-    m = n // 4
+    m = args.score_n or n // 4
     ref_args, lines = [], []
     for _ in range(m):
         conc, melds, win, _wall = riichi_case(rng)
@@ -73,10 +81,14 @@ def main() -> None:
         hand = " ".join([hupai.from_136(conc)] + [f"{t}:{hupai.from_136(ids)}" for t, ids in melds])
         lines.append({"rules": "riichi", "hand": hand, "win_tile": hupai.tiles(hupai.from_136([win]))[0],
                       "self_drawn": config.is_tsumo, "seat_wind": f"{config.player_wind - 26}z"})
-    rows.append(("riichi scoring", "mahjong HandCalculator",
-                 best(lambda: [HandCalculator.estimate_hand_value(**a) for a in ref_args], m),
+    riichi_ref = best(lambda: [HandCalculator.estimate_hand_value(**a) for a in ref_args], m)
+    rows.append(("riichi scoring", "mahjong HandCalculator", riichi_ref,
                  best(lambda: _score_each(lines), m),
                  best(lambda: hupai.score_batch(lines, errors="dict"), m)))
+    cols = line_columns(lines)
+    columnar = [("riichi scoring", "mahjong HandCalculator", riichi_ref,
+                 best(lambda: hupai.score_arrays(**cols, rules="riichi", threads=1), m),
+                 best(lambda: hupai.score_arrays(**cols, rules="riichi", threads=threads), m))]
     gb_args, mcr_lines = [], []
     from hupai.compat.mahjonggb import MahjongFanCalculator as Compat
     while len(gb_args) < m:
@@ -90,17 +102,26 @@ def main() -> None:
         gb_args.append(a)
         text = " ".join([hupai.from_gb(list(hand) + [win])] + [_pack(p) for p in packs])
         mcr_lines.append({"rules": "mcr", "hand": text, "win_tile": hupai.from_gb([win])})
-    rows.append(("MCR scoring", "PyMahjongGB MahjongFanCalculator",
-                 best(lambda: [MahjongGB.MahjongFanCalculator(**a) for a in gb_args], m),
+    mcr_ref = best(lambda: [MahjongGB.MahjongFanCalculator(**a) for a in gb_args], m)
+    rows.append(("MCR scoring", "PyMahjongGB MahjongFanCalculator", mcr_ref,
                  best(lambda: _score_each(mcr_lines), m),
                  best(lambda: hupai.score_batch(mcr_lines, errors="dict"), m)))
+    mcr_cols = line_columns(mcr_lines)
+    columnar.append(("MCR scoring", "PyMahjongGB MahjongFanCalculator", mcr_ref,
+                     best(lambda: hupai.score_arrays(**mcr_cols, rules="mcr", threads=1), m),
+                     best(lambda: hupai.score_arrays(**mcr_cols, rules="mcr", threads=threads), m)))
     compat = best(lambda: [Compat(**a) for a in gb_args], m)
     print(f"{n} hands for shanten, {m} for scoring; microseconds per hand (best of 3)\n")
     print("| operation | reference | reference µs | hupai one call µs | hupai batch µs | batch speed-up |")
     print("| --- | --- | ---: | ---: | ---: | ---: |")
     for what, ref, r, one, b in rows:
         print(f"| {what} | {ref} | {r * 1e6:.2f} | {one * 1e6:.2f} | {b * 1e6:.3f} | {r / b:.0f}x |")
-    print(f"\nhupai.compat.mahjonggb.MahjongFanCalculator: {compat * 1e6:.2f} µs per hand")
+    print(f"\nhupai.compat.mahjonggb.MahjongFanCalculator: {compat * 1e6:.2f} µs per hand\n")
+    print(f"| columnar scoring (`score_arrays`) | reference | reference µs | 1 thread µs | speed-up | {threads} threads µs | speed-up |")
+    print("| --- | --- | ---: | ---: | ---: | ---: | ---: |")
+    for what, ref, r, one, many in columnar:
+        print(f"| {what} | {ref} | {r * 1e6:.2f} | {one * 1e6:.3f} | {r / one:.0f}x | {many * 1e6:.3f} | {r / many:.0f}x |")
+    print(f"\nload average after: {', '.join(f'{x:.2f}' for x in os.getloadavg())}")
 
 
 def _score_each(lines) -> list:

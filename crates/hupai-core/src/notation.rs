@@ -312,17 +312,22 @@ fn missing_suit(digits: &[(u8, usize)]) -> ParseError {
 }
 
 fn suited(d: u8, suit: Suit, position: usize) -> Result<ParsedTile, ParseError> {
-    let text = format!("{d}{}", suit.letter());
+    // The tile's text is only made for the error (this runs for every tile read).
+    let text = || format!("{d}{}", suit.letter());
     if suit == Suit::Honor {
         return match Kind::from_suit_number(suit, d) {
             Some(kind) => Ok(ParsedTile { kind, red: false, joker: false, position }),
-            None => Err(ParseError::InvalidTile { text, position, reason: "honours go 1z..7z" }),
+            None => {
+                Err(ParseError::InvalidTile { text: text(), position, reason: "honours go 1z..7z" })
+            }
         };
     }
     let (number, red) = if d == 0 { (5, true) } else { (d, false) };
     match Kind::from_suit_number(suit, number) {
         Some(kind) => Ok(ParsedTile { kind, red, joker: false, position }),
-        None => Err(ParseError::InvalidTile { text, position, reason: "number tiles go 1..9" }),
+        None => {
+            Err(ParseError::InvalidTile { text: text(), position, reason: "number tiles go 1..9" })
+        }
     }
 }
 

@@ -162,6 +162,29 @@ impl Driver {
         driver
     }
 
+    /// Starts the match of `setup` in place of this one: the driver is then the one
+    /// [`Driver::new`] would make, but the record keeps its allocation, so that a program
+    /// restarting many matches (a vectorised environment) does not allocate and grow a fresh
+    /// record for each.
+    pub fn restart(&mut self, setup: Setup) {
+        // Under the same rules `start_game` records the same rule set: take it from the old
+        // record rather than parse the preset again (a few hundred thousand instructions).
+        let known = match self.record.first() {
+            Some(Event::StartGame { rule_set, .. }) if setup.rules == *self.game.rules() => {
+                Some(rule_set.clone())
+            }
+            _ => None,
+        };
+        let (game, opening) = Game::start(setup, known);
+        self.game = game;
+        self.record.clear();
+        self.record.extend(opening);
+        self.seatings.clear();
+        self.illegal = [0; 4];
+        self.shown = 0;
+        self.took(0);
+    }
+
     /// Notes the seatings of the events recorded from `start` on; returns their range.
     fn took(&mut self, start: usize) -> Range<usize> {
         for (i, e) in self.record[start..].iter().enumerate() {

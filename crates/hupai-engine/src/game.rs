@@ -146,6 +146,13 @@ impl Game {
     /// Starts a game; returns it with the opening events (`start_game`, the first
     /// `start_kyoku`, the dealer's first draw).
     pub fn new(setup: Setup) -> (Game, Vec<Event>) {
+        Game::start(setup, None)
+    }
+
+    /// As [`Game::new`]; `rule_set`, when known, is what `start_game` records of the rules
+    /// (the TOML of rules that are no preset), so that a restart under the same rules need
+    /// not parse the preset again to compare with it.
+    pub(crate) fn start(setup: Setup, rule_set: Option<Option<String>>) -> (Game, Vec<Event>) {
         let rules = Arc::new(setup.rules);
         let mut stacked = setup.stacked_walls;
         stacked.reverse();
@@ -190,7 +197,8 @@ impl Game {
             seed: Some(setup.seed),
             secret: Some(crate::commitment::secret_text(setup.secret)),
             seed_commitment: Some(crate::commitment::commit(setup.seed, setup.secret)),
-            rule_set: (!game.rules.is_preset()).then(|| game.rules.to_toml()),
+            rule_set: rule_set
+                .unwrap_or_else(|| (!game.rules.is_preset()).then(|| game.rules.to_toml())),
             preset: mjai_preset(&game.rules.name).map(String::from),
             id: None,
         };

@@ -102,3 +102,32 @@ fn claims_may_be_answered_in_any_order() {
         assert_eq!(hupai_engine::replay(&text, None), Ok(driver.record().len()), "{}", rules.name);
     }
 }
+
+#[test]
+fn a_restarted_driver_plays_as_a_new_one() {
+    // MCR: seats rotate, so the seatings kept for the old match must go too.
+    let mut reused = Driver::new(Setup::new(Rules::preset("mcr").expect("preset"), 1));
+    let mut agents: Vec<Random> = (0..4).map(Random::new).collect();
+    reused.run(&mut agents).expect("plays");
+    let mut east = Rules::preset("riichi").expect("preset");
+    east.rounds = 1; // no preset: start_game records the rules' TOML
+    let presets =
+        ["mcr", "mcr", "riichi", "riichi", "chinese"].map(|r| Rules::preset(r).expect("preset"));
+    for (seed, rules) in (2..).zip(presets.into_iter().chain([east.clone(), east])) {
+        let name = rules.name.clone();
+        let setup = Setup::new(rules, seed);
+        let mut fresh = Driver::new(setup.clone());
+        reused.restart(setup);
+        assert_eq!(reused.record(), fresh.record());
+        let mut a: Vec<Random> = (0..4).map(|p| Random::new(seed * 4 + p)).collect();
+        let mut b = a.clone();
+        fresh.run(&mut a).expect("plays");
+        reused.run(&mut b).expect("plays");
+        assert_eq!(reused.record(), fresh.record(), "{name}");
+        assert_eq!(reused.decision(), fresh.decision());
+        for p in 0..4 {
+            assert_eq!(reused.seat_of(p), fresh.seat_of(p));
+            assert_eq!(reused.illegal_answers(p), fresh.illegal_answers(p));
+        }
+    }
+}

@@ -29,6 +29,46 @@ pub struct RowRef<'a> {
     pub options: &'a [Action],
 }
 
+/// One game's open decisions, listed where the game is stepped (in parallel with the other
+/// games) into buffers that keep their capacity from step to step; [`Arrays::assemble`] then
+/// only copies them into the batch.
+#[derive(Debug, Default)]
+pub struct OpenRows {
+    /// Per row: player, seat, decision number, number of options.
+    rows: Vec<(u8, u8, u32, u32)>,
+    /// The legal ids of all rows, in option order.
+    ids: Vec<u16>,
+    /// The options of all rows.
+    options: Vec<Action>,
+}
+
+impl OpenRows {
+    /// Lists `prompts` (a game's open decisions), replacing what was there.
+    pub fn fill<'a>(&mut self, prompts: impl Iterator<Item = hupai_engine::Prompt<'a>>) {
+        self.rows.clear();
+        self.ids.clear();
+        self.options.clear();
+        for p in prompts {
+            let claimed = claimed_kind(p.view);
+            // Every option the engine gives has an id (the tests check every preset).
+            self.ids.extend(p.options.iter().map(|&o| action_id(o, claimed).unwrap_or(PASS)));
+            self.options.extend_from_slice(p.options);
+            let n = p.options.len() as u32;
+            self.rows.push((p.player as u8, p.seat.index() as u8, p.decision as u32, n));
+        }
+    }
+
+    /// Rows.
+    pub fn len(&self) -> usize {
+        self.rows.len()
+    }
+
+    /// Whether there are no rows.
+    pub fn is_empty(&self) -> bool {
+        self.rows.is_empty()
+    }
+}
+
 /// The arrays of a batch, built in Rust.
 #[derive(Debug, Default)]
 pub struct Arrays {
@@ -130,6 +170,65 @@ impl Arrays {
             }
         }
         a
+    }
+
+    /// The arrays of the games' open rows (`parts[g]` is game `g`'s), in game order, without
+    /// features; only copies (and sets each row's mask from its ids).
+    pub fn assemble(parts: &[&OpenRows]) -> Arrays {
+        let n: usize = parts.iter().map(|p| p.rows.len()).sum();
+        let ids: usize = parts.iter().map(|p| p.ids.len()).sum();
+        let mut a = Arrays {
+            game: Vec::with_capacity(n),
+            player: Vec::with_capacity(n),
+            seat: Vec::with_capacity(n),
+            decision: Vec::with_capacity(n),
+            mask: vec![false; n * ACTIONS],
+            legal_ids: Vec::with_capacity(ids),
+            offsets: Vec::with_capacity(n + 1),
+            options: Vec::with_capacity(ids),
+            ..Arrays::default()
+        };
+        a.offsets.push(0);
+        let mut masks = a.mask.chunks_exact_mut(ACTIONS);
+        for (g, part) in parts.iter().enumerate() {
+            let mut at = 0;
+            for &(player, seat, decision, k) in &part.rows {
+                a.game.push(g as u32);
+                a.player.push(player);
+                a.seat.push(seat);
+                a.decision.push(decision);
+                let row_ids = &part.ids[at..at + k as usize];
+                if let Some(mask) = masks.next() {
+                    for &id in row_ids {
+                        mask[id as usize] = true;
+                    }
+                }
+                at += k as usize;
+                a.offsets.push((a.legal_ids.len() + at) as u32);
+            }
+            a.legal_ids.extend_from_slice(&part.ids);
+            a.options.extend_from_slice(&part.options);
+        }
+        a
+    }
+
+    /// Adds the `hupai-v2` planes and scalars of `views` (one per row, in row order), in
+    /// parallel on the current rayon pool when `parallel`.
+    pub fn encode_all(&mut self, views: &[&PlayerView], parallel: bool) {
+        let n = views.len();
+        self.planes = vec![0u8; n * PLANES * WIDTH];
+        self.scalars = vec![0f32; n * SCALARS];
+        let rows = self.planes.chunks_mut(PLANES * WIDTH).zip(self.scalars.chunks_mut(SCALARS));
+        if parallel && n >= 64 {
+            let rows: Vec<_> = rows.collect();
+            rows.into_par_iter()
+                .zip(views.par_iter())
+                .for_each(|((planes, scalars), view)| encode(view, planes, scalars));
+        } else {
+            for ((planes, scalars), view) in rows.zip(views) {
+                encode(view, planes, scalars);
+            }
+        }
     }
 
     /// Rows.

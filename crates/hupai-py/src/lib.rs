@@ -2,8 +2,9 @@
 //!
 //! Tiles in every notation and encoding ([`tiles`]), analysis of one hand ([`analysis`]) and
 //! of numpy batches with the GIL released ([`batch`]), scoring of `hupai score` lines
-//! ([`scoring`]), typed exceptions ([`errors`]). The JSON-shaped results are those of the CLI,
-//! from the same code (`hupai_core::Analysis`, `hupai_rules::Score`).
+//! ([`scoring`]) and of their fields as numpy columns ([`score_arrays`]), typed exceptions
+//! ([`errors`]). The JSON-shaped results are those of the CLI, from the same code
+//! (`hupai_core::Analysis`, `hupai_rules::Score`).
 
 #![deny(missing_docs)]
 
@@ -18,6 +19,7 @@ pub mod env;
 pub mod errors;
 pub mod features;
 pub mod rules;
+pub mod score_arrays;
 pub mod scoring;
 pub mod table;
 pub mod tiles;
@@ -32,6 +34,7 @@ fn _hupai(m: &Bound<'_, PyModule>) -> PyResult<()> {
     analysis::register(m)?;
     batch::register(m)?;
     scoring::register(m)?;
+    score_arrays::register(m)?;
     arena::register(m)?;
     m.add_class::<rules::Rules>()?;
     m.add_class::<env::MahjongEnv>()?;

@@ -111,22 +111,25 @@ impl Table {
         seating: &Seating,
         seed: u64,
     ) -> Result<Table, Error> {
-        let mut agents = Vec::with_capacity(4);
-        for (p, spec) in seating.iter().enumerate() {
-            agents.push(match spec {
-                None => None,
-                Some(spec) => {
-                    let agent_seed = seed.wrapping_mul(4).wrapping_add(p as u64);
-                    let agent = spec
-                        .build(rules, agent_seed, p, &BuildOptions::default())
-                        .map_err(|e| Error::Input(e.0))?;
-                    Some(agent)
-                }
-            });
-        }
+        let agents = build_agents(rules, seating, seed)?;
         let mut table = Table { driver: Driver::new(length.setup(rules, seed)), agents, seed };
         table.run_agents()?;
         Ok(table)
+    }
+
+    /// The match [`Table::new`] would start, in place of this one (the driver keeps its
+    /// record's allocation).
+    pub fn restart(
+        &mut self,
+        rules: &CoreRules,
+        length: Length,
+        seating: &Seating,
+        seed: u64,
+    ) -> Result<(), Error> {
+        self.agents = build_agents(rules, seating, seed)?;
+        self.driver.restart(length.setup(rules, seed));
+        self.seed = seed;
+        self.run_agents()
     }
 
     /// Whether `player` is played by Python.
@@ -197,6 +200,28 @@ impl Table {
         };
         option_of_id(&prompt, id)
     }
+}
+
+/// The agents of a match from `seed`: agent `p` is seeded `seed * 4 + p`.
+fn build_agents(
+    rules: &CoreRules,
+    seating: &Seating,
+    seed: u64,
+) -> Result<Vec<Option<Box<dyn Agent>>>, Error> {
+    let mut agents = Vec::with_capacity(4);
+    for (p, spec) in seating.iter().enumerate() {
+        agents.push(match spec {
+            None => None,
+            Some(spec) => {
+                let agent_seed = seed.wrapping_mul(4).wrapping_add(p as u64);
+                let agent = spec
+                    .build(rules, agent_seed, p, &BuildOptions::default())
+                    .map_err(|e| Error::Input(e.0))?;
+                Some(agent)
+            }
+        });
+    }
+    Ok(agents)
 }
 
 /// The option of `prompt` with action id `id`.

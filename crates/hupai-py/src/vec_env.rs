@@ -8,11 +8,11 @@ use numpy::PyReadonlyArray1;
 use pyo3::prelude::*;
 use rayon::prelude::*;
 
-use crate::decisions::{Arrays, Batch, PerEnv, RowRef};
+use crate::decisions::{Arrays, Batch, OpenRows, PerEnv};
 use crate::env::load_rules;
 use crate::errors::Error;
 use crate::rules::RulesArg;
-use crate::table::{option_of_id, seating, Length, Seating, Table};
+use crate::table::{seating, Length, Seating, Table};
 
 /// What one environment's step gave: whether its match ended, the score changes, the final
 /// scores.
@@ -31,6 +31,17 @@ struct Slot {
     games: u64,
     /// Scores by player at the last batch.
     last_scores: [i32; 4],
+    /// The decisions open now, listed when the slot was stepped.
+    open: OpenRows,
+}
+
+impl Slot {
+    fn new(table: Table) -> Slot {
+        let last_scores = table.driver.game().player_scores();
+        let mut slot = Slot { table, games: 1, last_scores, open: OpenRows::default() };
+        slot.open.fill(slot.table.python_prompts());
+        slot
+    }
 }
 
 #[derive(Debug)]
@@ -42,9 +53,9 @@ struct VecState {
     seed: u64,
     features: bool,
     slots: Vec<Slot>,
-    /// The rows of the last batch: environment and player.
-    rows: Vec<(u32, u8)>,
-    pool: Option<rayon::ThreadPool>,
+    /// The rows of the last batch, whose answers `step` reads.
+    last: Open,
+    pool: Pool,
     decisions: u64,
     games_done: u64,
 }
@@ -54,34 +65,122 @@ impl VecState {
         let n = self.n.max(1) as u64;
         self.seed.wrapping_add(env as u64).wrapping_add(game.wrapping_mul(n))
     }
+}
 
-    fn install<R: Send>(pool: &Option<rayon::ThreadPool>, f: impl FnOnce() -> R + Send) -> R {
-        match pool {
-            Some(p) => p.install(f),
-            None => f(),
+/// Runs `f` where `pool` says the work goes: on this thread with one thread (no hand-over at
+/// all), else inside the pool, entered once per call so that the phases of a step meet on the
+/// pool's own threads instead of handing over to and from the caller each time.
+fn install<R: Send>(pool: &Pool, f: impl FnOnce() -> R + Send) -> R {
+    match pool {
+        Pool::Caller => f(),
+        Pool::Own(p) => p.install(f),
+        Pool::Global => rayon::scope(|_| f()),
+    }
+}
+
+/// The decisions of the last batch, as handed out: a copy of its rows' environments,
+/// players, decision numbers, legal ids and options (a few bytes a row), so that reading the
+/// answers looks the ids up in the list the batch was made from instead of listing and
+/// numbering every prompt's options again.
+#[derive(Debug, Default)]
+struct Open {
+    game: Vec<u32>,
+    player: Vec<u8>,
+    decision: Vec<u32>,
+    ids: Vec<u16>,
+    offsets: Vec<u32>,
+    options: Vec<Action>,
+}
+
+impl Open {
+    fn of(a: &Arrays) -> Open {
+        Open {
+            game: a.game.clone(),
+            player: a.player.clone(),
+            decision: a.decision.clone(),
+            ids: a.legal_ids.clone(),
+            offsets: a.offsets.clone(),
+            options: a.options.clone(),
         }
     }
 
-    /// The arrays of the decisions open now.
-    fn arrays(&mut self) -> Arrays {
-        let mut refs = Vec::new();
-        for (e, slot) in self.slots.iter().enumerate() {
-            for p in slot.table.python_prompts() {
-                refs.push(RowRef {
-                    game: e as u32,
-                    player: p.player as u8,
-                    seat: p.seat.index() as u8,
-                    decision: p.decision as u32,
-                    view: p.view,
-                    options: p.options,
-                });
+    fn len(&self) -> usize {
+        self.game.len()
+    }
+
+    /// The answers of every environment (`n` of them) to `actions`, one id per row, or the
+    /// first row's error.
+    fn answers(&self, actions: &[i64], n: usize) -> Result<Vec<Answers>, Error> {
+        let mut out: Vec<Answers> = vec![([(0, 0, Action::Pass); 4], 0); n];
+        for (row, &id) in actions.iter().enumerate() {
+            let (e, player) = (self.game[row] as usize, self.player[row]);
+            let (a, b) = (self.offsets[row] as usize, self.offsets[row + 1] as usize);
+            let legal = (0..crate::actions::ACTIONS as i64).contains(&id);
+            let at = self.ids[a..b].iter().position(|&x| legal && i64::from(x) == id);
+            let Some(at) = at else {
+                let m = if legal {
+                    let name = crate::actions::action_name(id as u16).unwrap_or_default();
+                    format!("action {id} ({name}) is not a legal option of player {player} now")
+                } else {
+                    format!("action id {id}: ids are 0..{}", crate::actions::ACTIONS)
+                };
+                return Err(Error::Action(format!("row {row} (environment {e}): {m}")));
+            };
+            let slot = &mut out[e];
+            if slot.1 == 4 {
+                return Err(Error::Env(format!(
+                    "row {row}: environment {e} has more rows than players"
+                )));
             }
+            slot.0[slot.1] =
+                (usize::from(player), self.decision[row] as usize, self.options[a + at]);
+            slot.1 += 1;
         }
-        let features = self.features;
-        let arrays = Self::install(&self.pool, || Arrays::build(&refs, features));
-        self.rows = refs.iter().map(|r| (r.game, r.player)).collect();
-        self.decisions += arrays.len() as u64;
-        arrays
+        Ok(out)
+    }
+}
+
+/// Maps every slot through `f`, on the current pool's threads when `parallel`.
+fn map_slots<T: Send>(
+    slots: &mut [Slot],
+    parallel: bool,
+    f: impl Fn(usize, &mut Slot) -> T + Sync + Send,
+) -> Vec<T> {
+    if parallel {
+        slots.par_iter_mut().enumerate().map(|(e, slot)| f(e, slot)).collect()
+    } else {
+        slots.iter_mut().enumerate().map(|(e, slot)| f(e, slot)).collect()
+    }
+}
+
+/// The arrays of the decisions open now in `slots` (each listed its own when it was stepped):
+/// copied together, then the features encoded (in parallel when `parallel`).
+fn open_arrays(slots: &[Slot], features: bool, parallel: bool) -> Arrays {
+    let parts: Vec<&OpenRows> = slots.iter().map(|s| &s.open).collect();
+    let mut arrays = Arrays::assemble(&parts);
+    if features {
+        let views: Vec<_> =
+            slots.iter().flat_map(|s| s.table.python_prompts().map(|p| p.view)).collect();
+        arrays.encode_all(&views, parallel);
+    }
+    arrays
+}
+
+/// Where a `VecEnv` steps its matches.
+#[derive(Debug)]
+enum Pool {
+    /// On the calling thread (one thread).
+    Caller,
+    /// On its own pool of this many threads.
+    Own(rayon::ThreadPool),
+    /// On rayon's global pool (one thread per core).
+    Global,
+}
+
+impl Pool {
+    /// Whether the work is split over threads.
+    fn parallel(&self) -> bool {
+        !matches!(self, Pool::Caller)
     }
 }
 
@@ -91,8 +190,9 @@ impl VecState {
 /// batch. A match that ends starts again at once with the environment's next seed
 /// (environment ``i``'s ``k``-th match is played from ``seed + i + k * n``); the batch then says
 /// ``done[i]`` and gives its ``final_scores``. Rust steps the matches on ``threads`` threads
-/// (0: all cores) with the GIL released. ``agents`` and ``length`` are as for
-/// ``MahjongEnv``; ``features=False`` leaves out the planes and scalars (masks only).
+/// (0: all cores; 1: the calling thread, no hand-over) with the GIL released. ``agents`` and
+/// ``length`` are as for ``MahjongEnv``; ``features=False`` leaves out the planes and scalars
+/// (masks only).
 ///
 /// >>> import numpy as np
 /// >>> venv = hupai.VecEnv(8, "riichi", seed=1, length="hand")
@@ -139,15 +239,15 @@ impl VecEnv {
             )
             .into());
         }
-        let pool = if threads > 0 {
-            Some(
+        let pool = match threads {
+            0 => Pool::Global,
+            1 => Pool::Caller,
+            _ => Pool::Own(
                 rayon::ThreadPoolBuilder::new()
                     .num_threads(threads)
                     .build()
                     .map_err(|e| Error::Input(format!("cannot start {threads} threads: {e}")))?,
-            )
-        } else {
-            None
+            ),
         };
         let state = VecState {
             n,
@@ -157,7 +257,7 @@ impl VecEnv {
             seed,
             features,
             slots: Vec::with_capacity(n),
-            rows: Vec::new(),
+            last: Open::default(),
             pool,
             decisions: 0,
             games_done: 0,
@@ -172,22 +272,27 @@ impl VecEnv {
         let s = &mut *s;
         let n = s.n;
         let seeds: Vec<u64> = (0..n).map(|e| s.game_seed(e, 0)).collect();
-        let (rules, length, seating) = (&s.rules, s.length, &s.seating);
-        let tables: Vec<Result<Table, Error>> = py.detach(|| {
-            VecState::install(&s.pool, || {
-                seeds.par_iter().map(|&seed| Table::new(rules, length, seating, seed)).collect()
+        let (rules, length, seating, features) = (&s.rules, s.length, &s.seating, s.features);
+        let parallel = s.pool.parallel();
+        let pool = &s.pool;
+        let made: Result<(Vec<Slot>, Arrays), Error> = py.detach(|| {
+            install(pool, || {
+                let new = |&seed: &u64| Ok(Slot::new(Table::new(rules, length, seating, seed)?));
+                let slots: Result<Vec<Slot>, Error> = if parallel {
+                    seeds.par_iter().map(new).collect()
+                } else {
+                    seeds.iter().map(new).collect()
+                };
+                let slots = slots?;
+                let arrays = open_arrays(&slots, features, parallel);
+                Ok((slots, arrays))
             })
         });
-        let mut slots = Vec::with_capacity(n);
-        for t in tables {
-            let table = t?;
-            let last_scores = table.driver.game().player_scores();
-            slots.push(Slot { table, games: 1, last_scores });
-        }
+        let (slots, arrays) = made?;
         s.slots = slots;
+        s.last = Open::of(&arrays);
         s.games_done = 0;
-        let features = s.features;
-        let arrays = py.detach(|| s.arrays());
+        s.decisions += arrays.len() as u64;
         let per_env = PerEnv {
             rewards: vec![[0.0; 4]; n],
             done: vec![false; n],
@@ -213,106 +318,65 @@ impl VecEnv {
         if s.slots.is_empty() {
             return Err(Error::Env("call reset() first".into()).into());
         }
-        if actions.len() != s.rows.len() {
+        if actions.len() != s.last.len() {
             return Err(Error::Action(format!(
                 "{} actions for a batch of {} rows",
                 actions.len(),
-                s.rows.len()
+                s.last.len()
             ))
             .into());
         }
-        // Every action is read (in parallel) before any is applied. Row order is
-        // environment order, and within one environment the order of its prompts.
+        // Every action is read before any is applied. Row order is environment order, and
+        // within one environment the order of its prompts.
         let n = s.slots.len();
-        let mut starts = vec![0usize; n + 1];
-        for &(e, _) in &s.rows {
-            starts[e as usize + 1] += 1;
-        }
-        for e in 0..n {
-            starts[e + 1] += starts[e];
-        }
-        let (slots, pool) = (&mut s.slots, &s.pool);
-        // Slots are Send but not Sync (agents): read through exclusive references.
-        let chosen: Result<Vec<Answers>, Error> = py.detach(|| {
-            VecState::install(pool, || {
-                slots
-                    .par_iter_mut()
-                    .enumerate()
-                    .map(|(e, slot)| {
-                        let ids = &actions[starts[e]..starts[e + 1]];
-                        // At most four players decide at once: no allocation per environment.
-                        let mut out: Answers = ([(0, 0, Action::Pass); 4], 0);
-                        let mut prompts = slot.table.python_prompts();
-                        for (k, &id) in ids.iter().enumerate() {
-                            let row = starts[e] + k;
-                            let Some(prompt) = prompts.next() else {
-                                return Err(Error::Env(format!(
-                                    "row {row}: environment {e} has fewer decisions open"
-                                )));
-                            };
-                            let action = option_of_id(&prompt, id).map_err(|err| match err {
-                                Error::Action(m) => {
-                                    Error::Action(format!("row {row} (environment {e}): {m}"))
-                                }
-                                other => other,
-                            })?;
-                            if out.1 == 4 {
-                                return Err(Error::Env(format!(
-                                    "row {row}: environment {e} has more rows than players"
-                                )));
-                            }
-                            out.0[out.1] = (prompt.player, prompt.decision, action);
-                            out.1 += 1;
-                        }
-                        Ok(out)
-                    })
-                    .collect()
-            })
-        });
-        let chosen = chosen?;
+        let chosen = s.last.answers(&actions, n)?;
         let seeds: Vec<u64> = (0..n).map(|e| s.game_seed(e, s.slots[e].games)).collect();
-        let (rules, length, seating) = (&s.rules, s.length, &s.seating);
-        let slots = &mut s.slots;
-        let results: Vec<Result<Stepped, Error>> = py.detach(|| {
-            VecState::install(&s.pool, || {
-                slots
-                    .par_iter_mut()
-                    .zip(chosen.par_iter())
-                    .zip(seeds.par_iter())
-                    .map(|((slot, answers), &seed)| {
-                        for &(p, decision, action) in &answers.0[..answers.1] {
-                            slot.table.answer_at(p, decision, action)?;
-                        }
-                        slot.table.run_agents()?;
-                        let scores = slot.table.driver.game().player_scores();
-                        let reward =
-                            std::array::from_fn(|p| (scores[p] - slot.last_scores[p]) as f32);
-                        if !slot.table.driver.is_over() {
-                            slot.last_scores = scores;
-                            return Ok((false, reward, [0; 4]));
-                        }
-                        slot.table = Table::new(rules, length, seating, seed)?;
+        let parallel = s.pool.parallel();
+        let (rules, length, seating, features) = (&s.rules, s.length, &s.seating, s.features);
+        let (pool, slots) = (&s.pool, &mut s.slots);
+        // One entry into the pool per step: applying the answers and building the next batch
+        // are phases of the same job.
+        let stepped: Result<(Vec<Stepped>, Arrays), Error> = py.detach(|| {
+            install(pool, || {
+                let results: Vec<Result<Stepped, Error>> = map_slots(slots, parallel, |e, slot| {
+                    let answers = &chosen[e];
+                    for &(p, decision, action) in &answers.0[..answers.1] {
+                        slot.table.answer_at(p, decision, action)?;
+                    }
+                    slot.table.run_agents()?;
+                    let scores = slot.table.driver.game().player_scores();
+                    let reward = std::array::from_fn(|p| (scores[p] - slot.last_scores[p]) as f32);
+                    let stepped = if slot.table.driver.is_over() {
+                        slot.table.restart(rules, length, seating, seeds[e])?;
                         slot.games += 1;
                         slot.last_scores = slot.table.driver.game().player_scores();
-                        Ok((true, reward, scores))
-                    })
-                    .collect()
+                        (true, reward, scores)
+                    } else {
+                        slot.last_scores = scores;
+                        (false, reward, [0; 4])
+                    };
+                    slot.open.fill(slot.table.python_prompts());
+                    Ok(stepped)
+                });
+                let results: Vec<Stepped> = results.into_iter().collect::<Result<_, _>>()?;
+                let arrays = open_arrays(slots, features, parallel);
+                Ok((results, arrays))
             })
         });
+        let (results, arrays) = stepped?;
         let mut per_env = PerEnv {
             rewards: Vec::with_capacity(n),
             done: Vec::with_capacity(n),
             final_scores: Vec::with_capacity(n),
         };
-        for r in results {
-            let (done, reward, finals) = r?;
+        for (done, reward, finals) in results {
             s.games_done += u64::from(done);
             per_env.done.push(done);
             per_env.rewards.push(reward);
             per_env.final_scores.push(finals);
         }
-        let features = s.features;
-        let arrays = py.detach(|| s.arrays());
+        s.last = Open::of(&arrays);
+        s.decisions += arrays.len() as u64;
         Batch::new(py, arrays, features, Some(per_env))
     }
 

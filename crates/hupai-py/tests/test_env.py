@@ -281,6 +281,33 @@ def test_vec_env_batches_and_resets() -> None:
         VecEnv(2).step(np.zeros(0, dtype=np.int64))
 
 
+def test_vec_env_threads_give_the_same_batches() -> None:
+    """One thread (on the caller), two (its own pool) and the default (rayon's global pool)
+    step the same matches to the same batches; a bad id names its row."""
+    runs = []
+    for threads in (1, 2, 0):
+        venv = VecEnv(40, "riichi", length="hand", seed=7, features=threads != 2, threads=threads)
+        b = venv.reset()
+        rng = np.random.default_rng(3)
+        seen = []
+        for _ in range(300):
+            counts = np.diff(b.legal_offsets)
+            pick = b.legal_offsets[:-1] + (rng.random(len(b)) * counts).astype(np.int64)
+            seen.append((b.game.tolist(), b.player.tolist(), b.legal_ids.tolist(), b.mask.sum(), b.rewards.tolist(),
+                         b.done.tolist()))
+            b = venv.step(b.legal_ids[pick])
+        runs.append((seen, venv.games_done, venv.decisions, venv.scores()))
+        row = len(b) - 1
+        bad = b.legal_ids[b.legal_offsets[:-1]].astype(np.int64)
+        bad[row] = next(i for i in range(hupai.ACTIONS) if not b.mask[row][i])
+        with pytest.raises(ActionError, match=rf"row {row} \(environment {b.game[row]}\): action {bad[row]} \("):
+            venv.step(bad)
+        bad[row] = hupai.ACTIONS
+        with pytest.raises(ActionError, match=rf"row {row} \(environment {b.game[row]}\): action id 233: ids are 0..233"):
+            venv.step(bad)
+    assert runs[0] == runs[1] == runs[2] and runs[0][1] > 0
+
+
 def test_vec_env_plays_the_matches_of_mahjong_env() -> None:
     """Environment i of a VecEnv plays the match MahjongEnv plays from seed + i with the same
     answers; masks-only batches hold the same ids."""

@@ -11,10 +11,17 @@ __all__ = [
     "ACTIONS",
     "ACTION_NAMES",
     "ENCODING",
+    "FAN_IDS",
+    "LIMITS",
+    "MELD_TYPES",
+    "NO_TILE",
     "PLANES",
     "PRESETS",
     "SCALARS",
     "SCALAR_NAMES",
+    "SCORE_ERRORS",
+    "SICHUAN_FAN_IDS",
+    "YAKU_IDS",
     "ActionError",
     "Agent",
     "AnalysisError",
@@ -31,6 +38,7 @@ __all__ = [
     "NotWinningError",
     "Rules",
     "RulesError",
+    "ScoreArrays",
     "ScoreError",
     "TileError",
     "__version__",
@@ -46,6 +54,7 @@ __all__ = [
     "is_agari",
     "normalize",
     "score",
+    "score_arrays",
     "score_batch",
     "shanten",
     "shanten_batch",
@@ -67,6 +76,9 @@ _HandArg = Union[str, Sequence[int]]
 _RulesArg = Union[str, "Rules"]
 _PerHand = Union[int, npt.NDArray[np.uint8]]
 _ScoreLine = Union[str, dict[str, Any]]
+# A per-row column of score_arrays: one int or bool for every row, or an array-like of one per
+# row (bool or any integer dtype).
+_Column = Union[int, bool, np.integer[Any], np.bool_, npt.ArrayLike]
 
 class HupaiError(ValueError): ...
 class TileError(HupaiError): ...
@@ -136,6 +148,116 @@ def score(line: _ScoreLine, rules: _RulesArg | None = None) -> dict[str, Any]: .
 def score_batch(
     lines: Iterable[_ScoreLine], rules: _RulesArg | None = None, errors: Literal["raise", "dict"] = "raise"
 ) -> list[dict[str, Any]]: ...
+
+FAN_IDS: list[str]
+YAKU_IDS: list[str]
+SICHUAN_FAN_IDS: list[str]
+SCORE_ERRORS: list[str]
+LIMITS: list[str]
+MELD_TYPES: list[str]
+NO_TILE: int
+
+@final
+class ScoreArrays:
+    """The results of ``score_arrays``: one entry per row in every column.
+
+    ``error`` (uint8): 0 where the row scored, else a code of ``SCORE_ERRORS``
+    (``not_winning``, ``no_yaku``, ``inconsistent``, ``bad_input``, ``bad_hand``,
+    ``bad_value``, ``internal``); ``message(i)`` and ``exception(i)`` say what ``score`` would
+    have said. ``total``, ``fu``, ``limit`` (a code of ``LIMITS``), ``yakuman``,
+    ``meets_minimum``, the payments ``points``, ``ron``, ``ron_others``, ``tsumo_dealer``,
+    ``tsumo_others`` (-1: not paid), and the items: ``n_items`` and, ``(N, K)`` padded to the
+    longest row, ``items`` (numbers in ``item_ids``, -1 after the last), ``counts``,
+    ``values`` (fan points or han of one).
+    """
+
+    def __len__(self) -> int: ...
+    @property
+    def family(self) -> Literal["mcr", "riichi", "chinese"]: ...
+    @property
+    def item_ids(self) -> list[str]: ...
+    @property
+    def item_names(self) -> list[str]: ...
+    @property
+    def item_local_names(self) -> list[str]: ...
+    def message(self, i: int) -> str | None: ...
+    def exception(self, i: int) -> HupaiError | None: ...
+    @property
+    def error(self) -> npt.NDArray[np.uint8]: ...
+    @property
+    def total(self) -> npt.NDArray[np.uint32]: ...
+    @property
+    def fu(self) -> npt.NDArray[np.uint32]: ...
+    @property
+    def limit(self) -> npt.NDArray[np.uint8]: ...
+    @property
+    def yakuman(self) -> npt.NDArray[np.uint8]: ...
+    @property
+    def meets_minimum(self) -> npt.NDArray[np.bool_]: ...
+    @property
+    def points(self) -> npt.NDArray[np.uint32]: ...
+    @property
+    def ron(self) -> npt.NDArray[np.int64]: ...
+    @property
+    def ron_others(self) -> npt.NDArray[np.uint32]: ...
+    @property
+    def tsumo_dealer(self) -> npt.NDArray[np.int64]: ...
+    @property
+    def tsumo_others(self) -> npt.NDArray[np.int64]: ...
+    @property
+    def n_items(self) -> npt.NDArray[np.uint8]: ...
+    @property
+    def items(self) -> npt.NDArray[np.int16]: ...
+    @property
+    def counts(self) -> npt.NDArray[np.uint8]: ...
+    @property
+    def values(self) -> npt.NDArray[np.uint16]: ...
+
+def score_arrays(
+    concealed: npt.ArrayLike,
+    win_tile: _Column,
+    rules: _RulesArg = "riichi",
+    *,
+    melds: npt.ArrayLike | None = None,
+    red: npt.ArrayLike | None = None,
+    jokers: _Column = 0,
+    self_drawn: _Column = False,
+    seat_wind: _Column = 0,
+    round_wind: _Column = 0,
+    flowers: _Column = 0,
+    last_tile: _Column = False,
+    replacement: _Column = False,
+    robbing_kong: _Column = False,
+    kong_discard: _Column = False,
+    fourth_tile: _Column = False,
+    first_turn: _Column = False,
+    riichi: _Column = False,
+    double_riichi: _Column = False,
+    ippatsu: _Column = False,
+    dora: npt.ArrayLike | None = None,
+    ura: npt.ArrayLike | None = None,
+    honba: _Column = 0,
+    riichi_sticks: _Column = 0,
+    threads: int = 0,
+) -> ScoreArrays:
+    """Scores many winning hands given as arrays (the columnar ``score_batch``).
+
+    ``concealed`` is ``(N, 34)`` counts with the win tile; ``win_tile`` its kind; ``melds``
+    ``(N, M, 3)`` rows of (type in ``MELD_TYPES``, lowest kind, red fives), type 0 an empty
+    slot; ``red`` ``(N, 3)`` concealed red fives per suit; ``dora``/``ura`` ``(N, D)`` kinds
+    padded with ``NO_TILE``; every other field of a ``hupai score`` line is one value or one per
+    row. A row that does not score gets its error code, nothing is raised; values out of
+    range fail their row (``bad_value``). Scored on ``threads`` threads (0: one per core)
+    with the GIL released.
+
+    >>> import numpy as np
+    >>> hands = np.array([to_34("1112345678999m5m"), to_34("123m456p789s1122z3z")], dtype=np.uint8)
+    >>> r = score_arrays(hands, np.array([4, 29]), rules="mcr", self_drawn=True)
+    >>> r.total.tolist(), [SCORE_ERRORS[e] for e in r.error], r.message(1)
+    ([92, 0], ['', 'not_winning'], 'not a winning hand')
+    >>> [r.item_ids[i] for i in r.items[0, : r.n_items[0]]]
+    ['nine_gates', 'two_concealed_pungs', 'pung_of_terminals_or_honors', 'self_drawn']
+    """
 
 ACTIONS: int
 ACTION_NAMES: list[str]
