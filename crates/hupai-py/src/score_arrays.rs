@@ -12,8 +12,8 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 
 use hupai_core::{Counts, Hand, HandError, Kind, Meld, MeldError, MeldKind, Seat};
 use hupai_rules::{
-    mcr, score, sichuan, Family, FanTable, ItemId, Limit, Rules as CoreRules, Score, ScoreError,
-    WinContext, Yaku,
+    guangdong, hongkong, mcr, score, sichuan, Family, FanTable, ItemId, Limit, Rules as CoreRules,
+    Score, ScoreError, WinContext, Yaku,
 };
 use numpy::ndarray::Array2;
 use numpy::{IntoPyArray, PyArray1, PyArray2, PyReadonlyArrayDyn, PyUntypedArrayMethods};
@@ -75,24 +75,42 @@ enum IdTable {
     Yaku,
     /// `SICHUAN_FAN_IDS`: the Sichuan fan table.
     Sichuan,
+    /// `HONGKONG_FAN_IDS`: the Hong Kong fan table.
+    HongKong,
+    /// `GUANGDONG_FAN_IDS`: the Guangdong fan table.
+    Guangdong,
 }
 
 impl IdTable {
     fn of(rules: &CoreRules) -> IdTable {
         match rules.family {
             Family::Riichi => IdTable::Yaku,
-            Family::Chinese if rules.fan_table == FanTable::Sichuan => IdTable::Sichuan,
-            Family::Mcr | Family::Chinese => IdTable::Fans,
+            Family::Chinese => match rules.fan_table {
+                FanTable::Sichuan => IdTable::Sichuan,
+                FanTable::HongKong => IdTable::HongKong,
+                FanTable::Guangdong => IdTable::Guangdong,
+                FanTable::Mcr => IdTable::Fans,
+            },
+            Family::Mcr => IdTable::Fans,
         }
     }
 
-    /// The table's items, by number.
+    /// The table's items, by number: the fans, then (the MCR-table Chinese rules and
+    /// Sichuan, where 报听 may be set) `declared_ready`.
     fn items(self) -> Vec<ItemId> {
-        match self {
+        let mut out: Vec<ItemId> = match self {
             IdTable::Fans => mcr::Fan::ALL.iter().map(|&f| ItemId::Fan(f)).collect(),
             IdTable::Yaku => Yaku::ALL.iter().map(|&y| ItemId::Yaku(y)).collect(),
             IdTable::Sichuan => sichuan::Fan::ALL.iter().map(|&f| ItemId::Sichuan(f)).collect(),
+            IdTable::HongKong => hongkong::Fan::ALL.iter().map(|&f| ItemId::HongKong(f)).collect(),
+            IdTable::Guangdong => {
+                guangdong::Fan::ALL.iter().map(|&f| ItemId::Guangdong(f)).collect()
+            }
+        };
+        if matches!(self, IdTable::Fans | IdTable::Sichuan) {
+            out.push(ItemId::DeclaredReady);
         }
+        out
     }
 
     /// The number of `id` in this table (None: an item of another table).
@@ -101,6 +119,14 @@ impl IdTable {
             (IdTable::Fans, ItemId::Fan(f)) => f.index() - 1,
             (IdTable::Yaku, ItemId::Yaku(y)) => y as usize,
             (IdTable::Sichuan, ItemId::Sichuan(f)) => f as usize,
+            (IdTable::HongKong, ItemId::HongKong(f)) => {
+                hongkong::Fan::ALL.iter().position(|&x| x == f)?
+            }
+            (IdTable::Guangdong, ItemId::Guangdong(f)) => {
+                guangdong::Fan::ALL.iter().position(|&x| x == f)?
+            }
+            (IdTable::Fans, ItemId::DeclaredReady) => mcr::Fan::ALL.len(),
+            (IdTable::Sichuan, ItemId::DeclaredReady) => sichuan::Fan::ALL.len(),
             _ => return None,
         };
         i16::try_from(i).ok()
@@ -110,7 +136,9 @@ impl IdTable {
 /// Whether the numbers `IdTable::index` gives are the positions in the tables (checked when
 /// the module loads, so a reordered enum is an import error, never a wrong id).
 pub fn id_tables_agree() -> bool {
-    [IdTable::Fans, IdTable::Yaku, IdTable::Sichuan].into_iter().all(|t| {
+    let tables =
+        [IdTable::Fans, IdTable::Yaku, IdTable::Sichuan, IdTable::HongKong, IdTable::Guangdong];
+    tables.into_iter().all(|t| {
         t.items().into_iter().enumerate().all(|(i, id)| t.index(id) == i16::try_from(i).ok())
     })
 }
@@ -1039,6 +1067,8 @@ pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("FAN_IDS", ids(IdTable::Fans))?;
     m.add("YAKU_IDS", ids(IdTable::Yaku))?;
     m.add("SICHUAN_FAN_IDS", ids(IdTable::Sichuan))?;
+    m.add("HONGKONG_FAN_IDS", ids(IdTable::HongKong))?;
+    m.add("GUANGDONG_FAN_IDS", ids(IdTable::Guangdong))?;
     m.add("SCORE_ERRORS", SCORE_ERRORS.to_vec())?;
     m.add("LIMITS", LIMITS.to_vec())?;
     m.add("MELD_TYPES", MELD_TYPES.to_vec())?;

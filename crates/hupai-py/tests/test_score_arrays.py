@@ -225,8 +225,10 @@ def test_bad_values_fail_their_row() -> None:
 
 
 def test_payments_and_tables() -> None:
-    assert len(hupai.FAN_IDS) == 82 and hupai.FAN_IDS[3] == "nine_gates"
+    assert len(hupai.FAN_IDS) == 83 and hupai.FAN_IDS[3] == "nine_gates"
     assert "riichi" in hupai.YAKU_IDS and "qing_yi_se" in hupai.SICHUAN_FAN_IDS
+    assert "zi_mo" in hupai.HONGKONG_FAN_IDS and "ji_hu" in hupai.GUANGDONG_FAN_IDS
+    assert hupai.FAN_IDS[-1] == hupai.SICHUAN_FAN_IDS[-1] == "declared_ready"
     assert hupai.SCORE_ERRORS[0] == "" and hupai.LIMITS[1] == "mangan" and hupai.MELD_TYPES[5] == "ankan"
     hands = np.array([hupai.to_34("1112345678999m5m")] * 2, np.uint8)
     r = hupai.score_arrays(hands, 4, "mcr", self_drawn=np.array([True, False]))

@@ -21,6 +21,8 @@ __all__ = [
     "SCALAR_NAMES",
     "SCORE_ERRORS",
     "SICHUAN_FAN_IDS",
+    "HONGKONG_FAN_IDS",
+    "GUANGDONG_FAN_IDS",
     "YAKU_IDS",
     "ActionError",
     "Agent",
@@ -152,6 +154,8 @@ def score_batch(
 FAN_IDS: list[str]
 YAKU_IDS: list[str]
 SICHUAN_FAN_IDS: list[str]
+HONGKONG_FAN_IDS: list[str]
+GUANGDONG_FAN_IDS: list[str]
 SCORE_ERRORS: list[str]
 LIMITS: list[str]
 MELD_TYPES: list[str]
