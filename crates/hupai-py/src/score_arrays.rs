@@ -82,16 +82,15 @@ enum IdTable {
 }
 
 impl IdTable {
+    /// The table of the items `hupai_rules::score` gives under `rules` (the matches are
+    /// exhaustive: a new family or fan table does not build until it has its table here).
     fn of(rules: &CoreRules) -> IdTable {
-        match rules.family {
-            Family::Riichi => IdTable::Yaku,
-            Family::Chinese => match rules.fan_table {
-                FanTable::Sichuan => IdTable::Sichuan,
-                FanTable::HongKong => IdTable::HongKong,
-                FanTable::Guangdong => IdTable::Guangdong,
-                FanTable::Mcr => IdTable::Fans,
-            },
-            Family::Mcr => IdTable::Fans,
+        match (rules.family, rules.fan_table) {
+            (Family::Riichi, _) => IdTable::Yaku,
+            (Family::Chinese, FanTable::Sichuan) => IdTable::Sichuan,
+            (Family::Chinese, FanTable::HongKong) => IdTable::HongKong,
+            (Family::Chinese, FanTable::Guangdong) => IdTable::Guangdong,
+            (Family::Mcr, _) | (Family::Chinese, FanTable::Mcr) => IdTable::Fans,
         }
     }
 
@@ -115,20 +114,26 @@ impl IdTable {
 
     /// The number of `id` in this table (None: an item of another table).
     fn index(self, id: ItemId) -> Option<i16> {
-        let i = match (self, id) {
-            (IdTable::Fans, ItemId::Fan(f)) => f.index() - 1,
-            (IdTable::Yaku, ItemId::Yaku(y)) => y as usize,
-            (IdTable::Sichuan, ItemId::Sichuan(f)) => f as usize,
-            (IdTable::HongKong, ItemId::HongKong(f)) => {
-                hongkong::Fan::ALL.iter().position(|&x| x == f)?
+        let (table, i) = match id {
+            ItemId::Fan(f) => (IdTable::Fans, f.index() - 1),
+            ItemId::Yaku(y) => (IdTable::Yaku, y as usize),
+            ItemId::Sichuan(f) => (IdTable::Sichuan, f as usize),
+            ItemId::HongKong(f) => {
+                (IdTable::HongKong, hongkong::Fan::ALL.iter().position(|&x| x == f)?)
             }
-            (IdTable::Guangdong, ItemId::Guangdong(f)) => {
-                guangdong::Fan::ALL.iter().position(|&x| x == f)?
+            ItemId::Guangdong(f) => {
+                (IdTable::Guangdong, guangdong::Fan::ALL.iter().position(|&x| x == f)?)
             }
-            (IdTable::Fans, ItemId::DeclaredReady) => mcr::Fan::ALL.len(),
-            (IdTable::Sichuan, ItemId::DeclaredReady) => sichuan::Fan::ALL.len(),
-            _ => return None,
+            // 报听's fan closes the tables of the rules that may set it.
+            ItemId::DeclaredReady => match self {
+                IdTable::Fans => (IdTable::Fans, mcr::Fan::ALL.len()),
+                IdTable::Sichuan => (IdTable::Sichuan, sichuan::Fan::ALL.len()),
+                _ => return None,
+            },
         };
+        if table != self {
+            return None;
+        }
         i16::try_from(i).ok()
     }
 }
@@ -548,6 +553,10 @@ impl Out {
     }
 
     fn push(&mut self, row: usize, s: &Score, table: IdTable) {
+        let Ok(n_items) = u8::try_from(s.items.len()) else {
+            let m = format!("internal error: {} items do not fit the items column", s.items.len());
+            return self.push_error(row, RowError::Internal(m));
+        };
         let start = self.items.len();
         for item in &s.items {
             let id = table.index(item.id);
@@ -580,7 +589,7 @@ impl Out {
         self.ron_others.push(p.ron_others);
         self.tsumo_dealer.push(paid(p.tsumo_dealer));
         self.tsumo_others.push(paid(p.tsumo_others));
-        self.n_items.push(u8::try_from(s.items.len()).unwrap_or(u8::MAX));
+        self.n_items.push(n_items);
     }
 
     fn append(&mut self, mut o: Out) {

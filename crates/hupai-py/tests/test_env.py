@@ -39,7 +39,10 @@ def test_action_space_names() -> None:
     assert len(names) == hupai.ACTIONS == 728 and len(set(names)) == 728
     assert names[0] == "discard 1m" and names[36] == "discard 5sr" and names[37] == "tsumogiri 1m"
     assert names[148] == "chi low" and names[153] == "chi high red" and names[229] == "pass"
-    assert names[230:] == ["void m", "void p", "void s"]
+    assert names[230:233] == ["void m", "void p", "void s"]
+    assert names[233] == "exchange 1m 1m 1m" and names[234] == "exchange 1m 1m 2m"
+    assert names[233 + 164] == "exchange 9m 9m 9m" and names[233 + 165] == "exchange 1p 1p 1p"
+    assert names[727] == "exchange 9s 9s 9s"
     assert len(hupai.SCALAR_NAMES) == hupai.SCALARS and hupai.ENCODING == "hupai-v3"
     assert hupai.SCALARS == 70 and hupai.SCALAR_NAMES[52] == "decision: name the void suit"
 
@@ -303,7 +306,7 @@ def test_vec_env_threads_give_the_same_batches() -> None:
         with pytest.raises(ActionError, match=rf"row {row} \(environment {b.game[row]}\): action {bad[row]} \("):
             venv.step(bad)
         bad[row] = hupai.ACTIONS
-        with pytest.raises(ActionError, match=rf"row {row} \(environment {b.game[row]}\): action id 233: ids are 0..233"):
+        with pytest.raises(ActionError, match=rf"row {row} \(environment {b.game[row]}\): action id 728: ids are 0..728"):
             venv.step(bad)
     assert runs[0] == runs[1] == runs[2] and runs[0][1] > 0
 
