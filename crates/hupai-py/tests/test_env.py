@@ -44,7 +44,8 @@ def test_action_space_names() -> None:
     assert names[233 + 164] == "exchange 9m 9m 9m" and names[233 + 165] == "exchange 1p 1p 1p"
     assert names[727] == "exchange 9s 9s 9s"
     assert len(hupai.SCALAR_NAMES) == hupai.SCALARS and hupai.ENCODING == "hupai-v3"
-    assert hupai.SCALARS == 70 and hupai.SCALAR_NAMES[52] == "decision: name the void suit"
+    assert hupai.SCALARS == 71 and hupai.SCALAR_NAMES[52] == "decision: name the void suit"
+    assert hupai.SCALAR_NAMES[70] == "decision: choose three tiles to pass (exchange)"
 
 
 def play(env: MahjongEnv, rng: random.Random, seed: int, check: bool = True) -> int:
