@@ -3,24 +3,13 @@
 
 mod common;
 
-use common::{act, discard_of, has, pass_all, play_checked, stack, stacked_game};
+use common::{act, discard_of, has, pass_all, play_checked, stack, stacked_game, wins};
 use hupai_core::Seat::{self, East, North, South, West};
 use hupai_engine::{Action, Event, Game};
 use hupai_rules::Rules;
 
 fn rules_with(extra: &str) -> Rules {
     Rules::from_toml_str(&format!("extends = \"guangdong\"\n{extra}"), "t.toml").expect("rules")
-}
-
-fn wins(log: &[Event]) -> Vec<(Seat, Seat, [i32; 4], Vec<String>)> {
-    log.iter()
-        .filter_map(|e| match e {
-            Event::Hora { actor, target, deltas, yaku, .. } => {
-                Some((*actor, *target, *deltas, yaku.iter().map(|y| y.name.clone()).collect()))
-            }
-            _ => None,
-        })
-        .collect()
 }
 
 /// `seat` throws away the tile it drew.

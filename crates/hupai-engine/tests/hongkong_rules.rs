@@ -3,24 +3,13 @@
 
 mod common;
 
-use common::{act, discard_of, has, pass_all, stack, stacked_game};
+use common::{act, discard_of, has, pass_all, stack, stacked_game, wins};
 use hupai_core::Seat::{self, East, North, South, West};
 use hupai_engine::{win_context, Action, Event, Game, WinOn};
 use hupai_rules::Rules;
 
 fn preset() -> Rules {
     Rules::preset("hongkong").expect("preset")
-}
-
-fn wins(log: &[Event]) -> Vec<(Seat, Seat, [i32; 4], Vec<String>)> {
-    log.iter()
-        .filter_map(|e| match e {
-            Event::Hora { actor, target, deltas, yaku, .. } => {
-                Some((*actor, *target, *deltas, yaku.iter().map(|y| y.name.clone()).collect()))
-            }
-            _ => None,
-        })
-        .collect()
 }
 
 /// The seat to move discards `kind` and everyone passes; `pon` seats pon instead.

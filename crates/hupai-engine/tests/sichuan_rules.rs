@@ -3,7 +3,7 @@
 
 mod common;
 
-use common::{act, discard_of, has, pass_all, stack, stacked_game};
+use common::{act, discard_of, has, pass_all, stack, stacked_game, wins};
 use hupai_core::Seat::{self, East, North, South, West};
 use hupai_core::Suit;
 use hupai_engine::{default_action, Action, Event, Game, PaymentReason};
@@ -29,17 +29,6 @@ fn payments(log: &[Event], reason: PaymentReason) -> Vec<(Seat, [i32; 4])> {
         .filter_map(|e| match e {
             Event::Payment { reason: r, actor, deltas, .. } if *r == reason => {
                 Some((*actor, *deltas))
-            }
-            _ => None,
-        })
-        .collect()
-}
-
-fn wins(log: &[Event]) -> Vec<(Seat, Seat, [i32; 4], Vec<String>)> {
-    log.iter()
-        .filter_map(|e| match e {
-            Event::Hora { actor, target, deltas, yaku, .. } => {
-                Some((*actor, *target, *deltas, yaku.iter().map(|y| y.name.clone()).collect()))
             }
             _ => None,
         })

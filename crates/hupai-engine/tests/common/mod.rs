@@ -192,3 +192,15 @@ pub fn declare_riichi(game: &mut Game, log: &mut Vec<Event>, seat: Seat) {
     log.extend(act(game, seat, riichi));
     pass_all(game, log);
 }
+
+/// The wins of a log: winner, from whom, the score changes and the yaku or fan ids.
+pub fn wins(log: &[Event]) -> Vec<(Seat, Seat, [i32; 4], Vec<String>)> {
+    log.iter()
+        .filter_map(|e| match e {
+            Event::Hora { actor, target, deltas, yaku, .. } => {
+                Some((*actor, *target, *deltas, yaku.iter().map(|y| y.name.clone()).collect()))
+            }
+            _ => None,
+        })
+        .collect()
+}
