@@ -92,18 +92,15 @@ fn exchanges(view: &PlayerView, out: &mut Vec<Action>) {
         }
     }
     let suit = |p: Pai| p.kind().map(Kind::suit).filter(|s| *s != Suit::Honor);
+    // Runs i <= j <= k of one suit, each used no more often than the hand holds it.
     for i in 0..runs.len() {
         let Some(s) = suit(runs[i].0) else { continue };
-        for j in i..runs.len() {
-            if suit(runs[j].0) != Some(s) || (j == i && runs[i].1 < 2) {
-                continue;
-            }
-            for k in j..runs.len() {
-                let used = |x: usize| [i, j, k].iter().filter(|&&y| y == x).count();
-                if suit(runs[k].0) != Some(s) || used(k) > runs[k].1 || used(j) > runs[j].1 {
-                    continue;
+        for j in (i..runs.len()).filter(|&j| suit(runs[j].0) == Some(s)) {
+            for k in (j..runs.len()).filter(|&k| suit(runs[k].0) == Some(s)) {
+                let picks = [i, j, k];
+                if picks.iter().all(|&x| picks.iter().filter(|&&y| y == x).count() <= runs[x].1) {
+                    out.push(Action::Exchange(picks.map(|x| runs[x].0)));
                 }
-                out.push(Action::Exchange([runs[i].0, runs[j].0, runs[k].0]));
             }
         }
     }
