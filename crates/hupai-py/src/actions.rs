@@ -60,44 +60,26 @@ pub const EXCHANGE: u16 = 233;
 /// Exchange ids per suit: the multisets of three of nine ranks.
 const EXCHANGES_PER_SUIT: u16 = 165;
 
-/// The place of the ranks `a <= b <= c` (0..9) among the multisets of three ranks, in
-/// lexicographic order.
-const fn exchange_index(a: u16, b: u16, c: u16) -> u16 {
-    let mut i = 0;
-    let mut x = 0;
-    while x < 9 {
-        let mut y = x;
-        while y < 9 {
-            let mut z = y;
-            while z < 9 {
-                if x == a && y == b && z == c {
-                    return i;
-                }
+/// The multisets of three ranks (0..9) `a <= b <= c` of one suit, in lexicographic order: the
+/// exchange ids of a suit, in order.
+const EXCHANGES: [[u16; 3]; EXCHANGES_PER_SUIT as usize] = {
+    let mut out = [[0; 3]; EXCHANGES_PER_SUIT as usize];
+    let (mut i, mut a) = (0, 0);
+    while a < 9 {
+        let mut b = a;
+        while b < 9 {
+            let mut c = b;
+            while c < 9 {
+                out[i] = [a, b, c];
                 i += 1;
-                z += 1;
+                c += 1;
             }
-            y += 1;
+            b += 1;
         }
-        x += 1;
+        a += 1;
     }
-    i
-}
-
-/// The ranks of the exchange at `index` in its suit (the inverse of [`exchange_index`]).
-fn exchange_ranks(index: u16) -> Option<[u16; 3]> {
-    let mut i = 0;
-    for a in 0..9 {
-        for b in a..9 {
-            for c in b..9 {
-                if i == index {
-                    return Some([a, b, c]);
-                }
-                i += 1;
-            }
-        }
-    }
-    None
-}
+    out
+};
 
 /// The tile37 index of a tile name (flowers and hidden tiles have none).
 pub fn tile37(pai: Pai) -> Option<u16> {
@@ -166,7 +148,9 @@ pub fn action_id(action: Action, claimed: Option<Kind>) -> Option<u16> {
             }
             let mut r = kinds.map(|k| k.map_or(0, |k| u16::from(k.number()) - 1));
             r.sort_unstable();
-            EXCHANGE + suit.index() as u16 * EXCHANGES_PER_SUIT + exchange_index(r[0], r[1], r[2])
+            EXCHANGE
+                + suit.index() as u16 * EXCHANGES_PER_SUIT
+                + EXCHANGES.iter().position(|x| *x == r)? as u16
         }
     })
 }
@@ -202,7 +186,7 @@ pub fn action_name(id: u16) -> Option<String> {
             let (suit, index) =
                 ((id - EXCHANGE) / EXCHANGES_PER_SUIT, (id - EXCHANGE) % EXCHANGES_PER_SUIT);
             let letter = ["m", "p", "s"][suit as usize];
-            let [a, b, c] = exchange_ranks(index)?;
+            let [a, b, c] = *EXCHANGES.get(index as usize)?;
             format!("exchange {}{letter} {}{letter} {}{letter}", a + 1, b + 1, c + 1)
         }
         _ => return None,
