@@ -80,8 +80,21 @@ fn to_table(s: &Score) -> String {
             out.push('\n');
         }
         Family::Mcr | Family::Chinese => {
-            let note = if s.meets_minimum { "" } else { " (below the minimum)" };
-            out.push_str(&format!("  {} fans{note}\n", s.total));
+            if !s.meets_minimum {
+                out.push_str(&format!("  {} fans (below the minimum)\n", s.total));
+                return out;
+            }
+            let p = &s.payments;
+            out.push_str(&format!("  {} fans: {} points", s.total, p.total));
+            match (p.ron, p.tsumo_others) {
+                (Some(ron), _) if p.ron_others > 0 => {
+                    out.push_str(&format!(" (discarder {ron}, the others {} each)", p.ron_others))
+                }
+                (Some(ron), _) => out.push_str(&format!(" (discarder {ron})")),
+                (None, Some(each)) => out.push_str(&format!(" (self-drawn {each} each)")),
+                (None, None) => {}
+            }
+            out.push('\n');
         }
     }
     out

@@ -53,24 +53,33 @@ impl<'py> ScoreDicts<'py> {
             d.set_item(intern!(py, "fu"), score.fu)?;
             d.set_item(intern!(py, "limit"), score.limit.map(|l| l.name()))?;
             d.set_item(intern!(py, "yaku"), items)?;
-            let p = &score.payments;
-            let points = PyDict::new(py);
-            points.set_item(intern!(py, "total"), p.total)?;
-            points.set_item(intern!(py, "ron"), p.ron)?;
-            if p.tsumo_dealer.is_none() && p.tsumo_others.is_none() {
-                points.set_item(intern!(py, "tsumo"), py.None())?;
-            } else {
-                let t = PyDict::new(py);
-                t.set_item(intern!(py, "dealer"), p.tsumo_dealer)?;
-                t.set_item(intern!(py, "others"), p.tsumo_others)?;
-                points.set_item(intern!(py, "tsumo"), t)?;
-            }
-            d.set_item(intern!(py, "points"), points)?;
         } else {
             d.set_item(intern!(py, "total"), score.total)?;
             d.set_item(intern!(py, "meets_minimum"), score.meets_minimum)?;
             d.set_item(intern!(py, "fans"), items)?;
         }
+        d.set_item(intern!(py, "points"), points(py, score)?)?;
         Ok(d.into_any())
     }
+}
+
+/// The `points` dict of `score` (the shape `hupai score --json` prints; `ron_others` only
+/// in the Chinese families).
+fn points<'py>(py: Python<'py>, score: &Score) -> PyResult<Bound<'py, PyDict>> {
+    let p = &score.payments;
+    let points = PyDict::new(py);
+    points.set_item(intern!(py, "total"), p.total)?;
+    points.set_item(intern!(py, "ron"), p.ron)?;
+    if score.family != Family::Riichi {
+        points.set_item(intern!(py, "ron_others"), p.ron_others)?;
+    }
+    if p.tsumo_dealer.is_none() && p.tsumo_others.is_none() {
+        points.set_item(intern!(py, "tsumo"), py.None())?;
+    } else {
+        let t = PyDict::new(py);
+        t.set_item(intern!(py, "dealer"), p.tsumo_dealer)?;
+        t.set_item(intern!(py, "others"), p.tsumo_others)?;
+        points.set_item(intern!(py, "tsumo"), t)?;
+    }
+    Ok(points)
 }

@@ -90,18 +90,20 @@ def row_dict(r: hupai.ScoreArrays, i: int) -> dict[str, Any]:
     ids, names, local = r.item_ids, r.item_names, r.item_local_names
     items = [(int(x), int(c), int(v)) for x, c, v in zip(r.items[i, :m], r.counts[i, :m], r.values[i, :m])]
     assert all(x == -1 for x in r.items[i, m:])
+    ron, dealer, others = (int(r.ron[i]), int(r.tsumo_dealer[i]), int(r.tsumo_others[i]))
+    tsumo = None if dealer < 0 and others < 0 else {"dealer": dealer if dealer >= 0 else None,
+                                                    "others": others if others >= 0 else None}
+    points = {"total": int(r.points[i]), "ron": ron if ron >= 0 else None}
     if r.family == "riichi":
         limit = int(r.limit[i])
         name = None if limit == 0 else hupai.LIMITS[limit] if limit < 6 else YAKUMAN.get(int(r.yakuman[i]), f"{int(r.yakuman[i])}x yakuman")
-        ron, dealer, others = (int(r.ron[i]), int(r.tsumo_dealer[i]), int(r.tsumo_others[i]))
-        tsumo = None if dealer < 0 and others < 0 else {"dealer": dealer if dealer >= 0 else None,
-                                                        "others": others if others >= 0 else None}
         return {
             "han": int(r.total[i]), "fu": int(r.fu[i]), "limit": name,
             "yaku": [{"id": ids[x], "name": names[x], "ja": local[x], "han": c * v} for x, c, v in items],
-            "points": {"total": int(r.points[i]), "ron": ron if ron >= 0 else None, "tsumo": tsumo},
+            "points": {**points, "tsumo": tsumo},
         }
     return {
         "total": int(r.total[i]), "meets_minimum": bool(r.meets_minimum[i]),
         "fans": [{"id": ids[x], "name": names[x], "zh": local[x], "points": v, "count": c} for x, c, v in items],
+        "points": {**points, "ron_others": int(r.ron_others[i]), "tsumo": tsumo},
     }

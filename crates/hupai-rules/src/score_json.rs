@@ -20,8 +20,12 @@
 //!
 //! Riichi: `han`, `fu`, `limit` (`"mangan"`, ..., or `null`), `yaku` (each with `id`, `name`,
 //! `ja` and its `han`), `points` (`total`, `ron` or `null`, `tsumo` with `dealer` and
-//! `others`, or `null`). MCR and general Chinese: `total`, `meets_minimum`, `fans` (each with
-//! `id`, `name`, `zh`, `points` of one and `count`).
+//! `others`, or `null`). The Chinese families (MCR, general Chinese and the regional tables):
+//! `total`, `meets_minimum`, `fans` (each with `id`, `name`, `zh`, `points` of one and
+//! `count`), and `points`: `total` (what the winner receives), `ron` (what the discarder pays,
+//! or `null` for a self-draw), `ron_others` (what each of the other two pays on a discard: MCR's
+//! 8, Hong Kong's 半銃 share, otherwise 0) and `tsumo` (`dealer` `null`, `others` what each
+//! of the three pays, or `null`); all zero when the win is below the minimum.
 
 use serde::ser::{SerializeSeq, SerializeStruct, Serializer};
 use serde::Serialize;
@@ -66,9 +70,13 @@ struct Points<'a>(&'a Score);
 impl Serialize for Points<'_> {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         let p = &self.0.payments;
-        let mut st = s.serialize_struct("Points", 3)?;
+        let chinese = self.0.family != Family::Riichi;
+        let mut st = s.serialize_struct("Points", if chinese { 4 } else { 3 })?;
         st.serialize_field("total", &p.total)?;
         st.serialize_field("ron", &p.ron)?;
+        if chinese {
+            st.serialize_field("ron_others", &p.ron_others)?;
+        }
         let tsumo = match (p.tsumo_dealer, p.tsumo_others) {
             (None, None) => None,
             (dealer, others) => Some(Tsumo { dealer, others }),
@@ -98,12 +106,46 @@ impl Serialize for Score {
                 st.end()
             }
             Family::Mcr | Family::Chinese => {
-                let mut st = s.serialize_struct("Score", 3)?;
+                let mut st = s.serialize_struct("Score", 4)?;
                 st.serialize_field("total", &self.total)?;
                 st.serialize_field("meets_minimum", &self.meets_minimum)?;
                 st.serialize_field("fans", &Items(&self.items, self.family))?;
+                st.serialize_field("points", &Points(self))?;
                 st.end()
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::{RulesCache, ScoreLine};
+
+    fn points(line: &str) -> serde_json::Value {
+        let line: ScoreLine = serde_json::from_str(line).unwrap();
+        let score = line.score(&mut RulesCache::default()).unwrap();
+        serde_json::to_value(&score).unwrap()["points"].clone()
+    }
+
+    #[test]
+    fn the_chinese_families_print_their_payments() {
+        // MCR on a discard: the discarder pays 8 + 9 fans, the two others 8 each.
+        let mcr = points(r#"{"rules": "mcr", "hand": "123m456p789p11122z", "win_tile": "2z"}"#);
+        assert_eq!(
+            mcr,
+            serde_json::json!({"total": 33, "ron": 17, "ron_others": 8, "tsumo": null})
+        );
+        // Hong Kong 全銃, half doubling: 4 fans are worth 16, the discarder pays 4 x 16.
+        let hk = points(r#"{"rules": "hongkong", "hand": "123m456p789p11122z", "win_tile": "2z"}"#);
+        assert_eq!(hk, serde_json::json!({"total": 64, "ron": 64, "ron_others": 0, "tsumo": null}));
+        // Sichuan 平胡 self-drawn with 自摸加底: 1 + 1 from each of the three.
+        let sichuan = points(
+            r#"{"rules": "sichuan", "hand": "111m456m789m11p222p", "win_tile": "2p", "self_drawn": true}"#,
+        );
+        assert_eq!(
+            sichuan,
+            serde_json::json!({"total": 6, "ron": null, "ron_others": 0,
+                               "tsumo": {"dealer": null, "others": 2}})
+        );
     }
 }
