@@ -312,6 +312,10 @@ pub enum Event {
         /// The win as a `hupai score` input line.
         #[serde(default, skip_serializing_if = "Option::is_none")]
         score_input: Option<Box<hupai_rules::ScoreLine>>,
+        /// Guangdong 买马: the horses turned up for this win, when the rules buy them (the
+        /// `deltas` include what they won).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        horses: Option<Box<crate::Horses>>,
     },
     /// A seat names the suit it voids (定缺, Sichuan); after the deal, once all have chosen.
     Void {

@@ -29,6 +29,7 @@ mod deal;
 mod driver;
 mod event;
 mod game;
+mod horses;
 mod options;
 mod pai;
 mod pao;
@@ -50,6 +51,7 @@ pub use check::InvariantError;
 pub use driver::{player_stream, AnswerError, Driver, Prompt, Step};
 pub use event::{DrawReason, Event, PaymentReason, Yaku};
 pub use game::{Game, Pending};
+pub use horses::Horses;
 pub use options::{
     legal_options, legal_options_into, ready_score, win_context, win_hand, win_score, WinOn,
 };

@@ -78,6 +78,10 @@ impl Game {
             if let Some(liable) = self.liable_deltas(w, from, &score, honba, deltas) {
                 deltas = liable;
             }
+            let horses = self.horses_for(w);
+            if let Some(h) = &horses {
+                deltas = deltas.map(|d| d * (1 + i32::from(h.hits)));
+            }
             let sticks = if self.riichi() { ctx.riichi_sticks as i32 * 1000 } else { 0 };
             deltas[w.index()] += sticks;
             if i == 0 && self.riichi() {
@@ -114,6 +118,7 @@ impl Game {
                     &hand,
                     &ctx,
                 ))),
+                horses: horses.map(Box::new),
             };
             self.emit(hora, out);
         }

@@ -101,6 +101,12 @@ impl Wall {
         }
     }
 
+    /// The next `n` tiles the live wall would give (fewer when it holds fewer), left in it:
+    /// Guangdong's horses (买马) turned up after a win.
+    pub fn next_live(&self, n: usize) -> &[Tile] {
+        &self.tiles[self.front..self.back.min(self.front + n)]
+    }
+
     /// Takes the last live tile out of play, face up (the laizi joker indicator).
     pub fn take_last(&mut self) -> Option<Tile> {
         if self.front >= self.back {

@@ -55,6 +55,39 @@ fn a_chicken_hand_wins_and_there_is_no_chi() {
     assert_eq!(w[0].2, [-1, 1, 0, 0]);
 }
 
+/// "买马: 胡牌后从牌墙翻出马牌，1、5、9、东、中为庄家，2、6、南、发为庄家下家，3、7、西、白为对家，
+/// 4、8、北为上家；每中一马，输家多付一倍" (after a win the next wall tiles are turned up; each names a
+/// seat counted from the dealer, and each that names the winner makes the payer pay once more):
+/// with East dealing, 2m and 6s name South, the winner; 1m names East and 4z North.
+#[test]
+fn each_horse_that_names_the_winner_is_paid_once_more() {
+    let rules = rules_with("horses = 4\n");
+    let hands = ["4s19m19p1s9s1234z5z6z", "123m456p789s23s55z", "", ""];
+    let wall = stack(&rules, East, hands, "7z7z2m8m9p2m6s1m4z", "", "");
+    let (mut game, mut log) = stacked_game(&rules, None, wall);
+    for seat in [East, South, West, North] {
+        tsumogiri(&mut game, &mut log, seat);
+    }
+    let a = discard_of(&game, East, "4s");
+    log.extend(act(&mut game, East, a));
+    let total = game.total_points();
+    log.extend(act(&mut game, South, Action::Ron));
+    pass_all(&mut game, &mut log);
+    game.check_invariants(total).expect("invariants");
+    let w = wins(&log);
+    assert_eq!(w[0].2, [-3, 3, 0, 0], "the chicken hand's 1, and 1 more for each of 2 horses");
+    let horses = log.iter().find_map(|e| match e {
+        Event::Hora { horses, .. } => horses.clone(),
+        _ => None,
+    });
+    let horses = horses.expect("the horses are logged");
+    assert_eq!(horses.hits, 2);
+    let names: Vec<String> = horses.pai.iter().map(|p| p.to_string()).collect();
+    assert_eq!(names, ["2m", "6s", "1m", "N"]);
+    let json = log.iter().find(|e| matches!(e, Event::Hora { .. })).unwrap().to_json();
+    assert!(json.contains(r#""horses":{"pai":["2m","6s","1m","N"],"hits":2}"#), "{json}");
+}
+
 /// "鸡胡不能胡" (the room option, `min_fan = 1`): the same hand is not offered the win.
 #[test]
 fn without_chicken_hands_the_plain_hand_does_not_win() {
@@ -106,16 +139,23 @@ fn the_robbed_player_pays_for_all_three() {
     assert_eq!(w[0].2, [-6, 6, 0, 0]);
 }
 
-/// "翻鬼": with jokers on, a tile turned up after the deal makes the next kind wild; matches
-/// play through with every invariant holding after every action.
+/// "翻鬼": with jokers on, a tile turned up after the deal makes the next kind wild; and with
+/// 买马 every win turns up its horses; matches play through with every invariant holding after
+/// every action (points conserved with the horses' payments).
 #[test]
-fn with_jokers_matches_play_and_keep_the_invariants() {
-    let rules = rules_with("jokers = true\n");
-    let mut wins = 0;
+fn with_jokers_and_horses_matches_play_and_keep_the_invariants() {
+    let rules = rules_with("jokers = true\nhorses = 6\n");
+    let (mut wins, mut horses) = (0, 0);
     for seed in 0..6 {
         let (log, _) = play_checked(&rules, seed, 20_000);
         assert!(log.iter().any(|e| matches!(e, Event::StartKyoku { joker_marker: Some(_), .. })));
-        wins += log.iter().filter(|e| matches!(e, Event::Hora { .. })).count();
+        for e in &log {
+            if let Event::Hora { horses: h, .. } = e {
+                wins += 1;
+                horses += h.as_ref().expect("every win buys its horses").pai.len();
+            }
+        }
     }
     assert!(wins > 0, "random players win now and then");
+    assert!(horses > 0, "and turn up horses");
 }

@@ -342,9 +342,11 @@ rules_fields! {
     /// Guangdong 抢杠全包: a player whose added kong is robbed pays the win alone, as much as
     /// the three would pay for a self-draw.
     robbed_kong_pays_all: bool,
-    /// Guangdong 买马: tiles turned up from the wall after a win, each one that points at the
-    /// winner doubling its gain (reserved: the engine does not turn them up yet, so anything
-    /// but 0 is an error).
+    /// Guangdong 买马: how many tiles are turned up from the wall after a win (the next ones
+    /// the wall would give, as many as it still holds). Each names a seat counted from the
+    /// dealer (1 5 9 东 中: the dealer; 2 6 南 发: the next; 3 7 西 白: across; 4 8 北: the
+    /// previous), and each that names the winner (中马) makes every payer pay the win once
+    /// more. 0 for none.
     horses: u8,
 }
 
@@ -567,13 +569,6 @@ impl Rules {
             if set && !guangdong {
                 return ignored(key, "fan tables other than guangdong");
             }
-        }
-        if self.horses != 0 {
-            // 买马 needs tiles turned up from the wall after a win: refuse rather than ignore.
-            return Err(RulesError::Invalid {
-                file: file.into(),
-                message: "horses: 买马 is not played by the engine yet (leave it 0)".into(),
-            });
         }
         if self.jokers && chinese && !matches!(self.fan_table, FanTable::Mcr | FanTable::Guangdong)
         {

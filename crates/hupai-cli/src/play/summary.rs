@@ -30,6 +30,8 @@ pub struct WinLine {
     pub points: u32,
     /// Ura dora indicators.
     pub ura: Vec<Pai>,
+    /// Guangdong 买马: the horses turned up, and how many named the winner.
+    pub horses: Option<(Vec<Pai>, u8)>,
 }
 
 /// How a hand ended.
@@ -65,6 +67,7 @@ impl Summary {
                 fu,
                 points,
                 scores,
+                horses,
                 ..
             } => {
                 self.wins.push(WinLine {
@@ -77,6 +80,7 @@ impl Summary {
                     fu: *fu,
                     points: *points,
                     ura: ura_markers.clone(),
+                    horses: horses.as_ref().map(|h| (h.pai.clone(), h.hits)),
                 });
                 for (d, x) in self.deltas.iter_mut().zip(deltas) {
                     *d += x;
@@ -117,6 +121,10 @@ impl Summary {
             if !w.ura.is_empty() {
                 let ura: Vec<String> = w.ura.iter().map(|p| pai_name(*p)).collect();
                 out.push(format!("  ura dora indicators: {}", ura.join(" ")));
+            }
+            if let Some((horses, hits)) = &w.horses {
+                let names: Vec<String> = horses.iter().map(|p| pai_name(*p)).collect();
+                out.push(format!("  horses (买马): {}; {hits} name the winner", names.join(" ")));
             }
             out.push(match family {
                 Family::Riichi => format!("  {} han {} fu: {} points", w.han, w.fu, w.points),

@@ -39,8 +39,10 @@
 //! not count for `min_fan`.
 //!
 //! Where the rooms differ: 七对 is x2 in some (x4 here), 十三幺 x8 or x10 (x16 here); some
-//! rooms allow only self-drawn wins; the white dragons as jokers (白板做鬼) and 买马 (horses
-//! turned up after a win) are not played: `horses` is refused with an error.
+//! rooms allow only self-drawn wins; the white dragons as jokers (白板做鬼) are not played.
+//! 买马 (`horses = N`): after a win the engine turns up the next N wall tiles; each names a
+//! seat counted from the dealer and each that names the winner (中马) is paid once more (some
+//! rooms count from the winner, or double per horse: not settings here).
 //!
 //! Worked examples are scored in `tests/regional_cases.rs` from
 //! `tests/data/guangdong_cases.tsv`.

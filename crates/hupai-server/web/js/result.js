@@ -61,12 +61,15 @@ function win(s, e, facts) {
     .map(([id, v]) => `<li data-yaku="${esc(id)}"><span>${esc(yakuName(id, facts?.names))}</span><span class="v">${esc(v)} ${unit}</span></li>`)
     .join('');
   const ura = e.ura_markers && e.ura_markers.length ? `<div class="ura">${esc(yakuName('ura_dora', facts?.names))} ${tiles(e.ura_markers, { cls: 'small' })}</div>` : '';
+  const horses = e.horses
+    ? `<div class="horses" data-horses="${esc(e.horses.hits)}">${esc(t('horses'))} ${tiles(e.horses.pai, { cls: 'small' })} · ${esc(e.horses.hits)} ${esc(t('horse_hits'))}</div>`
+    : '';
   const total = [e.han != null ? `${e.han} ${unit}` : '', e.fu ? `${e.fu} ${t('fu')}` : '', e.points != null ? `${e.points} ${t('points')}` : '']
     .filter(Boolean)
     .join(' · ');
   return (
     `<section class="win" data-result="hora"><h3>${t('win')}: ${who(s, e.actor)} <small class="from">— ${from}</small></h3>` +
-    `<div class="win-hand">${handHtml} <span class="win-tile">${tile(e.pai)}</span></div>${ura}` +
+    `<div class="win-hand">${handHtml} <span class="win-tile">${tile(e.pai)}</span></div>${ura}${horses}` +
     `<ul class="yaku">${yaku}</ul><div class="total">${total}</div>` +
     `<h4>${t('payments')}</h4>${deltas(s, e.deltas, e.scores)}</section>`
   );

@@ -215,6 +215,17 @@ test('a win is laid out with the win tile apart, its yaku named, fu, points and 
   assert.match(html, /Discarded by: <span class="who" data-who="0">me/);
 });
 
+test('a Guangdong win shows its horses (买马) and how many named the winner', () => {
+  const s = fold([DEAL,
+    { type: 'hora', actor: 1, target: 0, pai: '4s', deltas: [-3, 3, 0, 0], hand: '123m456p789s234s55z',
+      yaku: [['ji_hu', 0]], han: 0, points: 3, horses: { pai: ['2m', '6s', '1m', 'N'], hits: 2 } }], 0);
+  const html = resultHtml(s, { rules: { family: 'chinese' }, names: {} });
+  const horses = html.split('class="horses"')[1].split('</div>')[0];
+  assert.match(horses, /data-horses="2"|^ data-horses="2"/);
+  assert.equal((horses.match(/data-pai=/g) || []).length, 4);
+  assert.match(horses, /2 name the winner/);
+});
+
 test('an exhaustive draw shows who was ready, with the hands the server showed', () => {
   const s = fold([DEAL, { type: 'ryukyoku', reason: 'exhaustive', tenpai: [false, true, false, false], deltas: [-1000, 3000, -1000, -1000] }], 0);
   s.shown = [[1, ['1m', '2m', '3m']]];
