@@ -241,6 +241,7 @@ pub fn win_context(view: &PlayerView, kind: Kind, on: WinOn) -> WinContext {
             ctx.last_tile = empty;
             ctx.first_turn = fresh && view.own_draws() == 0;
             ctx.kong_discard = view.last_discard_after_kong;
+            ctx.dealer_discard = view.last_discard.is_some_and(|(s, _)| s == view.dealer);
         }
         WinOn::RobbedKan => {
             ctx.robbing_kong = true;

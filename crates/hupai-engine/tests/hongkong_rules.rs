@@ -70,6 +70,27 @@ fn three_fans_to_win() {
     assert_eq!(w[0].2, [-32, 96, -32, -32]);
 }
 
+/// "地糊: 閒家食莊家第一張打出嘅牌" (a non-dealer wins on the dealer's first discard, 13 fans,
+/// 爆棚): South's two-fan hand may win on East's first discard, and the discarder pays for all
+/// three (4 x the 半辣 384 of 13 fans).
+#[test]
+fn a_win_on_the_dealers_first_discard_is_the_earthly_hand() {
+    let rules = preset();
+    let hands = ["4s19m19p1s9s1234z5z6z", "123m456p789s23s55p", "", ""];
+    let wall = stack(&rules, East, hands, "7z", "", "");
+    let (mut game, mut log) = stacked_game(&rules, None, wall);
+    let total = game.total_points();
+    let a = discard_of(&game, East, "4s");
+    log.extend(act(&mut game, East, a));
+    assert!(has(&game, South, |a| *a == Action::Ron), "地糊 reaches the minimum");
+    log.extend(act(&mut game, South, Action::Ron));
+    pass_all(&mut game, &mut log);
+    game.check_invariants(total).expect("invariants");
+    let w = wins(&log);
+    assert_eq!(w[0].3, ["dei_wu", "ping_wu", "mun_cin_cing", "mou_faa"]);
+    assert_eq!(w[0].2, [-1536, 1536, 0, 0]);
+}
+
 /// "正花": a flower of the winner's own seat is a fan; the engine tells the scorer which
 /// flowers a seat set aside (plum and spring are East's).
 #[test]

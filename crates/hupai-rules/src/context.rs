@@ -58,6 +58,10 @@ pub struct WinContext {
     /// Won on the discard a player made right after its kong (杠上炮).
     #[serde(default, skip_serializing_if = "is_false")]
     pub kong_discard: bool,
+    /// Won on a discard of the dealer (the Hong Kong 地糊 is a win on the dealer's first
+    /// discard).
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub dealer_discard: bool,
     /// The win tile is the last unseen copy (the other three are visible on the table).
     #[serde(default)]
     pub fourth_tile: bool,
@@ -102,6 +106,7 @@ impl WinContext {
             replacement: false,
             robbing_kong: false,
             kong_discard: false,
+            dealer_discard: false,
             fourth_tile: false,
             first_turn: false,
             riichi: false,

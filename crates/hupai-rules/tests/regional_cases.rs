@@ -39,6 +39,7 @@ fn check(rules: &Rules, cases: &str) -> usize {
                     "robbing_kong" => ctx.robbing_kong = true,
                     "last_tile" => ctx.last_tile = true,
                     "first_turn" => ctx.first_turn = true,
+                    "dealer_discard" => ctx.dealer_discard = true,
                     other => panic!("unknown flag {other}"),
                 },
             }

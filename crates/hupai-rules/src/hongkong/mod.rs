@@ -44,8 +44,9 @@
 //! (半銃). Liability (包, [`crate::Rules::liability`]) is the engine's.
 //!
 //! Where the books differ: 清一色 is 6 in some tables (7 here), 小四喜 and 字一色 are 爆棚 in
-//! some; 坎坎糊 is 8 here and a limit elsewhere; 地糊 here is any first-turn win of a
-//! non-dealer with no call before it (some books: only on the dealer's first discard); 花糊
+//! some; 坎坎糊 is 8 here and a limit elsewhere; 地糊 here is a non-dealer's win on the
+//! dealer's first discard, as Wikipedia's table and the press's 番數表 have it (some houses:
+//! any first-turn win of a non-dealer, a self-draw included); 花糊
 //! (all eight flowers, an instant win in some houses) is not played; a passed win is not held
 //! against the player (the books' "miss win" covers only the same tile).
 //!
@@ -198,7 +199,9 @@ fn situation(rules: &Rules, hand: &Hand, ctx: &WinContext, r: &mut Reading) {
     let closed = hand.melds().iter().all(|m| m.kind() == MeldKind::ClosedKan);
     let flags = [
         (Fan::HeavenlyHand, ctx.first_turn && ctx.self_drawn && ctx.is_dealer()),
-        (Fan::EarthlyHand, ctx.first_turn && !ctx.is_dealer()),
+        // 地糊: a non-dealer wins on the dealer's first discard (a first-turn win on a
+        // discard before its own first draw, the dealer's).
+        (Fan::EarthlyHand, ctx.first_turn && !ctx.self_drawn && ctx.dealer_discard),
         (Fan::SelfDrawn, ctx.self_drawn),
         (Fan::Concealed, closed),
         (Fan::KongReplacement, ctx.replacement),
