@@ -246,6 +246,10 @@ fn turn(
     if evals.is_empty() {
         return (fallback, None);
     }
+    let mut evals = evals;
+    if style == Style::Defensive && priced_waits(rules) {
+        price_waits(view, sit, &mut evals);
+    }
     if let Some(kan) = kan_choice(rules, style, params, view, sit, options, &evals[0]) {
         let ex = explain.then(|| Explanation {
             agent: style.name().into(),
@@ -292,6 +296,40 @@ fn turn(
             .collect(),
     });
     (action, ex)
+}
+
+/// Whether `defensive` prices its waits by the payments ([`crate::wait_value`]): the
+/// regional tables, where each fan doubles.
+fn priced_waits(rules: &Rules) -> bool {
+    use hupai_rules::FanTable;
+    rules.family == Family::Chinese
+        && matches!(rules.fan_table, FanTable::Sichuan | FanTable::Guangdong | FanTable::HongKong)
+}
+
+/// When the best discard leaves the hand ready: the ready discard whose wait quality times
+/// the mean payment of its waits is highest goes first. In duplicate self-play against
+/// `efficiency` (20,000 hands, with the paying kongs), seed 2026 against without: hongkong
+/// +1.31 ± 0.45 a hand instead of -0.05 ± 0.18, sichuan-xueliu +0.094 ± 0.035 instead of
+/// +0.071 ± 0.032, guangdong +0.057 ± 0.010 instead of +0.054 ± 0.009, sichuan +0.169 ±
+/// 0.024 instead of +0.151 ± 0.022; seed 7: hongkong +1.36 ± 0.41, sichuan-xueliu +0.051 ±
+/// 0.037, guangdong +0.051 ± 0.010.
+fn price_waits(view: &PlayerView, sit: &Situation, evals: &mut [DiscardEval]) {
+    if evals.first().is_none_or(|e| e.shanten != 0) {
+        return;
+    }
+    let mut best: Option<(usize, f32)> = None;
+    for (i, e) in evals.iter().enumerate() {
+        let Some(k) = e.kind.filter(|_| e.shanten == 0 && e.count > 0) else { continue };
+        let mut counts = sit.counts;
+        counts[k] -= 1;
+        let worth = e.quality * crate::wait_value::mean_payment(view, sit, counts);
+        if best.is_none_or(|(_, w)| worth > w) {
+            best = Some((i, worth));
+        }
+    }
+    if let Some((i, _)) = best {
+        evals[..=i].rotate_right(1);
+    }
 }
 
 /// The wind whose discard would end the hand in a four-winds abortive draw: the seat is the
