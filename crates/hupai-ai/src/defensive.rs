@@ -2,8 +2,11 @@
 //! push/fold ([`crate::push_fold`]). Against no threat it plays like `efficiency` with the
 //! safer tile on ties; against a riichi or a dangerous open hand it weighs each discard's
 //! chance to win and value against the expected loss, folding slow hands and pushing good
-//! ready ones; it stops calling into a threat unless the call makes it ready. How readily it
-//! folds is a parameter ([`Params`]).
+//! ready ones; it stops calling into a threat unless the call makes it ready. In the regional
+//! tables (Sichuan, Hong Kong, Guangdong) it picks its wait by the waits' real payments
+//! ([`crate::wait_value`]), and where a kong pays at once (刮风下雨, Guangdong kong points) it
+//! takes any kong that costs at most one shanten. How readily it folds is a parameter
+//! ([`Params`]).
 //!
 //! ```
 //! use hupai_ai::Defensive;

@@ -44,6 +44,7 @@ pub mod report;
 mod situation;
 pub mod stats;
 pub mod void;
+pub mod wait_value;
 
 pub use brain::Style;
 pub use defensive::Defensive;
