@@ -759,6 +759,10 @@ impl Rules {
             // A lone kong is set aside like a flower; the two together are not a known game.
             return invalid("red_dragon_kong, joker_kong, indicator_kong: not with flowers".into());
         }
+        if self.has_lone_kongs() && self.declare_ready != DeclareReady::Off {
+            // A declared hand discards what it draws; a lone-kong tile cannot be discarded.
+            return invalid("lone kongs: not with declare_ready".into());
+        }
         if self.has_lone_kongs() && self.after_win != AfterWin::End {
             return invalid("lone kongs: only with after_win = \"end\"".into());
         }
