@@ -114,6 +114,10 @@ pub fn reply_for(view: &PlayerView, action: Action) -> String {
             let pai: Vec<String> = pai.iter().map(Pai::to_string).collect();
             json!({"type": "exchange", "actor": me, "pai": pai})
         }
+        Action::LoneKong(k) => {
+            let pai = held(view, k).into_iter().next().unwrap_or_default();
+            json!({"type": "lone_kong", "actor": me, "pai": pai})
+        }
     };
     value.to_string()
 }
