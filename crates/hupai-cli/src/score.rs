@@ -82,6 +82,13 @@ fn to_table(s: &Score) -> String {
         Family::Mcr | Family::Chinese => {
             let note = if s.meets_minimum { "" } else { " (below the minimum)" };
             out.push_str(&format!("  {} fans{note}\n", s.total));
+            if let Some([next, across, previous]) = s.payments.by_payer {
+                // Wuhan 开口番: each payer pays by its own doublings too.
+                out.push_str(&format!(
+                    "  paid by 下家 {next}, 对家 {across}, 上家 {previous}: {} points\n",
+                    s.payments.total
+                ));
+            }
         }
     }
     out

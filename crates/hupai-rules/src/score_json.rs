@@ -21,7 +21,8 @@
 //! Riichi: `han`, `fu`, `limit` (`"mangan"`, ..., or `null`), `yaku` (each with `id`, `name`,
 //! `ja` and its `han`), `points` (`total`, `ron` or `null`, `tsumo` with `dealer` and
 //! `others`, or `null`). MCR and general Chinese: `total`, `meets_minimum`, `fans` (each with
-//! `id`, `name`, `zh`, `points` of one and `count`).
+//! `id`, `name`, `zh`, `points` of one and `count`), and for the Wuhan table `by_payer`, what
+//! each other player pays in turn order after the winner (下家, 对家, 上家).
 
 use serde::ser::{SerializeSeq, SerializeStruct, Serializer};
 use serde::Serialize;
@@ -102,6 +103,9 @@ impl Serialize for Score {
                 st.serialize_field("total", &self.total)?;
                 st.serialize_field("meets_minimum", &self.meets_minimum)?;
                 st.serialize_field("fans", &Items(&self.items, self.family))?;
+                if let Some(by_payer) = &self.payments.by_payer {
+                    st.serialize_field("by_payer", by_payer)?;
+                }
                 st.end()
             }
         }
