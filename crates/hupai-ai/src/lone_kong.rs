@@ -24,8 +24,12 @@ pub fn choose(view: &PlayerView, options: &[Action]) -> Option<(Action, &'static
     for &a in options {
         let Action::LoneKong(kind) = a else { continue };
         match view.lone_kong_tile(kind) {
-            Some(LoneKongTile::RedDragon) => return Some((a, "红中杠: a red dragon doubles at once")),
-            Some(LoneKongTile::Indicator) => return Some((a, "痞子杠: the indicator tile doubles")),
+            Some(LoneKongTile::RedDragon) => {
+                return Some((a, "红中杠: a red dragon doubles at once"))
+            }
+            Some(LoneKongTile::Indicator) => {
+                return Some((a, "痞子杠: the indicator tile doubles"))
+            }
             Some(LoneKongTile::Joker) => joker = Some(a),
             None => {}
         }

@@ -170,6 +170,9 @@ pub fn choose(view: &PlayerView, reply: &Reply, options: &[Action]) -> Result<Ch
         Event::Ryukyoku { .. } => found(Action::NineTerminals),
         Event::Void { suit, .. } => found(Action::Void(*suit)),
         Event::Exchange { pai, .. } => found(Action::Exchange(*pai)),
+        Event::LoneKong { pai, .. } => {
+            found(Action::LoneKong(pai.kind().ok_or("a lone kong of no kind")?))
+        }
         other => Err(format!("'{}' is not a reply", other.type_name())),
     }
 }
