@@ -248,3 +248,29 @@ fn the_lone_kong_on_the_wire() {
     assert_eq!(e.to_json(), r#"{"type":"lone_kong","actor":0,"pai":"C"}"#);
     let _ = (North, West);
 }
+
+/// "碰牌后可以杠红中再打牌" (a lone kong may follow a call, before the discard): South pons,
+/// sets its red dragon aside, draws the replacement and discards; its 红中杠 then doubles
+/// what everyone pays for its win.
+#[test]
+fn a_lone_kong_right_after_a_call() {
+    let (mut game, mut log) = hand("159m5m19p7s9s1234z", "234m678p345s77s5m7z", "9m8m8p", "9p");
+    let a = discard_of(&game, East, "7s");
+    log.extend(act(&mut game, East, a));
+    let pon = *game.pending().options(South).iter().find(|a| matches!(a, Action::Pon(_))).unwrap();
+    log.extend(act(&mut game, South, pon));
+    pass_all(&mut game, &mut log);
+    let options = game.pending().options(South);
+    assert!(options.contains(&Action::LoneKong(kind("7z"))), "{options:?}");
+    assert!(!options.iter().any(|a| a.discarded().and_then(|p| p.kind()) == Some(kind("7z"))));
+    log.extend(act(&mut game, South, Action::LoneKong(kind("7z"))));
+    assert!(matches!(log.last(), Some(Event::Tsumo { actor: South, .. })), "the replacement");
+    discard(&mut game, &mut log, South, "9p");
+    tsumogiri(&mut game, &mut log, West);
+    tsumogiri(&mut game, &mut log, North);
+    let a = discard_of(&game, East, "5m");
+    log.extend(act(&mut game, East, a));
+    win(&mut game, &mut log, South, Action::Ron);
+    // South: 开口 + 红中杠 + 硬胡 = 3; East 3 + 放冲 = 4: 16; West and North 8.
+    assert_eq!(wins(&log)[0].2, [-16, 32, -8, -8]);
+}
