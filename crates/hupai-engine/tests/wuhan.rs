@@ -246,7 +246,6 @@ fn the_lone_kong_on_the_wire() {
     assert_eq!(serde_json::to_string(&a).unwrap(), r#"{"type":"lone_kong","pai":"C"}"#);
     let e = Event::LoneKong { actor: East, pai: "C".parse().unwrap() };
     assert_eq!(e.to_json(), r#"{"type":"lone_kong","actor":0,"pai":"C"}"#);
-    let _ = (North, West);
 }
 
 /// "碰牌后可以杠红中再打牌" (a lone kong may follow a call, before the discard): South pons,
@@ -273,4 +272,23 @@ fn a_lone_kong_right_after_a_call() {
     win(&mut game, &mut log, South, Action::Ron);
     // South: 开口 + 红中杠 + 硬胡 = 3; East 3 + 放冲 = 4: 16; West and North 8.
     assert_eq!(wins(&log)[0].2, [-16, 32, -8, -8]);
+}
+
+/// The switches as settings: 痞子杠 (`indicator_kong`), no cap, no joker limit, and the 2-5-8
+/// pair with 开口 under another Chinese table (Guangdong's) all play with the invariants kept.
+#[test]
+fn the_wuhan_switches_play_in_other_rule_files() {
+    let files = [
+        "extends = \"wuhan\"\nindicator_kong = 1\npayment_cap = 0\njoker_limit = 0\n",
+        "extends = \"wuhan\"\nred_dragon_kong = 0\njoker_kong = 0\n",
+        "extends = \"guangdong\"\npair_258 = true\nopen_to_win = true\n",
+        "extends = \"laizi\"\npair_258 = true\njoker_limit = 1\n",
+    ];
+    for text in files {
+        let rules = Rules::from_toml_str(text, "t.toml").expect(text);
+        for seed in 0..3 {
+            let (log, _) = play_checked(&rules, seed, 50_000);
+            assert!(log.iter().any(|e| matches!(e, Event::EndKyoku)), "{text}");
+        }
+    }
 }
