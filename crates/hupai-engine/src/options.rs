@@ -292,16 +292,22 @@ fn wuhan_context(view: &PlayerView, on: WinOn, ctx: &mut WinContext) {
     let me = view.seat;
     ctx.joker = view.joker;
     ctx.lone_kongs = view.lone_kong_counts(me);
-    for (i, d) in ctx.payer_doublings.iter_mut().enumerate() {
-        let o = me.add(i + 1);
-        let melds: Vec<Meld> = view.melds[o.index()].iter().map(|m| m.meld).collect();
-        *d = hupai_rules::wuhan::own_doublings(view.rules(), &melds, view.lone_kong_counts(o));
-    }
     let from = match (on, view.decision()) {
         (WinOn::Draw { .. }, _) => None,
         (WinOn::RobbedKan, Decision::Robbing { from, .. }) => Some(from),
         _ => view.last_discard.map(|(s, _)| s),
     };
+    for (i, d) in ctx.payer_doublings.iter_mut().enumerate() {
+        let o = me.add(i + 1);
+        let robbed =
+            |m: &Meld| on == WinOn::RobbedKan && Some(o) == from && m.kind() == MeldKind::AddedKan;
+        // A robbed kong never stood: its player pays for the pon it was.
+        let melds: Vec<Meld> = view.melds[o.index()]
+            .iter()
+            .map(|m| if robbed(&m.meld) { Meld::pon(m.meld.first()) } else { m.meld })
+            .collect();
+        *d = hupai_rules::wuhan::own_doublings(view.rules(), &melds, view.lone_kong_counts(o));
+    }
     ctx.discarder = from.map(|f| me.distance_to(f) as u8);
 }
 

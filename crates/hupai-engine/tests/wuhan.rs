@@ -292,3 +292,37 @@ fn the_wuhan_switches_play_in_other_rule_files() {
         }
     }
 }
+
+/// "抢杠胡" (robbing an added kong, a big hand) needs 开口 like a win on a discard: South,
+/// open by a chi, lets West's 5p pass (East pons it) and robs East's added 5p. The robbed
+/// kong never stood: East pays for a pon (开口 1) and 放冲, not for a kong.
+#[test]
+fn robbing_a_kong_is_a_big_hand_and_the_robbed_player_pays_for_a_pon() {
+    let rules = Rules::from_toml_str("extends = \"wuhan\"\npayment_cap = 0\n", "t").unwrap();
+    let hands =
+        ["5p5p3s1m9m1p9p2z3z4z5z6z8s", "234m678m45s46p55s9m", "5p3m8m1p3p8p3s8s2z3z4z5z6z", NORTH];
+    let (mut game, mut log) = game_with(&rules, hands, "2m3m1z7m7p5p", "");
+    let a = discard_of(&game, East, "3s");
+    log.extend(act(&mut game, East, a));
+    let chi = *game.pending().options(South).iter().find(|a| matches!(a, Action::Chi(_))).unwrap();
+    log.extend(act(&mut game, South, chi));
+    pass_all(&mut game, &mut log);
+    discard(&mut game, &mut log, South, "9m");
+    let a = discard_of(&game, West, "5p");
+    log.extend(act(&mut game, West, a));
+    assert!(has(&game, South, |a| *a == Action::Ron), "open by the chi");
+    log.extend(act(&mut game, South, Action::Pass));
+    let pon = *game.pending().options(East).iter().find(|a| matches!(a, Action::Pon(_))).unwrap();
+    log.extend(act(&mut game, East, pon));
+    pass_all(&mut game, &mut log);
+    discard(&mut game, &mut log, East, "8s");
+    tsumogiri(&mut game, &mut log, South);
+    tsumogiri(&mut game, &mut log, West);
+    tsumogiri(&mut game, &mut log, North);
+    log.extend(act(&mut game, East, Action::AddedKan(kind("5p"))));
+    win(&mut game, &mut log, South, Action::Ron);
+    let w = wins(&log);
+    assert_eq!(w[0].3, ["qiang_gang_hu", "kai_kou", "ying_hu", "fang_chong"]);
+    // Base 10, South 开口 + 硬胡 = 2; East 2 + its pon 1 + 放冲 1 = 4: 160; the others 40.
+    assert_eq!(w[0].2, [-160, 240, -40, -40]);
+}
