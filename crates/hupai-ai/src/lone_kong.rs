@@ -5,10 +5,16 @@
 //! without it), or holds more jokers than a small hand may (`joker_limit`).
 //!
 //! ```
-//! use hupai_engine::{Action, PlayerView};
+//! use hupai_core::Seat;
+//! use hupai_engine::{legal_options, Action, Pai, PlayerView};
 //! use hupai_rules::Rules;
 //! let rules = Rules::preset("wuhan").unwrap();
-//! let view = PlayerView::new(hupai_core::Seat::East, &rules);
+//! let tiles: Vec<Pai> = "1m 2m 3m 4p 5p 6p 7s 8s 9s E E S C".split(' ').map(|p| p.parse().unwrap()).collect();
+//! let view = PlayerView::dealt(&rules, Seat::East, Seat::East, &tiles, "S".parse().ok()).unwrap();
+//! let options = legal_options(&view);
+//! let red = Action::LoneKong("7z".parse().unwrap());
+//! assert!(options.contains(&red));
+//! assert_eq!(hupai_ai::lone_kong::choose(&view, &options).map(|c| c.0), Some(red));
 //! assert_eq!(hupai_ai::lone_kong::choose(&view, &[Action::Pass]), None);
 //! ```
 
