@@ -124,6 +124,9 @@ pub fn think(
     if options.contains(&Action::Tsumo) {
         return simple(Action::Tsumo, "a complete hand: win");
     }
+    if let Some((action, reason)) = crate::lone_kong::choose(view, options) {
+        return simple(action, reason);
+    }
     if options.contains(&Action::Ron) {
         if style == Style::Defensive && options.contains(&Action::Pass) {
             let sit = Situation::new(view, rules);

@@ -114,6 +114,10 @@ pub fn reply_for(view: &PlayerView, action: Action) -> String {
             let pai: Vec<String> = pai.iter().map(Pai::to_string).collect();
             json!({"type": "exchange", "actor": me, "pai": pai})
         }
+        Action::LoneKong(k) => {
+            let pai = held(view, k).into_iter().next().unwrap_or_default();
+            json!({"type": "lone_kong", "actor": me, "pai": pai})
+        }
     };
     value.to_string()
 }
@@ -166,6 +170,9 @@ pub fn choose(view: &PlayerView, reply: &Reply, options: &[Action]) -> Result<Ch
         Event::Ryukyoku { .. } => found(Action::NineTerminals),
         Event::Void { suit, .. } => found(Action::Void(*suit)),
         Event::Exchange { pai, .. } => found(Action::Exchange(*pai)),
+        Event::LoneKong { pai, .. } => {
+            found(Action::LoneKong(pai.kind().ok_or("a lone kong of no kind")?))
+        }
         other => Err(format!("'{}' is not a reply", other.type_name())),
     }
 }

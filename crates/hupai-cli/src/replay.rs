@@ -119,6 +119,7 @@ fn describe(e: &Event) -> String {
         }
         Event::Tsumo { actor, pai } => format!("  {actor} draws {pai}"),
         Event::Flower { actor, pai } => format!("  {actor} sets aside {pai}"),
+        Event::LoneKong { actor, pai } => format!("  {actor} sets aside {pai} as a lone kong"),
         Event::Dahai { actor, pai, tsumogiri } => {
             format!("  {actor} discards {pai}{}", if *tsumogiri { " (drawn)" } else { "" })
         }

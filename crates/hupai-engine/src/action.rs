@@ -63,6 +63,9 @@ pub enum Action {
     Void(Suit),
     /// Pass these three tiles of one suit (换三张, Sichuan), in [`Pai`] order.
     Exchange([Pai; 3]),
+    /// Set one tile of this kind aside as a lone kong (Wuhan 红中杠, 赖子杠, 痞子杠): it
+    /// scores its fans and a replacement draw follows; no one may claim or rob it.
+    LoneKong(Kind),
 }
 
 impl Action {
@@ -106,6 +109,7 @@ impl fmt::Display for Action {
             Action::Pass => f.write_str("pass"),
             Action::Void(suit) => write!(f, "void {}", suit.letter()),
             Action::Exchange([a, b, c]) => write!(f, "pass {a} {b} {c}"),
+            Action::LoneKong(k) => write!(f, "lone kong of {}", Pai::kind_of(*k)),
         }
     }
 }
@@ -146,6 +150,9 @@ enum Wire {
     Exchange {
         pai: [Pai; 3],
     },
+    LoneKong {
+        pai: Pai,
+    },
 }
 
 impl Serialize for Action {
@@ -164,6 +171,7 @@ impl Serialize for Action {
             Action::Pass => Wire::Pass {},
             Action::Void(suit) => Wire::Void { suit },
             Action::Exchange(pai) => Wire::Exchange { pai },
+            Action::LoneKong(k) => Wire::LoneKong { pai: Pai::kind_of(k) },
         };
         wire.serialize(s)
     }
@@ -188,6 +196,7 @@ impl<'de> Deserialize<'de> for Action {
             Wire::Pass {} => Action::Pass,
             Wire::Void { suit } => Action::Void(suit),
             Wire::Exchange { pai } => Action::Exchange(pai),
+            Wire::LoneKong { pai } => Action::LoneKong(kind(pai)?),
         })
     }
 }
@@ -248,6 +257,7 @@ mod tests {
             Action::Pass,
             Action::Void(Suit::Sou),
             Action::Exchange([p("1m"), p("1m"), p("9m")]),
+            Action::LoneKong(p("C").kind().unwrap()),
         ];
         for a in all {
             let json = serde_json::to_string(&a).unwrap();
@@ -266,6 +276,7 @@ mod tests {
             r#"{"type":"pass","extra":1}"#,
             r#"{"type":"void","suit":"z"}"#,
             r#"{"type":"exchange","pai":["1m","2m"]}"#,
+            r#"{"type":"lone_kong","pai":"?"}"#,
             r#"[1,2]"#,
         ] {
             assert!(serde_json::from_str::<Action>(bad).is_err(), "{bad}");

@@ -38,6 +38,7 @@ impl Game {
             let p = &self.p[s];
             all.extend(&p.hand);
             all.extend(&p.flowers);
+            all.extend(&p.lone_kongs);
             all.extend(&p.won);
             all.extend(p.river.iter().filter(|r| !r.called).map(|r| r.tile));
             for m in &p.melds {

@@ -184,6 +184,15 @@ pub enum Event {
         /// The flower.
         pai: Pai,
     },
+    /// A tile set aside as a lone kong (Wuhan 红中杠, 赖子杠, 痞子杠; a replacement `tsumo`
+    /// follows).
+    LoneKong {
+        /// Who sets it aside.
+        #[serde(with = "seat")]
+        actor: Seat,
+        /// The tile.
+        pai: Pai,
+    },
     /// A discard.
     Dahai {
         /// Who discards.
@@ -455,6 +464,7 @@ impl Event {
         match self {
             Event::Tsumo { actor, .. }
             | Event::Flower { actor, .. }
+            | Event::LoneKong { actor, .. }
             | Event::Dahai { actor, .. }
             | Event::Chi { actor, .. }
             | Event::Pon { actor, .. }
@@ -478,6 +488,7 @@ impl Event {
             Event::StartKyoku { .. } => "start_kyoku",
             Event::Tsumo { .. } => "tsumo",
             Event::Flower { .. } => "flower",
+            Event::LoneKong { .. } => "lone_kong",
             Event::Dahai { .. } => "dahai",
             Event::Chi { .. } => "chi",
             Event::Pon { .. } => "pon",

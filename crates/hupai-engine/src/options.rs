@@ -39,7 +39,7 @@
 //! ```
 
 use hupai_core::{Counts, Hand, Kind, KindSet, Meld, MeldKind, Seat, Suit};
-use hupai_rules::{DeclareReady, Family, Score, WinContext};
+use hupai_rules::{DeclareReady, Family, FanTable, LoneKongTile, Score, WinContext};
 
 use crate::view::Decision;
 use crate::{Action, Pai, PlayerView};
@@ -184,8 +184,12 @@ pub fn win_score(view: &PlayerView, pai: Pai, on: WinOn) -> Option<Score> {
 }
 
 /// Whether the seat's hand, with `extra` added, is complete. Without jokers a claimed tile
-/// completes the hand exactly when it is one of the waits the view keeps.
+/// completes the hand exactly when it is one of the waits the view keeps. Under the wuhan
+/// table a hand of 2-5-8s only or honours only is complete in any shape (将一色, 风一色).
 fn completes(view: &PlayerView, extra: Option<Kind>) -> bool {
+    if view.rules().fan_table == FanTable::Wuhan && any_shape(view, extra) {
+        return true;
+    }
     let melds = view.own_melds().len() as u8;
     match extra {
         Some(k) if view.jokers() == 0 => view.waits().contains(k),
@@ -199,6 +203,23 @@ fn completes(view: &PlayerView, extra: Option<Kind>) -> bool {
         }
         None => hupai_core::is_agari_with_jokers(view.counts(), view.jokers(), melds, view.forms()),
     }
+}
+
+/// 将一色 / 风一色 in any shape: every tile, melds included, a 2-5-8 of a suit or every one an
+/// honour (jokers stand for any of them), 14 tiles with `extra`.
+fn any_shape(view: &PlayerView, extra: Option<Kind>) -> bool {
+    let held = view.counts().total() as usize + usize::from(view.jokers()) + extra.iter().count();
+    if held + 3 * view.own_melds().len() != 14 {
+        return false;
+    }
+    let kinds = || {
+        view.counts()
+            .kinds()
+            .chain(extra)
+            .chain(view.own_melds().iter().flat_map(|m| m.tiles().iter().filter_map(|p| p.kind())))
+    };
+    let two_five_eight = |k: Kind| !k.is_honor() && matches!(k.number(), 2 | 5 | 8);
+    kinds().all(two_five_eight) || kinds().all(Kind::is_honor)
 }
 
 /// The seat's hand as scoring sees it, with `extra` (a claimed tile) added.
@@ -260,7 +281,35 @@ pub fn win_context(view: &PlayerView, kind: Kind, on: WinOn) -> WinContext {
         ctx.riichi_sticks = view.kyotaku;
     }
     ctx.fourth_tile = visible(view, kind) == 3;
+    if view.rules().fan_table == FanTable::Wuhan {
+        wuhan_context(view, on, &mut ctx);
+    }
     ctx
+}
+
+/// Wuhan 开口番: the joker, the winner's lone kongs, each other player's own doublings (in
+/// turn order after the winner) and who gave the tile.
+fn wuhan_context(view: &PlayerView, on: WinOn, ctx: &mut WinContext) {
+    let me = view.seat;
+    ctx.joker = view.joker;
+    ctx.lone_kongs = view.lone_kong_counts(me);
+    let from = match (on, view.decision()) {
+        (WinOn::Draw { .. }, _) => None,
+        (WinOn::RobbedKan, Decision::Robbing { from, .. }) => Some(from),
+        _ => view.last_discard.map(|(s, _)| s),
+    };
+    for (i, d) in ctx.payer_doublings.iter_mut().enumerate() {
+        let o = me.add(i + 1);
+        let robbed =
+            |m: &Meld| on == WinOn::RobbedKan && Some(o) == from && m.kind() == MeldKind::AddedKan;
+        // A robbed kong never stood: its player pays for the pon it was.
+        let melds: Vec<Meld> = view.melds[o.index()]
+            .iter()
+            .map(|m| if robbed(&m.meld) { Meld::pon(m.meld.first()) } else { m.meld })
+            .collect();
+        *d = hupai_rules::wuhan::own_doublings(view.rules(), &melds, view.lone_kong_counts(o));
+    }
+    ctx.discarder = from.map(|f| me.distance_to(f) as u8);
 }
 
 /// The flowers the seat has set aside: how many, and which.
@@ -316,6 +365,9 @@ fn turn(view: &PlayerView, after_call: bool, replacement: bool, out: &mut Vec<Ac
             out.push(Action::NineTerminals);
         }
     }
+    if !locked {
+        lone_kongs(view, out);
+    }
     if in_riichi {
         if let Some(pai) = view.drawn {
             out.push(Action::Discard { pai, tsumogiri: true });
@@ -324,6 +376,13 @@ fn turn(view: &PlayerView, after_call: bool, replacement: bool, out: &mut Vec<Ac
     }
     let first = out.len();
     let mut banned = view.kuikae();
+    // 红中杠, 赖子杠: a lone-kong red dragon or joker leaves the hand only as a lone kong.
+    for k in [Some(Kind::RED), view.joker].into_iter().flatten() {
+        let tile = view.lone_kong_tile(k);
+        if matches!(tile, Some(LoneKongTile::RedDragon | LoneKongTile::Joker)) {
+            banned.insert(k);
+        }
+    }
     if view.void_tiles() > 0 {
         // 定缺: the void suit goes first.
         for k in Kind::all().filter(|&k| !is_void(view, k)) {
@@ -398,6 +457,26 @@ fn riichi_discards(view: &PlayerView, out: &mut Vec<Action>) {
     out.extend(all.into_iter().filter(|a| a.discarded().is_some_and(|p| leaves_ready(view, p))));
 }
 
+/// Lone kongs (Wuhan): one option per lone-kong kind the seat holds, at its own turn after
+/// a draw or a call, while the wall has a tile or not (with none left the hand is drawn).
+fn lone_kongs(view: &PlayerView, out: &mut Vec<Action>) {
+    if !view.rules().has_lone_kongs() {
+        return;
+    }
+    let indicator = view.joker_marker.and_then(Pai::kind);
+    let kinds = [Some(Kind::RED), view.joker, indicator];
+    for (i, k) in kinds.into_iter().enumerate() {
+        let Some(k) = k else { continue };
+        if kinds[..i].contains(&Some(k)) || view.lone_kong_tile(k).is_none() {
+            continue;
+        }
+        let held = if Some(k) == view.joker { view.jokers() } else { view.counts()[k] };
+        if held > 0 {
+            out.push(Action::LoneKong(k));
+        }
+    }
+}
+
 /// Closed and added kans.
 fn kans(view: &PlayerView, out: &mut Vec<Action>) {
     let rules = view.rules();
@@ -411,7 +490,8 @@ fn kans(view: &PlayerView, out: &mut Vec<Action>) {
     if view.own_melds().is_empty() && !counts.0.contains(&4) {
         return;
     }
-    for k in Kind::all().filter(|&k| counts[k] == 4 && !is_void(view, k)) {
+    let lone = |k: Kind| view.lone_kong_tile(k).is_some();
+    for k in Kind::all().filter(|&k| counts[k] == 4 && !is_void(view, k) && !lone(k)) {
         if view.riichi[me] {
             if view.drawn.and_then(Pai::kind) != Some(k) {
                 continue;

@@ -80,6 +80,8 @@ pub struct Player {
     pub river: Vec<RiverTile>,
     /// Flowers set aside.
     pub flowers: Vec<Tile>,
+    /// Tiles set aside as lone kongs (Wuhan).
+    pub lone_kongs: Vec<Tile>,
     /// Riichi.
     pub riichi: RiichiState,
     /// The tile just drawn, while the seat is to discard after a draw.
@@ -97,6 +99,7 @@ impl Player {
         self.melds.clear();
         self.river.clear();
         self.flowers.clear();
+        self.lone_kongs.clear();
         self.riichi = RiichiState::None;
         self.drawn = None;
         self.liability = None;

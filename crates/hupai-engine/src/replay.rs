@@ -202,6 +202,13 @@ fn decisions(
                 }
                 Event::Hora { actor, target, .. } if actor == target => Action::Tsumo,
                 Event::Ankan { consumed, .. } => Action::ClosedKan(kind_of(consumed.first())?),
+                Event::LoneKong { actor, pai } => {
+                    mover(*actor, seat, "lone_kong")?;
+                    if !holds(seat, *pai) {
+                        return Err(missing("lone_kong", seat, *pai));
+                    }
+                    Action::LoneKong(pai.kind().ok_or("a lone kong of no kind")?)
+                }
                 Event::Kakan { actor, pai, .. } => {
                     mover(*actor, seat, "kakan")?;
                     if !holds(seat, *pai) {

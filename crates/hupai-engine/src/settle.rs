@@ -59,7 +59,10 @@ impl Game {
                 if o == w || self.has_left(o) || kong_flower_from.is_some_and(|f| f != o) {
                     continue;
                 }
-                let amount = if self_drawn {
+                let amount = if let Some(by_payer) = pay.by_payer {
+                    // Wuhan 开口番: each payer pays by its own doublings too.
+                    by_payer[w.distance_to(o).saturating_sub(1).min(2)]
+                } else if self_drawn {
                     if o == self.dealer && w != self.dealer {
                         pay.tsumo_dealer.or(pay.tsumo_others)
                     } else {

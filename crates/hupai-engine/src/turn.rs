@@ -38,6 +38,7 @@ impl Game {
             Action::NineTerminals => self.abortive_draw(crate::DrawReason::NineTerminals, out),
             Action::ClosedKan(k) => self.closed_kan(seat, k, out),
             Action::AddedKan(k) => self.added_kan(seat, k, out),
+            Action::LoneKong(k) => self.lone_kong(seat, k, out),
             _ => {}
         }
     }
@@ -76,6 +77,28 @@ impl Game {
             self.dora_count += 1;
             let dora_marker = self.pai(t);
             self.emit(Event::Dora { dora_marker }, out);
+        }
+    }
+
+    /// Sets one tile of `kind` aside as a lone kong (Wuhan), then draws its replacement from
+    /// the back of the wall (an exhaustive draw when there is none). No one may rob it.
+    fn lone_kong(&mut self, seat: Seat, kind: Kind, out: &mut Vec<Event>) {
+        let p = &mut self.p[seat];
+        // Another copy before the drawn tile, so the drawn tile stays drawn if it can.
+        let Some(tile) = p.tiles_of(kind).find(|&t| Some(t) != p.drawn).or(p.drawn) else {
+            return;
+        };
+        p.remove(tile);
+        if p.drawn == Some(tile) {
+            p.drawn = None;
+        }
+        p.lone_kongs.push(tile);
+        let pai = self.pai(tile);
+        self.emit(Event::LoneKong { actor: seat, pai }, out);
+        if self.draw(seat, true, out) {
+            self.begin_turn(seat, true);
+        } else {
+            self.exhaustive_draw(out);
         }
     }
 

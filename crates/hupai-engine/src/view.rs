@@ -227,6 +227,8 @@ pub struct PlayerView {
     pub melds: [Vec<TableMeld>; 4],
     /// Every seat's flowers.
     pub flowers: [Vec<Pai>; 4],
+    /// Every seat's lone kongs (Wuhan 红中杠, 赖子杠, 痞子杠), one tile each.
+    pub lone_kongs: [Vec<Pai>; 4],
     /// Which seats declared riichi.
     pub riichi: [bool; 4],
     /// Which seats' riichi sticks are on the table.
@@ -300,6 +302,7 @@ impl PlayerView {
             rivers: Default::default(),
             melds: Default::default(),
             flowers: Default::default(),
+            lone_kongs: Default::default(),
             riichi: [false; 4],
             riichi_accepted: [false; 4],
             last_discard: None,
@@ -438,6 +441,23 @@ impl PlayerView {
         !self.own.waits.intersection(seen).is_empty()
     }
 
+    /// What a lone kong of `kind` would be in this hand (Wuhan), if it is a lone-kong tile.
+    pub fn lone_kong_tile(&self, kind: Kind) -> Option<hupai_rules::LoneKongTile> {
+        let indicator = self.joker_marker.and_then(Pai::kind);
+        self.rules.lone_kong_tile(kind, self.joker, indicator)
+    }
+
+    /// The lone kongs `seat` has set aside, by tile.
+    pub fn lone_kong_counts(&self, seat: Seat) -> hupai_rules::LoneKongs {
+        let mut n = hupai_rules::LoneKongs::default();
+        for t in self.lone_kongs[seat.index()].iter().filter_map(|p| p.kind()) {
+            if let Some(tile) = self.lone_kong_tile(t) {
+                n.add(tile);
+            }
+        }
+        n
+    }
+
     /// Whether `seat` has won this hand (hands that go on after a win).
     pub fn has_won(&self, seat: Seat) -> bool {
         !self.won[seat.index()].is_empty()
@@ -571,6 +591,14 @@ impl PlayerView {
                     return Err(ViewError::OwnTile(name, *pai));
                 }
                 held_all(*actor, &[*pai])?;
+            }
+            Event::LoneKong { actor, pai } => {
+                in_hand()?;
+                turn(*actor)?;
+                held_all(*actor, &[*pai])?;
+                if pai.kind().and_then(|k| self.lone_kong_tile(k)).is_none() {
+                    return Err(ViewError::BadMeld(name));
+                }
             }
             Event::Dahai { actor, pai, tsumogiri } => {
                 in_hand()?;
@@ -801,6 +829,21 @@ impl PlayerView {
                 }
                 self.decision = Decision::None;
             }
+            Event::LoneKong { actor, pai } => {
+                let a = actor.index();
+                self.hand_sizes[a] = self.hand_sizes[a].saturating_sub(1);
+                self.lone_kongs[a].push(*pai);
+                self.mover = None;
+                self.decision = Decision::None;
+                if *actor == me {
+                    self.take_own(*pai);
+                    if self.drawn == Some(*pai) {
+                        self.drawn = None;
+                    }
+                    self.own.replacement_next = true;
+                    self.refresh_own();
+                }
+            }
             Event::Dahai { actor, pai, tsumogiri } => self.discard(*actor, *pai, *tsumogiri),
             Event::Chi { actor, target, pai, consumed }
             | Event::Pon { actor, target, pai, consumed }
@@ -911,6 +954,7 @@ impl PlayerView {
         reuse(&mut self.dora_markers, &mut fresh.dora_markers);
         for s in 0..4 {
             reuse(&mut self.flowers[s], &mut fresh.flowers[s]);
+            reuse(&mut self.lone_kongs[s], &mut fresh.lone_kongs[s]);
             self.rivers[s].clear();
             std::mem::swap(&mut self.rivers[s], &mut fresh.rivers[s]);
             self.melds[s].clear();

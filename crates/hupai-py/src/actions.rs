@@ -14,7 +14,7 @@
 //! | 148..154 | chi: low, low with a red five, middle, middle red, high, high red (the called tile is the lowest, middle or highest of the run) |
 //! | 154..157 | pon with 0, 1 or 2 red fives from the hand |
 //! | 157 | open kan on the discard |
-//! | 158..192 | closed kan of a kind |
+//! | 158..192 | closed kan of a kind; also the lone kong (Wuhan 红中杠, 赖子杠) of that kind, which is never closed-kanned, so in one decision the id stays unambiguous |
 //! | 192..226 | added kan of a kind |
 //! | 226 | tsumo, 227 ron (also robbing a kan), 228 nine terminals, 229 pass |
 //! | 230..233 | void (定缺, Sichuan) the man, pin or sou suit |
@@ -128,7 +128,8 @@ pub fn action_id(action: Action, claimed: Option<Kind>) -> Option<u16> {
         }
         Action::Pon([a, b]) => PON + u16::from(a.is_red()) + u16::from(b.is_red()),
         Action::OpenKan => OPEN_KAN,
-        Action::ClosedKan(k) => CLOSED_KAN + k.to_u8() as u16,
+        // A lone-kong kind is never a closed kan's (the options refuse it): one id for both.
+        Action::ClosedKan(k) | Action::LoneKong(k) => CLOSED_KAN + k.to_u8() as u16,
         Action::AddedKan(k) => ADDED_KAN + k.to_u8() as u16,
         Action::Tsumo => TSUMO,
         Action::Ron => RON,

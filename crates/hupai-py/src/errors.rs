@@ -94,7 +94,11 @@ impl From<Error> for PyErr {
             Error::Score(e) => {
                 let m = e.to_string();
                 match e {
-                    CoreScoreError::NotWinning => NotWinningError::new_err(m),
+                    // A complete hand the rules refuse (Wuhan's 258 pair, 开口, ...) does not
+                    // win either; the message says which rule.
+                    CoreScoreError::NotWinning | CoreScoreError::Refused(_) => {
+                        NotWinningError::new_err(m)
+                    }
                     CoreScoreError::NoYaku => NoYakuError::new_err(m),
                     CoreScoreError::Inconsistent(_) => InconsistentError::new_err(m),
                     CoreScoreError::BadInput(_) => InputError::new_err(m),

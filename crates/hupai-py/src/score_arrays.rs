@@ -79,6 +79,8 @@ enum IdTable {
     HongKong,
     /// `GUANGDONG_FAN_IDS`: the Guangdong fan table.
     Guangdong,
+    /// `WUHAN_FAN_IDS`: the Wuhan fan table.
+    Wuhan,
 }
 
 impl IdTable {
@@ -90,6 +92,7 @@ impl IdTable {
             (Family::Chinese, FanTable::Sichuan) => IdTable::Sichuan,
             (Family::Chinese, FanTable::HongKong) => IdTable::HongKong,
             (Family::Chinese, FanTable::Guangdong) => IdTable::Guangdong,
+            (Family::Chinese, FanTable::Wuhan) => IdTable::Wuhan,
             (Family::Mcr, _) | (Family::Chinese, FanTable::Mcr) => IdTable::Fans,
         }
     }
@@ -104,6 +107,9 @@ impl IdTable {
             IdTable::HongKong => hongkong::Fan::ALL.iter().map(|&f| ItemId::HongKong(f)).collect(),
             IdTable::Guangdong => {
                 guangdong::Fan::ALL.iter().map(|&f| ItemId::Guangdong(f)).collect()
+            }
+            IdTable::Wuhan => {
+                hupai_rules::wuhan::Fan::ALL.iter().map(|&f| ItemId::Wuhan(f)).collect()
             }
         };
         if matches!(self, IdTable::Fans | IdTable::Sichuan) {
@@ -124,6 +130,7 @@ impl IdTable {
             ItemId::Guangdong(f) => {
                 (IdTable::Guangdong, guangdong::Fan::ALL.iter().position(|&x| x == f)?)
             }
+            ItemId::Wuhan(f) => (IdTable::Wuhan, f as usize),
             // 报听's fan closes the tables of the rules that may set it.
             ItemId::DeclaredReady => match self {
                 IdTable::Fans => (IdTable::Fans, mcr::Fan::ALL.len()),
@@ -341,7 +348,8 @@ enum RowError {
 impl RowError {
     fn code(&self) -> u8 {
         match self {
-            RowError::Score(ScoreError::NotWinning) => 1,
+            // Refused by a rule (Wuhan's 258 pair, 开口, ...): not a win either.
+            RowError::Score(ScoreError::NotWinning | ScoreError::Refused(_)) => 1,
             RowError::Score(ScoreError::NoYaku) => 2,
             RowError::Score(ScoreError::Inconsistent(_)) => 3,
             RowError::Score(ScoreError::BadInput(_)) => 4,
@@ -1078,6 +1086,7 @@ pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("SICHUAN_FAN_IDS", ids(IdTable::Sichuan))?;
     m.add("HONGKONG_FAN_IDS", ids(IdTable::HongKong))?;
     m.add("GUANGDONG_FAN_IDS", ids(IdTable::Guangdong))?;
+    m.add("WUHAN_FAN_IDS", ids(IdTable::Wuhan))?;
     m.add("SCORE_ERRORS", SCORE_ERRORS.to_vec())?;
     m.add("LIMITS", LIMITS.to_vec())?;
     m.add("MELD_TYPES", MELD_TYPES.to_vec())?;

@@ -73,6 +73,9 @@ fn points<'py>(py: Python<'py>, score: &Score) -> PyResult<Bound<'py, PyDict>> {
     if score.family != Family::Riichi {
         points.set_item(intern!(py, "ron_others"), p.ron_others)?;
     }
+    if let Some(by_payer) = p.by_payer {
+        points.set_item(intern!(py, "by_payer"), by_payer.to_vec())?;
+    }
     if p.tsumo_dealer.is_none() && p.tsumo_others.is_none() {
         points.set_item(intern!(py, "tsumo"), py.None())?;
     } else {

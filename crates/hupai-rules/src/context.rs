@@ -90,6 +90,61 @@ pub struct WinContext {
     /// Riichi: riichi sticks on the table (1000 points each) that the winner collects.
     #[serde(default)]
     pub riichi_sticks: u32,
+    /// Wuhan 硬胡: the joker kind of the hand (a joker standing for this kind is no wild).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub joker: Option<Kind>,
+    /// Wuhan: the lone kongs the winner has set aside (红中杠, 赖子杠, 痞子杠), by tile.
+    #[serde(default, skip_serializing_if = "LoneKongs::is_empty")]
+    pub lone_kongs: LoneKongs,
+    /// Wuhan 开口番: each other player's own doublings (its opens, kongs and lone kongs, see
+    /// [`crate::wuhan::own_doublings`]), in turn order after the winner: 下家, 对家, 上家.
+    #[serde(default, skip_serializing_if = "no_doublings")]
+    pub payer_doublings: [u32; 3],
+    /// Wuhan: on a win on a discard or by robbing a kong, who gave the tile, as steps after
+    /// the winner in turn order (1 下家, 2 对家, 3 上家).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub discarder: Option<u8>,
+}
+
+/// Lone kongs set aside, by tile (Wuhan 红中赖子杠).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct LoneKongs {
+    /// 红中杠: red dragons.
+    #[serde(default)]
+    pub red_dragon: u8,
+    /// 赖子杠: jokers.
+    #[serde(default)]
+    pub joker: u8,
+    /// 痞子杠: tiles of the joker indicator's kind.
+    #[serde(default)]
+    pub indicator: u8,
+}
+
+impl LoneKongs {
+    /// Whether none was set aside.
+    pub fn is_empty(&self) -> bool {
+        *self == LoneKongs::default()
+    }
+
+    /// Counts one more lone kong of `tile`.
+    pub fn add(&mut self, tile: crate::LoneKongTile) {
+        let n = match tile {
+            crate::LoneKongTile::RedDragon => &mut self.red_dragon,
+            crate::LoneKongTile::Joker => &mut self.joker,
+            crate::LoneKongTile::Indicator => &mut self.indicator,
+        };
+        *n = n.saturating_add(1);
+    }
+
+    /// How many, of every tile.
+    pub fn total(&self) -> u32 {
+        u32::from(self.red_dragon) + u32::from(self.joker) + u32::from(self.indicator)
+    }
+}
+
+fn no_doublings(d: &[u32; 3]) -> bool {
+    *d == [0; 3]
 }
 
 impl WinContext {
@@ -116,6 +171,10 @@ impl WinContext {
             ura_indicators: Vec::new(),
             honba: 0,
             riichi_sticks: 0,
+            joker: None,
+            lone_kongs: LoneKongs::default(),
+            payer_doublings: [0; 3],
+            discarder: None,
         }
     }
 

@@ -19,13 +19,16 @@ mod score_json;
 mod score_line;
 mod sets;
 pub mod sichuan;
+pub mod wuhan;
 
-pub use context::WinContext;
+pub use context::{LoneKongs, WinContext};
 pub use mcr::Fan;
 pub use riichi::Yaku;
 pub use rules::{
     AfterWin, DeclareReady, DiscardPays, Doubling, ExchangeDirection, Family, FanTable, KazoeLimit,
-    Pao, PaymentRule, Renhou, Rules, RulesError, SelfDrawBonus,
+    LoneKongTile, Pao, PaymentRule, Renhou, Rules, RulesError, SelfDrawBonus,
 };
-pub use score::{score, Inconsistency, ItemId, Limit, Payments, Score, ScoreError, ScoreItem};
+pub use score::{
+    score, Inconsistency, ItemId, Limit, Payments, Refusal, Score, ScoreError, ScoreItem,
+};
 pub use score_line::{LineError, RulesCache, ScoreLine};

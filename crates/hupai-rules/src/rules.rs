@@ -91,6 +91,8 @@ pub enum FanTable {
     HongKong,
     /// Guangdong 推倒胡 fans, doubling per fan ([`crate::guangdong`]).
     Guangdong,
+    /// Wuhan 红中赖子杠 (开口番) big hands and doublings, paid per payer ([`crate::wuhan`]).
+    Wuhan,
 }
 
 impl FanTable {
@@ -189,6 +191,18 @@ pub enum SelfDrawBonus {
     Base,
     /// 自摸加番: one fan more.
     Fan,
+}
+
+/// Which lone-kong tile (Wuhan 红中赖子杠): a tile set aside on its own, as a kong that scores.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum LoneKongTile {
+    /// 红中杠: a red dragon.
+    RedDragon,
+    /// 赖子杠: the joker.
+    Joker,
+    /// 痞子杠: a tile of the joker indicator's kind.
+    Indicator,
 }
 
 /// Defines [`Rules`] and the patch type that presets and user files deserialize into, from one
@@ -348,6 +362,32 @@ rules_fields! {
     /// previous), and each that names the winner (中马) makes every payer pay the win once
     /// more. 0 for none.
     horses: u8,
+    /// Chinese families, 二五八将: a win with no big hand (屁胡; every win under tables without
+    /// big hands) needs a pair of a 2, 5 or 8 of a suit (a joker may stand in it).
+    pair_258: bool,
+    /// Chinese families, 开口: a win on a discard or by robbing a kong needs at least one chi,
+    /// pon or open or added kong (closed kongs and lone kongs do not open a hand); a
+    /// self-drawn win needs none.
+    open_to_win: bool,
+    /// Wuhan 红中杠: the fans (doublings) a lone kong of a red dragon counts, 0 when the red
+    /// dragon is an ordinary tile. A lone-kong red dragon is never the joker, never discarded
+    /// and never part of a win: it is set aside, one tile at a time, and replaced.
+    red_dragon_kong: u8,
+    /// Wuhan 赖子杠: the fans a joker set aside as a lone kong counts, 0 when a joker cannot be
+    /// set aside (it is then discarded like any tile). When it is more than 0 a joker leaves
+    /// the hand only that way.
+    joker_kong: u8,
+    /// Wuhan 痞子杠: the fans a tile of the joker indicator's kind set aside as a lone kong
+    /// counts, 0 when those are ordinary tiles.
+    indicator_kong: u8,
+    /// Chinese families with jokers: the most jokers a win with no big hand (屁胡; every win
+    /// under tables without big hands) may hold; 0 for no limit.
+    joker_limit: u8,
+    /// Wuhan: the base of a win with one big hand (大胡), doubled for each further one; a
+    /// 屁胡's base is `base_points`.
+    big_hand_base: u32,
+    /// Wuhan 封顶: the most one payer pays for a win, in points; 0 for no cap.
+    payment_cap: u32,
 }
 
 /// Why a rule set cannot be loaded.
@@ -421,6 +461,7 @@ const PRESETS: &[(&str, &str)] = &[
     ("riichi-majsoul", include_str!("presets/riichi-majsoul.toml")),
     ("hongkong", include_str!("presets/hongkong.toml")),
     ("guangdong", include_str!("presets/guangdong.toml")),
+    ("wuhan", include_str!("presets/wuhan.toml")),
 ];
 
 impl Rules {
@@ -481,9 +522,51 @@ impl Rules {
     }
 
     /// The joker kind a turned-up `indicator` chooses, when the rules play with jokers: the
-    /// next kind in its group (9 -> 1 within a suit, North -> East, Red -> White).
+    /// next kind in its group (9 -> 1 within a suit, North -> East, Red -> White). When the
+    /// red dragon is a lone-kong tile (`red_dragon_kong`) it is never the joker and the
+    /// dragons go 中 -> 发 -> 白 -> 发: Green and White choose each other, Red chooses Green.
     pub fn joker_for(&self, indicator: Kind) -> Option<Kind> {
-        self.jokers.then(|| indicator.successor())
+        if !self.jokers {
+            return None;
+        }
+        if self.red_dragon_kong > 0 && indicator.is_dragon() {
+            return Some(if indicator == Kind::GREEN { Kind::WHITE } else { Kind::GREEN });
+        }
+        Some(indicator.successor())
+    }
+
+    /// What a lone kong of `kind` is, if the rules make it a lone-kong tile in a hand whose
+    /// joker is `joker` and whose joker indicator is of kind `indicator`: the red dragon first,
+    /// then the joker, then the indicator's kind.
+    pub fn lone_kong_tile(
+        &self,
+        kind: Kind,
+        joker: Option<Kind>,
+        indicator: Option<Kind>,
+    ) -> Option<LoneKongTile> {
+        if kind == Kind::RED && self.red_dragon_kong > 0 {
+            Some(LoneKongTile::RedDragon)
+        } else if Some(kind) == joker && self.joker_kong > 0 {
+            Some(LoneKongTile::Joker)
+        } else if Some(kind) == indicator && self.indicator_kong > 0 {
+            Some(LoneKongTile::Indicator)
+        } else {
+            None
+        }
+    }
+
+    /// The fans a lone kong of `tile` counts.
+    pub fn lone_kong_fans(&self, tile: LoneKongTile) -> u8 {
+        match tile {
+            LoneKongTile::RedDragon => self.red_dragon_kong,
+            LoneKongTile::Joker => self.joker_kong,
+            LoneKongTile::Indicator => self.indicator_kong,
+        }
+    }
+
+    /// Whether any tile is a lone-kong tile (Wuhan 红中赖子杠).
+    pub fn has_lone_kongs(&self) -> bool {
+        self.red_dragon_kong > 0 || self.joker_kong > 0 || self.indicator_kong > 0
     }
 
     fn check(&self, file: &str) -> Result<(), RulesError> {
@@ -530,7 +613,13 @@ impl Rules {
         if !chinese && self.after_win != AfterWin::End {
             return ignored("after_win", family);
         }
-        let chinese_only: [(&str, bool); 9] = [
+        let chinese_only: [(&str, bool); 15] = [
+            ("pair_258", self.pair_258),
+            ("open_to_win", self.open_to_win),
+            ("red_dragon_kong", self.red_dragon_kong != 0),
+            ("joker_kong", self.joker_kong != 0),
+            ("indicator_kong", self.indicator_kong != 0),
+            ("joker_limit", self.joker_limit != 0),
             ("declare_ready", self.declare_ready != DeclareReady::Off),
             ("declare_ready_fan", self.declare_ready_fan != 0),
             ("void_suit", self.void_suit),
@@ -570,7 +659,10 @@ impl Rules {
                 return ignored(key, "fan tables other than guangdong");
             }
         }
-        if self.jokers && chinese && !matches!(self.fan_table, FanTable::Mcr | FanTable::Guangdong)
+        self.check_wuhan(file, chinese && self.fan_table == FanTable::Wuhan)?;
+        if self.jokers
+            && chinese
+            && !matches!(self.fan_table, FanTable::Mcr | FanTable::Guangdong | FanTable::Wuhan)
         {
             return ignored("jokers", "the sichuan and hongkong fan tables");
         }
@@ -626,6 +718,74 @@ impl Rules {
     }
 }
 
+impl Rules {
+    /// The Wuhan switches: lone kongs and the big-hand payments only under the wuhan table,
+    /// the joker's switches only with jokers, and the wuhan table only with regular hands.
+    fn check_wuhan(&self, file: &str, wuhan: bool) -> Result<(), RulesError> {
+        let invalid = |message: String| Err(RulesError::Invalid { file: file.into(), message });
+        let wuhan_only: [(&str, bool); 5] = [
+            ("red_dragon_kong", self.red_dragon_kong != 0),
+            ("joker_kong", self.joker_kong != 0),
+            ("indicator_kong", self.indicator_kong != 0),
+            ("big_hand_base", self.big_hand_base != 0),
+            ("payment_cap", self.payment_cap != 0),
+        ];
+        for (key, set) in wuhan_only {
+            if set && !wuhan {
+                return invalid(format!(
+                    "{key}: fan tables other than wuhan ignore it (leave it unset)"
+                ));
+            }
+        }
+        let joker_only: [(&str, bool); 3] = [
+            ("joker_kong", self.joker_kong != 0),
+            ("indicator_kong", self.indicator_kong != 0),
+            ("joker_limit", self.joker_limit != 0),
+        ];
+        for (key, set) in joker_only {
+            if set && !self.jokers {
+                return invalid(format!("{key}: rules without jokers ignore it (leave it unset)"));
+            }
+        }
+        if self.red_dragon_kong > 0 && !self.honors {
+            return invalid("red_dragon_kong: rules without honours have no red dragon".into());
+        }
+        if self.has_lone_kongs() && self.flowers {
+            // A lone kong is set aside like a flower; the two together are not a known game.
+            return invalid("red_dragon_kong, joker_kong, indicator_kong: not with flowers".into());
+        }
+        if self.has_lone_kongs() && self.declare_ready != DeclareReady::Off {
+            // A declared hand discards what it draws; a lone-kong tile cannot be discarded.
+            return invalid("lone kongs: not with declare_ready".into());
+        }
+        if self.has_lone_kongs() && self.after_win != AfterWin::End {
+            return invalid("lone kongs: only with after_win = \"end\"".into());
+        }
+        if wuhan {
+            if self.forms != [Form::Regular] {
+                return invalid(
+                    "forms: the wuhan fan table scores regular hands only (forms = [\"regular\"])"
+                        .into(),
+                );
+            }
+            if self.big_hand_base == 0 {
+                return invalid("big_hand_base = 0: a big hand must be worth something".into());
+            }
+            if self.declare_ready_fan != 0 {
+                return invalid("declare_ready_fan: the wuhan fan table has no 报听 fan".into());
+            }
+            if self.fan_cap != 0 {
+                return invalid("fan_cap: the wuhan fan table caps payments (payment_cap)".into());
+            }
+            if self.not_ready_pays {
+                // 查叫 would need each payer's doublings at the draw: not played.
+                return invalid("not_ready_pays: the wuhan fan table has no 查叫".into());
+            }
+        }
+        Ok(())
+    }
+}
+
 fn parse_patch(text: &str, file: &str) -> Result<RulesPatch, RulesError> {
     toml::from_str(text).map_err(|e| RulesError::Toml { file: file.into(), message: e.to_string() })
 }
@@ -669,6 +829,32 @@ mod tests {
         assert_eq!(Rules::preset("chinese").unwrap().form_set(), FormSet::CHINESE);
         assert!(Rules::preset("riichi-majsoul").unwrap().double_yakuman);
         assert!(Rules::preset("laizi").unwrap().jokers);
+        assert!(!Rules::preset("laizi").unwrap().has_lone_kongs(), "laizi stays as it is");
+        let wuhan = Rules::preset("wuhan").unwrap();
+        assert!(wuhan.jokers && wuhan.pair_258 && wuhan.open_to_win && !wuhan.pass_win);
+        // 258 pair and 开口 work under any Chinese fan table.
+        let gd = "extends = \"guangdong\"\npair_258 = true\nopen_to_win = true\n";
+        assert!(Rules::from_toml_str(gd, "t").is_ok());
+    }
+
+    #[test]
+    fn the_wuhan_joker_skips_the_red_dragon() {
+        let wuhan = Rules::preset("wuhan").unwrap();
+        let laizi = Rules::preset("laizi").unwrap();
+        let k = |s: &str| s.parse::<Kind>().unwrap();
+        // "翻到中发白: 中 -> 发, 发 -> 白, 白 -> 发 (红中不做赖子)".
+        assert_eq!(wuhan.joker_for(k("7z")), Some(k("6z")));
+        assert_eq!(wuhan.joker_for(k("6z")), Some(k("5z")));
+        assert_eq!(wuhan.joker_for(k("5z")), Some(k("6z")));
+        assert_eq!(wuhan.joker_for(k("9m")), Some(k("1m")));
+        assert_eq!(wuhan.joker_for(k("4z")), Some(k("1z")));
+        assert_eq!(laizi.joker_for(k("6z")), Some(k("7z")), "laizi keeps its cycle");
+        assert_eq!(
+            wuhan.lone_kong_tile(k("7z"), Some(k("1m")), None),
+            Some(LoneKongTile::RedDragon)
+        );
+        assert_eq!(wuhan.lone_kong_tile(k("1m"), Some(k("1m")), None), Some(LoneKongTile::Joker));
+        assert_eq!(wuhan.lone_kong_tile(k("9m"), Some(k("1m")), Some(k("9m"))), None);
     }
 
     #[test]
@@ -722,6 +908,16 @@ mod tests {
             ("extends = \"riichi\"\ndeclare_ready = \"optional\"\n", "declare_ready: the riichi"),
             ("extends = \"mcr\"\ndeclare_ready = \"required\"\n", "declare_ready: the MCR"),
             ("extends = \"chinese\"\ndeclare_ready_fan = 2\n", "declare_ready_fan: rules without"),
+            ("extends = \"riichi\"\npair_258 = true\n", "pair_258: the riichi rules"),
+            ("extends = \"mcr\"\nopen_to_win = true\n", "open_to_win: the MCR rules"),
+            ("extends = \"laizi\"\nred_dragon_kong = 1\n", "red_dragon_kong: fan tables other"),
+            ("extends = \"chinese\"\njoker_limit = 1\n", "joker_limit: rules without jokers"),
+            ("extends = \"wuhan\"\njokers = false\n", "joker_kong: rules without jokers"),
+            ("extends = \"wuhan\"\nforms = [\"regular\", \"seven_pairs\"]\n", "forms: the wuhan"),
+            ("extends = \"wuhan\"\nfan_cap = 3\n", "fan_cap: the wuhan fan table"),
+            ("extends = \"wuhan\"\nbig_hand_base = 0\n", "big_hand_base = 0"),
+            ("extends = \"sichuan\"\npayment_cap = 50\n", "payment_cap: fan tables other"),
+            ("extends = \"wuhan\"\nflowers = true\n", "not with flowers"),
         ];
         let swap = Rules::from_toml_str("extends = \"sichuan\"\nexchange_three = true\n", "t");
         assert_eq!(swap.unwrap().exchange_direction, ExchangeDirection::Dice);

@@ -32,6 +32,8 @@ pub enum ItemId {
     HongKong(crate::hongkong::Fan),
     /// A Guangdong fan.
     Guangdong(crate::guangdong::Fan),
+    /// A Wuhan big hand or doubling.
+    Wuhan(crate::wuhan::Fan),
     /// 报听 (Chinese families with `declare_ready`): the winner declared a ready hand; worth
     /// `declare_ready_fan`.
     DeclaredReady,
@@ -46,6 +48,7 @@ impl ItemId {
             ItemId::Sichuan(f) => f.id(),
             ItemId::HongKong(f) => f.id(),
             ItemId::Guangdong(f) => f.id(),
+            ItemId::Wuhan(f) => f.id(),
             ItemId::DeclaredReady => "declared_ready",
         }
     }
@@ -58,6 +61,7 @@ impl ItemId {
             ItemId::Sichuan(f) => f.name(),
             ItemId::HongKong(f) => f.name(),
             ItemId::Guangdong(f) => f.name(),
+            ItemId::Wuhan(f) => f.name(),
             ItemId::DeclaredReady => "Declared Ready",
         }
     }
@@ -71,6 +75,7 @@ impl ItemId {
             ItemId::Sichuan(f) => f.zh(),
             ItemId::HongKong(f) => f.zh(),
             ItemId::Guangdong(f) => f.zh(),
+            ItemId::Wuhan(f) => f.zh(),
             ItemId::DeclaredReady => "报听",
         }
     }
@@ -173,6 +178,9 @@ pub struct Payments {
     pub tsumo_others: Option<u32>,
     /// Everything the winner receives, honba and riichi sticks included.
     pub total: u32,
+    /// Wuhan 开口番: what each other player pays, in turn order after the winner (下家, 对家,
+    /// 上家); when set it stands for the fields above.
+    pub by_payer: Option<[u32; 3]>,
 }
 
 /// The result of scoring a winning hand.
@@ -285,6 +293,32 @@ pub enum ScoreError {
     Inconsistent(Inconsistency),
     /// The input is malformed (wrong tile count, a tile the rules do not have, ...).
     BadInput(String),
+    /// The hand is complete but a rule of the rule set refuses the win.
+    Refused(Refusal),
+}
+
+/// Why the rules refuse a complete hand (Wuhan and the Chinese families with its switches).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Refusal {
+    /// 二五八将: a win with no big hand needs a pair of 2, 5 or 8 (`pair_258`).
+    Pair258,
+    /// 开口: a win on a discard needs a chi, pon or open kong first (`open_to_win`).
+    NotOpen,
+    /// A win with no big hand holds more jokers than `joker_limit`.
+    TooManyJokers,
+    /// A hand holding a lone-kong tile (a 红中 when `red_dragon_kong` is set) cannot win.
+    LoneKongTileHeld,
+}
+
+impl fmt::Display for Refusal {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Refusal::Pair258 => "a small hand needs a pair of 2, 5 or 8 (pair_258)",
+            Refusal::NotOpen => "a win on a discard needs a call first (open_to_win)",
+            Refusal::TooManyJokers => "a small hand holds more jokers than joker_limit",
+            Refusal::LoneKongTileHeld => "a hand holding a lone-kong tile cannot win",
+        })
+    }
 }
 
 impl fmt::Display for ScoreError {
@@ -294,6 +328,7 @@ impl fmt::Display for ScoreError {
             ScoreError::NoYaku => f.write_str("no yaku: a complete hand that cannot win"),
             ScoreError::Inconsistent(i) => write!(f, "inconsistent situation: {i}"),
             ScoreError::BadInput(m) => write!(f, "bad input: {m}"),
+            ScoreError::Refused(r) => write!(f, "refused: {r}"),
         }
     }
 }
@@ -324,9 +359,19 @@ pub fn score(rules: &Rules, hand: &Hand, ctx: &WinContext) -> Result<Score, Scor
         Family::Chinese if rules.fan_table == FanTable::Guangdong => {
             crate::guangdong::score(rules, hand, ctx)
         }
+        Family::Chinese if rules.fan_table == FanTable::Wuhan => {
+            crate::wuhan::score(rules, hand, ctx)
+        }
         Family::Mcr | Family::Chinese => crate::mcr::score(rules, hand, ctx),
         Family::Riichi => crate::riichi::score(rules, hand, ctx),
     }
+    .and_then(|s| {
+        // The tables without big hands: the Wuhan switches apply to every win.
+        if rules.family == Family::Chinese && rules.fan_table != FanTable::Wuhan {
+            crate::wuhan::small_hand_rules(rules, hand)?;
+        }
+        Ok(s)
+    })
 }
 
 /// Checks shared by every family: tile count, win tile, kong-related flags, flowers.
@@ -346,10 +391,20 @@ fn check_common(rules: &Rules, hand: &Hand, ctx: &WinContext) -> Result<(), Scor
     if ctx.robbing_kong && ctx.self_drawn {
         return Err(Inconsistency::RobbingKongSelfDrawn.into());
     }
+    if !ctx.lone_kongs.is_empty() && !rules.has_lone_kongs() {
+        return Err(ScoreError::BadInput("lone_kongs: the rules have no lone-kong tile".into()));
+    }
+    if ctx.discarder.is_some_and(|d| !(1..=3).contains(&d)) {
+        return Err(ScoreError::BadInput("discarder: 1, 2 or 3 seats after the winner".into()));
+    }
+    if crate::wuhan::needs_opening(rules, hand, ctx) {
+        return Err(ScoreError::Refused(Refusal::NotOpen));
+    }
     if ctx.replacement && !ctx.self_drawn {
         return Err(Inconsistency::ReplacementOnDiscard.into());
     }
-    if ctx.replacement && !hand.melds().iter().any(|m| m.kind().is_kan()) {
+    let lone_kongs = ctx.lone_kongs.total() > 0;
+    if ctx.replacement && !lone_kongs && !hand.melds().iter().any(|m| m.kind().is_kan()) {
         return Err(Inconsistency::ReplacementWithoutKan.into());
     }
     if ctx.kong_discard && ctx.self_drawn {

@@ -25,7 +25,9 @@
 //! `count`), and `points`: `total` (what the winner receives), `ron` (what the discarder pays,
 //! or `null` for a self-draw), `ron_others` (what each of the other two pays on a discard: MCR's
 //! 8, Hong Kong's 半銃 share, otherwise 0) and `tsumo` (`dealer` `null`, `others` what each
-//! of the three pays, or `null`); all zero when the win is below the minimum.
+//! of the three pays, or `null`), and for the Wuhan table `by_payer` in `points`, what each other player
+//! pays in turn order after the winner (下家, 对家, 上家); all zero when the win is below the
+//! minimum.
 
 use serde::ser::{SerializeSeq, SerializeStruct, Serializer};
 use serde::Serialize;
@@ -76,6 +78,9 @@ impl Serialize for Points<'_> {
         st.serialize_field("ron", &p.ron)?;
         if chinese {
             st.serialize_field("ron_others", &p.ron_others)?;
+        }
+        if let Some(by_payer) = &p.by_payer {
+            st.serialize_field("by_payer", by_payer)?;
         }
         let tsumo = match (p.tsumo_dealer, p.tsumo_others) {
             (None, None) => None,
@@ -146,6 +151,15 @@ mod tests {
             sichuan,
             serde_json::json!({"total": 6, "ron": null, "ron_others": 0,
                                "tsumo": {"dealer": null, "others": 2}})
+        );
+        // Wuhan 开口番: each payer by its own doublings, the 上家 adding 放冲 (2^3, 2^3, 2^4).
+        let wuhan = points(
+            r#"{"rules": "wuhan", "hand": "678p345s55m chi:234m pon:777s", "win_tile": "5m", "discarder": 3}"#,
+        );
+        assert_eq!(
+            wuhan,
+            serde_json::json!({"total": 32, "ron": 16, "ron_others": 0, "by_payer": [8, 8, 16],
+                               "tsumo": null})
         );
     }
 }

@@ -326,6 +326,7 @@ fn choice(view: &PlayerView, rest: &[(usize, Event)]) -> Option<Action> {
                 kind(consumed.first()).map(Action::ClosedKan)
             }
             Event::Kakan { actor, pai, .. } if *actor == me => pai.kind().map(Action::AddedKan),
+            Event::LoneKong { actor, pai } if *actor == me => pai.kind().map(Action::LoneKong),
             Event::Ryukyoku { reason: Some(DrawReason::NineTerminals), .. } => {
                 Some(Action::NineTerminals)
             }

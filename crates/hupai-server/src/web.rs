@@ -222,6 +222,9 @@ pub fn facts(rules: &Rules) -> Value {
             FanTable::Guangdong => {
                 hupai_rules::guangdong::Fan::ALL.into_iter().for_each(|f| put(ItemId::Guangdong(f)))
             }
+            FanTable::Wuhan => {
+                hupai_rules::wuhan::Fan::ALL.into_iter().for_each(|f| put(ItemId::Wuhan(f)))
+            }
         }
         put(ItemId::DeclaredReady);
     }
@@ -436,6 +439,9 @@ mod tests {
                     }
                     FanTable::Guangdong => {
                         hupai_rules::guangdong::Fan::ALL.iter().map(|f| f.id()).collect()
+                    }
+                    FanTable::Wuhan => {
+                        hupai_rules::wuhan::Fan::ALL.iter().map(|f| f.id()).collect()
                     }
                 }
             };

@@ -216,8 +216,15 @@ pub fn resolve(cmd: &Command, options: &[Action]) -> Result<Action, CommandError
             }
         }
         Command::Kan(kind) => {
-            let kans =
-                has(|a| matches!(a, Action::OpenKan | Action::ClosedKan(_) | Action::AddedKan(_)));
+            let kans = has(|a| {
+                matches!(
+                    a,
+                    Action::OpenKan
+                        | Action::ClosedKan(_)
+                        | Action::AddedKan(_)
+                        | Action::LoneKong(_)
+                )
+            });
             let fits: Vec<Action> = kans
                 .iter()
                 .copied()
@@ -225,6 +232,7 @@ pub fn resolve(cmd: &Command, options: &[Action]) -> Result<Action, CommandError
                     (_, None) | (Action::OpenKan, _) => true,
                     (Action::ClosedKan(k), Some(want)) => k == want,
                     (Action::AddedKan(k), Some(want)) => k == want,
+                    (Action::LoneKong(k), Some(want)) => k == want,
                     _ => false,
                 })
                 .collect();
@@ -286,7 +294,7 @@ pub fn label(action: &Action) -> String {
         Action::Riichi { pai: p, .. } => format!("r {}", pai(*p)),
         Action::Tsumo | Action::Ron => "h".into(),
         Action::ClosedKan(k) => format!("k {}", kind_name(*k)),
-        Action::AddedKan(k) => format!("k {}", kind_name(*k)),
+        Action::AddedKan(k) | Action::LoneKong(k) => format!("k {}", kind_name(*k)),
         Action::OpenKan => "k".into(),
         Action::NineTerminals => "9".into(),
         Action::Pon(_) => "p".into(),
@@ -329,6 +337,7 @@ pub fn choices(options: &[Action]) -> Vec<String> {
             Action::Tsumo => "win (tsumo)",
             Action::Ron => "win (ron)",
             Action::ClosedKan(_) | Action::AddedKan(_) | Action::OpenKan => "kan",
+            Action::LoneKong(_) => "lone kong (红中杠 / 赖子杠)",
             Action::NineTerminals => "abort (nine terminals)",
             Action::Pon(_) => "pon",
             Action::Chi(_) => "chi",

@@ -62,6 +62,9 @@ pub fn narrate(table: &Table, event: &Event, me: Option<Seat>) -> Option<String>
         Event::Tsumo { actor, pai } if you(*actor) => format!("you draw {}", pai_name(*pai)),
         Event::Tsumo { .. } => return None,
         Event::Flower { actor, pai } => format!("{} set aside {}", w(*actor), pai_name(*pai)),
+        Event::LoneKong { actor, pai } => {
+            format!("{} set aside {} as a lone kong", w(*actor), pai_name(*pai))
+        }
         Event::Dahai { actor, pai, tsumogiri } => format!(
             "{} discard{} {}{}",
             w(*actor),

@@ -41,7 +41,7 @@ pub struct SeatState {
     pub river: Vec<RiverCell>,
     /// Declared melds in order.
     pub melds: Vec<MeldCell>,
-    /// Flowers set aside.
+    /// Flowers (and Wuhan lone kongs) set aside.
     pub flowers: Vec<Pai>,
     /// Declared riichi.
     pub riichi: bool,
@@ -157,7 +157,8 @@ impl Table {
                     s.drawn = Some(*pai);
                 }
             }
-            Event::Flower { actor, pai } => {
+            // A lone kong (Wuhan) is shown set aside, as a flower is.
+            Event::Flower { actor, pai } | Event::LoneKong { actor, pai } => {
                 if let Some(s) = self.seat_mut(*actor) {
                     if s.drawn.is_some_and(|d| d == *pai || d.is_hidden()) {
                         s.drawn = None;

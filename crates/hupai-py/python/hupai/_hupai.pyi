@@ -23,6 +23,7 @@ __all__ = [
     "SICHUAN_FAN_IDS",
     "HONGKONG_FAN_IDS",
     "GUANGDONG_FAN_IDS",
+    "WUHAN_FAN_IDS",
     "YAKU_IDS",
     "ActionError",
     "Agent",
@@ -156,6 +157,7 @@ YAKU_IDS: list[str]
 SICHUAN_FAN_IDS: list[str]
 HONGKONG_FAN_IDS: list[str]
 GUANGDONG_FAN_IDS: list[str]
+WUHAN_FAN_IDS: list[str]
 SCORE_ERRORS: list[str]
 LIMITS: list[str]
 MELD_TYPES: list[str]

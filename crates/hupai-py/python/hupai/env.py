@@ -28,7 +28,7 @@ ids      action
          sits in the run; "red" when a red five comes from the hand)
 154-156  pon with 0, 1 or 2 red fives from the hand
 157      open kan on the discard
-158-191  closed kan, by kind
+158-191  closed kan, by kind (also a Wuhan lone kong of that kind)
 192-225  added kan, by kind
 226      tsumo; 227 ron (also robbing a kan); 228 nine terminals; 229 pass
 230-232  void (定缺, Sichuan) the man, pin or sou suit

@@ -34,6 +34,7 @@ export function group(options) {
       case 'open_kan':
       case 'closed_kan':
       case 'added_kan':
+      case 'lone_kong': // Wuhan 红中杠 / 赖子杠: a kan button of its own label
         g.kan.push(o);
         break;
       case 'ron':
@@ -132,6 +133,7 @@ export function callTiles(o, called) {
   if (o.type === 'chi' || o.type === 'pon') return [...o.consumed, called].filter(Boolean);
   if (o.type === 'open_kan') return [called, called, called, called].filter(Boolean);
   if (o.type === 'closed_kan' || o.type === 'added_kan') return [o.pai, o.pai, o.pai, o.pai];
+  if (o.type === 'lone_kong') return [o.pai];
   return [];
 }
 

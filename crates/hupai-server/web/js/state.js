@@ -122,6 +122,7 @@ export function apply(s, e, seq = s.seq + 1) {
       s.turn = e.actor;
       break;
     case 'flower':
+    case 'lone_kong': // Wuhan: set aside like a flower, a replacement draw follows
       take(s, e.actor, e.pai);
       merge(s, e.actor);
       s.flowers[e.actor].push(e.pai);

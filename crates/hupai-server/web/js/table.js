@@ -49,6 +49,9 @@ function actionLabel(o, called) {
     case 'closed_kan':
     case 'added_kan':
       return `${t('kan')} ${name(o.pai)}`;
+    case 'lone_kong':
+      // Wuhan: a red dragon is 红中杠, the other lone-kong tile (the joker) 赖子杠.
+      return o.pai === 'C' ? t('red_dragon_kong') : `${t('joker_kong')} ${name(o.pai)}`;
     case 'ron':
       return t('ron');
     case 'tsumo':

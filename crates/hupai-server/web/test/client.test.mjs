@@ -152,6 +152,9 @@ test('options group into tile clicks and exactly the legal buttons', () => {
   assert.deepEqual(riichiTiles(g), ['1m', '5pr']);
   const call = group([{ type: 'chi', consumed: ['2p', '3p'] }, { type: 'chi', consumed: ['3p', '5p'] }, { type: 'pon', consumed: ['4p', '4p'] }, { type: 'pass' }]);
   assert.deepEqual(buttons(call).map((b) => [b.action, b.options.length]), [['pon', 1], ['chi', 2], ['none', 1]]);
+  // Wuhan: a lone kong (红中杠 / 赖子杠) is a kan button.
+  const lone = group([{ type: 'lone_kong', pai: 'C' }, { type: 'discard', pai: '1m', tsumogiri: true }]);
+  assert.deepEqual(buttons(lone).map((b) => [b.action, b.options.length]), [['kan', 1]]);
 });
 
 test('auto-pass never passes a win, auto-discard throws only the drawn tile', () => {
