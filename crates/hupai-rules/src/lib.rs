@@ -9,6 +9,7 @@
 #![deny(missing_docs)]
 
 mod context;
+mod fan_names;
 pub mod guangdong;
 pub mod hongkong;
 pub mod mcr;

@@ -119,21 +119,6 @@ impl Fan {
         }
     }
 
-    /// Stable snake_case id (the pinyin), e.g. `peng_peng_hu`.
-    pub const fn id(self) -> &'static str {
-        self.info().0
-    }
-
-    /// English name.
-    pub const fn name(self) -> &'static str {
-        self.info().1
-    }
-
-    /// Chinese name, e.g. 碰碰胡.
-    pub const fn zh(self) -> &'static str {
-        self.info().2
-    }
-
     /// Fans of one occurrence (each doubles the win).
     pub const fn fans(self) -> u32 {
         self.info().3
@@ -144,26 +129,13 @@ impl Fan {
     pub const fn counts_for_minimum(self) -> bool {
         !matches!(self, Fan::ZiMoHu | Fan::WuGui)
     }
-
-    /// The fan with this id.
-    pub fn from_id(id: &str) -> Option<Fan> {
-        Fan::ALL.into_iter().find(|f| f.id() == id)
-    }
 }
+
+crate::fan_names::fan_names!(Fan, "tian_hu");
 
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn ids_are_unique_and_round_trip() {
-        for f in Fan::ALL {
-            assert_eq!(Fan::from_id(f.id()), Some(f));
-        }
-        let mut sorted = Fan::ALL;
-        sorted.sort();
-        assert_eq!(sorted, Fan::ALL, "ALL is in listing order");
-    }
 
     #[test]
     fn an_id_shared_with_sichuan_has_sichuans_names() {

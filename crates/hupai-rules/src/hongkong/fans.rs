@@ -148,21 +148,6 @@ impl Fan {
         }
     }
 
-    /// Stable snake_case id (Jyutping), e.g. `cing_jat_sik`.
-    pub const fn id(self) -> &'static str {
-        self.info().0
-    }
-
-    /// English name.
-    pub const fn name(self) -> &'static str {
-        self.info().1
-    }
-
-    /// Chinese name (traditional, as Hong Kong writes it), e.g. 清一色.
-    pub const fn zh(self) -> &'static str {
-        self.info().2
-    }
-
     /// Fans of one occurrence.
     pub const fn fans(self) -> u32 {
         self.info().3
@@ -172,24 +157,6 @@ impl Fan {
     pub const fn is_flower(self) -> bool {
         matches!(self, Fan::OwnFlower | Fan::FlowerSet | Fan::NoFlowers)
     }
-
-    /// The fan with this id.
-    pub fn from_id(id: &str) -> Option<Fan> {
-        Fan::ALL.into_iter().find(|f| f.id() == id)
-    }
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn ids_are_unique_and_round_trip() {
-        for f in Fan::ALL {
-            assert_eq!(Fan::from_id(f.id()), Some(f));
-        }
-        let mut sorted = Fan::ALL;
-        sorted.sort();
-        assert_eq!(sorted, Fan::ALL, "ALL is in listing order");
-    }
-}
+crate::fan_names::fan_names!(Fan, "tin_wu");

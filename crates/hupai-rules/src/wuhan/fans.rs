@@ -104,46 +104,18 @@ impl Fan {
         }
     }
 
-    /// Stable snake_case id (the pinyin), e.g. `jiang_yi_se`.
-    pub const fn id(self) -> &'static str {
-        self.info().0
-    }
-
-    /// English name.
-    pub const fn name(self) -> &'static str {
-        self.info().1
-    }
-
-    /// Chinese name, e.g. 将一色.
-    pub const fn zh(self) -> &'static str {
-        self.info().2
-    }
-
     /// Whether it is a big hand (大胡): it sets the base, and lifts the 2-5-8 pair and the
     /// joker limit.
     pub const fn is_big_hand(self) -> bool {
         (self as usize) < Fan::PiHu as usize
     }
-
-    /// The item with this id.
-    pub fn from_id(id: &str) -> Option<Fan> {
-        Fan::ALL.into_iter().find(|f| f.id() == id)
-    }
 }
+
+crate::fan_names::fan_names!(Fan, "jiang_yi_se");
 
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn ids_are_unique_and_round_trip() {
-        for f in Fan::ALL {
-            assert_eq!(Fan::from_id(f.id()), Some(f));
-        }
-        let mut sorted = Fan::ALL;
-        sorted.sort();
-        assert_eq!(sorted, Fan::ALL, "ALL is in listing order");
-    }
 
     #[test]
     fn an_id_shared_with_guangdong_has_its_names() {
