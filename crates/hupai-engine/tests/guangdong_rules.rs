@@ -3,25 +3,13 @@
 
 mod common;
 
-use common::{act, discard_of, has, pass_all, play_checked, stack, stacked_game, wins};
-use hupai_core::Seat::{self, East, North, South, West};
+use common::{act, discard_of, has, pass_all, play_checked, stack, stacked_game, tsumogiri, wins};
+use hupai_core::Seat::{East, North, South, West};
 use hupai_engine::{Action, Event, Game};
 use hupai_rules::Rules;
 
 fn rules_with(extra: &str) -> Rules {
     Rules::from_toml_str(&format!("extends = \"guangdong\"\n{extra}"), "t.toml").expect("rules")
-}
-
-/// `seat` throws away the tile it drew.
-fn tsumogiri(game: &mut Game, log: &mut Vec<Event>, seat: Seat) {
-    let a = *game
-        .pending()
-        .options(seat)
-        .iter()
-        .find(|a| matches!(a, Action::Discard { tsumogiri: true, .. }))
-        .expect("the drawn tile");
-    log.extend(act(game, seat, a));
-    pass_all(game, log);
 }
 
 /// South waits on 1s or 4s with a plain hand; everyone throws away a first draw (a win on a

@@ -3,7 +3,7 @@
 
 mod common;
 
-use common::{act, discard_of, has, pass_all, stack, stacked_game, wins};
+use common::{act, discard_of, has, pass_all, stack, stacked_game, tsumogiri, wins};
 use hupai_core::Seat::{self, East, North, South, West};
 use hupai_engine::{win_context, Action, Event, Game, WinOn};
 use hupai_rules::Rules;
@@ -15,18 +15,6 @@ fn preset() -> Rules {
 /// The seat to move discards `kind` and everyone passes; `pon` seats pon instead.
 fn turn(game: &mut Game, log: &mut Vec<Event>, seat: Seat, kind: &str) {
     let a = discard_of(game, seat, kind);
-    log.extend(act(game, seat, a));
-    pass_all(game, log);
-}
-
-/// The seat to move discards the tile it drew.
-fn tsumogiri(game: &mut Game, log: &mut Vec<Event>, seat: Seat) {
-    let a = *game
-        .pending()
-        .options(seat)
-        .iter()
-        .find(|a| matches!(a, Action::Discard { tsumogiri: true, .. }))
-        .expect("the drawn tile");
     log.extend(act(game, seat, a));
     pass_all(game, log);
 }

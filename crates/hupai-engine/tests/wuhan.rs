@@ -4,7 +4,9 @@
 
 mod common;
 
-use common::{act, discard, discard_of, has, pass_all, play_checked, stack, stacked_game, wins};
+use common::{
+    act, discard, discard_of, has, pass_all, play_checked, stack, stacked_game, tsumogiri, wins,
+};
 use hupai_core::Seat::{self, East, North, South, West};
 use hupai_engine::replay::replay;
 use hupai_engine::{play_match, Action, Agent, Event, Game, PlayError, Random, Setup};
@@ -32,18 +34,6 @@ fn game_with(rules: &Rules, hands: [&str; 4], draws: &str, back: &str) -> (Game,
     let (game, log) = stacked_game(rules, None, wall);
     assert_eq!(game.joker(), Some(kind("1s")), "the indicator 9s makes 1s the joker");
     (game, log)
-}
-
-/// `seat` throws away the tile it drew, then every claim passes.
-fn tsumogiri(game: &mut Game, log: &mut Vec<Event>, seat: Seat) {
-    let a = *game
-        .pending()
-        .options(seat)
-        .iter()
-        .find(|a| matches!(a, Action::Discard { tsumogiri: true, .. }))
-        .expect("the drawn tile");
-    log.extend(act(game, seat, a));
-    pass_all(game, log);
 }
 
 fn win(game: &mut Game, log: &mut Vec<Event>, seat: Seat, action: Action) {

@@ -144,6 +144,18 @@ pub fn stacked_game(
     Game::new(setup)
 }
 
+/// `seat` throws away the tile it drew, then every claim passes.
+pub fn tsumogiri(game: &mut Game, log: &mut Vec<Event>, seat: Seat) {
+    let a = *game
+        .pending()
+        .options(seat)
+        .iter()
+        .find(|a| matches!(a, Action::Discard { tsumogiri: true, .. }))
+        .expect("the drawn tile");
+    log.extend(act(game, seat, a));
+    pass_all(game, log);
+}
+
 /// Every seat that may claim passes (checking invariants).
 pub fn pass_all(game: &mut Game, log: &mut Vec<Event>) {
     let total = game.total_points();
