@@ -13,7 +13,9 @@ use serde_json::json;
 /// Arguments of `hupai analyze`.
 #[derive(Debug, Args)]
 pub struct AnalyzeArgs {
-    /// Rule set whose winning forms count: riichi, mcr, chinese, laizi or a TOML file.
+    /// Rule set whose winning forms count: a preset (riichi, riichi-majsoul, mcr, chinese,
+    /// laizi, sichuan, sichuan-xueliu, sichuan-exchange, hongkong, guangdong, wuhan) or a TOML
+    /// file.
     #[arg(long, default_value = "riichi")]
     rules: String,
     /// Tiles seen outside the hand (rivers, other melds, indicators), e.g. 1z1z5p.

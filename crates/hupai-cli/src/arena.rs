@@ -13,7 +13,8 @@ use hupai_rules::Rules;
 #[derive(Debug, clap::Args)]
 #[command(group(clap::ArgGroup::new("length").required(true).args(["games", "hands"])))]
 pub struct ArenaArgs {
-    /// Rule set: a preset name (riichi, mcr, chinese, laizi, ...) or a TOML file.
+    /// Rule set: a preset (riichi, riichi-majsoul, mcr, chinese, laizi, sichuan,
+    /// sichuan-xueliu, sichuan-exchange, hongkong, guangdong, wuhan) or a TOML file.
     #[arg(long, default_value = "riichi")]
     pub rules: String,
     /// Four agents in seat order, comma-separated (one seats it four times): defensive,

@@ -63,3 +63,29 @@ fn main() -> ExitCode {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use clap::CommandFactory;
+
+    /// Every command that takes `--rules` names every preset in its help.
+    #[test]
+    fn the_rules_help_names_every_preset() {
+        let cli = super::Cli::command();
+        let mut checked = 0;
+        for sub in cli.get_subcommands() {
+            let Some(arg) = sub.get_arguments().find(|a| a.get_id() == "rules") else { continue };
+            if matches!(sub.get_name(), "mjai-bot" | "replay") {
+                continue; // riichi only; the log's own rules by default
+            }
+            let help = arg.get_help().map(|h| h.to_string()).unwrap_or_default();
+            let named: Vec<&str> =
+                help.split(|c: char| !(c.is_ascii_alphanumeric() || c == '-')).collect();
+            for preset in hupai_rules::Rules::preset_names() {
+                assert!(named.contains(&preset), "hupai {} --rules: {preset}", sub.get_name());
+            }
+            checked += 1;
+        }
+        assert!(checked >= 4, "analyze, arena, selfplay and play take --rules");
+    }
+}

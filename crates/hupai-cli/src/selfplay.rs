@@ -15,7 +15,8 @@ use crate::agents::BotArgs;
 /// Arguments of `hupai selfplay`.
 #[derive(Debug, Args)]
 pub struct SelfplayArgs {
-    /// Rule set: a preset (riichi, riichi-majsoul, mcr, chinese, laizi) or a TOML file.
+    /// Rule set: a preset (riichi, riichi-majsoul, mcr, chinese, laizi, sichuan,
+    /// sichuan-xueliu, sichuan-exchange, hongkong, guangdong, wuhan) or a TOML file.
     #[arg(long, default_value = "riichi")]
     rules: String,
     /// Number of matches.

@@ -41,8 +41,9 @@ pub mod tui;
 /// Arguments of `hupai play`.
 #[derive(Debug, Args)]
 pub struct PlayArgs {
-    /// Rule set: chinese (the default), mcr, riichi, laizi, ..., or a TOML file (online: of
-    /// a new table).
+    /// Rule set: a preset (chinese, the default; riichi, riichi-majsoul, mcr, laizi, sichuan,
+    /// sichuan-xueliu, sichuan-exchange, hongkong, guangdong, wuhan) or a TOML file (online:
+    /// of a new table).
     #[arg(long)]
     pub rules: Option<String>,
     /// Seed of the walls (a fresh one when left out; online, only a server started to allow

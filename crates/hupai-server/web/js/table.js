@@ -632,7 +632,9 @@ export class TablePage {
         }
         // 报听 in the Chinese families rides on the riichi action.
         const reachName = this.facts?.rules?.family && this.facts.rules.family !== 'riichi' ? 'declare' : 'riichi';
-        const label = b.action === 'hora' ? actionLabel(b.options[0]) : b.action === 'none' ? t('pass') : t(b.action === 'reach' ? reachName : b.action);
+        // A Wuhan lone kong alone on the kan button is named for what it is (红中杠, 赖子杠).
+        const lone = b.action === 'kan' && b.options.length === 1 && b.options[0].type === 'lone_kong';
+        const label = b.action === 'hora' || lone ? actionLabel(b.options[0]) : b.action === 'none' ? t('pass') : t(b.action === 'reach' ? reachName : b.action);
         const keyHint = { reach: 'R', chi: 'C', pon: 'P', kan: 'K', hora: 'H', none: '␣' }[b.action] || '';
         const keyName = { reach: 'R', chi: 'C', pon: 'P', kan: 'K', hora: 'H', none: 'Space' }[b.action] || '';
         const active = (this.mode === 'riichi' && b.action === 'reach') || (this.mode && this.mode.action === b.action);

@@ -587,6 +587,36 @@ test('Sichuan: 定缺 by labelled buttons, the hand goes on after wins, 查大�
   await page.context().close();
 });
 
+test('Wuhan: a red dragon goes by its own 红中杠 button, never as a discard, and the hand plays out', async () => {
+  // Seed 12 deals the person a red dragon (hupai selfplay --rules wuhan --seed 12 --log DIR:
+  // 7z among East's first tiles); the joker is turned up beside the wall.
+  const t = await table('wuhan', 12);
+  const page = await newPage({ locale: 'zh-CN' });
+  await page.goto(t.seats[0].join_url);
+  let lone = 0;
+  const moves = await playDefault(page, {
+    each: async (p) => {
+      const offered = await p.evaluate(() => (globalThis.__hupai.prompt?.options || []).some((o) => o.type === 'lone_kong' && o.pai === 'C'));
+      if (!offered) return false;
+      // The red dragon is in the hand but may not be clicked away.
+      assert.equal(await p.$$eval('[data-hand] [data-tile="7z"].can', (xs) => xs.length), 0, 'a red dragon is no discard');
+      const label = await p.textContent('[data-action="kan"]');
+      if (!lone) await shot(p, 'wuhan-red-dragon-kong');
+      const kans = await p.evaluate(() => globalThis.__hupai.prompt.options.filter((o) => o.type.endsWith('kan') || o.type === 'lone_kong').length);
+      if (kans === 1) assert.match(label, /红中杠/);
+      await p.click('[data-action="kan"]');
+      if (kans > 1) await p.click('[data-choice][aria-label="红中杠"]');
+      lone += 1;
+      return true;
+    },
+  });
+  assert.ok(moves > 5);
+  assert.ok(lone > 0, 'the person was dealt a red dragon and set it aside');
+  await page.waitForSelector('[data-result]');
+  await shot(page, 'wuhan-result');
+  await page.context().close();
+});
+
 test('Sichuan 换三张: three tiles of one suit chosen by clicks, the button only then, the void after', async () => {
   const t = await table('sichuan-exchange', 3);
   const page = await newPage({ locale: 'en-US' });
