@@ -521,6 +521,12 @@ impl Rules {
         Rules::preset(&self.name).is_ok_and(|p| p == *self)
     }
 
+    /// The fans a doubling table counts of `fans`: at most `fan_cap` (封顶, 爆棚), and never
+    /// more than 30 (the points stay in a `u32`) when there is no cap.
+    pub fn capped_fans(&self, fans: u32) -> u32 {
+        fans.min(if self.fan_cap > 0 { self.fan_cap } else { 30 })
+    }
+
     /// The joker kind a turned-up `indicator` chooses, when the rules play with jokers: the
     /// next kind in its group (9 -> 1 within a suit, North -> East, Red -> White). When the
     /// red dragon is a lone-kong tile (`red_dragon_kong`) it is never the joker and the

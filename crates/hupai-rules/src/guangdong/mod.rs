@@ -204,8 +204,7 @@ fn situation(rules: &Rules, hand: &Hand, ctx: &WinContext, r: &mut Reading) {
 /// What one payer pays for `fans`: `base_points × 2^fans`, the fans capped at `fan_cap` when
 /// it is set.
 pub fn payment(rules: &Rules, fans: u32) -> u32 {
-    let capped = if rules.fan_cap > 0 { fans.min(rules.fan_cap) } else { fans.min(30) };
-    rules.base_points.saturating_mul(1 << capped)
+    rules.base_points.saturating_mul(1 << rules.capped_fans(fans))
 }
 
 fn build(rules: &Rules, r: &Reading, ctx: &WinContext) -> Score {

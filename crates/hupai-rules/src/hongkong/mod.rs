@@ -235,7 +235,7 @@ fn situation(rules: &Rules, hand: &Hand, ctx: &WinContext, r: &mut Reading) {
 /// The table value `T` of `fans` (capped at `fan_cap`) under `doubling`, times `base_points`:
 /// a self-draw costs each payer `2T`.
 pub fn points(rules: &Rules, fans: u32) -> u32 {
-    let f = if rules.fan_cap > 0 { fans.min(rules.fan_cap) } else { fans.min(30) };
+    let f = rules.capped_fans(fans);
     let table = match rules.doubling {
         Doubling::Full => 1u32 << f,
         Doubling::Half if f <= 4 => 1 << f,

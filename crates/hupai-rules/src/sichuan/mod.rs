@@ -192,14 +192,14 @@ fn situation(rules: &Rules, hand: &Hand, ctx: &WinContext, r: &mut Reading) {
 
 /// What one payer pays for `fans` (capped) under `rules`, self-drawn or not.
 pub fn payment(rules: &Rules, fans: u32, self_drawn: bool) -> u32 {
-    let capped = if rules.fan_cap > 0 { fans.min(rules.fan_cap) } else { fans.min(30) };
+    let capped = rules.capped_fans(fans);
     let bonus = u32::from(self_drawn && rules.self_draw_bonus == SelfDrawBonus::Base);
     rules.base_points.saturating_mul(1 << capped) + bonus * rules.base_points
 }
 
 /// The capped value of a hand: what the cap pays (查花猪).
 pub fn cap_payment(rules: &Rules) -> u32 {
-    payment(rules, rules.fan_cap.max(if rules.fan_cap == 0 { 30 } else { 0 }), false)
+    payment(rules, u32::MAX, false)
 }
 
 fn build(rules: &Rules, r: &Reading, ctx: &WinContext) -> Score {
