@@ -73,7 +73,9 @@ pub(crate) fn for_each_substitution(hand: &Hand, forms: FormSet, mut f: impl FnM
     });
 }
 
-fn substitute(
+/// Calls `f` with `concealed` after every way of adding `left` more tiles of kinds from the
+/// `from`-th on (in kind order, so each multiset once), none past four in `all`.
+pub(crate) fn substitute(
     concealed: &mut Counts,
     all: &mut Counts,
     left: u8,

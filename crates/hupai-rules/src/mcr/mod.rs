@@ -88,7 +88,7 @@ mod waits;
 
 pub use fans::Fan;
 
-use hupai_core::{Counts, Form, FormSet, Hand, Kind, MeldKind};
+use hupai_core::{Counts, Form, FormSet, Hand, MeldKind};
 
 use crate::{
     Inconsistency, PaymentRule, Payments, Rules, Score, ScoreError, ScoreItem, WinContext,
@@ -247,58 +247,32 @@ fn best_substitution(rules: &Rules, hand: &Hand, ctx: &WinContext) -> Result<Fan
         concealed.add(ctx.win_tile);
         jokers -= 1;
     }
-    let mut search =
-        JokerSearch { forms: rules.form_set(), melds: hand, ctx, best: None, error: None };
     let mut all_with = all;
     if hand.concealed().get(ctx.win_tile) == 0 {
         all_with.add(ctx.win_tile);
     }
-    search.run(&mut concealed, &mut all_with, jokers, 0);
-    match (search.best, search.error) {
+    let forms = rules.form_set();
+    let mut best: Option<(FanTable, u32)> = None;
+    let mut error = None;
+    crate::sets::substitute(&mut concealed, &mut all_with, jokers, 0, &mut |c: &Counts| {
+        let Ok(hand) = Hand::new(*c, hand.melds()) else { return };
+        match fan_table(forms, &hand, ctx) {
+            Ok(table) => {
+                let points = table.points();
+                if best.as_ref().is_none_or(|b| points > b.1) {
+                    best = Some((table, points));
+                }
+            }
+            Err(ScoreError::NotWinning) => {}
+            Err(e) => {
+                error.get_or_insert(e);
+            }
+        }
+    });
+    match (best, error) {
         (Some((table, _)), _) => Ok(table),
         (None, Some(e)) => Err(e),
         (None, None) => Err(ScoreError::NotWinning),
-    }
-}
-
-struct JokerSearch<'a> {
-    forms: FormSet,
-    melds: &'a Hand,
-    ctx: &'a WinContext,
-    best: Option<(FanTable, u32)>,
-    error: Option<ScoreError>,
-}
-
-impl JokerSearch<'_> {
-    fn run(&mut self, concealed: &mut Counts, all: &mut Counts, left: u8, from: usize) {
-        if left == 0 {
-            let Ok(hand) = Hand::new(*concealed, self.melds.melds()) else {
-                return;
-            };
-            match fan_table(self.forms, &hand, self.ctx) {
-                Ok(table) => {
-                    let points = table.points();
-                    if self.best.as_ref().is_none_or(|b| points > b.1) {
-                        self.best = Some((table, points));
-                    }
-                }
-                Err(ScoreError::NotWinning) => {}
-                Err(e) => {
-                    self.error.get_or_insert(e);
-                }
-            }
-            return;
-        }
-        for kind in Kind::all().skip(from) {
-            if all.get(kind) >= 4 {
-                continue;
-            }
-            concealed.add(kind);
-            all.add(kind);
-            self.run(concealed, all, left - 1, kind.index());
-            concealed.remove(kind);
-            all.remove(kind);
-        }
     }
 }
 
