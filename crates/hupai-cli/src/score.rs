@@ -86,18 +86,17 @@ fn to_table(s: &Score) -> String {
             }
             let p = &s.payments;
             out.push_str(&format!("  {} fans: {} points", s.total, p.total));
-            match (p.ron, p.tsumo_others) {
+            match (p.by_payer, p.ron, p.tsumo_others) {
                 // Wuhan 开口番: each payer pays by its own doublings too.
-                _ if p.by_payer.is_some() => {
-                    let [next, across, previous] = p.by_payer.unwrap_or_default();
+                (Some([next, across, previous]), ..) => {
                     out.push_str(&format!(" (下家 {next}, 对家 {across}, 上家 {previous})"))
                 }
-                (Some(ron), _) if p.ron_others > 0 => {
+                (None, Some(ron), _) if p.ron_others > 0 => {
                     out.push_str(&format!(" (discarder {ron}, the others {} each)", p.ron_others))
                 }
-                (Some(ron), _) => out.push_str(&format!(" (discarder {ron})")),
-                (None, Some(each)) => out.push_str(&format!(" (self-drawn {each} each)")),
-                (None, None) => {}
+                (None, Some(ron), _) => out.push_str(&format!(" (discarder {ron})")),
+                (None, None, Some(each)) => out.push_str(&format!(" (self-drawn {each} each)")),
+                (None, None, None) => {}
             }
             out.push('\n');
         }
