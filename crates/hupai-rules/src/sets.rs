@@ -1,7 +1,7 @@
 //! Regular hands read as four sets and a pair, and jokers replaced by kinds: what the regional
 //! fan tables (Hong Kong, Guangdong) look at.
 
-use hupai_core::{for_each_decomposition, Block, Counts, FormSet, Hand, Kind, MeldKind};
+use hupai_core::{for_each_decomposition, Block, Counts, Form, FormSet, Hand, Kind, MeldKind};
 
 use crate::WinContext;
 
@@ -16,6 +16,14 @@ pub(crate) struct Set {
     pub kong: bool,
     /// Made of concealed tiles (a closed kong, or a pung not completed by a discard).
     pub concealed: bool,
+}
+
+/// Whether `hand` wins in the special `form` (seven pairs, thirteen orphans) the rules
+/// allow: no melds and the concealed tiles complete in that form.
+pub(crate) fn is_special(hand: &Hand, forms: FormSet, form: Form) -> bool {
+    hand.melds().is_empty()
+        && forms.contains(form)
+        && hupai_core::form_shanten(hand.concealed(), 0, form, forms) == Some(-1)
 }
 
 /// Calls `f` with each reading of `hand` as four sets (declared melds first) and a pair.

@@ -111,11 +111,7 @@ fn best_reading(rules: &Rules, hand: &Hand, ctx: &WinContext) -> Option<Reading>
             best = Some(r);
         }
     };
-    let special = |form| {
-        hand.melds().is_empty()
-            && forms.contains(form)
-            && hupai_core::form_shanten(concealed, 0, form, forms) == Some(-1)
-    };
+    let special = |form| crate::sets::is_special(hand, forms, form);
     if special(Form::ThirteenOrphans) {
         let mut r = Reading::default();
         r.add(Fan::ShiSanYao);

@@ -99,7 +99,6 @@ pub(crate) fn score(rules: &Rules, hand: &Hand, ctx: &WinContext) -> Result<Scor
         return Err(ScoreError::BadInput("jokers in a rule set without jokers".into()));
     }
     let forms = rules.form_set();
-    let concealed = hand.concealed();
     let all = hand.all_counts();
     let mut best: Option<Reading> = None;
     let mut consider = |r: Reading| {
@@ -107,11 +106,7 @@ pub(crate) fn score(rules: &Rules, hand: &Hand, ctx: &WinContext) -> Result<Scor
             best = Some(r);
         }
     };
-    let special = |form| {
-        hand.melds().is_empty()
-            && forms.contains(form)
-            && hupai_core::form_shanten(concealed, 0, form, forms) == Some(-1)
-    };
+    let special = |form| crate::sets::is_special(hand, forms, form);
     if special(Form::ThirteenOrphans) {
         let mut r = Reading::default();
         r.add(Fan::ThirteenOrphans, 1);

@@ -86,10 +86,7 @@ pub(crate) fn score(rules: &Rules, hand: &Hand, ctx: &WinContext) -> Result<Scor
         }
     };
     let forms = rules.form_set();
-    if melds.is_empty()
-        && forms.contains(Form::SevenPairs)
-        && hupai_core::form_shanten(concealed, 0, Form::SevenPairs, forms) == Some(-1)
-    {
+    if crate::sets::is_special(hand, forms, Form::SevenPairs) {
         let mut r = Reading::default();
         if roots > 0 {
             r.add(Fan::LongQiDui, 1);
