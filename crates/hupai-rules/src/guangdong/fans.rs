@@ -131,7 +131,7 @@ impl Fan {
     }
 }
 
-crate::fan_names::fan_names!(Fan, "tian_hu");
+crate::fan_names::fan_names!(Fan, "tian_hu", items: crate::ItemId::Guangdong);
 
 #[cfg(test)]
 mod tests {

@@ -54,7 +54,7 @@ pub use fans::Fan;
 use hupai_core::{Form, Hand, Kind};
 
 use crate::sets::{for_each_reading, for_each_substitution, is_nine_gates, suits, Set};
-use crate::{ItemId, Payments, Rules, Score, ScoreError, ScoreItem, WinContext};
+use crate::{Payments, Rules, Score, ScoreError, ScoreItem, WinContext};
 
 /// Fan counts of one reading.
 #[derive(Clone, Copy, Debug, Default)]
@@ -204,15 +204,7 @@ pub fn payment(rules: &Rules, fans: u32) -> u32 {
 }
 
 fn build(rules: &Rules, r: &Reading, ctx: &WinContext) -> Score {
-    let items: Vec<ScoreItem> = Fan::ALL
-        .iter()
-        .filter(|&&f| r.counts[f as usize] > 0)
-        .map(|&f| ScoreItem {
-            id: ItemId::Guangdong(f),
-            value: f.fans(),
-            count: u32::from(r.counts[f as usize]),
-        })
-        .collect();
+    let items: Vec<ScoreItem> = Fan::items(&r.counts);
     let total = r.total();
     let each = payment(rules, total);
     let payments = if ctx.self_drawn {

@@ -159,4 +159,4 @@ impl Fan {
     }
 }
 
-crate::fan_names::fan_names!(Fan, "tin_wu");
+crate::fan_names::fan_names!(Fan, "tin_wu", items: crate::ItemId::HongKong);

@@ -60,9 +60,7 @@ pub use fans::Fan;
 use hupai_core::{Form, Hand, Kind, MeldKind};
 
 use crate::sets::{for_each_reading, is_nine_gates, suits, Set};
-use crate::{
-    DiscardPays, Doubling, ItemId, Payments, Rules, Score, ScoreError, ScoreItem, WinContext,
-};
+use crate::{DiscardPays, Doubling, Payments, Rules, Score, ScoreError, ScoreItem, WinContext};
 
 /// Fan counts of one reading.
 #[derive(Clone, Copy, Debug, Default)]
@@ -242,15 +240,7 @@ pub fn points(rules: &Rules, fans: u32) -> u32 {
 }
 
 fn build(rules: &Rules, r: &Reading, ctx: &WinContext) -> Score {
-    let items: Vec<ScoreItem> = Fan::ALL
-        .iter()
-        .filter(|&&f| r.counts[f as usize] > 0)
-        .map(|&f| ScoreItem {
-            id: ItemId::HongKong(f),
-            value: f.fans(),
-            count: u32::from(r.counts[f as usize]),
-        })
-        .collect();
+    let items: Vec<ScoreItem> = Fan::items(&r.counts);
     let total = r.total();
     let t = points(rules, total);
     let payments = if ctx.self_drawn {

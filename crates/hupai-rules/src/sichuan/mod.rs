@@ -44,7 +44,7 @@ pub use fans::Fan;
 
 use hupai_core::{for_each_decomposition, Block, Counts, Form, Hand, Kind, MeldKind, Suit};
 
-use crate::{ItemId, Payments, Rules, Score, ScoreError, ScoreItem, SelfDrawBonus, WinContext};
+use crate::{Payments, Rules, Score, ScoreError, ScoreItem, SelfDrawBonus, WinContext};
 
 /// Fan counts of one reading.
 #[derive(Clone, Copy, Debug, Default)]
@@ -200,15 +200,7 @@ pub fn cap_payment(rules: &Rules) -> u32 {
 }
 
 fn build(rules: &Rules, r: &Reading, ctx: &WinContext) -> Score {
-    let mut items: Vec<ScoreItem> = Fan::ALL
-        .iter()
-        .filter(|&&f| r.counts[f as usize] > 0)
-        .map(|&f| ScoreItem {
-            id: ItemId::Sichuan(f),
-            value: f.fans(),
-            count: u32::from(r.counts[f as usize]),
-        })
-        .collect();
+    let mut items: Vec<ScoreItem> = Fan::items(&r.counts);
     let mut total = r.total();
     if let Some(item) = crate::score::declared_ready(rules, ctx) {
         total += item.value;
