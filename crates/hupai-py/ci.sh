@@ -16,7 +16,8 @@ py="$venv/bin/python"
 CARGO_TARGET_DIR="$root/target" "$py" -m pip install -q --disable-pip-version-check "$here"
 cd "$here/tests"
 # The CLI test compares with the `hupai` binary when one is built (cargo test builds it).
-if [ -x "$root/target/debug/hupai" ]; then export HUPAI_CLI="$root/target/debug/hupai"; fi
+if [ -n "${HUPAI_BIN:-}" ]; then export HUPAI_CLI="$HUPAI_BIN"
+elif [ -x "$root/target/debug/hupai" ]; then export HUPAI_CLI="$root/target/debug/hupai"; fi
 "$py" -m pytest -q -p no:cacheprovider .
 cd /
 "$py" -m mypy.stubtest hupai

@@ -6,6 +6,7 @@
 #   MJAI_CHECK_VENV  the virtualenv (default: target/mjai-check-venv; reused when present)
 #   MJAI_CHECK_LOGS  where the logs go (default: target/mjai-check-logs; remade every run)
 #   PYTHON           the Python that creates the virtualenv (default: python3, 3.11 or newer)
+#   HUPAI_BIN        the `hupai` to run (default: built here with `cargo build --release`)
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 root=$(pwd)
@@ -19,9 +20,13 @@ if [[ ! -x "$venv/bin/python" ]]; then
 fi
 "$venv/bin/python" -m pip install --quiet --disable-pip-version-check -r "$here/requirements.txt"
 
-echo "== building hupai"
-cargo build --release -p hupai-cli
-hupai="$root/target/release/hupai"
+if [[ -n "${HUPAI_BIN:-}" ]]; then
+    hupai="$HUPAI_BIN"
+else
+    echo "== building hupai"
+    cargo build --release -p hupai-cli
+    hupai="$root/target/release/hupai"
+fi
 
 echo "== generating logs in $logs"
 rm -rf "$logs"

@@ -15,7 +15,10 @@ fi
 cd "$web"
 npm ci --no-audit --no-fund --loglevel=error
 node --test test/
-(cd "$repo" && cargo build -q -p hupai-cli)
-export HUPAI_BIN="${CARGO_TARGET_DIR:-$repo/target}/debug/hupai"
+# HUPAI_BIN: the `hupai` to serve (default: built here).
+if [ -z "${HUPAI_BIN:-}" ]; then
+  (cd "$repo" && cargo build -q -p hupai-cli)
+  export HUPAI_BIN="${CARGO_TARGET_DIR:-$repo/target}/debug/hupai"
+fi
 export CHROMIUM="$(command -v chromium)"
 node --test --test-concurrency=1 tests/e2e.mjs
