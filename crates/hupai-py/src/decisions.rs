@@ -243,7 +243,7 @@ impl Arrays {
 }
 
 /// The decisions one model call answers: row ``i`` is player ``player[i]`` of game
-/// ``game[i]`` (an environment of a ``VecEnv``, a job of an arena), its ``hupai-v3``
+/// ``game[i]`` (an environment of a ``VecEnv``, a job of an arena), its ``hupai-v4``
 /// observation ``planes[i]``, ``scalars[i]`` (``None`` when built without features), its
 /// ``mask[i]``, and its legal ids ``legal_ids[legal_offsets[i]:legal_offsets[i + 1]]`` in the
 /// driver's order. A ``VecEnv`` batch also carries, per environment, the score changes since
@@ -389,13 +389,13 @@ impl Batch {
         self.decision.clone_ref(py)
     }
 
-    /// ``hupai-v3`` planes (uint8, ``(rows, 73, 34)``), or None without features.
+    /// ``hupai-v4`` planes (uint8, ``(rows, 73, 34)``), or None without features.
     #[getter]
     fn planes(&self, py: Python<'_>) -> Option<Py<PyArray3<u8>>> {
         self.planes.as_ref().map(|a| a.clone_ref(py))
     }
 
-    /// ``hupai-v3`` scalars (float32, ``(rows, 71)``), or None without features.
+    /// ``hupai-v4`` scalars (float32, ``(rows, 83)``), or None without features.
     #[getter]
     fn scalars(&self, py: Python<'_>) -> Option<Py<PyArray2<f32>>> {
         self.scalars.as_ref().map(|a| a.clone_ref(py))

@@ -71,7 +71,7 @@ pub fn load_rules(rules: &RulesArg) -> Result<CoreRules, Error> {
 
 /// What one player sees and may do at one decision.
 ///
-/// ``planes`` and ``scalars`` are the ``hupai-v3`` encoding (``hupai.env.PLANES``,
+/// ``planes`` and ``scalars`` are the ``hupai-v4`` encoding (``hupai.env.PLANES``,
 /// ``hupai.env.SCALARS``); ``mask`` and ``legal_actions()`` are the legal options as ids of the
 /// action space (``hupai.env.ACTION_NAMES``), in the driver's order.
 ///
@@ -203,7 +203,7 @@ impl Observation {
         mask.into_pyarray(py)
     }
 
-    /// The ``hupai-v3`` planes (uint8 0/1, shape ``(73, 34)``).
+    /// The ``hupai-v4`` planes (uint8 0/1, shape ``(73, 34)``).
     #[getter]
     fn planes<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyArray2<u8>>> {
         let planes = self.encoded().0.clone();
@@ -212,7 +212,7 @@ impl Observation {
         Ok(array.into_pyarray(py))
     }
 
-    /// The ``hupai-v3`` scalars (float32, shape ``(71,)``).
+    /// The ``hupai-v4`` scalars (float32, shape ``(83,)``).
     #[getter]
     fn scalars<'py>(&self, py: Python<'py>) -> Bound<'py, PyArray1<f32>> {
         self.encoded().1.clone().into_pyarray(py)
@@ -295,6 +295,7 @@ pub fn view_json(v: &PlayerView) -> Value {
         "rivers": rivers,
         "melds": melds,
         "flowers": v.flowers.iter().map(|f| names(f)).collect::<Vec<_>>(),
+        "lone_kongs": v.lone_kongs.iter().map(|f| names(f)).collect::<Vec<_>>(),
         "riichi": v.riichi,
         "live_tiles": v.live_tiles(),
         "shanten": if shanten == i8::MAX { Value::Null } else { json!(shanten) },

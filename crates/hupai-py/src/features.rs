@@ -1,4 +1,4 @@
-//! The observation encoding `hupai-v3`: a seat's view as binary planes over the 34 kinds and
+//! The observation encoding `hupai-v4`: a seat's view as binary planes over the 34 kinds and
 //! a vector of scalars, computed from the `PlayerView` alone (what the seat was shown), so it
 //! never carries another seat's concealed tiles.
 //!
@@ -19,7 +19,7 @@
 //! | 9 | the tile on offer (a discard to claim, a kan to rob) |
 //! | 10-11 | dora indicators ≥1, ≥2 |
 //! | 12 | dora kinds (riichi) |
-//! | 13-16 | tiles the seat can see anywhere (own hand, rivers, melds, indicators) ≥1..≥4 |
+//! | 13-16 | tiles the seat can see anywhere (own hand, rivers, melds, lone kongs, indicators) ≥1..≥4 |
 //! | 17 + 14r + 0-3 | seat r's river ≥1..≥4 (called tiles leave the river) |
 //! | 17 + 14r + 4 | kinds seat r discarded this hand, called or not |
 //! | 17 + 14r + 5 | seat r's river tiles discarded straight from the draw |
@@ -33,19 +33,22 @@
 //! the Sichuan scalars appended (the void decision, each seat's void suit and win, the own
 //! tiles of the void suit); the first 52 scalars and every plane keep their meaning.
 //! `hupai-v3` appends scalar 70, the exchange decision (换三张); the rest is `hupai-v2`.
+//! `hupai-v4` appends scalars 71-82, each seat's Wuhan lone kongs (红中杠, 赖子杠, 痞子杠),
+//! and counts the lone kongs' tiles in planes 13-16 (they lie face up); outside Wuhan it is
+//! `hupai-v3` with twelve zeros appended.
 
 use hupai_core::{Kind, MeldKind, Suit};
 use hupai_engine::{Decision, PlayerView};
 use hupai_rules::Family;
 
 /// The encoding's name; it changes whenever a plane or scalar changes meaning.
-pub const VERSION: &str = "hupai-v3";
+pub const VERSION: &str = "hupai-v4";
 /// Planes per observation.
 pub const PLANES: usize = 73;
 /// Plane width: the 34 kinds.
 pub const WIDTH: usize = 34;
 /// Scalars per observation.
-pub const SCALARS: usize = 71;
+pub const SCALARS: usize = 83;
 
 /// What each scalar is, in order.
 pub const SCALAR_NAMES: [&str; SCALARS] = [
@@ -120,6 +123,18 @@ pub const SCALAR_NAMES: [&str; SCALARS] = [
     "won this hand seat 3",
     "own tiles of the void suit / 13",
     "decision: choose three tiles to pass (exchange)",
+    "red dragon lone kongs seat 0 / 4",
+    "joker lone kongs seat 0 / 4",
+    "indicator lone kongs seat 0 / 4",
+    "red dragon lone kongs seat 1 / 4",
+    "joker lone kongs seat 1 / 4",
+    "indicator lone kongs seat 1 / 4",
+    "red dragon lone kongs seat 2 / 4",
+    "joker lone kongs seat 2 / 4",
+    "indicator lone kongs seat 2 / 4",
+    "red dragon lone kongs seat 3 / 4",
+    "joker lone kongs seat 3 / 4",
+    "indicator lone kongs seat 3 / 4",
 ];
 
 fn set(planes: &mut [u8], plane: usize, kind: Kind) {
@@ -232,6 +247,13 @@ pub fn encode(view: &PlayerView, planes: &mut [u8], scalars: &mut [f32]) {
             }
         }
         thermometer(planes, base + 7, &melds);
+        for k in view.lone_kongs[s].iter().filter_map(|p| p.kind()) {
+            visible[k.index()] += 1;
+        }
+        let lone = view.lone_kong_counts(seat);
+        scalars[71 + 3 * r] = f32::from(lone.red_dragon) / 4.0;
+        scalars[72 + 3 * r] = f32::from(lone.joker) / 4.0;
+        scalars[73 + 3 * r] = f32::from(lone.indicator) / 4.0;
         set_kinds(planes, base + 12, view.passed_since_riichi[s]);
         if let Some(k) = view.rivers[s].last().and_then(|e| e.pai.kind()) {
             set(planes, base + 13, k);

@@ -43,8 +43,8 @@ def test_action_space_names() -> None:
     assert names[233] == "exchange 1m 1m 1m" and names[234] == "exchange 1m 1m 2m"
     assert names[233 + 164] == "exchange 9m 9m 9m" and names[233 + 165] == "exchange 1p 1p 1p"
     assert names[727] == "exchange 9s 9s 9s"
-    assert len(hupai.SCALAR_NAMES) == hupai.SCALARS and hupai.ENCODING == "hupai-v3"
-    assert hupai.SCALARS == 71 and hupai.SCALAR_NAMES[52] == "decision: name the void suit"
+    assert len(hupai.SCALAR_NAMES) == hupai.SCALARS and hupai.ENCODING == "hupai-v4"
+    assert hupai.SCALARS == 83 and hupai.SCALAR_NAMES[52] == "decision: name the void suit"
     assert hupai.SCALAR_NAMES[70] == "decision: choose three tiles to pass (exchange)"
 
 
@@ -89,7 +89,7 @@ def test_every_preset_plays_through_the_driver(rules: str) -> None:
 
 def test_sichuan_voids_are_actions_and_features() -> None:
     """定缺: every seat names a suit at once (ids 230..233); the encoding shows each seat's void
-    and, once it wins, that it has won (hupai-v2 scalars 52..70, kept in hupai-v3, read against the view)."""
+    and, once it wins, that it has won (hupai-v2 scalars 52..70, kept in hupai-v4, read against the view)."""
     env = MahjongEnv("sichuan", length="hand", agents=[None, "efficiency", "efficiency", "efficiency"])
     void = hupai.SCALAR_NAMES.index("decision: name the void suit")
     won: set[tuple[int, int]] = set()
@@ -134,6 +134,45 @@ def test_sichuan_exchange_is_one_action_and_a_feature() -> None:
         assert obs[0].legal_actions() == [230, 231, 232] and obs[0].scalars[flag] == 0
         passes = [e for e in env.mjai_log() if e["type"] == "exchange"]
         assert len(passes) == 4 and {e["actor"] for e in passes} == {0, 1, 2, 3}
+
+
+def test_wuhan_lone_kongs_are_features() -> None:
+    """Wuhan: a lone kong (红中杠, 赖子杠, 痞子杠) lies face up; hupai-v4 scalars 71..82 count each
+    seat's by tile, read against the log, and planes 13..16 (tiles the seat can see) count them."""
+    env = MahjongEnv("wuhan", length="hand", agents=[None, None, None, None])
+    first = hupai.SCALAR_NAMES.index("red dragon lone kongs seat 0 / 4")
+    seen = 0
+    for seed in range(6):
+        obs = env.reset(seed=seed)
+        while not env.done():
+            log = env.mjai_log()
+            start = max(i for i, e in enumerate(log) if e["type"] == "start_kyoku")
+            kongs = [e for e in log[start:] if e["type"] == "lone_kong"]
+            for o in obs.values():
+                view = o.view()
+                for r in range(4):
+                    seat = (o.seat + r) % 4
+                    tiles = view["lone_kongs"][seat]
+                    assert sorted(tiles) == sorted(e["pai"] for e in kongs if e["actor"] == seat)
+                    red = sum(t == "C" for t in tiles)
+                    joker = sum(t == view["joker"] for t in tiles)
+                    row = o.scalars[first + 3 * r:first + 3 * r + 3].tolist()
+                    assert row == [red / 4, joker / 4, (len(tiles) - red - joker) / 4]
+                    seen += len(tiles)
+                # Red dragons in sight: the hand, every river, meld and lone kong, the indicator.
+                shown = view["hand"] + view["dora_markers"]
+                shown += [e["pai"] for river in view["rivers"] for e in river]
+                shown += [t for melds in view["melds"] for m in melds for t in m["tiles"]]
+                shown += [t for tiles in view["lone_kongs"] for t in tiles]
+                red_dragon = 33  # kinds run 1m..9m, 1p..9p, 1s..9s, E S W N P F C
+                assert o.planes[13:17, red_dragon].sum() == min(4, shown.count("C"))
+            # Every seat sets a lone kong aside when it may, else wins, else the default.
+            def choose(o: hupai.env.Observation) -> int | None:
+                ids = o.legal_actions()
+                lone = [i for i, a in zip(ids, o.actions()) if a["type"] == "lone_kong"]
+                return (lone or [i for i in ids if i in (226, 227)] or [o.default_action()])[0]
+            obs = env.step({p: choose(o) for p, o in obs.items()})
+    assert seen, "six Wuhan hands set some lone kong aside"
 
 
 @pytest.mark.parametrize("rules,length", [("riichi", "east"), ("mcr", "full"), ("riichi", "half"), ("laizi", "east")])

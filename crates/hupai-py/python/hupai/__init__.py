@@ -14,7 +14,7 @@ counts. Results that are dicts are exactly the JSON objects that ``hupai analyze
 ``hupai score --json`` print. Errors are subclasses of :class:`HupaiError` (a ``ValueError``).
 
 For AI research: ``MahjongEnv`` and ``VecEnv`` (``hupai.env``: the action space and the
-``hupai-v3`` encoding), ``hupai.gym.HupaiEnv`` (Gymnasium), ``hupai.pettingzoo.HupaiAECEnv``
+``hupai-v4`` encoding), ``hupai.gym.HupaiEnv`` (Gymnasium), ``hupai.pettingzoo.HupaiAECEnv``
 (PettingZoo), ``arena`` and ``self_play`` (``hupai.data``: Arrow tables of decisions).
 """
 

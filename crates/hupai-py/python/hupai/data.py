@@ -88,7 +88,7 @@ def self_play(
 
     ``game`` (the job's index in the run), ``wall``, ``rotation``, ``hand`` (in the game),
     ``step`` (the decision's place in the game), ``player``, ``seat``, ``agent`` (its name),
-    ``planes`` (73 * 34 uint8, ``hupai-v3``), ``scalars`` (71 float32), ``mask`` (728 bool),
+    ``planes`` (73 * 34 uint8, ``hupai-v4``), ``scalars`` (83 float32), ``mask`` (728 bool),
     ``action`` (the id played), and the outcome: ``hand_points`` and ``hand_rank`` (the
     player's points over the hand and its rank after it), ``game_points`` and ``game_rank``
     (over the game; null for single hands). The schema's metadata holds the encoding, the

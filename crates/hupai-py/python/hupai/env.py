@@ -1,5 +1,5 @@
 """Environments for AI research: one match (``MahjongEnv``), many matches in one batch
-(``VecEnv``), the fixed action space and the ``hupai-v3`` observation encoding.
+(``VecEnv``), the fixed action space and the ``hupai-v4`` observation encoding.
 
 Every step is a step of hupai's match driver: the legal actions and the mask are the driver's
 options, never a second copy of the rules. Wrappers for Gymnasium (``hupai.gym``) and
@@ -38,8 +38,8 @@ ids      action
 
 In any decision the legal options have distinct ids, so the mask is exactly the option list.
 
-The observation encoding ``hupai-v3`` (``ENCODING``): ``planes``, uint8 0/1 of shape
-``(PLANES, 34)`` = ``(73, 34)``, and ``scalars``, float32 of shape ``(SCALARS,)`` = ``(71,)``
+The observation encoding ``hupai-v4`` (``ENCODING``): ``planes``, uint8 0/1 of shape
+``(PLANES, 34)`` = ``(73, 34)``, and ``scalars``, float32 of shape ``(SCALARS,)`` = ``(83,)``
 (named in ``SCALAR_NAMES``). Seats are relative: 0 the player, 1 the next seat (on its right),
 2 across, 3 the seat before it. "≥n" planes have a 1 at each kind with at least n tiles.
 

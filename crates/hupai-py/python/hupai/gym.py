@@ -8,8 +8,8 @@ hupai's agents (by spec) or by Python callables.
 ['action_mask', 'planes', 'scalars']
 >>> obs, reward, terminated, truncated, info = env.step(int(info["legal_actions"][0]))
 
-Observations are dicts: the ``hupai-v3`` ``planes`` (uint8 ``(73, 34)``) and ``scalars``
-(float32 ``(71,)``) and the ``action_mask`` (int8 ``(728,)``, 1 for each legal id). Actions are
+Observations are dicts: the ``hupai-v4`` ``planes`` (uint8 ``(73, 34)``) and ``scalars``
+(float32 ``(83,)``) and the ``action_mask`` (int8 ``(728,)``, 1 for each legal id). Actions are
 ids of the 728-id action space (``hupai.env``). The reward is the player's score change over
 the step divided by ``reward_scale`` (default 1000 for riichi rules, 1 for the Chinese
 families). An action that is not legal now is replaced by the default (discard the drawn
