@@ -79,7 +79,7 @@ pub fn load_rules(rules: &RulesArg) -> Result<CoreRules, Error> {
 /// >>> obs = env.reset()
 /// >>> o = obs[0]
 /// >>> o.planes.shape, o.scalars.shape, o.mask.shape
-/// ((73, 34), (71,), (728,))
+/// ((73, 34), (83,), (728,))
 /// >>> o.actions()[0]
 /// {'type': 'discard', 'pai': '3p', 'tsumogiri': True}
 #[pyclass(frozen, module = "hupai", name = "Observation")]
