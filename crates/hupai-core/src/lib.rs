@@ -78,7 +78,7 @@ pub use kind_set::KindSet;
 pub use meld::{Meld, MeldError, MeldKind};
 pub use notation::{HandError, ParseError};
 pub use seat::{BySeat, Seat};
-pub use shanten::{form_shanten, shanten, shanten_with_jokers};
+pub use shanten::{form_shanten, pair_shanten, shanten, shanten_with_jokers};
 pub use tile::Tile;
 pub use ukeire::{ukeire, ukeire_count, ukeire_with_jokers, waits, waits_with_jokers};
 pub use wait_shape::{wait_shapes, WaitShape, WaitShapes};

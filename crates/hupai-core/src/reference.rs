@@ -52,13 +52,20 @@ fn missing(counts: &[u8; 34], target: &[u8; 34]) -> u8 {
 /// still to place, pair still to place). Every target hand is one path, its cost the tiles
 /// it lacks.
 fn regular_distance(counts: &[u8; 34], melds_needed: u8) -> u8 {
-    // memo[kind][c1][c2][melds][pair]; 255 = unknown.
-    let mut memo = vec![u8::MAX; 35 * 5 * 5 * 5 * 2];
-    regular_search(counts, 0, 0, 0, melds_needed, 1, &mut memo)
+    regular_distance_with_pair(counts, melds_needed, KindSet::ALL)
 }
 
+/// [`regular_distance`] with the pair one of `pairs`.
+fn regular_distance_with_pair(counts: &[u8; 34], melds_needed: u8, pairs: KindSet) -> u8 {
+    // memo[kind][c1][c2][melds][pair]; 255 = unknown.
+    let mut memo = vec![u8::MAX; 35 * 5 * 5 * 5 * 2];
+    regular_search(counts, pairs, 0, 0, 0, melds_needed, 1, &mut memo)
+}
+
+#[allow(clippy::too_many_arguments)]
 fn regular_search(
     counts: &[u8; 34],
+    pairs: KindSet,
     kind: usize,
     c1: u8,
     c2: u8,
@@ -75,9 +82,10 @@ fn regular_search(
         return memo[key];
     }
     let chow_start_ok = kind < 27 && kind % 9 <= 6;
+    let pair_ok = pairs.bits() >> kind & 1 == 1;
     let mut best = IMPOSSIBLE;
     for pung in 0..=melds.min(1) {
-        for p in 0..=pair {
+        for p in 0..=if pair_ok { pair } else { 0 } {
             let max_chows = if chow_start_ok { melds - pung } else { 0 };
             for chows in 0..=max_chows {
                 let used = c1 + c2 + 3 * pung + 2 * p + chows;
@@ -86,6 +94,7 @@ fn regular_search(
                 }
                 let rest = regular_search(
                     counts,
+                    pairs,
                     kind + 1,
                     chows,
                     c1,
@@ -294,6 +303,12 @@ pub fn shanten(counts: &Counts, melds: u8, forms: FormSet) -> i8 {
 /// Shanten with `jokers` wildcards besides `counts`.
 pub fn shanten_with_jokers(counts: &Counts, jokers: u8, melds: u8, forms: FormSet) -> i8 {
     to_shanten(distance(counts, melds, forms), jokers)
+}
+
+/// Shanten of the regular form whose pair is one of `pairs` (Wuhan's 2-5-8 pair, say), with
+/// `jokers` wildcards ([`i8::MAX`] when `pairs` is empty).
+pub fn pair_shanten(counts: &Counts, jokers: u8, melds: u8, pairs: KindSet) -> i8 {
+    to_shanten(regular_distance_with_pair(&counts.0, 4 - melds.min(4), pairs), jokers)
 }
 
 /// Whether the hand is complete in an allowed form.

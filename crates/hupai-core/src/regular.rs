@@ -67,6 +67,14 @@ impl Suits {
         tables::rest_dist(tables::ph(abc, h))[5 + needed.min(4)]
     }
 
+    /// The distance to `needed` melds (0..=4) and no pair.
+    #[inline(always)]
+    pub fn sets_distance(&self, needed: usize) -> u8 {
+        let [a, b, c, h] = self.class;
+        let abc = tables::pn(tables::nn(a, b), c);
+        tables::rest_dist(tables::ph(abc, h))[needed.min(4)]
+    }
+
     /// Whether the tiles are exactly melds and one pair (the count of melds follows from the
     /// number of tiles, which the caller checks).
     #[inline(always)]

@@ -14,7 +14,7 @@
 
 use crate::distance::{distance, form_distance, specialised, to_shanten, IMPOSSIBLE};
 use crate::regular::{OwnSuits, Suits};
-use crate::{reference, Counts, Form, FormSet};
+use crate::{reference, Counts, Form, FormSet, KindSet};
 
 /// Shanten over the allowed forms: −1 complete, 0 ready, n: n exchanges from ready.
 #[inline]
@@ -38,6 +38,44 @@ pub fn form_shanten(counts: &Counts, melds: u8, form: Form, forms: FormSet) -> O
         IMPOSSIBLE => None,
         d => Some(to_shanten(d, 0)),
     }
+}
+
+/// Shanten of the regular form whose pair is one of `pairs` (Wuhan's 二五八将: a 2, 5 or 8),
+/// with `jokers` wildcards; [`i8::MAX`] when `pairs` is empty.
+///
+/// ```
+/// use hupai_core::{pair_shanten, Counts, KindSet};
+/// let hand: Counts = "234m678p345s777s11z".parse().unwrap();
+/// let two_five_eight: KindSet = "258m258p258s".parse::<Counts>().unwrap().kinds().collect();
+/// assert_eq!(pair_shanten(&hand, 0, 0, KindSet::ALL), -1);
+/// // The East pair does not count: a 2, 5 or 8 must be drawn twice (or once, for a single).
+/// assert_eq!(pair_shanten(&hand, 0, 0, two_five_eight), 1);
+/// assert_eq!(pair_shanten(&hand, 1, 0, two_five_eight), 0);
+/// ```
+pub fn pair_shanten(counts: &Counts, jokers: u8, melds: u8, pairs: KindSet) -> i8 {
+    let melds = melds.min(4);
+    let needed = 4 - melds as usize;
+    let mut best = IMPOSSIBLE;
+    for k in pairs.iter() {
+        // The pair takes two copies; a set may use at most two more. Of an honour, no set
+        // can (a pung needs three): the rest are dead. Of a number held four times, the
+        // tables would let the other two make a pung with a fifth tile: the reference answers.
+        let held = counts[k];
+        let mut rest = *counts;
+        if k.is_honor() {
+            rest[k] = 0;
+        } else if held >= 4 {
+            return reference::pair_shanten(counts, jokers, melds, pairs);
+        } else {
+            rest[k] -= held.min(2);
+        }
+        let suits = Suits::new(&rest);
+        if !suits.covered(14) {
+            return reference::pair_shanten(counts, jokers, melds, pairs);
+        }
+        best = best.min(suits.sets_distance(needed).saturating_add(2 - held.min(2)));
+    }
+    to_shanten(best, jokers)
 }
 
 /// Shanten with `jokers` wildcards besides the concealed `counts`.

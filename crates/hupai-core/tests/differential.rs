@@ -5,7 +5,7 @@
 mod common;
 
 use common::{random_hand, Rng};
-use hupai_core::{reference, Counts, Form, FormSet};
+use hupai_core::{reference, Counts, Form, FormSet, Kind, KindSet};
 
 const FORM_SETS: [FormSet; 4] = [FormSet::REGULAR, FormSet::RIICHI, FormSet::MCR, FormSet::CHINESE];
 
@@ -95,6 +95,41 @@ fn run(hands: u32, deep_every: u32, seed: u64) {
 #[test]
 fn random_hands_match_the_reference() {
     run(30_000, 10, 0x9e37_79b9_7f4a_7c15);
+}
+
+/// The pair sets the pair-restricted shanten is asked about: Wuhan's 2-5-8, every kind, one
+/// kind, none, and a random set.
+fn pair_sets(rng: &mut Rng) -> [KindSet; 5] {
+    let two_five_eight: KindSet =
+        Kind::all().filter(|k| !k.is_honor() && matches!(k.number(), 2 | 5 | 8)).collect();
+    let one = Kind::new(rng.below(34) as u8).unwrap();
+    let random = KindSet::from_bits(rng.next_u64() & KindSet::ALL.bits());
+    [two_five_eight, KindSet::ALL, [one].into_iter().collect(), KindSet::EMPTY, random]
+}
+
+#[test]
+fn pair_shanten_matches_the_reference() {
+    // HUPAI_PAIR_HANDS overrides the count (a long run in release mode).
+    let hands = std::env::var("HUPAI_PAIR_HANDS").ok().and_then(|n| n.parse().ok());
+    let mut rng = Rng(0x51ca_2b58_0000_0258);
+    for _ in 0..hands.unwrap_or(1_500) {
+        let melds = [0, 0, 1, 2, 3, 4][rng.below(6) as usize];
+        let jokers = if rng.below(4) == 0 { rng.below(3) as u8 } else { 0 };
+        let size = 14 - 3 * melds as u32 - rng.below(2);
+        let counts = random_hand(&mut rng, size.saturating_sub(jokers as u32));
+        for pairs in pair_sets(&mut rng) {
+            assert_eq!(
+                hupai_core::pair_shanten(&counts, jokers, melds, pairs),
+                reference::pair_shanten(&counts, jokers, melds, pairs),
+                "{counts} jokers {jokers} melds {melds} pairs {pairs}"
+            );
+        }
+        assert_eq!(
+            hupai_core::pair_shanten(&counts, jokers, melds, KindSet::ALL),
+            hupai_core::shanten_with_jokers(&counts, jokers, melds, FormSet::REGULAR),
+            "every pair is the regular form: {counts}"
+        );
+    }
 }
 
 /// The long run: one reference distance per hand (shanten and agari both follow from it),
