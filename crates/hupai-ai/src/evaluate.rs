@@ -382,7 +382,11 @@ mod tests {
 
     /// A view holding `hand` (14 tiles, mjai names) with `river` in another seat's river.
     fn situation(hand: &str, river: &str) -> Situation {
-        let rules = Rules::preset("riichi").unwrap();
+        situation_in("riichi", hand, river)
+    }
+
+    fn situation_in(preset: &str, hand: &str, river: &str) -> Situation {
+        let rules = Rules::preset(preset).unwrap();
         let tiles: Vec<Pai> = hand.split(' ').map(|p| p.parse().unwrap()).collect();
         let mut view =
             PlayerView::dealt(&rules, Seat::East, Seat::East, &tiles[..13], Some(tiles[13]))
@@ -406,6 +410,26 @@ mod tests {
         let mut own = KindSet::EMPTY;
         own.insert(kind("2m"));
         assert!(ron_ease(kind("5m"), own) > ron_ease(kind("5m"), none));
+    }
+
+    #[test]
+    fn wuhan_small_hands_wait_for_a_two_five_eight_pair() {
+        // 234m 678p 345s, 5s pair, North pair, 9s drawn: discarding 9s waits on 2s (234s 555s),
+        // 5s (345s 555s) or North, the first two with North as the pair. In Wuhan a small hand
+        // needs a 2-5-8 pair, so only North (5s stays the pair) completes it.
+        let hand = "2m 3m 4m 6p 7p 8p 3s 4s 5s 5s 5s N N 9s";
+        let best = |preset| {
+            let sit = situation_in(preset, hand, "");
+            let evals = evaluate_discards(&sit, false);
+            let e = evals.as_slice()[0];
+            (e.kind, e.shanten, e.plan, e.ukeire)
+        };
+        let (kind_w, shanten_w, plan_w, waits_w) = best("wuhan");
+        assert_eq!((kind_w, shanten_w, plan_w), (Some(kind("9s")), 0, Plan::Pair258));
+        assert_eq!(waits_w.iter().collect::<Vec<_>>(), vec![kind("N")]);
+        let (_, _, plan_r, waits_r) = best("riichi");
+        assert_eq!(plan_r, Plan::Any);
+        assert_eq!(waits_r.iter().collect::<Vec<_>>(), vec![kind("2s"), kind("5s"), kind("N")]);
     }
 
     #[test]

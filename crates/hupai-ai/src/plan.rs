@@ -11,6 +11,8 @@
 //! only when the hand already holds most of their tiles. Outside hand (全带幺, 4 fans) is
 //! no plan: it reaches 8 only with others that are plans already (half flush, triple chow).
 //! The general Chinese rules and laizi need no minimum: any complete hand, jokers included.
+//! Wuhan (`pair_258`) wins a small hand (屁胡) only on a pair of 2, 5 or 8; its big hands
+//! take any pair: full flush (清一色), all pungs (碰碰胡), and with four calls 全求人.
 //! Hong Kong's three fans: half flush, full flush, all pungs (and thirteen orphans, seven pairs
 //! where the rules have them), the patterns that reach three by themselves.
 //!
@@ -23,7 +25,8 @@
 //! assert_eq!(plan_shanten(template, &hand, 0, &[], FormSet::MCR), Some(1));
 //! ```
 
-use hupai_core::{form_shanten, shanten_with_jokers, ukeire_with_jokers, Counts, Form, FormSet};
+use hupai_core::{form_shanten, pair_shanten, shanten_with_jokers, ukeire_with_jokers};
+use hupai_core::{Counts, Form, FormSet};
 use hupai_core::{Kind, KindSet, Suit};
 use hupai_rules::Family;
 
@@ -34,6 +37,8 @@ use crate::situation::{MeldShape, Situation};
 pub enum Plan {
     /// Any complete hand (closed riichi hands, general Chinese rules, laizi).
     Any,
+    /// A regular hand whose pair is a 2, 5 or 8 of a suit (二五八将, Wuhan's small hand).
+    Pair258,
     /// All simples (riichi tanyao).
     Simples,
     /// One number suit plus honours (half flush).
@@ -75,6 +80,7 @@ impl Plan {
     pub fn name(self) -> String {
         match self {
             Plan::Any => "any".into(),
+            Plan::Pair258 => "2-5-8 pair".into(),
             Plan::Simples => "all simples".into(),
             Plan::HalfFlush(s) => format!("half flush {}", s.letter()),
             Plan::FullFlush(s) => format!("full flush {}", s.letter()),
@@ -105,6 +111,8 @@ impl Plan {
     /// The MCR fans the plan is worth by itself (a rough guide for ranking).
     pub fn fans(self) -> u32 {
         match self {
+            // Below every big hand it stands beside (Wuhan's small hand).
+            Plan::Pair258 => 1,
             Plan::Any | Plan::Simples | Plan::ValuePung(_) => 8,
             Plan::HalfFlush(_) | Plan::AllPungs => 8,
             Plan::HalfFlushPungs(_) => 12,
@@ -156,6 +164,11 @@ fn filtered(counts: &Counts, plan: Plan) -> Counts {
     out
 }
 
+/// The 2, 5 and 8 of the three number suits.
+fn two_five_eight() -> KindSet {
+    Kind::all().filter(|k| !k.is_honor() && matches!(k.number(), 2 | 5 | 8)).collect()
+}
+
 /// Distance (tiles to add) to four pungs and a pair from the counts, with `sets` pungs needed.
 fn pungs_distance(counts: &Counts, sets: usize) -> i8 {
     let mut best = [0u8; 5];
@@ -189,6 +202,10 @@ pub fn plan_shanten(
     };
     match plan {
         Plan::Any => shanten(counts, n, forms),
+        Plan::Pair258 => {
+            let s = pair_shanten(counts, jokers, n, two_five_eight());
+            (s != i8::MAX).then_some(s)
+        }
         Plan::Simples => {
             if !all_melds(&|m| m.kinds().iter().all(|k| k.is_simple())) {
                 return None;
@@ -476,6 +493,17 @@ pub fn plans_for(sit: &Situation, melds: &[MeldShape], counts: &Counts, closed: 
                 if counts[k] >= 2 && counts[k] + sit.unseen(k) >= 3 {
                     plans.push(Plan::ValuePung(k));
                 }
+            }
+        }
+        Family::Chinese if sit.pair_258 => {
+            // 二五八将: the small hand on a 2-5-8 pair, or a big hand on any pair.
+            plans.push(Plan::Pair258);
+            for s in NUMBER_SUITS {
+                plans.push(Plan::FullFlush(s));
+            }
+            plans.push(Plan::AllPungs);
+            if melds.len() >= 4 {
+                plans.push(Plan::Any);
             }
         }
         Family::Chinese if sit.min_fan == 0 => plans.push(Plan::Any),

@@ -56,6 +56,8 @@ pub struct Situation {
     pub forms: FormSet,
     /// Fewest fans (MCR) a win needs.
     pub min_fan: u32,
+    /// 二五八将: a small hand needs a pair of 2, 5 or 8 (Wuhan).
+    pub pair_258: bool,
     /// The seat's actor number.
     pub me: usize,
     /// Concealed tiles, jokers excluded.
@@ -137,6 +139,7 @@ impl Situation {
             family: rules.family,
             forms: rules.form_set(),
             min_fan: rules.min_fan,
+            pair_258: rules.pair_258,
             me,
             counts: *view.counts(),
             jokers: view.jokers(),
