@@ -318,10 +318,10 @@ fn priced_waits(rules: &Rules) -> bool {
 /// +1.31 ± 0.45 a hand instead of -0.05 ± 0.18, sichuan-xueliu +0.094 ± 0.035 instead of
 /// +0.071 ± 0.032, guangdong +0.057 ± 0.010 instead of +0.054 ± 0.009, sichuan +0.169 ±
 /// 0.024 instead of +0.151 ± 0.022; seed 7: hongkong +1.36 ± 0.41, sichuan-xueliu +0.051 ±
-/// 0.037, guangdong +0.051 ± 0.010. In Wuhan a wait the shanten counts as ready often cannot
-/// win (no 2-5-8 pair for a 屁胡, no call before a discard win, a second joker), and the
-/// scorer says so: +18.0 ± 1.2 a hand instead of +0.003 ± 0.007 (win 28.9% against 21.7%;
-/// seed 7: +17.5 ± 1.2).
+/// 0.037, guangdong +0.051 ± 0.010. Wuhan is priced too (a ready hand without a 2-5-8 pair,
+/// a call or with a second joker scores 0), but since the planner knows 二五八将 both agents
+/// reach only winnable waits and the pricing gains nothing measurable: -0.14 ± 0.23 a hand
+/// (seed 7: -0.08 ± 0.24), win 24.9% against 25.0%.
 fn price_waits(view: &PlayerView, sit: &Situation, evals: &mut [DiscardEval]) {
     if evals.first().is_none_or(|e| e.shanten != 0) {
         return;
