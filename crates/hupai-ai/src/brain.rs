@@ -302,14 +302,12 @@ fn turn(
 }
 
 /// Whether `defensive` prices its waits by the payments ([`crate::wait_value`]): the
-/// regional tables, where each fan doubles.
+/// regional tables where each fan doubles and the pricing was measured to gain (Wuhan is
+/// not one, see [`price_waits`]).
 fn priced_waits(rules: &Rules) -> bool {
     use hupai_rules::FanTable;
     rules.family == Family::Chinese
-        && matches!(
-            rules.fan_table,
-            FanTable::Sichuan | FanTable::Guangdong | FanTable::HongKong | FanTable::Wuhan
-        )
+        && matches!(rules.fan_table, FanTable::Sichuan | FanTable::Guangdong | FanTable::HongKong)
 }
 
 /// When the best discard leaves the hand ready: the ready discard whose wait quality times
@@ -318,10 +316,9 @@ fn priced_waits(rules: &Rules) -> bool {
 /// +1.31 ± 0.45 a hand instead of -0.05 ± 0.18, sichuan-xueliu +0.094 ± 0.035 instead of
 /// +0.071 ± 0.032, guangdong +0.057 ± 0.010 instead of +0.054 ± 0.009, sichuan +0.169 ±
 /// 0.024 instead of +0.151 ± 0.022; seed 7: hongkong +1.36 ± 0.41, sichuan-xueliu +0.051 ±
-/// 0.037, guangdong +0.051 ± 0.010. Wuhan is priced too (a ready hand without a 2-5-8 pair,
-/// a call or with a second joker scores 0), but since the planner knows 二五八将 both agents
-/// reach only winnable waits and the pricing gains nothing measurable: -0.14 ± 0.23 a hand
-/// (seed 7: -0.08 ± 0.24), win 24.9% against 25.0%.
+/// 0.037, guangdong +0.051 ± 0.010. Wuhan is not priced: since the planner knows 二五八将
+/// both agents reach only winnable waits, and pricing them (a scorer call per ready wait)
+/// gained nothing: -0.14 ± 0.23 a hand (seed 7: -0.08 ± 0.24), win 24.9% against 25.0%.
 fn price_waits(view: &PlayerView, sit: &Situation, evals: &mut [DiscardEval]) {
     if evals.first().is_none_or(|e| e.shanten != 0) {
         return;
