@@ -10,12 +10,20 @@ functions), and scoring of random winning hands (riichi against ``HandCalculator
 against ``MahjongFanCalculator``), for hupai one call at a time and as batches: ``score_batch``
 of line dicts and the columnar ``score_arrays`` on one thread and on ``--threads`` (the same
 hands as arrays, made before timing; per hand = the batch's wall time / N).
+
+With ``--cli target/release/hupai`` it also times the CLI on the same hands: ``hupai score
+--json`` reading the scoring lines (riichi and MCR) and ``hupai analyze --json --rules mcr``
+reading the shanten hands, one line each from a file, the answers written to a pipe that is
+read to the end, process start included.
 """
 
 import argparse
+import json
 import os
 import random
+import subprocess
 import sys
+import tempfile
 import time
 from pathlib import Path
 
@@ -50,6 +58,7 @@ def main() -> None:
     ap.add_argument("--n", type=int, default=20000)
     ap.add_argument("--score-n", type=int, default=0, help="scoring hands (default: n / 4)")
     ap.add_argument("--threads", type=int, default=2)
+    ap.add_argument("--cli", help="the hupai binary, to time `hupai score/analyze --json` too")
     args = ap.parse_args()
     n, threads = args.n, args.threads
     print(f"load average before: {', '.join(f'{x:.2f}' for x in os.getloadavg())} on {os.cpu_count()} cores")
@@ -111,6 +120,20 @@ def main() -> None:
                      best(lambda: hupai.score_arrays(**mcr_cols, rules="mcr", threads=1), m),
                      best(lambda: hupai.score_arrays(**mcr_cols, rules="mcr", threads=threads), m)))
     compat = best(lambda: [Compat(**a) for a in gb_args], m)
+    cli = []
+    if args.cli:
+        # Hands without yaku are left out, so both sides time the same scored lines.
+        riichi_ok = [x for x in lines if _scores(x)]
+        mcr_ok = [x for x in mcr_lines if _scores(x)]
+        cli = [("riichi scoring", "`hupai score --json`", riichi_ref, "mahjong HandCalculator",
+                best(lambda: [hupai.score(x) for x in riichi_ok], len(riichi_ok)),
+                _cli_time([args.cli, "score", "--json"], riichi_ok)),
+               ("MCR scoring", "`hupai score --json`", mcr_ref, "PyMahjongGB MahjongFanCalculator",
+                best(lambda: [hupai.score(x) for x in mcr_ok], len(mcr_ok)),
+                _cli_time([args.cli, "score", "--json"], mcr_ok)),
+               ("MCR analysis", "`hupai analyze --json --rules mcr`", None, "",
+                best(lambda: [hupai.analyze(t, rules="mcr") for t in texts], n),
+                _cli_time([args.cli, "analyze", "--json", "--rules", "mcr"], texts))]
     print(f"{n} hands for shanten, {m} for scoring; microseconds per hand (best of 3)\n")
     print("| operation | reference | reference µs | hupai one call µs | hupai batch µs | batch speed-up |")
     print("| --- | --- | ---: | ---: | ---: | ---: |")
@@ -121,7 +144,46 @@ def main() -> None:
     print("| --- | --- | ---: | ---: | ---: | ---: | ---: |")
     for what, ref, r, one, many in columnar:
         print(f"| {what} | {ref} | {r * 1e6:.2f} | {one * 1e6:.3f} | {r / one:.0f}x | {many * 1e6:.3f} | {r / many:.0f}x |")
+    if cli:
+        print("\n| CLI streaming | command | reference µs | hupai in-process one call µs | CLI µs per line | CLI / in-process | reference / CLI |")
+        print("| --- | --- | ---: | ---: | ---: | ---: | ---: |")
+        for what, cmd, r, ref, one, c in cli:
+            against = f"{r * 1e6:.2f} ({ref})" if r else "–"
+            ratio = f"{r / c:.1f}x" if r else "–"
+            print(f"| {what} | {cmd} | {against} | {one * 1e6:.2f} | {c * 1e6:.2f} | {c / one:.2f} | {ratio} |")
     print(f"\nload average after: {', '.join(f'{x:.2f}' for x in os.getloadavg())}")
+
+
+def _scores(line) -> bool:
+    """Whether hupai scores the line (a hand without yaku raises): the in-process loop times
+    the same lines as the CLI, which prints an error line for the others."""
+    try:
+        hupai.score(line)
+        return True
+    except hupai.ScoreError:
+        return False
+
+
+def _cli_time(cmd: list, items: list) -> float:
+    """Seconds per line for `cmd` reading `items` (dicts as JSON, strings as they are), one per
+    line from a file, best of three; every answer line is read."""
+    with tempfile.NamedTemporaryFile("w", suffix=".jsonl", delete=False) as f:
+        for x in items:
+            f.write((json.dumps(x, ensure_ascii=False) if isinstance(x, dict) else x) + "\n")
+        path = f.name
+    times = []
+    try:
+        for _ in range(3):
+            with open(path, "rb") as src:
+                t = time.perf_counter()
+                out = subprocess.run(cmd, stdin=src, capture_output=True, check=False).stdout
+                times.append(time.perf_counter() - t)
+            answers = out.count(b"\n")
+            if answers != len(items):
+                raise SystemExit(f"{cmd}: {answers} answer lines for {len(items)} inputs")
+    finally:
+        os.unlink(path)
+    return min(times) / len(items)
 
 
 def _score_each(lines) -> list:
