@@ -102,6 +102,14 @@ async fn serve_bot(
             return Ok(());
         }
     };
+    if state.addresses.banned(ip, state.config.limits.failed_tokens_per_minute, Instant::now()) {
+        write
+            .write_all(
+                b"{\"type\":\"error\",\"message\":\"too many bad tickets from this address\"}\n",
+            )
+            .await?;
+        return Ok(());
+    }
     let hash = crate::token::hash(&ticket);
     let table_id = state.tickets.lock().ok().and_then(|t| t.get(&hash).cloned());
     let table = table_id.as_deref().and_then(|id| state.table(id));

@@ -93,7 +93,11 @@ pub enum ServerMessage {
         protocol: u32,
         /// The table.
         table: String,
-        /// The player this connection plays (none for a spectator).
+        /// The seat this connection plays, as `POST /api/tables` numbers it (none for a
+        /// spectator).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        seat: Option<usize>,
+        /// The same number as `seat`, under the name the other messages use for it.
         #[serde(default, skip_serializing_if = "Option::is_none")]
         player: Option<usize>,
         /// The rule set's name.

@@ -100,7 +100,9 @@ pub struct TimeControl {
     /// The bank each player starts with; what it uses carries over.
     pub bank_ms: u64,
     /// How long every discard is held open, whoever can call, so that the pause tells nobody
-    /// who could (0: no hold).
+    /// who could (0: no hold). Otherwise at least `call_ms`: a player who thinks over a call
+    /// within the call window then ends within the hold, and only one who spends the bank
+    /// lengthens the pause.
     pub claim_hold_ms: u64,
     /// How long a built-in AI waits before it acts at a table with people (0 at tables of
     /// bots only).
@@ -115,9 +117,9 @@ impl Default for TimeControl {
     fn default() -> TimeControl {
         TimeControl {
             turn_ms: 5_000,
-            call_ms: 3_000,
+            call_ms: 1_500,
             bank_ms: 20_000,
-            claim_hold_ms: 800,
+            claim_hold_ms: 1_500,
             bot_delay_ms: 500,
             away_ms: 15_000,
             timeouts_for_takeover: 2,
@@ -275,6 +277,17 @@ impl NewTable {
         let time = self.time.unwrap_or_default();
         if time.turn_ms > 600_000 || time.call_ms > 600_000 || time.bank_ms > 3_600_000 {
             return Err(SpecError("time: at most ten minutes a decision, an hour of bank".into()));
+        }
+        if time.claim_hold_ms != 0 && time.claim_hold_ms < time.call_ms {
+            return Err(SpecError(format!(
+                "time: claim_hold_ms ({}) is shorter than call_ms ({}): a player thinking over a \
+                 call would lengthen the pause after that discard and tell the others; hold at \
+                 least the call window, or 0 for no hold",
+                time.claim_hold_ms, time.call_ms
+            )));
+        }
+        if time.claim_hold_ms > 600_000 {
+            return Err(SpecError("time: claim_hold_ms at most ten minutes".into()));
         }
         Ok(Checked {
             rules,

@@ -407,6 +407,7 @@ impl Table {
         let welcome = ServerMessage::Welcome {
             protocol: PROTOCOL,
             table: self.id.clone(),
+            seat: player,
             player,
             rules: self.checked.rules.name.clone(),
             names: self.checked.names.clone(),

@@ -167,25 +167,30 @@ async fn a_person_gone_too_long_is_played_by_the_ai_and_takes_the_seat_back_on_r
 async fn every_discard_is_held_whoever_can_call() {
     let server = start(db("hold").to_str().expect("utf-8")).await;
     let base = base(&server);
-    let time = r#"{"turn_ms":600000,"call_ms":600000,"bank_ms":0,"claim_hold_ms":150,"bot_delay_ms":0,"away_ms":600000,"timeouts_for_takeover":2}"#;
+    // The hold covers the call window; the person thinks over every call for up to 3/4 of it.
+    let time = r#"{"turn_ms":600000,"call_ms":200,"bank_ms":0,"claim_hold_ms":200,"bot_delay_ms":0,"away_ms":600000,"timeouts_for_takeover":2}"#;
     let made = table(&base, &BOTS, "hand", 13, time).await;
     let id = made["table"].as_str().expect("id").to_string();
     let token = made["seats"][0]["token"].as_str().expect("token").to_string();
     let mut me = Client::connect(&base, &id, Some(&token), None).await.expect("connects");
-    // The gap between a bot's discard and the next event is at least the hold, every time.
+    // The gap between a bot's discard and the next event, with and without a call to think
+    // over: the hold, every time, so the pause tells the others nothing.
     let mut last_discard: Option<Instant> = None;
-    let mut gaps = Vec::new();
-    while gaps.len() < 6 {
+    let mut prompted = false;
+    let (mut with_call, mut without) = (Vec::new(), Vec::new());
+    let mut think = 0u64;
+    loop {
         let Some(m) =
-            timeout(Duration::from_secs(10), me.next()).await.expect("in time").expect("reads")
+            timeout(Duration::from_secs(20), me.next()).await.expect("in time").expect("reads")
         else {
             break;
         };
         match m {
             ServerMessage::Event { event, .. } => {
                 if let Some(t) = last_discard.take() {
-                    gaps.push(t.elapsed());
+                    if prompted { &mut with_call } else { &mut without }.push(t.elapsed());
                 }
+                prompted = false;
                 if let Event::Dahai { actor, .. } = *event {
                     if actor.index() != 0 {
                         last_discard = Some(Instant::now());
@@ -196,14 +201,27 @@ async fn every_discard_is_held_whoever_can_call() {
                 }
             }
             ServerMessage::Prompt { decision, options, .. } => {
-                // Passing on calls at once: the hold is the same as when nobody can call.
-                last_discard = None;
                 let pass = options.iter().copied().find(|a| *a == Action::Pass);
-                me.act(decision, pass.unwrap_or(options[0])).await.expect("sends");
+                if let Some(pass) = pass {
+                    prompted = last_discard.is_some();
+                    think = (think + 70) % 150;
+                    tokio::time::sleep(Duration::from_millis(think)).await;
+                    me.act(decision, pass).await.expect("sends");
+                } else {
+                    me.act(decision, options[0]).await.expect("sends");
+                }
             }
             _ => {}
         }
     }
-    assert!(gaps.len() >= 3, "{gaps:?}");
-    assert!(gaps.iter().all(|g| *g >= Duration::from_millis(140)), "{gaps:?}");
+    assert!(without.len() >= 5 && !with_call.is_empty(), "{with_call:?} {without:?}");
+    let all = || with_call.iter().chain(&without);
+    assert!(all().all(|g| *g >= Duration::from_millis(190)), "{with_call:?} {without:?}");
+    let mean = |v: &[Duration]| v.iter().sum::<Duration>() / v.len() as u32;
+    // Thinking within the call window does not lengthen the pause (a server that let it
+    // would show the think times, up to 140 ms, over the hold).
+    assert!(
+        mean(&with_call) < mean(&without) + Duration::from_millis(60),
+        "with a call {with_call:?}, without {without:?}"
+    );
 }

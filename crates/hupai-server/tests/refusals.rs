@@ -40,6 +40,11 @@ async fn bad_requests_get_4xx_with_a_reason() {
         ),
         (r#"{"rules_toml":"rounds = 3","seats":["human","human","human","human"]}"#, 400, "rounds"),
         (r#"{"seats":["human","human","human","human"],"names":["a","b","c",""]}"#, 400, "1 to 40"),
+        (
+            r#"{"seats":["human","human","human","human"],"time":{"call_ms":3000,"claim_hold_ms":800}}"#,
+            400,
+            "claim_hold_ms (800) is shorter than call_ms (3000)",
+        ),
     ];
     for (body, status, says) in cases {
         let (got, text) = http(&base, "POST", "/api/tables", Some(body)).await.expect("http");
@@ -95,7 +100,7 @@ async fn refused_answers_change_nothing() {
     let mut me = Client::connect(&base, &id, Some(&token), None).await.expect("connects");
     assert!(matches!(
         next_not_event(&mut me).await,
-        ServerMessage::Welcome { player: Some(0), .. }
+        ServerMessage::Welcome { seat: Some(0), player: Some(0), .. }
     ));
     let (decision, options) = next_prompt(&mut me).await;
     // Stale, illegal, malformed: each refused with its code, the prompt still open.
@@ -135,7 +140,7 @@ async fn refused_answers_change_nothing() {
     let mut watcher = Client::connect(&base, &id, None, None).await.expect("connects");
     assert!(matches!(
         next_not_event(&mut watcher).await,
-        ServerMessage::Welcome { player: None, .. }
+        ServerMessage::Welcome { seat: None, player: None, .. }
     ));
     watcher.act(decision, options[0]).await.expect("sends");
     assert_eq!(error_code(&next_not_event(&mut watcher).await), "not_your_turn");
