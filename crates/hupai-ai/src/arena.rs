@@ -170,6 +170,8 @@ pub enum ArenaError {
     Log(std::io::Error),
     /// A job was finished before its game was over.
     Unfinished,
+    /// The operating system gave no random secret for the seed commitment.
+    Secret(std::io::Error),
 }
 
 impl fmt::Display for ArenaError {
@@ -180,6 +182,7 @@ impl fmt::Display for ArenaError {
             ArenaError::Threads(e) => write!(f, "cannot start the thread pool: {e}"),
             ArenaError::Log(e) => write!(f, "cannot write a log: {e}"),
             ArenaError::Unfinished => f.write_str("the job's game is not over"),
+            ArenaError::Secret(e) => write!(f, "cannot draw the seed commitment's secret: {e}"),
         }
     }
 }
@@ -355,6 +358,9 @@ impl Job {
             agents.push(Some(Timed { agent: wrap(p, agent), times: vec![0; TIME_BUCKETS] }));
         }
         let mut setup = Setup::new(config.rules.clone(), wall_seed(config.seed, wall));
+        // The wall seeds follow from the arena's seed: only a random secret keeps an external
+        // bot from finding its wall from the commitment.
+        setup.secret = hupai_engine::commitment::random_secret().map_err(ArenaError::Secret)?;
         setup.single_hand = matches!(config.length, Length::Hands(_));
         setup.names = std::array::from_fn(|p| entrants[p].name.clone());
         let driver = Driver::new(setup);

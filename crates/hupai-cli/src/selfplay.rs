@@ -59,6 +59,10 @@ pub fn run(args: SelfplayArgs) -> anyhow::Result<ExitCode> {
             agents.push(spec.build(&rules, agent_seed, p, &options)?);
         }
         let mut setup = Setup::new(rules.clone(), seed);
+        // The seeds are the user's, but the seats may be external bots: a random secret keeps
+        // them from finding the seed from its commitment.
+        setup.secret = hupai_engine::commitment::random_secret()
+            .context("cannot draw the seed commitment's secret")?;
         setup.names = std::array::from_fn(|p| specs[p].to_string());
         let mut driver = Driver::new(setup);
         driver.run_with(&mut agents, |_, _| actions += 1)?;

@@ -16,7 +16,8 @@ fn json_out(args: &[&str]) -> Value {
     serde_json::from_slice(&out.stdout).expect("one JSON object")
 }
 
-/// The events of a log, without `start_game` (whose names say who played).
+/// The events of a log, without `start_game` (whose names say who played) and without the
+/// commitment's secret that `end_game` reveals (drawn anew for every game).
 fn events(dir: &std::path::Path) -> Vec<Value> {
     let mut files: Vec<_> =
         std::fs::read_dir(dir).expect("logs").map(|e| e.expect("e").path()).collect();
@@ -27,7 +28,13 @@ fn events(dir: &std::path::Path) -> Vec<Value> {
         out.extend(
             text.lines()
                 .map(|l| serde_json::from_str::<Value>(l).expect("json"))
-                .filter(|v| v["type"] != "start_game"),
+                .filter(|v| v["type"] != "start_game")
+                .map(|mut v| {
+                    if let Some(o) = v.as_object_mut() {
+                        o.remove("secret");
+                    }
+                    v
+                }),
         );
     }
     out
@@ -171,6 +178,13 @@ fn replay_shows_a_players_stream_without_the_others_tiles_or_the_seed() {
     }
     let last: Value = serde_json::from_str(text.lines().last().expect("end_game")).expect("json");
     assert!(last["hupai_seed"].is_u64(), "the seed is revealed at the end: {last}");
+    // The commitment is checked by the revealed secret, which is not a known one: under the
+    // secret 0 anyone could try seeds (2 here) against the commitment.
+    let commitment = first["seed_commitment"].as_str().expect("commitment");
+    let secret = last["secret"].as_str().expect("the secret is revealed");
+    let seed = last["hupai_seed"].as_u64().expect("seed");
+    assert!(hupai_engine::commitment::verify(commitment, seed, secret), "{first} {last}");
+    assert!(!hupai_engine::commitment::verify(commitment, seed, &"0".repeat(32)), "{secret}");
     let bad = hupai().args(["replay", log.to_str().expect("utf-8"), "--seat", "4"]).output();
     assert!(!bad.expect("runs").status.success());
     let _ = std::fs::remove_dir_all(&tmp);

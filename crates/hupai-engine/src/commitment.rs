@@ -6,6 +6,12 @@
 //! reveals the seed and the secret (32 hex digits), so anyone can check the commitment and
 //! replay the match from the seed.
 //!
+//! The commitment hides the seed only when the secret is unpredictable: under a known secret
+//! (0 is [`crate::Setup::new`]'s) anyone can try likely seeds (small numbers, the arena's wall
+//! seeds) against it. Whoever shows a stream to a player who did not choose the seed (the
+//! arena, `selfplay` and the server, whose seats may be external bots or strangers) draws the
+//! secret with [`random_secret`].
+//!
 //! ```
 //! use hupai_engine::commitment::{commit, secret_text, verify};
 //! let secret = 0x0123_4567_89ab_cdef_0011_2233_4455_6677u128;
@@ -23,6 +29,13 @@ pub fn commit(seed: u64, secret: u128) -> String {
     h.update(seed.to_le_bytes());
     h.update(secret.to_le_bytes());
     h.finalize().iter().map(|b| format!("{b:02x}")).collect()
+}
+
+/// A secret drawn from the operating system's random source.
+pub fn random_secret() -> std::io::Result<u128> {
+    let mut bytes = [0u8; 16];
+    getrandom::fill(&mut bytes).map_err(|e| std::io::Error::other(e.to_string()))?;
+    Ok(u128::from_le_bytes(bytes))
 }
 
 /// The secret as it is written in logs: 32 hex digits.

@@ -38,8 +38,10 @@ pub struct Setup {
     pub rules: Rules,
     /// The seed every wall is shuffled from (see [`crate::SplitMix64`]).
     pub seed: u64,
-    /// The secret of the seed commitment (see [`crate::commitment`]). Whoever shows seats
-    /// their streams (a server) sets a random one; 0 otherwise.
+    /// The secret of the seed commitment (see [`crate::commitment`]): 0 unless set. Whoever
+    /// shows a stream to a player who did not choose the seed (the arena, `selfplay`, a
+    /// server) sets [`crate::commitment::random_secret`]; under 0 the commitment hides nothing
+    /// from someone who can guess the seed.
     pub secret: u128,
     /// Scores by seat at the start (`None`: the rules' starting points).
     pub scores: Option<[i32; 4]>,

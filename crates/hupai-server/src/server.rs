@@ -203,8 +203,7 @@ impl State {
                 u64::from_le_bytes(crate::token::random_bytes::<8>().map_err(|e| e.to_string())?)
             }
         };
-        let secret =
-            u128::from_le_bytes(crate::token::random_bytes::<16>().map_err(|e| e.to_string())?);
+        let secret = hupai_engine::commitment::random_secret().map_err(|e| e.to_string())?;
         let id = crate::token::table_id().map_err(|e| e.to_string())?;
         let spec = StoredSpec::new(checked, seed, secret);
         let mut table =
