@@ -50,8 +50,9 @@ pub mod wait_value;
 pub use brain::Style;
 pub use defensive::Defensive;
 pub use efficiency::Efficiency;
+pub use mjai_process::BuildOptions;
 pub use params::{Params, PARAMS};
-pub use registry::{AgentSpec, BuildOptions, SpecError, AGENT_NAMES};
+pub use registry::{AgentSpec, SpecError, AGENT_NAMES};
 pub use situation::{MeldShape, Situation};
 
 /// The README's Rust examples, compiled and run as doctests.

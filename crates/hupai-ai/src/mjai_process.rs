@@ -7,6 +7,13 @@
 //! when the seat can act. Riichi takes two steps, as in mjai: the bot answers `reach`, is
 //! shown its `reach` event, and answers with the discard.
 //!
+//! The timeout is per decision. In the classic protocol the events are written without waiting
+//! for their replies, which are counted: at a decision the replies still owed are read, the
+//! earlier ones dropped (they answer events that asked for nothing) and the last one taken,
+//! all within one timeout. A bot that is slow or silent therefore costs one timeout per
+//! decision, not one per event, and a reply that comes late is dropped as the answer to its
+//! own event, never taken for a later one.
+//!
 //! Nothing a bot does stops a game: a reply that is not JSON, not legal, for another seat, or
 //! later than the timeout gets the seat its default action (discard the drawn tile, or pass)
 //! and is counted ([`Agent::faults`]: `illegal`, `timeouts`); a bot whose process dies, or
@@ -15,14 +22,28 @@
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Child, ChildStdin, Command, Stdio};
 use std::sync::mpsc::{Receiver, RecvTimeoutError};
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use hupai_core::Seat;
 use hupai_engine::{default_action, Action, Agent, Event, Faults, PlayerView};
 use hupai_rules::Rules;
 
 use crate::mjai::{choose, choose_riichi_discard, parse_reply, Chosen};
-use crate::BuildOptions;
+
+/// How external agents are run.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct BuildOptions {
+    /// How long an external bot may take per decision.
+    pub bot_timeout: Duration,
+    /// When an external bot answers.
+    pub replies: Replies,
+}
+
+impl Default for BuildOptions {
+    fn default() -> BuildOptions {
+        BuildOptions { bot_timeout: Duration::from_secs(10), replies: Replies::EveryEvent }
+    }
+}
 
 /// When an external bot answers.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -51,8 +72,8 @@ pub struct MjaiProcess {
     timeout: Duration,
     replies: Replies,
     seat: Seat,
-    /// The reply to the last event shown (classic protocol).
-    last: Option<Answer>,
+    /// Reply lines owed for the events written so far (classic protocol).
+    owed: usize,
     /// A `reach` this agent already showed the bot, to skip when the game reports it.
     reach_shown: bool,
     faults: Faults,
@@ -94,7 +115,7 @@ impl MjaiProcess {
             timeout: options.bot_timeout,
             replies: options.replies,
             seat: Seat::from_index(player % 4).unwrap_or_default(),
-            last: None,
+            owed: 0,
             reach_shown: false,
             faults: Faults::default(),
         })
@@ -111,30 +132,40 @@ impl MjaiProcess {
         }
     }
 
-    /// Drops replies that came too late for the events they answered.
-    fn drain(&mut self) {
-        while self.lines.try_recv().is_ok() {}
+    /// Writes an event line; in the classic protocol its reply is owed from then on.
+    fn show(&mut self, line: &str) {
+        self.send(line);
+        if self.replies == Replies::EveryEvent && !self.faults.gone {
+            self.owed += 1;
+        }
     }
 
-    fn read(&mut self) -> Answer {
+    /// The reply to the last event written, within one timeout: in the classic protocol the
+    /// replies owed for earlier events are read first and dropped.
+    fn reply(&mut self) -> Answer {
         if self.faults.gone {
             return Answer::Gone;
         }
-        match self.lines.recv_timeout(self.timeout) {
-            Ok(line) => Answer::Line(line),
-            Err(RecvTimeoutError::Timeout) => Answer::Late,
-            Err(RecvTimeoutError::Disconnected) => {
-                self.faults.gone = true;
-                Answer::Gone
+        let deadline = Instant::now() + self.timeout;
+        loop {
+            let left = deadline.saturating_duration_since(Instant::now());
+            let line = match self.lines.recv_timeout(left) {
+                Ok(line) => line,
+                Err(RecvTimeoutError::Timeout) => return Answer::Late,
+                Err(RecvTimeoutError::Disconnected) => {
+                    self.faults.gone = true;
+                    return Answer::Gone;
+                }
+            };
+            match self.replies {
+                Replies::WhenAble => return Answer::Line(line),
+                Replies::EveryEvent => {
+                    self.owed = self.owed.saturating_sub(1);
+                    if self.owed == 0 {
+                        return Answer::Line(line);
+                    }
+                }
             }
-        }
-    }
-
-    /// Reads the reply to a decision (already read in the classic protocol).
-    fn reply(&mut self) -> Answer {
-        match self.replies {
-            Replies::EveryEvent => self.last.take().unwrap_or(Answer::Late),
-            Replies::WhenAble => self.read(),
         }
     }
 
@@ -178,13 +209,7 @@ impl Agent for MjaiProcess {
             }
             e => e.to_json(),
         };
-        if self.replies == Replies::EveryEvent {
-            self.drain();
-        }
-        self.send(&line);
-        if self.replies == Replies::EveryEvent {
-            self.last = Some(self.read());
-        }
+        self.show(&line);
     }
 
     fn decide(&mut self, view: &PlayerView, options: &[Action]) -> Action {
@@ -198,12 +223,9 @@ impl Agent for MjaiProcess {
         match chosen {
             Ok(Chosen::Action(a)) => a,
             Ok(Chosen::Riichi) => {
-                // Show the bot its reach; its next line is the discard.
-                if self.replies == Replies::EveryEvent {
-                    self.drain();
-                }
-                self.send(&Event::Reach { actor: self.seat }.to_json());
-                let answer = self.read();
+                // Show the bot its reach; its reply to it is the discard.
+                self.show(&Event::Reach { actor: self.seat }.to_json());
+                let answer = self.reply();
                 let Some(line) = self.line_of(answer) else { return fallback };
                 self.reach_shown = true;
                 match parse_reply(&line).and_then(|r| choose_riichi_discard(&r, options)) {

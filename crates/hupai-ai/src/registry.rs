@@ -26,12 +26,11 @@
 
 use std::fmt;
 use std::str::FromStr;
-use std::time::Duration;
 
 use hupai_engine::{Agent, Random, Tsumogiri};
 use hupai_rules::Rules;
 
-use crate::mjai_process::{MjaiProcess, Replies};
+use crate::mjai_process::{BuildOptions, MjaiProcess};
 use crate::{Defensive, Efficiency, Params};
 
 /// The agent names the registry knows (besides `mjai:COMMAND`).
@@ -65,21 +64,6 @@ impl fmt::Display for SpecError {
 }
 
 impl std::error::Error for SpecError {}
-
-/// How external agents are run.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct BuildOptions {
-    /// How long an external bot may take per decision (and per reply).
-    pub bot_timeout: Duration,
-    /// When an external bot answers.
-    pub replies: Replies,
-}
-
-impl Default for BuildOptions {
-    fn default() -> BuildOptions {
-        BuildOptions { bot_timeout: Duration::from_secs(10), replies: Replies::EveryEvent }
-    }
-}
 
 impl AgentSpec {
     /// Parses a list: one spec, or several separated by commas (outside parentheses and

@@ -54,6 +54,20 @@ fn silence_is_a_timeout() {
 }
 
 #[test]
+fn a_silent_classic_bot_costs_one_timeout_per_decision_not_per_event() {
+    // The classic protocol owes a reply for every event, but the clock runs per decision: a
+    // seat is shown dozens of events between two of its decisions.
+    let start = std::time::Instant::now();
+    let r = arena("mjai:sh -c 'while read l; do :; done'", Replies::EveryEvent, 100);
+    let took = start.elapsed();
+    let b = bot(&r, "mjai:");
+    assert_eq!(r.hands, 2);
+    assert!(b.timeouts > 5, "{} timeouts", b.timeouts);
+    let waited = Duration::from_millis(100) * b.timeouts as u32;
+    assert!(took < waited + Duration::from_secs(3), "{took:?} for {} timeouts", b.timeouts);
+}
+
+#[test]
 fn a_bot_that_dies_is_replaced_for_the_rest_of_the_game() {
     let r = arena("mjai:sh -c 'read l; exit 0'", Replies::EveryEvent, 2000);
     assert_eq!(r.hands, 2);
