@@ -1,6 +1,9 @@
 //! An external mjai bot as an agent (`mjai:COMMAND`): the command runs with the player's
 //! seat number 0-3 appended as its last argument and is spoken to on its standard input and
 //! output, one event per line, as the seat is shown it (`start_game` carries the bot's `id`).
+//! Under rules that move players between seats (MCR), mjai has no message for a new seat:
+//! each `start_kyoku` says who sits where (`players`), and a bot that plays such rules reads
+//! its seat there, as this side does.
 //!
 //! Two ways of answering ([`Replies`]): the classic protocol, one reply line for every event
 //! (`{"type":"none"}` when there is nothing to do); or, like Mortal's `mjai.py`, a reply only
@@ -71,6 +74,9 @@ pub struct MjaiProcess {
     lines: Receiver<String>,
     timeout: Duration,
     replies: Replies,
+    /// The player this bot plays.
+    player: usize,
+    /// The seat it sits in this hand (players move between seats under MCR's rotation).
     seat: Seat,
     /// Reply lines owed for the events written so far (classic protocol).
     owed: usize,
@@ -114,6 +120,7 @@ impl MjaiProcess {
             lines,
             timeout: options.bot_timeout,
             replies: options.replies,
+            player,
             seat: Seat::from_index(player % 4).unwrap_or_default(),
             owed: 0,
             reach_shown: false,
@@ -194,6 +201,12 @@ impl Agent for MjaiProcess {
     fn observe(&mut self, event: &Event) {
         if self.faults.gone {
             return;
+        }
+        if let Event::StartKyoku { players: Some(players), .. } = event {
+            // Where the rules move players between seats, the hand's seat is the one it names.
+            if let Some(seat) = players.iter().position(|&p| usize::from(p) == self.player) {
+                self.seat = Seat::from_index(seat).unwrap_or(self.seat);
+            }
         }
         if self.reach_shown && matches!(event, Event::Reach { actor } if *actor == self.seat) {
             self.reach_shown = false;
