@@ -45,6 +45,8 @@ pub struct MjaiBot {
     agent: Box<dyn Agent>,
     explain: bool,
     me: Option<Seat>,
+    /// The player this bot plays: the seat it starts the match in.
+    player: Option<usize>,
     default_seat: Option<Seat>,
     view: Option<PlayerView>,
     /// The discard chosen with a riichi, sent once the host shows the `reach`.
@@ -69,6 +71,7 @@ impl MjaiBot {
             agent,
             explain,
             me: None,
+            player: None,
             default_seat: None,
             view: None,
             riichi_discard: None,
@@ -129,6 +132,7 @@ impl MjaiBot {
         match event {
             Event::StartGame { id, .. } => {
                 self.me = id.or(self.default_seat);
+                self.player = self.me.map(Seat::index);
                 self.view = None;
                 self.riichi_discard = None;
                 return Ok(());
@@ -139,6 +143,19 @@ impl MjaiBot {
                     .zip(tehais)
                     .find(|(_, t)| t.iter().any(|p| !p.is_hidden()));
                 self.me = seen.map(|(s, _)| s);
+                self.player = self.me.map(Seat::index);
+            }
+            Event::StartKyoku { players: Some(players), .. } => {
+                // Under MCR's rotation the player moves to the seat the deal names, and the
+                // view of the old seat is left behind.
+                let at =
+                    self.player.and_then(|p| players.iter().position(|&q| usize::from(q) == p));
+                if let Some(seat) = at.and_then(Seat::from_index) {
+                    if self.me != Some(seat) {
+                        self.me = Some(seat);
+                        self.view = None;
+                    }
+                }
             }
             _ => {}
         }

@@ -133,6 +133,42 @@ fn hupai_as_an_external_mjai_bot_plays_the_same_game_as_in_process() {
 }
 
 #[test]
+fn an_external_mjai_bot_follows_its_player_across_mcr_seat_rotation() {
+    // MCR moves players between seats each wind round; the external bot must play on from the
+    // seat its player moved to (start_kyoku's players), as the in-process agent does.
+    let bin = env!("CARGO_BIN_EXE_hupai");
+    let tmp = std::env::temp_dir().join(format!("hupai-rotation-{}", std::process::id()));
+    let (inside, outside) = (tmp.join("inside"), tmp.join("outside"));
+    let _ = std::fs::remove_dir_all(&tmp);
+    let external = format!("mjai:{bin} mjai-bot --rules mcr --agent defensive");
+    for (dir, agents) in [
+        (&inside, "defensive".to_string()),
+        (&outside, format!("{external},defensive,defensive,defensive")),
+    ] {
+        let v = json_out(&[
+            "selfplay",
+            "--rules",
+            "mcr",
+            "--games",
+            "1",
+            "--seed",
+            "3",
+            "--json",
+            "--agents",
+            &agents,
+            "--log",
+            dir.to_str().expect("utf-8"),
+        ]);
+        assert_eq!(v["hands"], 16, "a full MCR match: {v}");
+        for a in v["agents"].as_array().expect("per agent") {
+            assert_eq!((a["illegal"].as_u64(), a["timeouts"].as_u64()), (Some(0), Some(0)), "{a}");
+        }
+    }
+    assert_eq!(events(&inside), events(&outside), "the external bot played differently");
+    let _ = std::fs::remove_dir_all(&tmp);
+}
+
+#[test]
 fn replay_shows_a_players_stream_without_the_others_tiles_or_the_seed() {
     let tmp = std::env::temp_dir().join(format!("hupai-stream-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&tmp);
