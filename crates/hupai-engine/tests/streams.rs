@@ -27,6 +27,10 @@ fn assert_nothing_hidden_leaks(e: &Event, seat: Seat, what: &str) {
         Event::Tsumo { actor, pai } if *actor != seat => {
             assert!(pai.is_hidden(), "{what}: seat {actor:?}'s draw shown")
         }
+        // 换三张: the tiles passed are the passer's and the receiver's to see.
+        Event::Exchange { actor, target, pai } if *actor != seat && *target != seat => {
+            assert!(pai.iter().all(|p| p.is_hidden()), "{what}: seat {actor:?}'s pass shown")
+        }
         _ => {}
     }
 }
