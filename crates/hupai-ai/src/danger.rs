@@ -354,6 +354,44 @@ mod tests {
         assert_eq!(read_hand(&view, &sit, 1), HandRead::Any);
     }
 
+    fn kinds(s: &str) -> KindSet {
+        let c: Counts = s.parse().unwrap();
+        c.kind_set()
+    }
+
+    /// South's `safe_against` seen by East, under `preset`, after `edit` sets up the table.
+    fn safe_for_south(preset: &str, edit: impl FnOnce(&mut PlayerView)) -> KindSet {
+        let rules = hupai_rules::Rules::preset(preset).unwrap();
+        let mut view = PlayerView::new(Seat::East, &rules);
+        edit(&mut view);
+        let sit = Situation::new(&view, &rules);
+        safe_against(&view, &sit, 1)
+    }
+
+    #[test]
+    fn under_pass_win_only_what_was_let_pass_since_the_draw_is_safe() {
+        // Sichuan's 过水: South let 5m pass since its draw; its own discard 3p is no furiten.
+        let safe = safe_for_south("sichuan", |v| {
+            v.discarded[1] = kinds("3p");
+            v.passed_since_draw[1] = kinds("5m");
+        });
+        assert_eq!(safe, kinds("5m"));
+    }
+
+    #[test]
+    fn without_furiten_an_opponents_own_discards_are_not_safe() {
+        for preset in ["guangdong", "hongkong"] {
+            let safe = safe_for_south(preset, |v| {
+                v.discarded[1] = kinds("3p5m");
+                v.passed_since_draw[1] = kinds("5m7s");
+            });
+            assert_eq!(safe, KindSet::EMPTY, "{preset}");
+        }
+        // In riichi the same discards are genbutsu.
+        let safe = safe_for_south("riichi", |v| v.discarded[1] = kinds("3p5m"));
+        assert_eq!(safe, kinds("3p5m"));
+    }
+
     #[test]
     fn kabe_removes_two_sided_waits() {
         // All four 8s visible: 9s can only be taken by single or double-pair waits.
