@@ -68,7 +68,17 @@ fn mcr_wins_are_never_below_eight_fans() {
 
 #[test]
 fn every_preset_plays_with_every_agent() {
-    for preset in ["chinese", "laizi", "riichi-majsoul"] {
+    for preset in [
+        "chinese",
+        "laizi",
+        "riichi-majsoul",
+        "sichuan",
+        "sichuan-exchange",
+        "sichuan-xueliu",
+        "hongkong",
+        "guangdong",
+        "wuhan",
+    ] {
         let rules = Rules::preset(preset).unwrap();
         let mut config =
             ArenaConfig::from_specs(rules, ["defensive", "efficiency", "random", "tsumogiri"], 6)
