@@ -3,7 +3,9 @@
 //!
 //! A kind is safe against a seat when the rules' furiten bars the win: in riichi when that
 //! seat discarded it (genbutsu) or let it pass since its riichi; under the Chinese 过水 when
-//! it was let pass since the seat's last draw; never where the rules have no furiten. Otherwise the waits that could take it are weighed: two-sided waits
+//! it was let pass since the seat's last draw; never by furiten where the rules have none.
+//! Under 定缺 (Sichuan) every kind of the suit the seat voids is safe against it: no winning
+//! hand holds one. Otherwise the waits that could take it are weighed: two-sided waits
 //! (ruled out by suji, the tile three away being safe, and by kabe, a neighbour whose four
 //! copies are visible; halved by one-chance, three visible), closed and edge waits, double-pair
 //! and single waits (by the copies still unseen). Honours are judged by the copies visible.
@@ -31,7 +33,7 @@ use crate::situation::{MeldShape, Situation};
 pub struct TableRead {
     /// Copies of each kind the seat can see (own hand and the table).
     pub seen: Counts,
-    /// Kinds the opponent cannot win on (its discards, tiles passed since its riichi).
+    /// Kinds the opponent cannot win on ([`safe_against`]: its furiten, its void suit).
     pub genbutsu: KindSet,
     /// What the opponent's calls say about its hand.
     pub read: HandRead,
@@ -150,7 +152,7 @@ pub struct Threat {
     pub ready: f32,
     /// Estimated points lost on a deal-in.
     pub cost: f32,
-    /// What the danger of a tile against it depends on.
+    /// The kinds it cannot win on ([`safe_against`]).
     pub genbutsu: KindSet,
     /// What its calls say about its hand.
     pub read: HandRead,
@@ -231,10 +233,16 @@ pub fn threats(view: &PlayerView, sit: &Situation) -> [Threat; 3] {
     })
 }
 
-/// The kinds `seat` cannot win on now, by the rules' furiten: in riichi its own discards and
+/// The kinds `seat` cannot win on now: those its furiten bars (`furiten`) and, under 定缺
+/// (`void_suit`), every kind of the suit it voids (`void_kinds`).
+pub fn safe_against(view: &PlayerView, sit: &Situation, seat: usize) -> KindSet {
+    furiten(view, sit, seat).union(void_kinds(view, seat))
+}
+
+/// The kinds the rules' furiten bars `seat` from winning on: in riichi its own discards and
 /// what it let pass since its riichi; under 过水 (`pass_win`) what it let pass since its last
 /// draw; nothing where the rules have no furiten.
-pub fn safe_against(view: &PlayerView, sit: &Situation, seat: usize) -> KindSet {
+fn furiten(view: &PlayerView, sit: &Situation, seat: usize) -> KindSet {
     let get = |sets: &[KindSet; 4]| sets.get(seat).copied().unwrap_or_default();
     if sit.family == hupai_rules::Family::Riichi {
         get(&view.discarded).union(get(&view.passed_since_riichi))
@@ -242,6 +250,28 @@ pub fn safe_against(view: &PlayerView, sit: &Situation, seat: usize) -> KindSet 
         get(&view.passed_since_draw)
     } else {
         KindSet::EMPTY
+    }
+}
+
+/// Under 定缺 (`void_suit`), the kinds of the suit `seat` named, which it can never win on: a
+/// winning hand holds none of them. Empty before the seat names its suit, and where the rules
+/// have no void suit.
+///
+/// A seat still holding a tile of its void suit cannot win at all, and everything would be
+/// safe against it. What this seat sees never makes that certain in play: the engine lets a
+/// seat holding void tiles discard only those, so a void discard says it held one, not that
+/// it holds another; how many it was dealt is hidden, and once it has discarded another suit
+/// it holds one again only by a draw, also hidden (a kong's replacement draw can leave it
+/// two). The one certain case, the three tiles this seat passed it in 换三张 when it then
+/// voids their suit, ends by its third void discard, a few turns into the hand, while its
+/// estimated readiness is near zero anyway; so it is not read.
+fn void_kinds(view: &PlayerView, seat: usize) -> KindSet {
+    if !view.rules().void_suit {
+        return KindSet::EMPTY;
+    }
+    match view.voids.get(seat).copied().flatten() {
+        Some(suit) => Kind::all().filter(|k| k.suit() == suit).collect(),
+        None => KindSet::EMPTY,
     }
 }
 
@@ -264,6 +294,7 @@ pub fn expected_loss(sit: &Situation, threats: &[Threat; 3], kind: Kind) -> f32 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use hupai_core::Suit;
 
     fn kind(s: &str) -> Kind {
         let c: Counts = s.parse().unwrap();
@@ -352,6 +383,71 @@ mod tests {
         assert_eq!(read_hand(&view, &sit, 1), HandRead::Any);
         view.melds[1] = vec![meld("3m 1m 2m")];
         assert_eq!(read_hand(&view, &sit, 1), HandRead::Any);
+    }
+
+    fn kinds(s: &str) -> KindSet {
+        let c: Counts = s.parse().unwrap();
+        c.kind_set()
+    }
+
+    /// South's `safe_against` seen by East, under `preset`, after `edit` sets up the table.
+    fn safe_for_south(preset: &str, edit: impl FnOnce(&mut PlayerView)) -> KindSet {
+        let rules = hupai_rules::Rules::preset(preset).unwrap();
+        let mut view = PlayerView::new(Seat::East, &rules);
+        edit(&mut view);
+        let sit = Situation::new(&view, &rules);
+        safe_against(&view, &sit, 1)
+    }
+
+    #[test]
+    fn under_pass_win_only_what_was_let_pass_since_the_draw_is_safe() {
+        // Sichuan's 过水: South let 5m pass since its draw; its own discard 3p is no furiten.
+        let safe = safe_for_south("sichuan", |v| {
+            v.discarded[1] = kinds("3p");
+            v.passed_since_draw[1] = kinds("5m");
+        });
+        assert_eq!(safe, kinds("5m"));
+    }
+
+    #[test]
+    fn without_furiten_an_opponents_own_discards_are_not_safe() {
+        for preset in ["guangdong", "hongkong"] {
+            let safe = safe_for_south(preset, |v| {
+                v.discarded[1] = kinds("3p5m");
+                v.passed_since_draw[1] = kinds("5m7s");
+            });
+            assert_eq!(safe, KindSet::EMPTY, "{preset}");
+        }
+        // In riichi the same discards are genbutsu.
+        let safe = safe_for_south("riichi", |v| v.discarded[1] = kinds("3p5m"));
+        assert_eq!(safe, kinds("3p5m"));
+    }
+
+    #[test]
+    fn the_void_suit_is_safe_against_the_seat_that_voids_it() {
+        let pins = kinds("123456789p");
+        let safe = safe_for_south("sichuan", |v| {
+            v.voids = [Some(Suit::Man), Some(Suit::Pin), None, None];
+            v.passed_since_draw[1] = kinds("5m");
+        });
+        assert_eq!(safe, pins.union(kinds("5m")));
+        // Not before the suit is named.
+        assert_eq!(safe_for_south("sichuan", |_| {}), KindSet::EMPTY);
+        // Through the threats, the void suit costs nothing against South alone.
+        let rules = hupai_rules::Rules::preset("sichuan").unwrap();
+        let mut view = PlayerView::new(Seat::East, &rules);
+        view.voids = [None, Some(Suit::Pin), None, None];
+        let sit = Situation::new(&view, &rules);
+        let th = threats(&view, &sit);
+        assert_eq!(th[0].seat, 1);
+        // Early in the hand nobody is ready; read South as half ready and the others not.
+        let only_south = [
+            Threat { ready: 0.5, ..th[0] },
+            Threat { ready: 0.0, ..th[1] },
+            Threat { ready: 0.0, ..th[2] },
+        ];
+        assert_eq!(expected_loss(&sit, &only_south, kind("5p")), 0.0);
+        assert!(expected_loss(&sit, &only_south, kind("5s")) > 0.0);
     }
 
     #[test]
