@@ -437,11 +437,22 @@ test('a replay steps forward and back through the game, and the review marks the
   await page.click('#do-review');
   await page.waitForSelector('.review h3');
   await shot(page, 'replay-review');
-  const jump = await page.$('.review [data-seq]');
-  if (jump) {
-    await jump.click();
-    await shot(page, 'replay-decision');
+  // Player 1 played efficiency, which the defensive review disagrees with somewhere: every
+  // marked decision shows both options, each with its numbers.
+  const marked = await page.$$eval('.review ol.differs > li', (lis) =>
+    lis.map((li) => ({
+      mine: li.querySelector('.opt.mine small')?.textContent.trim() ?? '',
+      ai: li.querySelector('.opt.ai small')?.textContent.trim() ?? '',
+    })));
+  assert.ok(marked.length > 0, 'the review marks some decision of an efficiency player');
+  for (const m of marked) {
+    assert.match(m.mine, /\d/, `the chosen option's numbers: ${JSON.stringify(m)}`);
+    assert.match(m.ai, /\d/, `the AI option's numbers: ${JSON.stringify(m)}`);
   }
+  const before = await pos();
+  await page.click('.review [data-seq]');
+  assert.notEqual(await pos(), before, 'a marked decision jumps the replay to it');
+  await shot(page, 'replay-decision');
   // Another seat at the bottom, hands closed: the others' tiles are backs.
   await page.selectOption('#seat', '2');
   await page.uncheck('#open');
@@ -457,6 +468,22 @@ test('a replay steps forward and back through the game, and the review marks the
   await page.waitForSelector('[data-hand] [data-tile]');
   await page.click('#do-review');
   await page.waitForSelector('.review h3');
+  await page.context().close();
+});
+
+test('auto-discard and auto-pass play on without a click', async () => {
+  const t = await fastTable(7);
+  const page = await newPage();
+  await page.goto(t.seats[0].join_url);
+  await page.waitForSelector('[data-hand] [data-tile]');
+  await page.check('#opt-pass');
+  await page.check('#opt-discard');
+  // No click from here on: the drawn tile goes out and calls are passed by themselves, until
+  // the river holds six tiles or the hand is over (a win is never passed for the person).
+  await until(page, () => document.querySelectorAll('.place-0 .river .tile').length >= 6 ||
+    document.querySelector('[data-result]') !== null, undefined, 60000);
+  const river = await page.$$eval('.place-0 .river .tile', (xs) => xs.length);
+  assert.ok(river >= 3, `the person's river holds ${river} tiles`);
   await page.context().close();
 });
 
