@@ -373,3 +373,48 @@ fn the_dice_choose_the_exchange_direction_and_matches_replay() {
     }
     assert_eq!(directions.len(), 3, "all three directions come up: {directions:?}");
 }
+
+/// The ids of the fans of each win in `log`.
+fn fan_ids(log: &[Event]) -> Vec<Vec<String>> {
+    wins(log).into_iter().map(|w| w.3).collect()
+}
+
+/// East discards 9m, which South (999m, 123m 456m 78p 55p) kongs; the replacement, 6p, wins.
+fn kong_flower(rules: &Rules) -> (Game, Vec<Event>) {
+    let hands = ["9m111p222p333p444p", "999m123m456m78p55p", "1122334455667s", ""];
+    let wall = stack(rules, East, hands, "6m", "6p", "");
+    let (mut game, mut log) = stacked_game(rules, None, wall);
+    voids(&mut game, &mut log, [Suit::Sou, Suit::Sou, Suit::Man, Suit::Sou]);
+    let a = discard_of(&game, East, "9m");
+    log.extend(act(&mut game, East, a));
+    log.extend(act(&mut game, South, Action::OpenKan));
+    pass_all(&mut game, &mut log);
+    assert!(has(&game, South, |a| *a == Action::Tsumo), "{:?}", game.pending().options(South));
+    log.extend(act(&mut game, South, Action::Tsumo));
+    (game, log)
+}
+
+/// 点杠花, the rules' `kong_flower_self_drawn`: "a win on the replacement tile of an open kong
+/// is paid as a self-draw (true) or by the kong's discarder alone, as a discard (false)". The
+/// win is 根 + 杠上花, 2 fans: 4 a payer; a self-draw adds a base point (自摸加底), a discard
+/// does not.
+#[test]
+fn a_win_on_an_open_kong_s_replacement_is_paid_by_the_preset_s_choice() {
+    let rules = preset("sichuan");
+    let (game, log) = kong_flower(&rules);
+    assert_eq!(payments(&log, PaymentReason::Kong), [(South, [-2, 2, 0, 0])]);
+    assert_eq!(fan_ids(&log), [["ping_hu", "gen", "gang_shang_hua"]]);
+    assert_eq!(wins(&log)[0].2, [-5, 15, -5, -5], "the preset: as a self-draw, 4 + 1 each");
+    assert_eq!(game.scores(), [-7, 17, -5, -5]);
+
+    let text = "extends = \"sichuan\"\nkong_flower_self_drawn = false\n";
+    let rules = Rules::from_toml_str(text, "dian_gang_hua.toml").expect("rules");
+    let (game, log) = kong_flower(&rules);
+    let total = game.total_points();
+    assert_eq!(fan_ids(&log), [["ping_hu", "gen", "gang_shang_hua"]]);
+    assert_eq!(wins(&log)[0].2, [-4, 4, 0, 0], "East, who fed the kong, pays alone, as a discard");
+    assert_eq!(game.scores(), [-6, 6, 0, 0]);
+    game.check_invariants(total).expect("invariants");
+    assert!(!game.is_over(), "the hand goes on");
+}
+
