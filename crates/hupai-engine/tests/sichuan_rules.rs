@@ -398,7 +398,12 @@ fn the_dealer_wins_on_the_deal() {
 
 /// East is dealt `east` and draws `east_draw`, South waits on 5p with a plain hand and draws
 /// `south_draw`; everyone voids sou (North, holding only sou, man).
-fn first_turn_wall(rules: &Rules, east: &str, east_draw: &str, south_draw: &str) -> (Game, Vec<Event>) {
+fn first_turn_wall(
+    rules: &Rules,
+    east: &str,
+    east_draw: &str,
+    south_draw: &str,
+) -> (Game, Vec<Event>) {
     let hands = [east, "123m456m789m234p5p", "", "1122334455667s"];
     let wall = stack(rules, East, hands, &format!("{east_draw}{south_draw}"), "", "");
     let (mut game, mut log) = stacked_game(rules, None, wall);
