@@ -2,6 +2,12 @@
 //! on until one is left or the wall is empty, and 血流成河, where winners stay (their hands
 //! locked) and may win again. The win tile joins the winner's won tiles: from the
 //! discarder's river, from the robbed kong (which is a pon again), or from the winner's hand.
+//!
+//! 呼叫转移 with 一炮多响: when several win on the discard right after a kong, the kong's
+//! whole payment goes to the first winner in turn order from the discarder (the one who takes
+//! the honba and sticks in riichi), the others get none of it. The rule sheets hupai follows
+//! name a single winner ("将杠牌所得转给被点炮的玩家") and say nothing of two; splitting the
+//! payment, or paying it to each winner, are readings hupai does not play.
 
 use hupai_core::{MeldKind, Seat, Tile};
 use hupai_rules::AfterWin;

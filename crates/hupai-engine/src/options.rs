@@ -280,7 +280,10 @@ pub fn win_context(view: &PlayerView, kind: Kind, on: WinOn) -> WinContext {
         ctx.honba = view.honba;
         ctx.riichi_sticks = view.kyotaku;
     }
-    ctx.fourth_tile = visible(view, kind) == 3;
+    // 和绝张: three copies on the table besides the win tile, which a discard has put in the
+    // river already.
+    let win_tile_shown = usize::from(on == WinOn::Discard);
+    ctx.fourth_tile = visible(view, kind) == 3 + win_tile_shown;
     if view.rules().fan_table == FanTable::Wuhan {
         wuhan_context(view, on, &mut ctx);
     }

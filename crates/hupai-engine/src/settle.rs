@@ -1,6 +1,7 @@
 //! The end of a hand: wins (always scored by `hupai_rules::score`), draws and their payments.
 
 use hupai_core::{Kind, Seat, Tile};
+use hupai_rules::SelfDrawBonus;
 
 use crate::event::Yaku;
 use crate::game::Phase;
@@ -59,7 +60,11 @@ impl Game {
                 if o == w || self.has_left(o) || kong_flower_from.is_some_and(|f| f != o) {
                     continue;
                 }
-                let amount = if let Some(by_payer) = pay.by_payer {
+                let amount = if kong_flower_from.is_some() {
+                    // 点杠花 as a discard: what a discard pays, without the self-draw's reward.
+                    let zimo = u32::from(self.rules.self_draw_bonus == SelfDrawBonus::Fan);
+                    hupai_rules::sichuan::payment(&self.rules, score.total - zimo, false)
+                } else if let Some(by_payer) = pay.by_payer {
                     // Wuhan 开口番: each payer pays by its own doublings too.
                     by_payer[w.distance_to(o).saturating_sub(1).min(2)]
                 } else if self_drawn {
@@ -134,7 +139,7 @@ impl Game {
     }
 
     /// 点杠花 paid as a discard: the seat that gave the open kong whose replacement tile `w`
-    /// won on pays alone.
+    /// won on pays alone, what a discard would pay (no 自摸加底 or 自摸加番).
     fn kong_flower_payer(&self, w: Seat, self_drawn: bool, replacement: bool) -> Option<Seat> {
         let sichuan = self.rules.fan_table == hupai_rules::FanTable::Sichuan;
         if !(sichuan && self_drawn && replacement) || self.rules.kong_flower_self_drawn {

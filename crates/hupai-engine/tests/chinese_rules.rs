@@ -243,3 +243,37 @@ fn declared_ready_hands_keep_every_invariant() {
         }
     }
 }
+
+/// MCR 和绝张 (Last Tile, 4): "winning on the last tile of its kind, the other three shown on
+/// the table" (rivers and exposed melds, not the winner's hand). South waits on 3s (edge): three
+/// 3s are thrown and let pass, the fourth wins with 和绝张. South waiting on 9m with one 9m in
+/// hand wins on a 9m with two on the table, without 和绝张 (a discard's own tile is not one of
+/// the three).
+#[test]
+fn last_tile_counts_the_three_on_the_table_besides_the_win_tile() {
+    let rules = preset("chinese");
+    let fans_of_win = |hand: &str, draws: &str, throws: usize| {
+        let wall = stack(&rules, East, ["", hand, "", ""], draws, "", "");
+        let (mut game, mut log) = stacked_game(&rules, None, wall);
+        let mut seat = East;
+        for _ in 0..throws {
+            common::tsumogiri(&mut game, &mut log, seat);
+            seat = seat.next();
+        }
+        let a = *game
+            .pending()
+            .options(seat)
+            .iter()
+            .find(|a| matches!(a, Action::Discard { tsumogiri: true, .. }))
+            .expect("a discard");
+        log.extend(act(&mut game, seat, a));
+        assert!(has(&game, South, |a| *a == Action::Ron), "{hand}: the win is offered");
+        log.extend(act(&mut game, South, Action::Ron));
+        pass_all(&mut game, &mut log);
+        common::wins(&log).remove(0).3
+    };
+    let edge = fans_of_win("123m123p456s99m12s", "1z2z3s3s3s4z3s", 6);
+    assert!(edge.iter().any(|f| f == "last_tile"), "{edge:?}");
+    let single = fans_of_win("123m123p456s789s9m", "1z2z3z9m9m5z6z7z9m", 8);
+    assert!(!single.iter().any(|f| f == "last_tile"), "{single:?}");
+}

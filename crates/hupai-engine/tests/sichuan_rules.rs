@@ -373,3 +373,193 @@ fn the_dice_choose_the_exchange_direction_and_matches_replay() {
     }
     assert_eq!(directions.len(), 3, "all three directions come up: {directions:?}");
 }
+
+/// The ids of the fans of each win in `log`.
+fn fan_ids(log: &[Event]) -> Vec<Vec<String>> {
+    wins(log).into_iter().map(|w| w.3).collect()
+}
+
+/// hupai's Sichuan table (`hupai_rules::sichuan`): "5 | 天胡, 地胡", 天胡 the dealer's
+/// self-drawn win on the deal, before any call; the preset caps at 4 fans (封顶) and adds a
+/// base point to each payment of a self-draw (自摸加底): 16 + 1 from each of the three.
+#[test]
+fn the_dealer_wins_on_the_deal() {
+    let rules = preset("sichuan");
+    let wall = stack(&rules, East, ["123m456m789m234p5p", "", "", ""], "5p", "", "");
+    let (mut game, mut log) = stacked_game(&rules, None, wall);
+    let total = game.total_points();
+    voids(&mut game, &mut log, [Suit::Sou; 4]);
+    assert!(has(&game, East, |a| *a == Action::Tsumo), "{:?}", game.pending().options(East));
+    log.extend(act(&mut game, East, Action::Tsumo));
+    game.check_invariants(total).expect("invariants");
+    assert_eq!(fan_ids(&log), [["tian_hu", "ping_hu"]]);
+    assert_eq!(wins(&log)[0].2, [51, -17, -17, -17]);
+}
+
+/// East is dealt `east` and draws `east_draw`, South waits on 5p with a plain hand and draws
+/// `south_draw`; everyone voids sou (North, holding only sou, man).
+fn first_turn_wall(
+    rules: &Rules,
+    east: &str,
+    east_draw: &str,
+    south_draw: &str,
+) -> (Game, Vec<Event>) {
+    let hands = [east, "123m456m789m234p5p", "", "1122334455667s"];
+    let wall = stack(rules, East, hands, &format!("{east_draw}{south_draw}"), "", "");
+    let (mut game, mut log) = stacked_game(rules, None, wall);
+    voids(&mut game, &mut log, [Suit::Sou, Suit::Sou, Suit::Sou, Suit::Man]);
+    (game, log)
+}
+
+/// 地胡 as hupai's Sichuan table counts it (`hupai_rules::sichuan`, `first_turn && self_drawn
+/// && !dealer`): a non-dealer's self-drawn win on its first draw, no call before it, 5 fans.
+/// The other reading some sheets give, a win on the dealer's first discard, is not 地胡 here:
+/// South's win on East's first discard is a plain 平胡 paid 1 by East.
+#[test]
+fn a_non_dealer_wins_on_its_first_draw() {
+    let rules = preset("sichuan");
+    let (mut game, mut log) = first_turn_wall(&rules, "111m222m333m99p7p1s", "8p", "5p");
+    let total = game.total_points();
+    let a = discard_of(&game, East, "1s");
+    log.extend(act(&mut game, East, a));
+    pass_all(&mut game, &mut log);
+    assert!(has(&game, South, |a| *a == Action::Tsumo));
+    log.extend(act(&mut game, South, Action::Tsumo));
+    game.check_invariants(total).expect("invariants");
+    assert_eq!(fan_ids(&log), [["di_hu", "ping_hu"]]);
+    assert_eq!(wins(&log)[0].2, [-17, 51, -17, -17], "capped at 4 fans, 16 + 1 each");
+
+    let (mut game, mut log) = first_turn_wall(&rules, "111m222m333m99p7p5p", "8p", "1s");
+    let a = discard_of(&game, East, "5p");
+    log.extend(act(&mut game, East, a));
+    assert!(has(&game, South, |a| *a == Action::Ron));
+    log.extend(act(&mut game, South, Action::Ron));
+    pass_all(&mut game, &mut log);
+    game.check_invariants(total).expect("invariants");
+    assert_eq!(fan_ids(&log), [["ping_hu"]], "no 地胡 on a discard");
+    assert_eq!(wins(&log)[0].2, [-1, 1, 0, 0]);
+}
+
+/// 抢杠胡 (hupai's Sichuan table: "1 | ... 抢杠胡", won on the tile another player adds to its
+/// pon): the robber is paid by the robbed player, as on a discard. The preset's 刮风下雨 pays a
+/// kong "at once" when it stands; a robbed kong never stands (the engine settles the win
+/// instead of `finish_kan`), so it collects nothing and is a pon again. The rules file says
+/// nothing more on robbing. East pons West's 5p (South, waiting on it, lets it pass), later
+/// adds the fourth; South robs it.
+#[test]
+fn robbing_an_added_kong_pays_one_fan_and_the_kong_nothing() {
+    let rules = preset("sichuan");
+    let hands =
+        ["55p123m456m789m9p1p", "123m456m789m11p46p", "5p222p333p777p88p9p", "1122334455667s"];
+    // East's 14th, then South, West, South, West, North and East (the fourth 5p).
+    let wall = stack(&rules, East, hands, "8s8s9m8s9s9s5p", "", "");
+    let (mut game, mut log) = stacked_game(&rules, None, wall);
+    let total = game.total_points();
+    voids(&mut game, &mut log, [Suit::Sou, Suit::Sou, Suit::Sou, Suit::Man]);
+    common::tsumogiri(&mut game, &mut log, East);
+    common::tsumogiri(&mut game, &mut log, South);
+    let a = discard_of(&game, West, "5p");
+    log.extend(act(&mut game, West, a));
+    assert!(has(&game, South, |a| *a == Action::Ron));
+    log.extend(act(&mut game, South, Action::Pass));
+    let pon = *game
+        .pending()
+        .options(East)
+        .iter()
+        .find(|a| matches!(a, Action::Pon(_)))
+        .expect("East may pon");
+    log.extend(act(&mut game, East, pon));
+    pass_all(&mut game, &mut log);
+    let a = discard_of(&game, East, "9p");
+    log.extend(act(&mut game, East, a));
+    pass_all(&mut game, &mut log);
+    for seat in [South, West, North] {
+        common::tsumogiri(&mut game, &mut log, seat);
+    }
+    let kong = Action::AddedKan("5p".parse().unwrap());
+    assert!(has(&game, East, |a| *a == kong), "{:?}", game.pending().options(East));
+    log.extend(act(&mut game, East, kong));
+    assert!(has(&game, South, |a| *a == Action::Ron), "South may rob the kong");
+    log.extend(act(&mut game, South, Action::Ron));
+    game.check_invariants(total).expect("invariants");
+    assert_eq!(fan_ids(&log), [["ping_hu", "qiang_gang_hu"]]);
+    assert_eq!(wins(&log)[0].2, [-2, 2, 0, 0], "one fan, 2 from East alone");
+    assert_eq!(payments(&log, PaymentReason::Kong), [], "the robbed kong collects nothing");
+    let melds: Vec<_> = game.player(East).melds.iter().map(|m| m.meld.kind()).collect();
+    assert_eq!(melds, [hupai_core::MeldKind::Pon], "the robbed kong is a pon again");
+    assert_eq!(game.scores(), [-2, 2, 0, 0]);
+    assert_eq!(game.pending().seats().collect::<Vec<_>>(), [West], "West draws next");
+}
+
+/// East discards 9m, which South (999m, 123m 456m 78p 55p) kongs; the replacement, 6p, wins.
+fn kong_flower(rules: &Rules) -> (Game, Vec<Event>) {
+    let hands = ["9m111p222p333p444p", "999m123m456m78p55p", "1122334455667s", ""];
+    let wall = stack(rules, East, hands, "6m", "6p", "");
+    let (mut game, mut log) = stacked_game(rules, None, wall);
+    voids(&mut game, &mut log, [Suit::Sou, Suit::Sou, Suit::Man, Suit::Sou]);
+    let a = discard_of(&game, East, "9m");
+    log.extend(act(&mut game, East, a));
+    log.extend(act(&mut game, South, Action::OpenKan));
+    pass_all(&mut game, &mut log);
+    assert!(has(&game, South, |a| *a == Action::Tsumo), "{:?}", game.pending().options(South));
+    log.extend(act(&mut game, South, Action::Tsumo));
+    (game, log)
+}
+
+/// 点杠花, the rules' `kong_flower_self_drawn`: "a win on the replacement tile of an open kong
+/// is paid as a self-draw (true) or by the kong's discarder alone, as a discard (false)". The
+/// win is 根 + 杠上花, 2 fans: 4 a payer; a self-draw adds a base point (自摸加底), a discard
+/// does not.
+#[test]
+fn a_win_on_an_open_kong_s_replacement_is_paid_by_the_preset_s_choice() {
+    let rules = preset("sichuan");
+    let (game, log) = kong_flower(&rules);
+    assert_eq!(payments(&log, PaymentReason::Kong), [(South, [-2, 2, 0, 0])]);
+    assert_eq!(fan_ids(&log), [["ping_hu", "gen", "gang_shang_hua"]]);
+    assert_eq!(wins(&log)[0].2, [-5, 15, -5, -5], "the preset: as a self-draw, 4 + 1 each");
+    assert_eq!(game.scores(), [-7, 17, -5, -5]);
+
+    let text = "extends = \"sichuan\"\nkong_flower_self_drawn = false\n";
+    let rules = Rules::from_toml_str(text, "dian_gang_hua.toml").expect("rules");
+    let (game, log) = kong_flower(&rules);
+    let total = game.total_points();
+    assert_eq!(fan_ids(&log), [["ping_hu", "gen", "gang_shang_hua"]]);
+    assert_eq!(wins(&log)[0].2, [-4, 4, 0, 0], "East, who fed the kong, pays alone, as a discard");
+    assert_eq!(game.scores(), [-6, 6, 0, 0]);
+    game.check_invariants(total).expect("invariants");
+    assert!(!game.is_over(), "the hand goes on");
+}
+
+/// "一炮多响: 点炮后可多个玩家和牌，点炮者与每个被点炮者单独结算" with "呼叫转移: 玩家杠牌后杠上炮，
+/// 需将杠牌所得转给被点炮的玩家" (the kong's takings go to the player the discard wins for). The
+/// rule sheets name one such player; with two, hupai gives the kong's takings to the first
+/// winner in turn order from the discarder (as the first winner takes the honba and sticks
+/// elsewhere), see `after_win.rs`. East declares a closed kong (2 from each), then discards
+/// 5p, on which South and West both win 杠上炮 (1 fan, 2 each from East).
+#[test]
+fn two_win_on_a_kong_discard_and_the_first_takes_the_kong() {
+    let rules = preset("sichuan");
+    let hands =
+        ["5p234p678p999p1p7m8m", "123m456m789m11p46p", "111m222m333m55p46p", "1122334455667s"];
+    let wall = stack(&rules, East, hands, "9p", "9m", "");
+    let (mut game, mut log) = stacked_game(&rules, None, wall);
+    let total = game.total_points();
+    voids(&mut game, &mut log, [Suit::Sou, Suit::Sou, Suit::Sou, Suit::Man]);
+    log.extend(act(&mut game, East, Action::ClosedKan(common::kinds("9p")[0].0)));
+    assert_eq!(payments(&log, PaymentReason::Kong), [(East, [6, -2, -2, -2])]);
+    let a = discard_of(&game, East, "5p");
+    log.extend(act(&mut game, East, a));
+    log.extend(act(&mut game, South, Action::Ron));
+    log.extend(act(&mut game, West, Action::Ron));
+    game.check_invariants(total).expect("invariants");
+    let w = wins(&log);
+    assert_eq!(fan_ids(&log), [["ping_hu", "gang_shang_pao"], ["ping_hu", "gang_shang_pao"]]);
+    assert_eq!((w[0].0, w[0].2), (South, [-2, 2, 0, 0]));
+    assert_eq!((w[1].0, w[1].2), (West, [-2, 0, 2, 0]));
+    assert_eq!(
+        payments(&log, PaymentReason::KongTransfer),
+        [(East, [-6, 6, 0, 0])],
+        "the whole kong to South, the first after East; nothing to West"
+    );
+    assert_eq!(game.scores(), [-4, 6, 0, -2]);
+}

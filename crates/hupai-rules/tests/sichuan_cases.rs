@@ -24,6 +24,8 @@ fn the_rule_sheets_examples_score_as_written() {
                 "robbing_kong" => ctx.robbing_kong = true,
                 "kong_discard" => ctx.kong_discard = true,
                 "last_tile" => ctx.last_tile = true,
+                "first_turn" => ctx.first_turn = true,
+                "non_dealer" => ctx.seat_wind = hupai_core::Seat::South,
                 other => panic!("unknown flag {other}"),
             }
         }
