@@ -7,9 +7,12 @@
 use hupai_ai::arena::{run_arena, ArenaConfig, Length};
 use hupai_rules::Rules;
 
-#[test]
-fn defensive_beats_efficiency_on_a_fixed_duplicate_arena() {
-    let rules = Rules::preset("riichi").unwrap();
+use hupai_ai::stats::AgentStats;
+
+/// `defensive` against three `efficiency` on a fixed-seed duplicate arena of 4,000 hands
+/// under `preset`: the two agents' figures.
+fn duplicate_arena(preset: &str) -> (AgentStats, AgentStats) {
+    let rules = Rules::preset(preset).unwrap();
     let mut config = ArenaConfig::from_specs(
         rules,
         ["defensive", "efficiency", "efficiency", "efficiency"],
@@ -20,7 +23,12 @@ fn defensive_beats_efficiency_on_a_fixed_duplicate_arena() {
     config.length = Length::Hands(4000);
     let result = run_arena(&config, &|_| {}).unwrap();
     let get = |name: &str| result.agents.iter().find(|a| a.name == name).unwrap().clone();
-    let (def, eff) = (get("defensive"), get("efficiency"));
+    (get("defensive"), get("efficiency"))
+}
+
+#[test]
+fn defensive_beats_efficiency_on_a_fixed_duplicate_arena() {
+    let (def, eff) = duplicate_arena("riichi");
     assert!(
         def.points_per_hand > eff.points_per_hand,
         "defensive {:.1} vs efficiency {:.1} points per hand",
@@ -41,18 +49,7 @@ fn defensive_beats_efficiency_on_a_fixed_duplicate_arena() {
 /// +0.169 ± 0.024 over 20,000.
 #[test]
 fn defensive_beats_efficiency_in_sichuan() {
-    let rules = Rules::preset("sichuan").unwrap();
-    let mut config = ArenaConfig::from_specs(
-        rules,
-        ["defensive", "efficiency", "efficiency", "efficiency"],
-        2026,
-    )
-    .unwrap();
-    config.duplicate = true;
-    config.length = Length::Hands(4000);
-    let result = run_arena(&config, &|_| {}).unwrap();
-    let get = |name: &str| result.agents.iter().find(|a| a.name == name).unwrap().clone();
-    let (def, eff) = (get("defensive"), get("efficiency"));
+    let (def, eff) = duplicate_arena("sichuan");
     assert!(
         def.points_per_hand > eff.points_per_hand,
         "defensive {:.3} vs efficiency {:.3} base points per hand",

@@ -71,36 +71,54 @@ fn an_unknown_agent_is_refused_with_the_names_it_could_be() {
     assert!(err.contains("unknown agent 'brave'") && err.contains("defensive"), "{err}");
 }
 
-#[test]
-fn hupai_as_an_external_mjai_bot_plays_the_same_game_as_in_process() {
-    let bin = env!("CARGO_BIN_EXE_hupai");
-    let tmp = std::env::temp_dir().join(format!("hupai-agents-{}", std::process::id()));
-    let (inside, outside) = (tmp.join("inside"), tmp.join("outside"));
+/// One selfplay game under `rules` from `seed`, played by `agents` (in-process) and again
+/// with the seats `external` marks played by `bot` as an external mjai bot, both logged: the
+/// two logs' events and the second run's summary, after checking neither counted a fault.
+fn inside_and_outside(
+    name: &str,
+    rules: &str,
+    seed: &str,
+    bot: &str,
+    external: [bool; 4],
+) -> (Vec<Value>, Vec<Value>, Value) {
+    let tmp = std::env::temp_dir().join(format!("hupai-{name}-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&tmp);
-    let external = format!("mjai:{bin} mjai-bot --agent defensive");
-    for (dir, agents) in [
-        (&inside, "defensive".to_string()),
-        (&outside, format!("{external},defensive,{external},defensive")),
-    ] {
+    let mut runs = Vec::new();
+    for outside in [false, true] {
+        let dir = tmp.join(if outside { "outside" } else { "inside" });
+        let agents: Vec<&str> =
+            external.iter().map(|&e| if e && outside { bot } else { "defensive" }).collect();
         let v = json_out(&[
             "selfplay",
             "--rules",
-            "riichi",
+            rules,
             "--games",
             "1",
             "--seed",
-            "12",
+            seed,
             "--json",
             "--agents",
-            &agents,
+            &agents.join(","),
             "--log",
             dir.to_str().expect("utf-8"),
         ]);
         for a in v["agents"].as_array().expect("per agent") {
             assert_eq!((a["illegal"].as_u64(), a["timeouts"].as_u64()), (Some(0), Some(0)), "{a}");
         }
+        runs.push((events(&dir), v));
     }
-    let (a, b) = (events(&inside), events(&outside));
+    let _ = std::fs::remove_dir_all(&tmp);
+    let (outside, summary) = runs.pop().expect("two runs");
+    let (inside, _) = runs.pop().expect("two runs");
+    (inside, outside, summary)
+}
+
+#[test]
+fn hupai_as_an_external_mjai_bot_plays_the_same_game_as_in_process() {
+    let bin = env!("CARGO_BIN_EXE_hupai");
+    let external = format!("mjai:{bin} mjai-bot --agent defensive");
+    let (a, b, _) =
+        inside_and_outside("agents", "riichi", "12", &external, [true, false, true, false]);
     assert!(a.len() > 200);
     assert_eq!(a, b, "the external bots played differently");
     // The same through the arena, answering only when able, as Mortal's bots do.
@@ -129,7 +147,6 @@ fn hupai_as_an_external_mjai_bot_plays_the_same_game_as_in_process() {
         .clone();
     assert_eq!(bot["hands"], 8);
     assert_eq!((bot["illegal"].as_u64(), bot["timeouts"].as_u64()), (Some(0), Some(0)), "{bot}");
-    let _ = std::fs::remove_dir_all(&tmp);
 }
 
 #[test]
@@ -137,35 +154,11 @@ fn an_external_mjai_bot_follows_its_player_across_mcr_seat_rotation() {
     // MCR moves players between seats each wind round; the external bot must play on from the
     // seat its player moved to (start_kyoku's players), as the in-process agent does.
     let bin = env!("CARGO_BIN_EXE_hupai");
-    let tmp = std::env::temp_dir().join(format!("hupai-rotation-{}", std::process::id()));
-    let (inside, outside) = (tmp.join("inside"), tmp.join("outside"));
-    let _ = std::fs::remove_dir_all(&tmp);
     let external = format!("mjai:{bin} mjai-bot --rules mcr --agent defensive");
-    for (dir, agents) in [
-        (&inside, "defensive".to_string()),
-        (&outside, format!("{external},defensive,defensive,defensive")),
-    ] {
-        let v = json_out(&[
-            "selfplay",
-            "--rules",
-            "mcr",
-            "--games",
-            "1",
-            "--seed",
-            "3",
-            "--json",
-            "--agents",
-            &agents,
-            "--log",
-            dir.to_str().expect("utf-8"),
-        ]);
-        assert_eq!(v["hands"], 16, "a full MCR match: {v}");
-        for a in v["agents"].as_array().expect("per agent") {
-            assert_eq!((a["illegal"].as_u64(), a["timeouts"].as_u64()), (Some(0), Some(0)), "{a}");
-        }
-    }
-    assert_eq!(events(&inside), events(&outside), "the external bot played differently");
-    let _ = std::fs::remove_dir_all(&tmp);
+    let (a, b, summary) =
+        inside_and_outside("rotation", "mcr", "3", &external, [true, false, false, false]);
+    assert_eq!(summary["hands"], 16, "a full MCR match: {summary}");
+    assert_eq!(a, b, "the external bot played differently");
 }
 
 #[test]
