@@ -101,12 +101,7 @@ fn the_robbed_player_pays_for_all_three() {
     // South could win on it (推倒胡) but lets it pass; East pons.
     assert!(has(&game, South, |a| *a == Action::Ron));
     log.extend(act(&mut game, South, Action::Pass));
-    let p = *game
-        .pending()
-        .options(East)
-        .iter()
-        .find(|a| matches!(a, Action::Pon(_)))
-        .expect("East may pon");
+    let p = common::pon_option(&game, East);
     log.extend(act(&mut game, East, p));
     pass_all(&mut game, &mut log);
     let a = discard_of(&game, East, "1s");

@@ -26,12 +26,7 @@ fn three_dragons(rules: Rules, south_rest: &str, draws: &str, honba: u32) -> (Ga
     for (from, dragon, drop) in [(East, "5z", "9p"), (West, "6z", "1s"), (West, "7z", "2s")] {
         let a = discard_of(&game, from, dragon);
         log.extend(act(&mut game, from, a));
-        let pon = *game
-            .pending()
-            .options(South)
-            .iter()
-            .find(|a| matches!(a, Action::Pon(_)))
-            .expect("South may pon the dragon");
+        let pon = common::pon_option(&game, South);
         pass_all_but(&mut game, &mut log, South);
         log.extend(act(&mut game, South, pon));
         discard(&mut game, &mut log, South, drop);

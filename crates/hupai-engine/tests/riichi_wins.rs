@@ -112,8 +112,7 @@ fn robbing_the_kong() {
     let a = discard_of(&game, West, "5p");
     log.extend(act(&mut game, West, a));
     assert!(!has(&game, South, |a| *a == Action::Ron), "no yaku on a discard");
-    let pon =
-        *game.pending().options(East).iter().find(|a| matches!(a, Action::Pon(_))).expect("pon");
+    let pon = common::pon_option(&game, East);
     log.extend(act(&mut game, East, pon));
     pass_all(&mut game, &mut log);
     assert!(game.view(South).is_furiten(), "South let its winning tile pass");
@@ -346,8 +345,7 @@ fn nagashi_mangan_lost_to_a_call() {
     let rules = riichi();
     let (mut game, mut log) = stacked_game(&rules, None, orphan_wall(&rules));
     tsumogiri_until(&mut game, &mut log, |g| has(g, South, |a| matches!(a, Action::Pon(_))));
-    let pon =
-        *game.pending().options(South).iter().find(|a| matches!(a, Action::Pon(_))).expect("pon");
+    let pon = common::pon_option(&game, South);
     log.extend(act(&mut game, South, pon));
     pass_all(&mut game, &mut log);
     tsumogiri_until(&mut game, &mut log, |_| false);

@@ -462,12 +462,7 @@ fn robbing_an_added_kong_pays_one_fan_and_the_kong_nothing() {
     log.extend(act(&mut game, West, a));
     assert!(has(&game, South, |a| *a == Action::Ron));
     log.extend(act(&mut game, South, Action::Pass));
-    let pon = *game
-        .pending()
-        .options(East)
-        .iter()
-        .find(|a| matches!(a, Action::Pon(_)))
-        .expect("East may pon");
+    let pon = common::pon_option(&game, East);
     log.extend(act(&mut game, East, pon));
     pass_all(&mut game, &mut log);
     let a = discard_of(&game, East, "9p");

@@ -88,12 +88,7 @@ fn an_open_hand_wins_on_a_discard_and_the_discarder_pays_more() {
     let (mut game, mut log) = hand("159m5m19p7s9s1234z", "234m678p345s77s5m9p", "9m8m8p", "");
     let a = discard_of(&game, East, "7s");
     log.extend(act(&mut game, East, a));
-    let pon = *game
-        .pending()
-        .options(South)
-        .iter()
-        .find(|a| matches!(a, Action::Pon(_)))
-        .expect("South pons 7s");
+    let pon = common::pon_option(&game, South);
     log.extend(act(&mut game, South, pon));
     pass_all(&mut game, &mut log);
     discard(&mut game, &mut log, South, "9p");
@@ -119,7 +114,7 @@ fn a_passed_win_may_win_on_the_next_discard() {
     let (mut game, mut log) = game_with(&rules, hands, "9m8m8p", "");
     let a = discard_of(&game, East, "7s");
     log.extend(act(&mut game, East, a));
-    let pon = *game.pending().options(South).iter().find(|a| matches!(a, Action::Pon(_))).unwrap();
+    let pon = common::pon_option(&game, South);
     log.extend(act(&mut game, South, pon));
     pass_all(&mut game, &mut log);
     discard(&mut game, &mut log, South, "9p");
@@ -246,7 +241,7 @@ fn a_lone_kong_right_after_a_call() {
     let (mut game, mut log) = hand("159m5m19p7s9s1234z", "234m678p345s77s5m7z", "9m8m8p", "9p");
     let a = discard_of(&game, East, "7s");
     log.extend(act(&mut game, East, a));
-    let pon = *game.pending().options(South).iter().find(|a| matches!(a, Action::Pon(_))).unwrap();
+    let pon = common::pon_option(&game, South);
     log.extend(act(&mut game, South, pon));
     pass_all(&mut game, &mut log);
     let options = game.pending().options(South);
@@ -302,7 +297,7 @@ fn robbing_a_kong_is_a_big_hand_and_the_robbed_player_pays_for_a_pon() {
     log.extend(act(&mut game, West, a));
     assert!(has(&game, South, |a| *a == Action::Ron), "open by the chi");
     log.extend(act(&mut game, South, Action::Pass));
-    let pon = *game.pending().options(East).iter().find(|a| matches!(a, Action::Pon(_))).unwrap();
+    let pon = common::pon_option(&game, East);
     log.extend(act(&mut game, East, pon));
     pass_all(&mut game, &mut log);
     discard(&mut game, &mut log, East, "8s");

@@ -188,6 +188,16 @@ pub fn discard(game: &mut Game, log: &mut Vec<Event>, seat: Seat, kind: &str) {
     pass_all(game, log);
 }
 
+/// The pon `seat` is offered now; fails when there is none.
+pub fn pon_option(game: &Game, seat: Seat) -> Action {
+    *game
+        .pending()
+        .options(seat)
+        .iter()
+        .find(|a| matches!(a, Action::Pon(_)))
+        .unwrap_or_else(|| panic!("{seat:?} may pon: {:?}", game.pending().options(seat)))
+}
+
 /// Whether `seat` has an option matching `f`.
 pub fn has(game: &Game, seat: Seat, f: impl Fn(&Action) -> bool) -> bool {
     game.pending().options(seat).iter().any(f)
