@@ -96,25 +96,7 @@ fn the_robbed_player_pays_for_all_three() {
     let total = game.total_points();
     tsumogiri(&mut game, &mut log, East);
     tsumogiri(&mut game, &mut log, South);
-    let a = discard_of(&game, West, "5p");
-    log.extend(act(&mut game, West, a));
-    // South could win on it (推倒胡) but lets it pass; East pons.
-    assert!(has(&game, South, |a| *a == Action::Ron));
-    log.extend(act(&mut game, South, Action::Pass));
-    let p = common::pon_option(&game, East);
-    log.extend(act(&mut game, East, p));
-    pass_all(&mut game, &mut log);
-    let a = discard_of(&game, East, "1s");
-    log.extend(act(&mut game, East, a));
-    pass_all(&mut game, &mut log);
-    for seat in [South, West, North] {
-        tsumogiri(&mut game, &mut log, seat);
-    }
-    let kong = Action::AddedKan("5p".parse().unwrap());
-    assert!(has(&game, East, |a| *a == kong), "{:?}", game.pending().options(East));
-    log.extend(act(&mut game, East, kong));
-    assert!(has(&game, South, |a| *a == Action::Ron), "South may rob the kong");
-    log.extend(act(&mut game, South, Action::Ron));
+    common::rob_an_added_five_pin(&mut game, &mut log, "1s");
     game.check_invariants(total).expect("invariants");
     let w = wins(&log);
     assert_eq!(w[0].3, ["qiang_gang_hu"]);

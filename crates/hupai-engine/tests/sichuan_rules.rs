@@ -458,24 +458,7 @@ fn robbing_an_added_kong_pays_one_fan_and_the_kong_nothing() {
     voids(&mut game, &mut log, [Suit::Sou, Suit::Sou, Suit::Sou, Suit::Man]);
     common::tsumogiri(&mut game, &mut log, East);
     common::tsumogiri(&mut game, &mut log, South);
-    let a = discard_of(&game, West, "5p");
-    log.extend(act(&mut game, West, a));
-    assert!(has(&game, South, |a| *a == Action::Ron));
-    log.extend(act(&mut game, South, Action::Pass));
-    let pon = common::pon_option(&game, East);
-    log.extend(act(&mut game, East, pon));
-    pass_all(&mut game, &mut log);
-    let a = discard_of(&game, East, "9p");
-    log.extend(act(&mut game, East, a));
-    pass_all(&mut game, &mut log);
-    for seat in [South, West, North] {
-        common::tsumogiri(&mut game, &mut log, seat);
-    }
-    let kong = Action::AddedKan("5p".parse().unwrap());
-    assert!(has(&game, East, |a| *a == kong), "{:?}", game.pending().options(East));
-    log.extend(act(&mut game, East, kong));
-    assert!(has(&game, South, |a| *a == Action::Ron), "South may rob the kong");
-    log.extend(act(&mut game, South, Action::Ron));
+    common::rob_an_added_five_pin(&mut game, &mut log, "9p");
     game.check_invariants(total).expect("invariants");
     assert_eq!(fan_ids(&log), [["ping_hu", "qiang_gang_hu"]]);
     assert_eq!(wins(&log)[0].2, [-2, 2, 0, 0], "one fan, 2 from East alone");

@@ -188,6 +188,30 @@ pub fn discard(game: &mut Game, log: &mut Vec<Event>, seat: Seat, kind: &str) {
     pass_all(game, log);
 }
 
+/// 抢杠: West discards 5p, which South (waiting on it) lets pass and East pons; East
+/// discards `east_discard`, South, West and North draw and discard, and East adds the fourth
+/// 5p to its pon, which South robs. Every step is checked to be offered.
+pub fn rob_an_added_five_pin(game: &mut Game, log: &mut Vec<Event>, east_discard: &str) {
+    let a = discard_of(game, Seat::West, "5p");
+    log.extend(act(game, Seat::West, a));
+    assert!(has(game, Seat::South, |a| *a == Action::Ron), "South could win on the 5p");
+    log.extend(act(game, Seat::South, Action::Pass));
+    let pon = pon_option(game, Seat::East);
+    log.extend(act(game, Seat::East, pon));
+    pass_all(game, log);
+    let a = discard_of(game, Seat::East, east_discard);
+    log.extend(act(game, Seat::East, a));
+    pass_all(game, log);
+    for seat in [Seat::South, Seat::West, Seat::North] {
+        tsumogiri(game, log, seat);
+    }
+    let kong = Action::AddedKan("5p".parse().expect("a tile"));
+    assert!(has(game, Seat::East, |a| *a == kong), "{:?}", game.pending().options(Seat::East));
+    log.extend(act(game, Seat::East, kong));
+    assert!(has(game, Seat::South, |a| *a == Action::Ron), "South may rob the kong");
+    log.extend(act(game, Seat::South, Action::Ron));
+}
+
 /// The pon `seat` is offered now; fails when there is none.
 pub fn pon_option(game: &Game, seat: Seat) -> Action {
     *game
