@@ -145,16 +145,13 @@ impl MjaiBot {
                 self.me = seen.map(|(s, _)| s);
                 self.player = self.me.map(Seat::index);
             }
-            Event::StartKyoku { players: Some(players), .. } => {
+            Event::StartKyoku { .. } => {
                 // Under MCR's rotation the player moves to the seat the deal names, and the
                 // view of the old seat is left behind.
-                let at =
-                    self.player.and_then(|p| players.iter().position(|&q| usize::from(q) == p));
-                if let Some(seat) = at.and_then(Seat::from_index) {
-                    if self.me != Some(seat) {
-                        self.me = Some(seat);
-                        self.view = None;
-                    }
+                let seat = self.player.and_then(|p| event.seat_of_player(p));
+                if seat.is_some() && seat != self.me {
+                    self.me = seat;
+                    self.view = None;
                 }
             }
             _ => {}

@@ -202,12 +202,8 @@ impl Agent for MjaiProcess {
         if self.faults.gone {
             return;
         }
-        if let Event::StartKyoku { players: Some(players), .. } = event {
-            // Where the rules move players between seats, the hand's seat is the one it names.
-            if let Some(seat) = players.iter().position(|&p| usize::from(p) == self.player) {
-                self.seat = Seat::from_index(seat).unwrap_or(self.seat);
-            }
-        }
+        // Where the rules move players between seats, the hand's seat is the one it names.
+        self.seat = event.seat_of_player(self.player).unwrap_or(self.seat);
         if self.reach_shown && matches!(event, Event::Reach { actor } if *actor == self.seat) {
             self.reach_shown = false;
             return;

@@ -120,11 +120,7 @@ pub struct Driver {
 pub fn player_stream(record: &[Event], player: usize) -> impl Iterator<Item = Cow<'_, Event>> {
     let mut seat = Seat::from_index(player % 4).unwrap_or_default();
     record.iter().map(move |e| {
-        if let Event::StartKyoku { players: Some(players), .. } = e {
-            if let Some(at) = players.iter().position(|&p| p as usize == player) {
-                seat = Seat::ALL[at];
-            }
-        }
+        seat = e.seat_of_player(player).unwrap_or(seat);
         shown_to(e, seat)
     })
 }

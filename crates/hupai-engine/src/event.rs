@@ -440,6 +440,18 @@ impl Event {
         }
     }
 
+    /// The seat `player` moves to at this event: for a `start_kyoku` that says who sits where
+    /// (`players`, under rules that move players between seats), where it names the player;
+    /// `None` for every other event.
+    pub fn seat_of_player(&self, player: usize) -> Option<Seat> {
+        match self {
+            Event::StartKyoku { players: Some(players), .. } => {
+                players.iter().position(|&p| usize::from(p) == player).and_then(Seat::from_index)
+            }
+            _ => None,
+        }
+    }
+
     /// Whether some seats are shown this event differently (a deal, a draw, an exchange,
     /// `start_game`).
     pub fn has_hidden_tiles(&self) -> bool {
