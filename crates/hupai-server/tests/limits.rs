@@ -77,7 +77,7 @@ async fn an_idle_connection_is_swept_and_a_ping_keeps_one() {
     let started = Instant::now();
     let swept = loop {
         match timeout(Duration::from_secs(5), quiet.next()).await.expect("closed in time") {
-            Ok(Some(ServerMessage::Error { code, .. })) => break code,
+            Ok(Some(ServerMessage::Error { code, .. })) => break code.to_string(),
             Ok(Some(_)) => {}
             _ => break "closed".into(),
         }

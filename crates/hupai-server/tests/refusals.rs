@@ -10,9 +10,10 @@ use hupai_server::protocol::{ServerMessage, MAX_FRAME};
 use serde_json::Value;
 use tokio::time::{timeout, Duration};
 
-fn error_code(m: &ServerMessage) -> &str {
+/// The code as the wire writes it.
+fn error_code(m: &ServerMessage) -> &'static str {
     match m {
-        ServerMessage::Error { code, .. } => code,
+        ServerMessage::Error { code, .. } => code.as_str(),
         other => panic!("expected an error, got {other:?}"),
     }
 }

@@ -25,14 +25,21 @@ use std::collections::BTreeMap;
 
 use hupai_core::Seat;
 use hupai_engine::{default_action, Action, Agent, AnswerError, Driver, Event, PlayError};
-use serde::{Deserialize, Serialize};
+use serde::Serialize;
 use tokio::sync::mpsc::error::TrySendError;
 use tokio::sync::mpsc::Sender;
 use tokio::time::{Duration, Instant};
 
-use crate::protocol::{ServerMessage, PROTOCOL};
+use crate::analysis::hints::Hint;
+use crate::analysis::ready::ready_hands;
+use crate::analysis::view::StreamView;
+use crate::protocol::{ErrorCode, ServerMessage, PROTOCOL};
 use crate::spec::{Checked, SeatKind, SpecError, StoredSpec};
 use crate::token::{hash, Token};
+
+mod record;
+
+pub use record::{ActionRecord, How, RebuildError};
 
 /// The most answers (bots, stand-ins, clocks) one [`Table::advance`] takes.
 pub const ANSWERS_PER_STEP: usize = 32;
@@ -48,71 +55,11 @@ pub enum Who {
     Spectator,
 }
 
-/// Who answered a decision.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum How {
-    /// The player (a person or an external bot).
-    Player,
-    /// Nobody in time: the default action.
-    Timeout,
-    /// The seat's built-in AI.
-    Bot,
-    /// The built-in AI playing for an absent or timed-out person.
-    Takeover,
-    /// The default action, for an external bot's reply that was not legal (a strike, counted
-    /// like a timeout).
-    Illegal,
-}
-
-/// One answer, as stored.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct ActionRecord {
-    /// Its place among the table's answers (0, 1, ...).
-    pub n: u64,
-    /// The player.
-    pub player: usize,
-    /// The decision number answered.
-    pub decision: u64,
-    /// The answer.
-    pub action: Action,
-    /// Who gave it.
-    pub how: How,
-    /// The player's bank after it (milliseconds), so that a rebuilt table keeps its clocks.
-    #[serde(default)]
-    pub bank_ms: u64,
-}
-
-/// Why a stored table does not rebuild.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum RebuildError {
-    /// The spec no longer loads.
-    Spec(SpecError),
-    /// Answer `n` does not replay.
-    Answer {
-        /// Its place.
-        n: u64,
-        /// Why.
-        why: String,
-    },
-}
-
-impl std::fmt::Display for RebuildError {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match self {
-            RebuildError::Spec(e) => write!(f, "the table's spec: {e}"),
-            RebuildError::Answer { n, why } => write!(f, "answer {n} does not replay: {why}"),
-        }
-    }
-}
-
-impl std::error::Error for RebuildError {}
-
 /// Why an answer was refused (nothing changed).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Refused {
     /// The protocol's error code.
-    pub code: &'static str,
+    pub code: ErrorCode,
     /// What is wrong.
     pub message: String,
 }
@@ -371,10 +318,10 @@ impl Table {
         let Some((p, seat)) =
             self.seats.iter_mut().enumerate().find(|(_, s)| s.kind == SeatKind::Open && !s.taken)
         else {
-            return Err(Refused { code: "full", message: "no open seat".into() });
+            return Err(Refused { code: ErrorCode::Full, message: "no open seat".into() });
         };
-        let token =
-            Token::new().map_err(|e| Refused { code: "internal", message: e.to_string() })?;
+        let token = Token::new()
+            .map_err(|e| Refused { code: ErrorCode::Internal, message: e.to_string() })?;
         seat.token_hash = Some(hash(token.text()));
         seat.taken = true;
         Ok((p, token))
@@ -446,10 +393,11 @@ impl Table {
                 self.advance(now);
                 Ok(())
             }
-            Some(Who::Spectator) => {
-                Err(Refused { code: "not_your_turn", message: "a spectator does not play".into() })
-            }
-            None => Err(Refused { code: "no_hello", message: "say hello first".into() }),
+            Some(Who::Spectator) => Err(Refused {
+                code: ErrorCode::NotYourTurn,
+                message: "a spectator does not play".into(),
+            }),
+            None => Err(Refused { code: ErrorCode::NoHello, message: "say hello first".into() }),
         }
     }
 
@@ -484,18 +432,18 @@ impl Table {
     ) -> Result<(), Refused> {
         let refuse = |code, message: String| Err(Refused { code, message });
         let Some(c) = self.connections.get(&conn) else {
-            return refuse("no_hello", "say hello first".into());
+            return refuse(ErrorCode::NoHello, "say hello first".into());
         };
         let Who::Player(p) = c.who else {
-            return refuse("not_your_turn", "a spectator does not play".into());
+            return refuse(ErrorCode::NotYourTurn, "a spectator does not play".into());
         };
         let shown = match self.shown[p] {
             Some((d, at)) if c.prompted == Some(d) => (d, at),
-            _ => return refuse("not_your_turn", "nothing to decide now".into()),
+            _ => return refuse(ErrorCode::NotYourTurn, "nothing to decide now".into()),
         };
         if decision != shown.0 as u64 {
             return refuse(
-                "stale",
+                ErrorCode::Stale,
                 format!("decision {decision} is not open (decision {} is)", shown.0),
             );
         }
@@ -518,9 +466,9 @@ impl Table {
                 Ok(())
             }
             Err(AnswerError::Play(PlayError::Illegal { action, .. })) => {
-                refuse("illegal", format!("{action} is not one of the options"))
+                refuse(ErrorCode::Illegal, format!("{action} is not one of the options"))
             }
-            Err(e) => refuse("not_your_turn", e.to_string()),
+            Err(e) => refuse(ErrorCode::NotYourTurn, e.to_string()),
         }
     }
 
@@ -765,10 +713,8 @@ impl Table {
                         ServerMessage::Event { seq: seq as u64, event: Box::new(e.into_owned()) };
                     self.outbox.push((id, msg));
                 }
-                if let Some(shown) =
-                    crate::review::ready_hands(self.driver.record(), seq, &self.checked.rules)
-                {
-                    self.outbox.push((id, shown));
+                if let Some(hands) = ready_hands(self.driver.record(), seq, &self.checked.rules) {
+                    self.outbox.push((id, ServerMessage::ShowHands { seq: seq as u64, hands }));
                 }
                 // A spectator sees a hand's tiles once it is over.
                 if c.who == Who::Spectator
@@ -818,6 +764,35 @@ impl Table {
     /// for (the web client's help answers from exactly this).
     pub fn connection(&self, conn: ConnId) -> Option<(Who, usize, Option<usize>)> {
         self.connections.get(&conn).map(|c| (c.who, c.next_seq, c.prompted))
+    }
+
+    /// The answer to connection `conn`'s `hint`: the help for its player, from the view built
+    /// from exactly the events the connection was sent, with the options of the decision it was
+    /// prompted for (if that is still open).
+    pub fn hint(&self, conn: ConnId) -> ServerMessage {
+        let Some((who, sent, prompted)) = self.connection(conn) else {
+            return ServerMessage::error(ErrorCode::NoHello, "say hello first");
+        };
+        let Who::Player(p) = who else {
+            return ServerMessage::error(
+                ErrorCode::NotYourTurn,
+                "a spectator gets no help with a hand",
+            );
+        };
+        let driver = &self.driver;
+        let rules = &self.checked.rules;
+        let mut sv = StreamView::new(p, rules);
+        for e in driver.stream(p, 0).take(sent) {
+            if let Err(e) = sv.take(&e) {
+                return ServerMessage::error(ErrorCode::Internal, format!("the seat's view: {e}"));
+            }
+        }
+        let open =
+            driver.prompt(p).map(|pr| pr.decision).filter(|&d| prompted == Some(d) && d <= sent);
+        let options =
+            if open.is_some() { hupai_engine::legal_options(&sv.view) } else { Vec::new() };
+        let hint = Hint::of(&sv.view, &options, rules);
+        ServerMessage::Hint { decision: open.map(|d| d as u64), hint: Box::new(hint) }
     }
 
     /// Queues a message for one connection.

@@ -11,8 +11,14 @@
 
 use std::fmt;
 
-use hupai_engine::{Action, Event};
+use hupai_engine::{Action, Event, Pai};
 use serde::{Deserialize, Serialize};
+
+use crate::analysis::hints::Hint;
+
+mod code;
+
+pub use code::ErrorCode;
 
 /// The protocol version the server speaks.
 pub const PROTOCOL: u32 = 1;
@@ -151,7 +157,7 @@ pub enum ServerMessage {
         #[serde(default, skip_serializing_if = "Option::is_none")]
         decision: Option<u64>,
         /// The help.
-        hint: Box<crate::hints::Hint>,
+        hint: Box<Hint>,
     },
     /// After an exhaustive draw (event `seq`), the concealed tiles of the seats that were
     /// ready, which every player is shown (the seats not ready keep theirs hidden).
@@ -159,13 +165,12 @@ pub enum ServerMessage {
         /// The draw's sequence number.
         seq: u64,
         /// Each ready seat with its concealed tiles.
-        hands: Vec<(usize, Vec<hupai_engine::Pai>)>,
+        hands: Vec<(usize, Vec<Pai>)>,
     },
     /// Something the server refused; nothing changed.
     Error {
-        /// A stable code (`bad_message`, `unknown_table`, `bad_token`, `stale`, `illegal`,
-        /// `not_your_turn`, `rate_limited`, `too_long`, `no_hello`, `over`).
-        code: String,
+        /// Why.
+        code: ErrorCode,
         /// What is wrong, in words.
         message: String,
     },
@@ -173,8 +178,8 @@ pub enum ServerMessage {
 
 impl ServerMessage {
     /// An error message.
-    pub fn error(code: &str, message: impl Into<String>) -> ServerMessage {
-        ServerMessage::Error { code: code.to_string(), message: message.into() }
+    pub fn error(code: ErrorCode, message: impl Into<String>) -> ServerMessage {
+        ServerMessage::Error { code, message: message.into() }
     }
 
     /// The message as its JSON text.

@@ -13,10 +13,11 @@ use axum::response::{IntoResponse, Response};
 use tokio::sync::{mpsc, oneshot};
 use tokio::time::{timeout, Instant};
 
-use crate::http::refuse;
+use super::reply::refuse;
+use crate::actor::Command;
 use crate::limits::Bucket;
-use crate::protocol::{decode, ClientMessage, DecodeError, ServerMessage, MAX_FRAME};
-use crate::server::{Command, State};
+use crate::protocol::{decode, ClientMessage, DecodeError, ErrorCode, ServerMessage, MAX_FRAME};
+use crate::state::State;
 use crate::table::{How, Who};
 
 /// Whether a browser page from `origin` may open the socket.
@@ -72,7 +73,7 @@ async fn connection(mut socket: WebSocket, peer: SocketAddr, state: Arc<State>) 
         let _ = send(
             &mut socket,
             &state,
-            &ServerMessage::error("rate_limited", "too many connections from this address"),
+            &ServerMessage::error(ErrorCode::RateLimited, "too many connections from this address"),
         )
         .await;
         return;
@@ -82,9 +83,12 @@ async fn connection(mut socket: WebSocket, peer: SocketAddr, state: Arc<State>) 
         Ok(Some(Ok(Message::Text(t)))) => t,
         Ok(_) => return,
         Err(_) => {
-            let _ =
-                send(&mut socket, &state, &ServerMessage::error("no_hello", "no hello in time"))
-                    .await;
+            let _ = send(
+                &mut socket,
+                &state,
+                &ServerMessage::error(ErrorCode::NoHello, "no hello in time"),
+            )
+            .await;
             return;
         }
     };
@@ -93,8 +97,12 @@ async fn connection(mut socket: WebSocket, peer: SocketAddr, state: Arc<State>) 
             (table, token, spectate, last_seq)
         }
         Ok(_) => {
-            let _ = send(&mut socket, &state, &ServerMessage::error("no_hello", "say hello first"))
-                .await;
+            let _ = send(
+                &mut socket,
+                &state,
+                &ServerMessage::error(ErrorCode::NoHello, "say hello first"),
+            )
+            .await;
             return;
         }
         Err(e) => {
@@ -105,11 +113,13 @@ async fn connection(mut socket: WebSocket, peer: SocketAddr, state: Arc<State>) 
     let Some(table) = state.table(&table_id) else {
         let msg = match state.store.table_state(&table_id).await {
             Ok(Some(true)) => ServerMessage::error(
-                "over",
+                ErrorCode::Over,
                 format!("the game is over: GET /api/games/{table_id}/log"),
             ),
-            Ok(Some(false)) => ServerMessage::error("elsewhere", "another node plays this table"),
-            _ => ServerMessage::error("unknown_table", format!("no table '{table_id}'")),
+            Ok(Some(false)) => {
+                ServerMessage::error(ErrorCode::Elsewhere, "another node plays this table")
+            }
+            _ => ServerMessage::error(ErrorCode::UnknownTable, format!("no table '{table_id}'")),
         };
         let _ = send(&mut socket, &state, &msg).await;
         return;
@@ -120,7 +130,7 @@ async fn connection(mut socket: WebSocket, peer: SocketAddr, state: Arc<State>) 
             let _ = send(
                 &mut socket,
                 &state,
-                &ServerMessage::error("bad_token", "a token, or spectate: true"),
+                &ServerMessage::error(ErrorCode::BadToken, "a token, or spectate: true"),
             )
             .await;
             return;
@@ -140,7 +150,7 @@ async fn connection(mut socket: WebSocket, peer: SocketAddr, state: Arc<State>) 
                         &mut socket,
                         &state,
                         &ServerMessage::error(
-                            "bad_token",
+                            ErrorCode::BadToken,
                             "this token sits at no seat of the table",
                         ),
                     )
@@ -169,7 +179,7 @@ async fn connection(mut socket: WebSocket, peer: SocketAddr, state: Arc<State>) 
                 None => break, // the table cut us off, or closed
             },
             _ = &mut quiet => {
-                let _ = send(&mut socket, &state, &ServerMessage::error("idle", "closed after nothing for too long")).await;
+                let _ = send(&mut socket, &state, &ServerMessage::error(ErrorCode::Idle, "closed after nothing for too long")).await;
                 break;
             }
             incoming = socket.recv() => {
@@ -178,7 +188,7 @@ async fn connection(mut socket: WebSocket, peer: SocketAddr, state: Arc<State>) 
                     Some(Ok(Message::Text(t))) => t,
                     Some(Ok(Message::Ping(_) | Message::Pong(_))) => continue,
                     Some(Ok(Message::Binary(_))) => {
-                        let _ = send(&mut socket, &state, &ServerMessage::error("bad_message", "messages are JSON text")).await;
+                        let _ = send(&mut socket, &state, &ServerMessage::error(ErrorCode::BadMessage, "messages are JSON text")).await;
                         continue;
                     }
                     _ => break,
@@ -206,7 +216,7 @@ async fn connection(mut socket: WebSocket, peer: SocketAddr, state: Arc<State>) 
                     }
                     Ok(ClientMessage::Ping {}) => if !send(&mut socket, &state, &ServerMessage::Pong).await { break },
                     Ok(ClientMessage::Hello { .. }) => {
-                        let _ = send(&mut socket, &state, &ServerMessage::error("bad_message", "hello once per connection")).await;
+                        let _ = send(&mut socket, &state, &ServerMessage::error(ErrorCode::BadMessage, "hello once per connection")).await;
                     }
                     Err(e) => {
                         let _ = send(&mut socket, &state, &bad(e)).await;
@@ -220,7 +230,7 @@ async fn connection(mut socket: WebSocket, peer: SocketAddr, state: Arc<State>) 
 
 fn bad(e: DecodeError) -> ServerMessage {
     match e {
-        DecodeError::TooLong(_) => ServerMessage::error("too_long", e.to_string()),
-        DecodeError::Malformed(_) => ServerMessage::error("bad_message", e.to_string()),
+        DecodeError::TooLong(_) => ServerMessage::error(ErrorCode::TooLong, e.to_string()),
+        DecodeError::Malformed(_) => ServerMessage::error(ErrorCode::BadMessage, e.to_string()),
     }
 }

@@ -17,8 +17,9 @@ use tokio::net::{TcpListener, TcpStream};
 use tokio::sync::{mpsc, oneshot};
 use tokio::time::{timeout, Duration, Instant};
 
+use crate::actor::Command;
 use crate::protocol::ServerMessage;
-use crate::server::{Command, State};
+use crate::state::State;
 use crate::table::{How, Who};
 
 /// How long a bot may take to answer one line.
