@@ -1,7 +1,8 @@
 //! A table's task: the only writer of its game. It takes the table's commands (connections
 //! arriving and leaving, answers, hints, seats taken), moves the table on in time, stores every
 //! answer before anybody is shown what it caused, and then delivers the table's messages. The
-//! server's transports talk to a table only through its [`Command`]s.
+//! server's transports talk to a table only through its [`Command`]s, and read what it sends a
+//! connection through an [`Inbox`].
 
 use std::sync::{Arc, Mutex};
 
@@ -9,10 +10,11 @@ use hupai_engine::Action;
 use tokio::sync::{mpsc, oneshot};
 use tokio::time::{Duration, Instant};
 
+use crate::limits::Limits;
 use crate::protocol::{ErrorCode, ServerMessage};
 use crate::spec::{Length, RulesSource};
 use crate::store::Store;
-use crate::table::{ConnId, How, Refused, SeatFaults, Table, Who};
+use crate::table::{pipe, ConnId, How, Inlet, Outlet, Refused, SeatFaults, Table, Who};
 use crate::token::Token;
 
 /// What a table's task is told.
@@ -26,11 +28,13 @@ pub enum Command {
         who: Who,
         /// The last event it saw.
         last_seq: Option<u64>,
-        /// Where its messages go.
-        sink: mpsc::Sender<ServerMessage>,
+        /// The table's end of its queue.
+        outlet: Outlet,
     },
     /// A connection left.
     Disconnect(ConnId),
+    /// A connection has sent everything it was queued, and the table holds more for it.
+    Pull(ConnId),
     /// An answer.
     Act {
         /// From which connection.
@@ -149,10 +153,14 @@ impl Actor {
                 if let Err(e) = self.store.abandon(&id).await {
                     eprintln!("hupai serve: table {id}: cannot close it: {e}");
                 }
-                break;
+                table.close_all(ErrorCode::Over);
+                return;
             }
             match command {
-                Some(None) | Some(Some(Command::Leave)) => break,
+                Some(None) | Some(Some(Command::Leave)) => {
+                    table.close_all(ErrorCode::Elsewhere);
+                    return;
+                }
                 Some(Some(c)) => self.command(&mut table, c, now).await,
                 None => {}
             }
@@ -161,7 +169,8 @@ impl Actor {
             if let Err(e) = self.store.append(&id, &self.node, records).await {
                 // Another node owns the table now (or the database fails): stop serving it.
                 eprintln!("hupai serve: {}: table {id}: {e}; leaving it", self.node);
-                break;
+                table.close_all(ErrorCode::Elsewhere);
+                return;
             }
             // The log is stored before anybody is shown the match's end, so whoever sees
             // `end_game` can fetch it at once.
@@ -173,11 +182,12 @@ impl Actor {
                     }
                 }
             }
-            table.deliver();
-            table.take_dropped();
+            // The lobby's view too: whoever is shown the end finds the table over.
             if let Ok(mut i) = info.lock() {
                 *i = TableInfo::of(&table);
             }
+            table.deliver();
+            table.take_dropped();
             if over {
                 // Late connections still get the whole game for a while.
                 let linger = tokio::time::sleep(Duration::from_secs(60));
@@ -187,6 +197,7 @@ impl Actor {
                         c = commands.recv() => match c {
                             Some(c) => {
                                 self.command(&mut table, c, Instant::now()).await;
+                                table.advance(Instant::now());
                                 table.deliver();
                             }
                             None => break,
@@ -194,7 +205,8 @@ impl Actor {
                         _ = &mut linger => break,
                     }
                 }
-                break;
+                table.close_all(ErrorCode::Over);
+                return;
             }
         }
     }
@@ -203,10 +215,12 @@ impl Actor {
         match command {
             // The task loop stops on it; a finished game lingers out its minute.
             Command::Leave => {}
-            Command::Connect { conn, who, last_seq, sink } => {
-                table.connect(conn, who, last_seq, sink, now)
+            Command::Connect { conn, who, last_seq, outlet } => {
+                table.connect(conn, who, last_seq, outlet, now)
             }
             Command::Disconnect(conn) => table.disconnect(conn, now),
+            // The task moves the table on after every command, which queues the rest.
+            Command::Pull(_) => {}
             Command::Act { conn, decision, action, how } => {
                 if let Err(r) = table.act(conn, decision, action, how, now) {
                     table.tell(conn, ServerMessage::error(r.code, r.message));
@@ -240,5 +254,53 @@ impl Actor {
                 let _ = reply.send(joined);
             }
         }
+    }
+}
+
+/// A connection's end of its table: the messages the table sends it, in order. The connection
+/// asks for more of a long backlog as it sends what it has ([`Inbox::sent`]), so the backlog
+/// is paced by its socket.
+#[derive(Debug)]
+pub struct Inbox {
+    inlet: Inlet,
+    conn: ConnId,
+    commands: mpsc::Sender<Command>,
+}
+
+impl Inbox {
+    /// Connects `conn` as `who` (having seen up to `last_seq`) to the table of `commands`, with
+    /// the queue `limits` allow; `None` when the table's task is gone.
+    pub async fn connect(
+        commands: &mpsc::Sender<Command>,
+        conn: ConnId,
+        who: Who,
+        last_seq: Option<u64>,
+        limits: &Limits,
+    ) -> Option<Inbox> {
+        let (outlet, inlet) = pipe(limits.queue, limits.behind);
+        let connect = Command::Connect { conn, who, last_seq, outlet };
+        commands.send(connect).await.ok()?;
+        Some(Inbox { inlet, conn, commands: commands.clone() })
+    }
+
+    /// Waits for the next messages and takes every one queued, at most `max`, into `out`:
+    /// how many; 0 once the table has closed the connection ([`Inbox::closed_because`] says
+    /// why). Cancel-safe.
+    pub async fn recv_many(&mut self, out: &mut Vec<ServerMessage>, max: usize) -> usize {
+        self.inlet.recv_many(out, max).await
+    }
+
+    /// Call once what was taken is sent: asks the table for more if it holds more for this
+    /// connection.
+    pub async fn sent(&mut self) {
+        if self.inlet.wants_more() {
+            let _ = self.commands.send(Command::Pull(self.conn)).await;
+        }
+    }
+
+    /// Why the table closed the connection: none while it is open (or if the table stopped
+    /// without saying).
+    pub fn closed_because(&self) -> Option<ErrorCode> {
+        self.inlet.closed_because()
     }
 }

@@ -262,7 +262,13 @@ impl Resuming {
                 }
                 // A server that says what this client cannot read will say it again.
                 Err(e @ ClientError::Server(_)) => return Err(e),
-                Ok(None) => return Ok(Some(self.lost("the server closed the connection".into()))),
+                Ok(None) => {
+                    let why = match client.closing() {
+                        Some(c) => format!("the server closed the connection ({})", c.code),
+                        None => "the server closed the connection".into(),
+                    };
+                    return Ok(Some(self.lost(why)));
+                }
                 Err(e) => return Ok(Some(self.lost(e.to_string()))),
             };
             self.heard_at = Instant::now();

@@ -9,12 +9,13 @@ use tokio_tungstenite::{MaybeTlsStream, WebSocketStream};
 
 use super::error::ClientError;
 use super::http::authority;
-use crate::protocol::{ClientMessage, ServerMessage};
+use crate::protocol::{ClientMessage, Closing, ServerMessage, CLOSE_CODE};
 
 /// A WebSocket connection to a table.
 #[derive(Debug)]
 pub struct Client {
     socket: WebSocketStream<MaybeTlsStream<TcpStream>>,
+    closing: Option<Closing>,
 }
 
 impl Client {
@@ -46,7 +47,7 @@ impl Client {
         let (socket, _) = tokio_tungstenite::connect_async_with_config(url, Some(config), true)
             .await
             .map_err(|e| ClientError::Socket(e.to_string()))?;
-        Ok(Client { socket })
+        Ok(Client { socket, closing: None })
     }
 
     /// Sends a message.
@@ -66,11 +67,22 @@ impl Client {
         self.send(&ClientMessage::Act { decision, action }).await
     }
 
+    /// Why the server closed the connection, when it said ([`Client::next`] gave `None`).
+    pub fn closing(&self) -> Option<Closing> {
+        self.closing
+    }
+
     /// The next message, or `None` when the server closed the connection.
     pub async fn next(&mut self) -> Result<Option<ServerMessage>, ClientError> {
         loop {
             match self.socket.next().await {
-                None | Some(Ok(Message::Close(_))) => return Ok(None),
+                Some(Ok(Message::Close(Some(frame)))) => {
+                    if u16::from(frame.code) == CLOSE_CODE {
+                        self.closing = serde_json::from_str(frame.reason.as_str()).ok();
+                    }
+                    return Ok(None);
+                }
+                None | Some(Ok(Message::Close(None))) => return Ok(None),
                 Some(Err(e)) => return Err(ClientError::Socket(e.to_string())),
                 Some(Ok(Message::Text(t))) => match read_message(t.as_str())? {
                     Some(m) => return Ok(Some(m)),

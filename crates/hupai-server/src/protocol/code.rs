@@ -44,6 +44,9 @@ pub enum ErrorCode {
     RateLimited,
     /// Nothing either way for too long: the connection is closed.
     Idle,
+    /// The connection's reader fell too far behind live play: it is closed, and resumes
+    /// from the last event it was sent.
+    SlowReader,
     /// No open seat left to join.
     Full,
     /// The server failed (its store, or its own bookkeeping).
@@ -55,7 +58,7 @@ pub enum ErrorCode {
 
 impl ErrorCode {
     /// Every code the server sends.
-    pub const ALL: [ErrorCode; 14] = [
+    pub const ALL: [ErrorCode; 15] = [
         ErrorCode::BadMessage,
         ErrorCode::TooLong,
         ErrorCode::NoHello,
@@ -68,6 +71,7 @@ impl ErrorCode {
         ErrorCode::NotYourTurn,
         ErrorCode::RateLimited,
         ErrorCode::Idle,
+        ErrorCode::SlowReader,
         ErrorCode::Full,
         ErrorCode::Internal,
     ];
@@ -87,6 +91,7 @@ impl ErrorCode {
             ErrorCode::NotYourTurn => "not_your_turn",
             ErrorCode::RateLimited => "rate_limited",
             ErrorCode::Idle => "idle",
+            ErrorCode::SlowReader => "slow_reader",
             ErrorCode::Full => "full",
             ErrorCode::Internal => "internal",
             ErrorCode::Unknown => "unknown",

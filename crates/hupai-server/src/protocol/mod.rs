@@ -26,6 +26,28 @@ pub const PROTOCOL: u32 = 1;
 /// The largest client frame the server reads, in bytes.
 pub const MAX_FRAME: usize = 4096;
 
+/// The close code of a connection the server closes after its welcome; the close frame's
+/// reason is a [`Closing`] as JSON.
+pub const CLOSE_CODE: u16 = 4000;
+
+/// Why the server closed a connection after its welcome, and the last event it sent on it:
+/// connecting again with that as `last_seq` resumes the stream without a gap.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Closing {
+    /// Why (`slow_reader`, `idle`, `over`, `elsewhere`).
+    pub code: ErrorCode,
+    /// The last event sent (none: no event was).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub last_seq: Option<u64>,
+}
+
+impl Closing {
+    /// The reason as the close frame carries it.
+    pub fn to_json(&self) -> String {
+        serde_json::to_string(self).unwrap_or_default()
+    }
+}
+
 /// What a client sends.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(tag = "type", rename_all = "snake_case", deny_unknown_fields)]

@@ -1,9 +1,9 @@
 //! One table: the match driver, the seats and their clocks, the connections watching, and
-//! every answer as a record to store. A table is driven by one task (see [`crate::server`])
+//! every answer as a record to store. A table is driven by one task (see [`crate::actor`])
 //! and is the only writer of its game; it does no I/O itself: it queues messages for its
-//! connections ([`Table::take_outbox`]) and records for the store ([`Table::take_records`]),
-//! and its task sends the messages only once the records are stored, so nobody ever sees a
-//! move that a crash could lose.
+//! connections (each a [`stream`] of its own) and records for the store
+//! ([`Table::take_records`]), and its task sends the messages ([`Table::deliver`]) only once the
+//! records are stored, so nobody ever sees a move that a crash could lose.
 //!
 //! Time is given, never read, so a table is tested with any clock:
 //!
@@ -26,35 +26,23 @@ use std::collections::BTreeMap;
 use hupai_core::Seat;
 use hupai_engine::{default_action, Action, Agent, AnswerError, Driver, Event, PlayError};
 use serde::Serialize;
-use tokio::sync::mpsc::error::TrySendError;
-use tokio::sync::mpsc::Sender;
 use tokio::time::{Duration, Instant};
 
 use crate::analysis::hints::Hint;
-use crate::analysis::ready::ready_hands;
 use crate::analysis::view::StreamView;
 use crate::protocol::{ErrorCode, ServerMessage, PROTOCOL};
 use crate::spec::{Checked, SeatKind, SpecError, StoredSpec};
 use crate::token::{hash, Token};
 
 mod record;
+pub mod stream;
 
 pub use record::{ActionRecord, How, RebuildError};
+pub use stream::{pipe, ConnId, Inlet, Outlet, Who};
+use stream::{Connection, Delivered, Source};
 
 /// The most answers (bots, stand-ins, clocks) one [`Table::advance`] takes.
 pub const ANSWERS_PER_STEP: usize = 32;
-/// A connection's number, unique in the server.
-pub type ConnId = u64;
-
-/// Who a connection is.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Who {
-    /// It plays this player.
-    Player(usize),
-    /// It watches.
-    Spectator,
-}
-
 /// Why an answer was refused (nothing changed).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Refused {
@@ -92,15 +80,6 @@ struct PlayerSeat {
     agent: Box<dyn Agent>,
 }
 
-/// A connection as the table knows it.
-struct Connection {
-    who: Who,
-    next_seq: usize,
-    prompted: Option<usize>,
-    revealed: usize,
-    sink: Sender<ServerMessage>,
-}
-
 /// A table in play.
 pub struct Table {
     id: String,
@@ -115,7 +94,6 @@ pub struct Table {
     shown: [Option<(usize, Instant)>; 4],
     records: Vec<ActionRecord>,
     answers: u64,
-    outbox: Vec<(ConnId, ServerMessage)>,
     dropped: Vec<ConnId>,
     remote: bool,
 }
@@ -173,7 +151,6 @@ impl Table {
             shown: [None; 4],
             records: Vec::new(),
             answers: 0,
-            outbox: Vec::new(),
             dropped: Vec::new(),
             remote,
         })
@@ -336,14 +313,15 @@ impl Table {
         })
     }
 
-    /// A connection arrives: as `who`, having seen up to `last_seq`. It gets its welcome,
-    /// what it missed, and the open prompt.
+    /// A connection arrives: as `who`, having seen up to `last_seq`, with the table's end of
+    /// its queue. It gets its welcome, what it missed (as fast as its socket takes it), and
+    /// the open prompt.
     pub fn connect(
         &mut self,
         conn: ConnId,
         who: Who,
         last_seq: Option<u64>,
-        sink: Sender<ServerMessage>,
+        outlet: Outlet,
         now: Instant,
     ) {
         let next_seq = last_seq.map_or(0, |s| (s as usize).saturating_add(1)).min(self.released);
@@ -360,9 +338,13 @@ impl Table {
             names: self.checked.names.clone(),
             next_seq: next_seq as u64,
         };
-        self.outbox.push((conn, welcome));
-        let revealed = next_seq;
-        self.connections.insert(conn, Connection { who, next_seq, prompted: None, revealed, sink });
+        let upto = match who {
+            Who::Player(_) => self.released,
+            Who::Spectator => self.ripe(now),
+        };
+        let mut c = Connection::new(who, next_seq, upto, self.driver.record(), outlet);
+        c.push(welcome);
+        self.connections.insert(conn, c);
         if let Some(p) = player {
             let seat = &mut self.seats[p];
             seat.connections += 1;
@@ -401,17 +383,23 @@ impl Table {
         }
     }
 
-    /// A connection is gone.
-    pub fn disconnect(&mut self, conn: ConnId, now: Instant) {
-        if let Some(c) = self.connections.remove(&conn) {
-            if let Who::Player(p) = c.who {
-                let seat = &mut self.seats[p];
-                seat.connections = seat.connections.saturating_sub(1);
-                if seat.connections == 0 {
-                    seat.away_since = Some(now);
-                }
+    /// A connection is gone (its socket task ended, or the table cut it off): the table's
+    /// end of its queue, if it was still here.
+    fn remove(&mut self, conn: ConnId, now: Instant) -> Option<Connection> {
+        let c = self.connections.remove(&conn)?;
+        if let Who::Player(p) = c.who {
+            let seat = &mut self.seats[p];
+            seat.connections = seat.connections.saturating_sub(1);
+            if seat.connections == 0 {
+                seat.away_since = Some(now);
             }
         }
+        Some(c)
+    }
+
+    /// A connection's socket task has ended.
+    pub fn disconnect(&mut self, conn: ConnId, now: Instant) {
+        self.remove(conn, now);
     }
 
     /// Connections the table gave up on (their readers were too slow): the task closes them.
@@ -461,7 +449,7 @@ impl Table {
                     How::Timeout => self.seats[p].faults.timeouts += 1,
                     _ => self.seats[p].timeouts = 0,
                 }
-                self.outbox.push((conn, ServerMessage::Accepted { decision }));
+                self.tell(conn, ServerMessage::Accepted { decision });
                 self.advance(now);
                 Ok(())
             }
@@ -623,14 +611,8 @@ impl Table {
     }
 
     fn tell_player(&mut self, p: usize, msg: ServerMessage) {
-        let conns: Vec<ConnId> = self
-            .connections
-            .iter()
-            .filter(|(_, c)| c.who == Who::Player(p))
-            .map(|(&id, _)| id)
-            .collect();
-        for id in conns {
-            self.outbox.push((id, msg.clone()));
+        for c in self.connections.values_mut().filter(|c| c.who == Who::Player(p)) {
+            c.push(msg.clone());
         }
     }
 
@@ -690,73 +672,46 @@ impl Table {
         self.spec.spectator_delay_s
     }
 
-    /// Queues, for every connection, the released events it has not had and its open prompt.
-    fn flush(&mut self, now: Instant) {
+    /// How many events the spectators may be sent at `now` (those released at least the
+    /// spectator delay ago).
+    fn ripe(&self, now: Instant) -> usize {
         let delay = Duration::from_secs(self.spectator_delay_s());
-        let ids: Vec<ConnId> = self.connections.keys().copied().collect();
-        for id in ids {
-            let Some(c) = self.connections.get_mut(&id) else { continue };
-            let upto = match c.who {
-                Who::Player(_) => self.released,
-                Who::Spectator => {
-                    let ripe = self.released_at.partition_point(|&t| t + delay <= now);
-                    ripe.min(self.released)
-                }
-            };
-            for seq in c.next_seq..upto {
-                let event = match c.who {
-                    Who::Player(p) => self.driver.event_for(p, seq),
-                    Who::Spectator => self.driver.spectator_event(seq),
-                };
-                if let Some(e) = event {
-                    let msg =
-                        ServerMessage::Event { seq: seq as u64, event: Box::new(e.into_owned()) };
-                    self.outbox.push((id, msg));
-                }
-                if let Some(hands) = ready_hands(self.driver.record(), seq, &self.checked.rules) {
-                    self.outbox.push((id, ServerMessage::ShowHands { seq: seq as u64, hands }));
-                }
-                // A spectator sees a hand's tiles once it is over.
-                if c.who == Who::Spectator
-                    && matches!(self.driver.record().get(seq), Some(Event::EndKyoku))
-                {
-                    let from = c.revealed;
-                    let events: Vec<(u64, Event)> = (from..=seq)
-                        .filter_map(|s| {
-                            let e = self.driver.record().get(s)?;
-                            e.has_hidden_tiles().then(|| (s as u64, e.clone()))
-                        })
-                        .filter(|(_, e)| !matches!(e, Event::StartGame { .. }))
-                        .collect();
-                    self.outbox.push((id, ServerMessage::Reveal { events }));
-                    c.revealed = seq + 1;
-                }
-            }
-            c.next_seq = c.next_seq.max(upto);
-            let Who::Player(p) = c.who else { continue };
-            let Some((d, shown_at)) = self.shown[p] else { continue };
-            if c.prompted == Some(d) || c.next_seq < d {
-                continue;
-            }
-            let Some(prompt) = self.driver.prompt(p).filter(|pr| pr.decision == d) else {
-                continue;
-            };
-            let seat = &self.seats[p];
-            if matches!(seat.kind, SeatKind::Bot(_)) || seat.takeover {
-                continue;
-            }
-            let time = self.checked.time;
-            let base =
-                if prompt.options.contains(&Action::Pass) { time.call_ms } else { time.turn_ms };
-            let deadline = shown_at + Duration::from_millis(base + seat.bank_ms);
-            let msg = ServerMessage::Prompt {
-                decision: d as u64,
-                options: prompt.options.to_vec(),
-                deadline_ms: deadline.saturating_duration_since(now).as_millis() as u64,
-                bank_ms: seat.bank_ms,
-            };
-            c.prompted = Some(d);
-            self.outbox.push((id, msg));
+        self.released_at.partition_point(|&t| t + delay <= now).min(self.released)
+    }
+
+    /// The prompt player `p`'s connections are shown now, with its decision (none when the
+    /// seat has nothing open, or a built-in AI plays it).
+    fn prompt_shown(&self, p: usize, now: Instant) -> Option<(usize, ServerMessage)> {
+        let (d, shown_at) = self.shown[p]?;
+        let prompt = self.driver.prompt(p).filter(|pr| pr.decision == d)?;
+        let seat = &self.seats[p];
+        if matches!(seat.kind, SeatKind::Bot(_)) || seat.takeover {
+            return None;
+        }
+        let time = self.checked.time;
+        let base = if prompt.options.contains(&Action::Pass) { time.call_ms } else { time.turn_ms };
+        let deadline = shown_at + Duration::from_millis(base + seat.bank_ms);
+        let msg = ServerMessage::Prompt {
+            decision: d as u64,
+            options: prompt.options.to_vec(),
+            deadline_ms: deadline.saturating_duration_since(now).as_millis() as u64,
+            bank_ms: seat.bank_ms,
+        };
+        Some((d, msg))
+    }
+
+    /// Queues, for every connection, the released events it has not had (as far as its queue
+    /// has room) and its open prompt.
+    fn flush(&mut self, now: Instant) {
+        let source = Source {
+            driver: &self.driver,
+            rules: &self.checked.rules,
+            released: self.released,
+            ripe: self.ripe(now),
+            prompts: std::array::from_fn(|p| self.prompt_shown(p, now)),
+        };
+        for c in self.connections.values_mut() {
+            c.flush(&source);
         }
     }
 
@@ -797,7 +752,9 @@ impl Table {
 
     /// Queues a message for one connection.
     pub fn tell(&mut self, conn: ConnId, msg: ServerMessage) {
-        self.outbox.push((conn, msg));
+        if let Some(c) = self.connections.get_mut(&conn) {
+            c.push(msg);
+        }
     }
 
     /// The records of the answers since the last call, for the store.
@@ -805,29 +762,38 @@ impl Table {
         std::mem::take(&mut self.records)
     }
 
-    /// Sends the queued messages (call once their records are stored). A connection whose
-    /// queue is full is cut off; the task is told through [`Table::take_dropped`].
+    /// Sends the queued messages (call once their records are stored). A connection that
+    /// fell too far behind, or whose queue is full, is sent what it had and closed
+    /// ([`ErrorCode::SlowReader`]); the task is told through [`Table::take_dropped`].
     pub fn deliver(&mut self) {
-        for (id, msg) in std::mem::take(&mut self.outbox) {
-            let Some(c) = self.connections.get(&id) else { continue };
-            match c.sink.try_send(msg) {
-                Ok(()) => {}
-                Err(TrySendError::Full(_)) | Err(TrySendError::Closed(_)) => {
-                    if !self.dropped.contains(&id) {
-                        self.dropped.push(id);
-                    }
-                }
+        let mut ended = Vec::new();
+        for (&id, c) in self.connections.iter_mut() {
+            match c.deliver() {
+                Delivered::Open => {}
+                Delivered::Gone => ended.push((id, None)),
+                Delivered::Cut => ended.push((id, Some(ErrorCode::SlowReader))),
             }
         }
         let now = Instant::now();
-        for id in self.dropped.clone() {
-            self.disconnect(id, now);
+        for (id, why) in ended {
+            if let Some(c) = self.remove(id, now) {
+                if let Some(why) = why {
+                    c.close(why);
+                }
+            }
+            if !self.dropped.contains(&id) {
+                self.dropped.push(id);
+            }
         }
     }
 
-    /// The queued messages (tests read them instead of delivering).
-    pub fn take_outbox(&mut self) -> Vec<(ConnId, ServerMessage)> {
-        std::mem::take(&mut self.outbox)
+    /// Closes every connection, saying why (the table stops: its match is long over, or
+    /// another node plays it now). Each is sent what it has been queued first.
+    pub fn close_all(&mut self, why: ErrorCode) {
+        self.deliver();
+        for (_, c) in std::mem::take(&mut self.connections) {
+            c.close(why);
+        }
     }
 
     /// The seat of `player` this hand.

@@ -6,17 +6,19 @@
 use std::net::SocketAddr;
 use std::sync::Arc;
 
-use axum::extract::ws::{Message, WebSocket};
+use axum::extract::ws::{CloseFrame, Message, WebSocket};
 use axum::extract::{ConnectInfo, State as Shared, WebSocketUpgrade};
 use axum::http::{header, HeaderMap, StatusCode};
 use axum::response::{IntoResponse, Response};
-use tokio::sync::{mpsc, oneshot};
+use tokio::sync::oneshot;
 use tokio::time::{timeout, Instant};
 
 use super::reply::refuse;
-use crate::actor::Command;
+use crate::actor::{Command, Inbox};
 use crate::limits::Bucket;
-use crate::protocol::{decode, ClientMessage, DecodeError, ErrorCode, ServerMessage, MAX_FRAME};
+use crate::protocol::{
+    decode, ClientMessage, Closing, DecodeError, ErrorCode, ServerMessage, CLOSE_CODE, MAX_FRAME,
+};
 use crate::state::State;
 use crate::table::{How, Who};
 
@@ -58,6 +60,9 @@ pub async fn upgrade(
         .on_upgrade(move |socket| connection(socket, peer, state))
         .into_response()
 }
+
+/// The most messages taken from the table's queue at once.
+const BATCH: usize = 64;
 
 async fn send(socket: &mut WebSocket, state: &State, msg: &ServerMessage) -> bool {
     let text = msg.to_json();
@@ -161,25 +166,45 @@ async fn connection(mut socket: WebSocket, peer: SocketAddr, state: Arc<State>) 
         }
     };
     let conn = state.conn_id();
-    let (sink, mut outgoing) = mpsc::channel(limits.queue);
-    if table.commands.send(Command::Connect { conn, who, last_seq, sink }).await.is_err() {
+    let Some(mut inbox) = Inbox::connect(&table.commands, conn, who, last_seq, &limits).await
+    else {
         return;
-    }
+    };
     let mut bucket = Bucket::new(limits.messages_per_second, limits.message_burst, Instant::now());
     // Closed when nothing has gone either way for the idle time.
     let quiet = tokio::time::sleep(limits.idle);
     tokio::pin!(quiet);
+    let mut batch = Vec::new();
+    // The last event sent: a close frame names it, to resume after.
+    let mut last_seq = None;
     loop {
         tokio::select! {
-            out = outgoing.recv() => match out {
-                Some(msg) => {
-                    quiet.as_mut().reset(Instant::now() + limits.idle);
-                    if !send(&mut socket, &state, &msg).await { break }
+            n = inbox.recv_many(&mut batch, BATCH) => {
+                if n == 0 {
+                    // The table closed the connection: say why, and where to resume.
+                    let why = inbox.closed_because().unwrap_or(ErrorCode::Over);
+                    close(&mut socket, &state, why, last_seq).await;
+                    break;
                 }
-                None => break, // the table cut us off, or closed
+                quiet.as_mut().reset(Instant::now() + limits.idle);
+                let mut sent = true;
+                for msg in batch.drain(..) {
+                    if let ServerMessage::Event { seq, .. } = &msg {
+                        last_seq = Some(*seq);
+                    }
+                    if !send(&mut socket, &state, &msg).await {
+                        sent = false;
+                        break;
+                    }
+                }
+                if !sent {
+                    break;
+                }
+                inbox.sent().await;
             },
             _ = &mut quiet => {
                 let _ = send(&mut socket, &state, &ServerMessage::error(ErrorCode::Idle, "closed after nothing for too long")).await;
+                close(&mut socket, &state, ErrorCode::Idle, last_seq).await;
                 break;
             }
             incoming = socket.recv() => {
@@ -226,6 +251,14 @@ async fn connection(mut socket: WebSocket, peer: SocketAddr, state: Arc<State>) 
         }
     }
     let _ = table.commands.send(Command::Disconnect(conn)).await;
+}
+
+/// Closes the socket with a frame that says why and which event was sent last.
+async fn close(socket: &mut WebSocket, state: &State, why: ErrorCode, last_seq: Option<u64>) {
+    let reason = Closing { code: why, last_seq }.to_json();
+    let frame = CloseFrame { code: CLOSE_CODE, reason: reason.into() };
+    let _ =
+        timeout(state.config.limits.send_within, socket.send(Message::Close(Some(frame)))).await;
 }
 
 fn bad(e: DecodeError) -> ServerMessage {
