@@ -63,6 +63,8 @@ impl Server {
         };
         let mut config = config;
         config.addr = addr;
+        // Links name the addresses bound (a port 0 asked for any).
+        config.mjai_addr = mjai_addr;
         let state = Arc::new(State::new(config, store));
         state.take_over(true).await.map_err(StartError::Store)?;
         tokio::spawn(leases(Arc::clone(&state)));

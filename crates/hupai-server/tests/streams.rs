@@ -5,61 +5,15 @@
 
 mod common;
 
-use common::{answer, base, db, game_log, start, start_with, table, PATIENT};
-use futures_util::StreamExt;
+use common::{answer, base, db, game_log, start, start_with, table, Frame, Raw, PATIENT};
 use hupai_engine::Event;
 use hupai_server::client::Client;
 use hupai_server::protocol::{ClientMessage, ServerMessage};
 use serde_json::Value;
-use tokio::net::{TcpSocket, TcpStream};
 use tokio::time::{timeout, Duration};
 use tokio_tungstenite::tungstenite::protocol::CloseFrame;
-use tokio_tungstenite::tungstenite::Message;
-use tokio_tungstenite::WebSocketStream;
 
 const BOTS: [&str; 4] = ["bot:efficiency", "bot:defensive", "bot:efficiency", "bot:defensive"];
-
-/// A WebSocket client that sees the close frame, on a socket with a small receive buffer when
-/// asked (so that the server feels at once a reader that stops reading).
-struct Raw {
-    socket: WebSocketStream<TcpStream>,
-}
-
-/// What a [`Raw`] client reads.
-#[derive(Debug)]
-enum Frame {
-    Message(ServerMessage),
-    Closed(Option<CloseFrame>),
-}
-
-impl Raw {
-    async fn open(server: &hupai_server::Server, hello: &ClientMessage, small: bool) -> Raw {
-        let tcp = TcpSocket::new_v4().expect("a socket");
-        if small {
-            tcp.set_recv_buffer_size(4096).expect("a small buffer");
-        }
-        let stream = tcp.connect(server.addr).await.expect("connects");
-        let url = format!("ws://{}/ws", server.addr);
-        let (mut socket, _) =
-            tokio_tungstenite::client_async(url, stream).await.expect("a websocket");
-        let text = serde_json::to_string(hello).expect("json");
-        futures_util::SinkExt::send(&mut socket, Message::text(text)).await.expect("sends");
-        Raw { socket }
-    }
-
-    async fn next(&mut self) -> Frame {
-        loop {
-            match timeout(Duration::from_secs(60), self.socket.next()).await.expect("in time") {
-                Some(Ok(Message::Text(t))) => {
-                    return Frame::Message(serde_json::from_str(t.as_str()).expect("a message"))
-                }
-                Some(Ok(Message::Close(c))) => return Frame::Closed(c),
-                Some(Ok(_)) => continue,
-                None | Some(Err(_)) => return Frame::Closed(None),
-            }
-        }
-    }
-}
 
 /// Reads a connection to its end from event `first` on: the events (each checked to follow
 /// the one before), and the close frame if the server closed it before `end_game`.
@@ -99,7 +53,7 @@ async fn a_late_spectator_of_a_finished_match_receives_every_event() {
     let id = made["table"].as_str().expect("id").to_string();
     let record = record(&game_log(&base, &id).await);
     assert!(record.len() > 1000, "a long match: {} events", record.len());
-    let mut late = Raw::open(&server, &spectator(&id, None), false).await;
+    let mut late = Raw::open(server.addr, &spectator(&id, None), false).await;
     let (events, close) = read_to_end(&mut late, 0).await;
     assert_eq!(events.len(), record.len(), "every event, then end_game (closed: {close:?})");
 }
@@ -151,7 +105,7 @@ async fn a_twin_tab_opened_with_a_long_backlog_sees_no_gap() {
         spectate: false,
         last_seq: None,
     };
-    let mut twin = Raw::open(&server, &hello, false).await;
+    let mut twin = Raw::open(server.addr, &hello, false).await;
     let (events, close) = read_to_end(&mut twin, 0).await;
     assert!(close.is_none(), "the twin tab was closed after {} events: {close:?}", events.len());
     player.await.expect("the first tab plays to the end");
@@ -169,7 +123,7 @@ async fn a_reader_that_stops_is_closed_with_where_to_resume_and_resumes_without_
     let made = table(&base, &BOTS, "half", 3, PATIENT).await;
     let id = made["table"].as_str().expect("id").to_string();
     // Reads its welcome, then nothing until the match is over.
-    let mut slow = Raw::open(&server, &spectator(&id, None), true).await;
+    let mut slow = Raw::open(server.addr, &spectator(&id, None), true).await;
     assert!(matches!(slow.next().await, Frame::Message(ServerMessage::Welcome { .. })));
     let record = record(&game_log(&base, &id).await);
     let (events, close) = read_to_end(&mut slow, 0).await;
@@ -182,7 +136,7 @@ async fn a_reader_that_stops_is_closed_with_where_to_resume_and_resumes_without_
     let last = events.last().map(|(s, _)| *s);
     assert_eq!(reason["last_seq"].as_u64(), last, "{reason}");
     // Resumed from there, it gets the rest.
-    let mut again = Raw::open(&server, &spectator(&id, last), false).await;
+    let mut again = Raw::open(server.addr, &spectator(&id, last), false).await;
     let first = last.map_or(0, |l| l + 1);
     let (rest, close) = read_to_end(&mut again, first).await;
     assert!(close.is_none(), "{close:?}");
