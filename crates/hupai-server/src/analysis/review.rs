@@ -159,13 +159,7 @@ pub fn review(text: &str, player: usize) -> Result<Review, ReviewError> {
     let mut decisions = Vec::new();
     for (i, (line, event)) in log.iter().enumerate() {
         if let Event::StartKyoku { tehais, .. } = event {
-            let at = match event {
-                Event::StartKyoku { players: Some(p), .. } => {
-                    p.iter().position(|&x| x as usize == player).unwrap_or(player)
-                }
-                _ => player,
-            };
-            if tehais[at].iter().any(|p| p.is_hidden()) {
+            if tehais[sv.seat_for(event).index()].iter().any(|p| p.is_hidden()) {
                 return Err(ReviewError::Player(format!(
                     "line {line}: the log hides player {player}'s tiles (a stream of another seat)"
                 )));

@@ -36,16 +36,17 @@ impl StreamView {
         StreamView { player, rules: rules.clone(), view: PlayerView::new(seat, rules) }
     }
 
+    /// The seat the player sits at from `event` on (a `start_kyoku` may move it).
+    pub fn seat_for(&self, event: &Event) -> Seat {
+        event.seat_of_player(self.player).unwrap_or(self.view.seat)
+    }
+
     /// Takes one event (of the full record or of the player's stream), as the player's seat
     /// is shown it.
     pub fn take(&mut self, event: &Event) -> Result<(), ViewError> {
-        if let Event::StartKyoku { players, .. } = event {
-            let players = players.unwrap_or([0, 1, 2, 3]);
-            if let Some(at) = players.iter().position(|&x| x as usize == self.player) {
-                if Seat::ALL[at] != self.view.seat {
-                    self.view = PlayerView::new(Seat::ALL[at], &self.rules);
-                }
-            }
+        let seat = self.seat_for(event);
+        if seat != self.view.seat {
+            self.view = PlayerView::new(seat, &self.rules);
         }
         if event.has_hidden_tiles() {
             self.view.update(&event.seen_by(self.view.seat))
