@@ -268,6 +268,29 @@ struct Run {
 }
 
 impl Run {
+    /// What a client read: the item, or `None` (counted) when the connection closed or failed.
+    fn received<T>(&self, next: Result<Option<T>, String>, what: &str) -> Option<T> {
+        match next {
+            Ok(Some(item)) => Some(item),
+            Ok(None) => {
+                self.error(&self.counters.closed, format!("the server closed {what}"));
+                None
+            }
+            Err(e) => {
+                self.error(&self.counters.socket_errors, e);
+                None
+            }
+        }
+    }
+
+    /// Notes a latency from `since` to `now`.
+    fn latency(&self, since: Instant, now: Instant) {
+        let us = now.saturating_duration_since(since).as_micros();
+        if let Ok(mut l) = self.latencies.lock() {
+            l.push(us.min(u32::MAX as u128) as u32);
+        }
+    }
+
     fn error(&self, counter: &AtomicU64, what: String) {
         counter.fetch_add(1, Ordering::Relaxed);
         if let Ok(mut e) = self.errors.lock() {
@@ -287,6 +310,25 @@ struct Pacing {
     since: Option<(Instant, bool)>,
     /// The table's next action slot (human pace).
     next_slot: Instant,
+}
+
+/// Waits for the table's next action slot (a human pace); false when told to stop.
+async fn wait_for_slot(
+    pacing: &Mutex<Pacing>,
+    pace: Duration,
+    now: Instant,
+    stop: &mut watch::Receiver<bool>,
+) -> bool {
+    let at = {
+        let Ok(mut p) = pacing.lock() else { return false };
+        let at = p.next_slot.max(now);
+        p.next_slot = at + pace;
+        at
+    };
+    tokio::select! {
+        _ = tokio::time::sleep_until(at) => true,
+        _ = stop.changed() => false,
+    }
 }
 
 /// Bytes a client reads from its socket at once (the server's frames are a few hundred bytes).
@@ -355,17 +397,7 @@ async fn seat(
             n = next_text(&mut socket) => n,
             _ = stop.changed() => break false,
         };
-        let text = match next {
-            Ok(Some(t)) => t,
-            Ok(None) => {
-                run.error(&c.closed, "the server closed a connection".into());
-                break false;
-            }
-            Err(e) => {
-                run.error(&c.socket_errors, e);
-                break false;
-            }
-        };
+        let Some(text) = run.received(next, "a connection") else { break false };
         let counting = run.counting.load(Ordering::Relaxed);
         if counting {
             c.frames.fetch_add(1, Ordering::Relaxed);
@@ -384,10 +416,7 @@ async fn seat(
                     p.since.take()
                 };
                 if let Some((sent, true)) = timed {
-                    let us = now.saturating_duration_since(sent).as_micros();
-                    if let Ok(mut l) = run.latencies.lock() {
-                        l.push(us.min(u32::MAX as u128) as u32);
-                    }
+                    run.latency(sent, now);
                 }
                 if counting {
                     c.prompts.fetch_add(1, Ordering::Relaxed);
@@ -396,17 +425,8 @@ async fn seat(
                     run.error(&c.server_errors, format!("a prompt without options: {text}"));
                     break false;
                 };
-                if !pace.is_zero() {
-                    let at = {
-                        let Ok(mut p) = pacing.lock() else { break false };
-                        let at = p.next_slot.max(now);
-                        p.next_slot = at + pace;
-                        at
-                    };
-                    tokio::select! {
-                        _ = tokio::time::sleep_until(at) => {}
-                        _ = stop.changed() => break false,
-                    }
+                if !pace.is_zero() && !wait_for_slot(&pacing, pace, now, &mut stop).await {
+                    break false;
                 }
                 let act = format!(r#"{{"type":"act","decision":{decision},"action":{action}}}"#);
                 {
@@ -525,24 +545,12 @@ async fn mjai_seat(
             n = bot.lines.next_line() => n,
             _ = stop.changed() => break false,
         };
-        let line = match next {
-            Ok(Some(line)) => line,
-            Ok(None) => {
-                run.error(&c.closed, "the server closed an mjai connection".into());
-                break false;
-            }
-            Err(e) => {
-                run.error(&c.socket_errors, format!("mjai: {e}"));
-                break false;
-            }
-        };
+        let next = next.map_err(|e| format!("mjai: {e}"));
+        let Some(line) = run.received(next, "an mjai connection") else { break false };
         let now = Instant::now();
         let counting = run.counting.load(Ordering::Relaxed);
         if let Some((at, true)) = replied.take() {
-            let us = now.saturating_duration_since(at).as_micros();
-            if let Ok(mut l) = run.latencies.lock() {
-                l.push(us.min(u32::MAX as u128) as u32);
-            }
+            run.latency(at, now);
         }
         if counting {
             c.frames.fetch_add(1, Ordering::Relaxed);
@@ -559,17 +567,8 @@ async fn mjai_seat(
         }
         let reply = bot.bot.handle_line(&line).0;
         let decision = reply != "{\"type\":\"none\"}";
-        if decision && !pace.is_zero() {
-            let at = {
-                let Ok(mut p) = pacing.lock() else { break false };
-                let at = p.next_slot.max(now);
-                p.next_slot = at + pace;
-                at
-            };
-            tokio::select! {
-                _ = tokio::time::sleep_until(at) => {}
-                _ = stop.changed() => break false,
-            }
+        if decision && !pace.is_zero() && !wait_for_slot(&pacing, pace, now, &mut stop).await {
+            break false;
         }
         let mut bytes = reply.into_bytes();
         bytes.push(b'\n');
