@@ -11,7 +11,7 @@ use tokio::sync::{mpsc, oneshot};
 use tokio::time::{Duration, Instant};
 
 use crate::limits::Limits;
-use crate::protocol::{ErrorCode, ServerMessage};
+use crate::protocol::{ErrorCode, Frame, ServerMessage};
 use crate::spec::{Length, RulesSource};
 use crate::store::Store;
 use crate::table::{pipe, ConnId, How, Inlet, Outlet, Refused, SeatFaults, Table, Who};
@@ -286,7 +286,7 @@ impl Inbox {
     /// Waits for the next messages and takes every one queued, at most `max`, into `out`:
     /// how many; 0 once the table has closed the connection ([`Inbox::closed_because`] says
     /// why). Cancel-safe.
-    pub async fn recv_many(&mut self, out: &mut Vec<ServerMessage>, max: usize) -> usize {
+    pub async fn recv_many(&mut self, out: &mut Vec<Arc<Frame>>, max: usize) -> usize {
         self.inlet.recv_many(out, max).await
     }
 

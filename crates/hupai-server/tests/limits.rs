@@ -109,17 +109,17 @@ fn a_reader_that_falls_behind_is_cut_off_and_the_table_plays_on() {
         table.deliver();
         dropped.extend(table.take_dropped());
         while let Some(m) = fast_inbox.try_recv() {
-            if let ServerMessage::Event { seq, event } = m {
-                assert_eq!(seq, seen, "the reader that keeps up misses nothing");
+            if let ServerMessage::Event { seq, event } = &**m {
+                assert_eq!(*seq, seen, "the reader that keeps up misses nothing");
                 seen += 1;
-                ended |= matches!(*event, Event::EndGame { .. });
+                ended |= matches!(**event, Event::EndGame { .. });
             }
         }
     }
     table.deliver();
     while let Some(m) = fast_inbox.try_recv() {
-        if let ServerMessage::Event { event, .. } = m {
-            ended |= matches!(*event, Event::EndGame { .. });
+        if let ServerMessage::Event { event, .. } = &**m {
+            ended |= matches!(**event, Event::EndGame { .. });
         }
     }
     assert_eq!(dropped, vec![1], "only the reader that fell behind is cut off");
@@ -128,8 +128,8 @@ fn a_reader_that_falls_behind_is_cut_off_and_the_table_plays_on() {
     // table said why it closed it.
     let mut sent = 0;
     while let Some(m) = slow_inbox.try_recv() {
-        if let ServerMessage::Event { seq, .. } = m {
-            assert_eq!(seq, sent, "no gap before the cut-off");
+        if let ServerMessage::Event { seq, .. } = &**m {
+            assert_eq!(*seq, sent, "no gap before the cut-off");
             sent += 1;
         }
     }

@@ -10,6 +10,8 @@
 //! ```
 
 use std::fmt;
+use std::ops::Deref;
+use std::sync::{Arc, OnceLock};
 
 use hupai_engine::{Action, Event, Pai};
 use serde::{Deserialize, Serialize};
@@ -196,6 +198,35 @@ pub enum ServerMessage {
         /// What is wrong, in words.
         message: String,
     },
+}
+
+/// A message on its way to the connections it is for: one event shown alike to several
+/// connections is one frame, shared by all of them and written as JSON once, by whichever
+/// connection sends it first.
+#[derive(Debug)]
+pub struct Frame {
+    message: ServerMessage,
+    json: OnceLock<String>,
+}
+
+impl Frame {
+    /// A frame of `message`.
+    pub fn new(message: ServerMessage) -> Arc<Frame> {
+        Arc::new(Frame { message, json: OnceLock::new() })
+    }
+
+    /// The message as its JSON text.
+    pub fn json(&self) -> &str {
+        self.json.get_or_init(|| self.message.to_json())
+    }
+}
+
+impl Deref for Frame {
+    type Target = ServerMessage;
+
+    fn deref(&self) -> &ServerMessage {
+        &self.message
+    }
 }
 
 impl ServerMessage {

@@ -31,7 +31,7 @@ use tokio::time::{Duration, Instant};
 use crate::analysis::hints::Hint;
 use crate::analysis::view::StreamView;
 use crate::protocol::{ErrorCode, ServerMessage, PROTOCOL};
-use crate::spec::{Checked, SeatKind, SpecError, StoredSpec};
+use crate::spec::{Checked, SeatKind, SpecError, StoredSpec, TimeControl};
 use crate::token::{hash, Token};
 
 mod record;
@@ -39,7 +39,7 @@ pub mod stream;
 
 pub use record::{ActionRecord, How, RebuildError};
 pub use stream::{pipe, ConnId, Inlet, Outlet, Who};
-use stream::{Connection, Delivered, Source};
+use stream::{Connection, Delivered, Frames, PromptShown, Source};
 
 /// The most answers (bots, stand-ins, clocks) one [`Table::advance`] takes.
 pub const ANSWERS_PER_STEP: usize = 32;
@@ -679,27 +679,6 @@ impl Table {
         self.released_at.partition_point(|&t| t + delay <= now).min(self.released)
     }
 
-    /// The prompt player `p`'s connections are shown now, with its decision (none when the
-    /// seat has nothing open, or a built-in AI plays it).
-    fn prompt_shown(&self, p: usize, now: Instant) -> Option<(usize, ServerMessage)> {
-        let (d, shown_at) = self.shown[p]?;
-        let prompt = self.driver.prompt(p).filter(|pr| pr.decision == d)?;
-        let seat = &self.seats[p];
-        if matches!(seat.kind, SeatKind::Bot(_)) || seat.takeover {
-            return None;
-        }
-        let time = self.checked.time;
-        let base = if prompt.options.contains(&Action::Pass) { time.call_ms } else { time.turn_ms };
-        let deadline = shown_at + Duration::from_millis(base + seat.bank_ms);
-        let msg = ServerMessage::Prompt {
-            decision: d as u64,
-            options: prompt.options.to_vec(),
-            deadline_ms: deadline.saturating_duration_since(now).as_millis() as u64,
-            bank_ms: seat.bank_ms,
-        };
-        Some((d, msg))
-    }
-
     /// Queues, for every connection, the released events it has not had (as far as its queue
     /// has room) and its open prompt.
     fn flush(&mut self, now: Instant) {
@@ -708,10 +687,13 @@ impl Table {
             rules: &self.checked.rules,
             released: self.released,
             ripe: self.ripe(now),
-            prompts: std::array::from_fn(|p| self.prompt_shown(p, now)),
+            prompts: std::array::from_fn(|p| {
+                prompt_shown(&self.driver, &self.seats[p], p, self.shown[p], self.checked.time, now)
+            }),
         };
+        let mut frames = Frames::default();
         for c in self.connections.values_mut() {
-            c.flush(&source);
+            c.flush(&source, &mut frames);
         }
     }
 
@@ -800,4 +782,29 @@ impl Table {
     pub fn seat_of(&self, player: usize) -> Seat {
         self.driver.seat_of(player)
     }
+}
+
+/// The prompt player `p` (in `seat`) is shown now, open since `shown` (none when the seat has
+/// nothing open, or a built-in AI plays it).
+fn prompt_shown<'a>(
+    driver: &'a Driver,
+    seat: &PlayerSeat,
+    p: usize,
+    shown: Option<(usize, Instant)>,
+    time: TimeControl,
+    now: Instant,
+) -> Option<PromptShown<'a>> {
+    let (d, shown_at) = shown?;
+    let prompt = driver.prompt(p).filter(|pr| pr.decision == d)?;
+    if matches!(seat.kind, SeatKind::Bot(_)) || seat.takeover {
+        return None;
+    }
+    let base = if prompt.options.contains(&Action::Pass) { time.call_ms } else { time.turn_ms };
+    let deadline = shown_at + Duration::from_millis(base + seat.bank_ms);
+    Some(PromptShown {
+        decision: d,
+        options: prompt.options,
+        deadline_ms: deadline.saturating_duration_since(now).as_millis() as u64,
+        bank_ms: seat.bank_ms,
+    })
 }

@@ -17,16 +17,17 @@
 //! assert!(inlet.try_recv().is_none());
 //! ```
 
+use std::borrow::Cow;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
 
-use hupai_engine::{Driver, Event};
+use hupai_engine::{Action, Driver, Event};
 use hupai_rules::Rules;
 use tokio::sync::mpsc::error::TrySendError;
 use tokio::sync::mpsc::{self, Receiver, Sender};
 
 use crate::analysis::ready::ready_hands;
-use crate::protocol::{ErrorCode, ServerMessage};
+use crate::protocol::{ErrorCode, Frame, ServerMessage};
 
 /// A connection's number, unique in the server.
 pub type ConnId = u64;
@@ -62,7 +63,7 @@ pub fn pipe(queue: usize, behind: usize) -> (Outlet, Inlet) {
 /// The table's end of a connection's queue.
 #[derive(Debug)]
 pub struct Outlet {
-    sink: Sender<ServerMessage>,
+    sink: Sender<Arc<Frame>>,
     shared: Arc<Shared>,
     queue: usize,
     behind: usize,
@@ -91,7 +92,7 @@ impl Outlet {
 /// A socket task's end of its connection's queue.
 #[derive(Debug)]
 pub struct Inlet {
-    messages: Receiver<ServerMessage>,
+    messages: Receiver<Arc<Frame>>,
     shared: Arc<Shared>,
 }
 
@@ -99,12 +100,12 @@ impl Inlet {
     /// Waits for the next messages and takes every one queued, at most `max`, into `out`: how
     /// many; 0 once the table has closed the connection and everything it queued was taken.
     /// Cancel-safe.
-    pub async fn recv_many(&mut self, out: &mut Vec<ServerMessage>, max: usize) -> usize {
+    pub async fn recv_many(&mut self, out: &mut Vec<Arc<Frame>>, max: usize) -> usize {
         self.messages.recv_many(out, max.max(1)).await
     }
 
     /// A queued message, if there is one.
-    pub fn try_recv(&mut self) -> Option<ServerMessage> {
+    pub fn try_recv(&mut self) -> Option<Arc<Frame>> {
         self.messages.try_recv().ok()
     }
 
@@ -121,6 +122,39 @@ impl Inlet {
     }
 }
 
+/// A player's open prompt, as its connections are shown it.
+#[derive(Clone, Copy, Debug)]
+pub(super) struct PromptShown<'a> {
+    /// The decision.
+    pub decision: usize,
+    /// Its options.
+    pub options: &'a [Action],
+    /// Milliseconds left, the bank included.
+    pub deadline_ms: u64,
+    /// The bank.
+    pub bank_ms: u64,
+}
+
+/// The frames of events shown alike to several connections, made once in a flush.
+#[derive(Debug, Default)]
+pub(super) struct Frames {
+    /// Each public event's frame, by sequence number.
+    events: Vec<(usize, Arc<Frame>)>,
+}
+
+impl Frames {
+    /// The frame of public event `seq` (`event`), made the first time it is asked for.
+    fn event(&mut self, seq: usize, event: &Event) -> Arc<Frame> {
+        if let Some((_, f)) = self.events.iter().rev().find(|(s, _)| *s == seq) {
+            return Arc::clone(f);
+        }
+        let frame =
+            Frame::new(ServerMessage::Event { seq: seq as u64, event: Box::new(event.clone()) });
+        self.events.push((seq, Arc::clone(&frame)));
+        frame
+    }
+}
+
 /// What the table shows its connections now.
 pub(super) struct Source<'a> {
     /// The match.
@@ -131,8 +165,8 @@ pub(super) struct Source<'a> {
     pub released: usize,
     /// Events the spectators may be sent (after their delay).
     pub ripe: usize,
-    /// Each player's open prompt, with its decision, when its connections are to be shown it.
-    pub prompts: [Option<(usize, ServerMessage)>; 4],
+    /// Each player's open prompt, when its connections are to be shown it.
+    pub prompts: [Option<PromptShown<'a>>; 4],
 }
 
 impl Source<'_> {
@@ -160,7 +194,7 @@ pub(super) struct Connection {
     /// For a spectator: the first event of the current hand not yet revealed.
     revealed: usize,
     /// Messages for it, sent once the records are stored.
-    outbox: Vec<ServerMessage>,
+    outbox: Vec<Arc<Frame>>,
     /// Why it is cut off: it is sent what it has, then closed.
     cut: Option<ErrorCode>,
     outlet: Outlet,
@@ -200,12 +234,12 @@ impl Connection {
 
     /// Queues a message (sent once the records are stored).
     pub fn push(&mut self, msg: ServerMessage) {
-        self.outbox.push(msg);
+        self.outbox.push(Frame::new(msg));
     }
 
     /// Queues the events it has not had, as far as its queue has room, and its player's open
     /// prompt once it has every event before it; cuts it off if it is too far behind.
-    pub fn flush(&mut self, source: &Source<'_>) {
+    pub fn flush(&mut self, source: &Source<'_>, frames: &mut Frames) {
         if self.cut.is_some() {
             return;
         }
@@ -224,12 +258,15 @@ impl Connection {
                 Who::Player(p) => source.driver.event_for(p, seq),
                 Who::Spectator => source.driver.spectator_event(seq),
             };
-            if let Some(e) = event {
-                let msg = ServerMessage::Event { seq: seq as u64, event: Box::new(e.into_owned()) };
-                self.outbox.push(msg);
+            match event {
+                Some(Cow::Borrowed(e)) => self.outbox.push(frames.event(seq, e)),
+                Some(Cow::Owned(e)) => {
+                    self.push(ServerMessage::Event { seq: seq as u64, event: Box::new(e) })
+                }
+                None => {}
             }
             if let Some(hands) = ready_hands(record, seq, source.rules) {
-                self.outbox.push(ServerMessage::ShowHands { seq: seq as u64, hands });
+                self.push(ServerMessage::ShowHands { seq: seq as u64, hands });
             }
             // A spectator sees a hand's tiles once it is over.
             if self.who == Who::Spectator && matches!(record.get(seq), Some(Event::EndKyoku)) {
@@ -240,16 +277,21 @@ impl Connection {
                     })
                     .filter(|(_, e)| !matches!(e, Event::StartGame { .. }))
                     .collect();
-                self.outbox.push(ServerMessage::Reveal { events });
+                self.push(ServerMessage::Reveal { events });
                 self.revealed = seq + 1;
             }
             self.next_seq = seq + 1;
         }
         let Who::Player(p) = self.who else { return };
-        let Some((d, prompt)) = &source.prompts[p] else { return };
-        if self.prompted != Some(*d) && self.next_seq >= *d {
-            self.outbox.push(prompt.clone());
-            self.prompted = Some(*d);
+        let Some(prompt) = source.prompts[p] else { return };
+        if self.prompted != Some(prompt.decision) && self.next_seq >= prompt.decision {
+            self.push(ServerMessage::Prompt {
+                decision: prompt.decision as u64,
+                options: prompt.options.to_vec(),
+                deadline_ms: prompt.deadline_ms,
+                bank_ms: prompt.bank_ms,
+            });
+            self.prompted = Some(prompt.decision);
         }
     }
 

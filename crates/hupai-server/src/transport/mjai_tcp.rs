@@ -151,10 +151,10 @@ async fn serve_bot(
     let result = async {
         let mut batch = Vec::new();
         while inbox.recv_many(&mut batch, 64).await > 0 {
-            for msg in batch.drain(..) {
-                match msg {
+            for frame in batch.drain(..) {
+                match &**frame {
                     ServerMessage::Event { event, .. } => {
-                        if let Some(line) = bot.shown(&event) {
+                        if let Some(line) = bot.shown(event) {
                             write_line(&mut write, &line).await?;
                             bot.last = Some(match read_line(&mut reader, REPLY_WITHIN).await? {
                                 Some(line) => Reply::Line(line),
@@ -163,8 +163,8 @@ async fn serve_bot(
                         }
                     }
                     ServerMessage::Prompt { decision, options, .. } => {
-                        let (action, how) = bot.decide(&options, &mut reader, &mut write).await?;
-                        let act = Command::Act { conn, decision, action, how };
+                        let (action, how) = bot.decide(options, &mut reader, &mut write).await?;
+                        let act = Command::Act { conn, decision: *decision, action, how };
                         if table.commands.send(act).await.is_err() {
                             return Ok(());
                         }

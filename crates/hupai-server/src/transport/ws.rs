@@ -18,7 +18,8 @@ use super::reply::refuse;
 use crate::actor::{Command, Inbox};
 use crate::limits::Bucket;
 use crate::protocol::{
-    decode, ClientMessage, Closing, DecodeError, ErrorCode, ServerMessage, CLOSE_CODE, MAX_FRAME,
+    decode, ClientMessage, Closing, DecodeError, ErrorCode, Frame, ServerMessage, CLOSE_CODE,
+    MAX_FRAME,
 };
 use crate::state::State;
 use crate::table::{How, Who};
@@ -79,15 +80,15 @@ async fn send(socket: &mut WebSocket, state: &State, msg: &ServerMessage) -> boo
 async fn send_all(
     socket: &mut WebSocket,
     state: &State,
-    batch: &mut Vec<ServerMessage>,
+    batch: &mut Vec<Arc<Frame>>,
     last_seq: &mut Option<u64>,
 ) -> bool {
     let write = async {
-        for msg in batch.drain(..) {
-            if let ServerMessage::Event { seq, .. } = &msg {
+        for frame in batch.drain(..) {
+            if let ServerMessage::Event { seq, .. } = &**frame {
                 *last_seq = Some(*seq);
             }
-            socket.feed(Message::Text(msg.to_json().into())).await?;
+            socket.feed(Message::Text(frame.json().into())).await?;
         }
         socket.flush().await
     };
