@@ -196,6 +196,19 @@ test('the committed tile sprite is what the generator draws, with every face', (
   for (let n = 1; n <= 8; n++) want.push(`${n}f`);
   want.push('back', 'joker');
   assert.deepEqual(ids.sort(), want.sort());
+  // Every face and mark is drawn: no text for the visitor's fonts to render, nothing outside
+  // ASCII (the characters are outlines).
+  assert.doesNotMatch(svg, /<text|<tspan|font-family/);
+  assert.doesNotMatch(svg, /[^\x00-\x7f]/);
+  const icons = [...svg.matchAll(/<symbol id="i-([^"]+)"/g)].map((m) => m[1]);
+  for (const i of ['mark', 'title', 'zh', 'ja', 'lang', 'sound', 'mute', 'help', 'first', 'prev', 'next', 'last', 'arrow', 'warn', 'star', 'flag', 'swap']) {
+    assert.ok(icons.includes(i), `icon ${i}`);
+  }
+  // Each character face carries outlines (a path with curves), not an empty shape.
+  for (const id of ['1m', '9m', '0m', '1z', '4z', '6z', '7z', '1f', '8f']) {
+    const body = new RegExp(`<symbol id="t-${id}"[^>]*>(.*?)</symbol>`).exec(svg)[1];
+    assert.ok((body.match(/[QC]/g) || []).length > 20, `t-${id} has drawn characters`);
+  }
 });
 
 test('a win is laid out with the win tile apart, its yaku named, fu, points and payments', () => {
