@@ -8,7 +8,7 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { setup, base, figures, newPage, shot, fastTable, waitOffer, press, until, playOut, defaultMove, makeMove, playDefault, table, handTiles } from './harness.mjs';
+import { setup, base, figures, newPage, shot, fastTable, waitOffer, press, until, playOut, defaultMove, makeMove, playDefault, table, handTiles, recordAnnouncements } from './harness.mjs';
 
 setup('e2e');
 
@@ -455,11 +455,14 @@ test('an exhaustive draw lays out the ready hands and the payments, each player 
   // Seed 21, from tools/find-seeds.mjs (riichi_draw): the wall runs out with some seats
   // ready and some not.
   const t = await table('riichi', 21);
-  const page = await newPage();
+  const page = await newPage({ init: recordAnnouncements });
   await page.goto(t.seats[0].join_url);
   await page.waitForSelector('[data-hand] [data-tile]');
   await playDefault(page);
   await page.waitForSelector('[data-result="ryukyoku"] [data-shown]');
+  // The drawn hand is announced over the table's centre.
+  const said = await page.evaluate(() => globalThis.__said.map((x) => [x.kind, x.seat, x.text]));
+  assert.deepEqual(said.filter(([kind]) => kind === 'draw'), [['draw', 'centre', 'Exhaustive draw']]);
   const ready = await page.$$eval('.ready li', (xs) =>
     xs.map((x) => ({ tenpai: x.dataset.tenpai === 'true', tiles: x.querySelectorAll('[data-shown] .tile').length })),
   );

@@ -269,3 +269,28 @@ export async function handTiles(page) {
   return page.$$eval('[data-hand] [data-tile]', (xs) => xs.map((x) => x.dataset.tile));
 }
 
+/** An init script: records every announcement shown (its kind, seat, words and where it sits
+ * against each seat's river), every flying tile, and what the live region says. */
+export function recordAnnouncements() {
+  globalThis.__said = [];
+  globalThis.__flights = [];
+  globalThis.__spoken = [];
+  const centre = (el) => {
+    const r = el.getBoundingClientRect();
+    return [r.left + r.width / 2, r.top + r.height / 2];
+  };
+  new MutationObserver((list) => {
+    for (const m of list) {
+      if (m.target.id === 'announcer' && m.target.textContent) globalThis.__spoken.push(m.target.textContent);
+      for (const n of m.addedNodes) {
+        if (!(n instanceof Element)) continue;
+        if (n.dataset.announce) {
+          const seats = {};
+          for (const s of document.querySelectorAll('.board .seat')) seats[s.dataset.seat] = centre(s.querySelector('.river').children.length ? s.querySelector('.river') : s.querySelector('.seat-head'));
+          globalThis.__said.push({ kind: n.dataset.announce, seat: n.dataset.announceSeat, text: n.textContent, at: centre(n), seats, visible: getComputedStyle(n).visibility === 'visible' });
+        }
+        if (n.dataset.flight) globalThis.__flights.push({ pai: n.dataset.flight, reduced: matchMedia('(prefers-reduced-motion: reduce)').matches });
+      }
+    }
+  }).observe(document, { childList: true, subtree: true, characterData: true });
+}

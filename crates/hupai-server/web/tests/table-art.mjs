@@ -9,7 +9,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
-import { setup, base, SHOTS, newPage, shot, table, playDefault, until } from './harness.mjs';
+import { setup, base, SHOTS, newPage, shot, table, playDefault, until, recordAnnouncements } from './harness.mjs';
 
 setup('table-art');
 
@@ -118,32 +118,6 @@ function strayGlyphs(cjk) {
     }
   }
   return [...bad];
-}
-
-/** An init script: records every announcement shown (its kind, seat, words and where it sits
- * against each seat's river), every flying tile, and what the live region says. */
-function recordAnnouncements() {
-  globalThis.__said = [];
-  globalThis.__flights = [];
-  globalThis.__spoken = [];
-  const centre = (el) => {
-    const r = el.getBoundingClientRect();
-    return [r.left + r.width / 2, r.top + r.height / 2];
-  };
-  new MutationObserver((list) => {
-    for (const m of list) {
-      if (m.target.id === 'announcer' && m.target.textContent) globalThis.__spoken.push(m.target.textContent);
-      for (const n of m.addedNodes) {
-        if (!(n instanceof Element)) continue;
-        if (n.dataset.announce) {
-          const seats = {};
-          for (const s of document.querySelectorAll('.board .seat')) seats[s.dataset.seat] = centre(s.querySelector('.river').children.length ? s.querySelector('.river') : s.querySelector('.seat-head'));
-          globalThis.__said.push({ kind: n.dataset.announce, seat: n.dataset.announceSeat, text: n.textContent, at: centre(n), seats, visible: getComputedStyle(n).visibility === 'visible' });
-        }
-        if (n.dataset.flight) globalThis.__flights.push({ pai: n.dataset.flight, reduced: matchMedia('(prefers-reduced-motion: reduce)').matches });
-      }
-    }
-  }).observe(document, { childList: true, subtree: true, characterData: true });
 }
 
 /** In the page: the last discard is marked in its river, exactly once (none after a call took
@@ -258,11 +232,12 @@ test('calls, riichi and a ron are announced at the acting seat and read out; the
   await page.context().close();
 });
 
-test('a kan, a riichi and a tsumo are announced in Japanese at the acting seat', async () => {
+test('a kan, a riichi and a tsumo are announced in Japanese at the acting seat, on a phone-sized window', async () => {
   // Seed 396, from tools/find-seeds.mjs (announce): West declares riichi, makes a closed kan
   // and wins by tsumo.
   const t = await table('riichi', 396);
-  const page = await newPage({ init: recordAnnouncements, locale: 'ja-JP' });
+  // On a window as narrow as a phone held upright (the seats as panels).
+  const page = await newPage({ init: recordAnnouncements, locale: 'ja-JP', viewport: { width: 390, height: 844 }, deviceScaleFactor: 2 });
   await page.goto(t.seats[0].join_url);
   await page.waitForSelector('[data-hand] [data-tile]');
   await until(page, () => document.documentElement.lang === 'ja');
