@@ -10,8 +10,8 @@ import { mpsz } from './tiles.js';
 import { place, seatWind } from './state.js';
 import { drawReason } from './result.js';
 
-/** How long a callout stays (ms). */
-export const SHOWN_MS = 1800;
+/** How long a callout stays (ms); the result of a hand opens after its last one. */
+export const SHOWN_MS = 1400;
 
 /** What an event announces: `{kind, seat, text}` (`kind` one of chi pon kan riichi ron tsumo
  * draw; `seat` null for a draw, said at the centre), or null. `family` is the rules' family

@@ -10,7 +10,7 @@ import { esc, icon, tile, tiles, seatPanel, infoBar, centre, ownHand, meldsHtml,
 import { resultHtml, standingsHtml } from './result.js';
 import { tileName, kindOf, mpsz } from './tiles.js';
 import { play, soundOf, muted, setMuted } from './sound.js';
-import { announcement, Announcer } from './announce.js';
+import { announcement, Announcer, SHOWN_MS } from './announce.js';
 import { load, save, remember } from './prefs.js';
 
 /** Sets a region's HTML only when it changed, so unchanged parts keep their elements (and
@@ -224,15 +224,18 @@ export class TablePage {
           // Said at the seat once the table is drawn with the event in it.
           const a = announcement(m.event, this.facts?.rules?.family ?? 'riichi');
           if (a) this.said.push({ a });
+          if (a && ['ron', 'tsumo', 'draw'].includes(a.kind)) this.endSaidAt = performance.now();
           if (['chi', 'pon', 'daiminkan'].includes(m.event.type)) this.said.push({ fly: m.event });
         }
         if (m.event.type === 'start_kyoku') {
+          clearTimeout(this.resultTimer);
+          this.endSaidAt = null;
           this.showOverlay(false);
           this.hint = null;
         }
         // The result opens when the hand is over: a Sichuan hand goes on after a win, whose
         // seat is marked on the table (and the result stays a button away).
-        if (m.event.type === 'end_kyoku' || m.event.type === 'end_game') this.showOverlay(true);
+        if (m.event.type === 'end_kyoku' || m.event.type === 'end_game') this.openResult();
         // A decision that the stream moved past is gone.
         if (this.prompt && m.seq >= this.prompt.decision) this.clearPrompt();
         if (m.event.type === 'tsumo' && m.event.actor === this.state.seat && this.prefs.help) this.askHint();
@@ -504,6 +507,15 @@ export class TablePage {
       this.frame = null;
       this.render();
     });
+  }
+
+  /** Opens the result once the hand's last announcement (the win, the draw) has been seen on
+   * the table. */
+  openResult() {
+    clearTimeout(this.resultTimer);
+    const wait = this.endSaidAt == null ? 0 : Math.max(0, this.endSaidAt + SHOWN_MS - performance.now());
+    if (wait > 0) this.resultTimer = setTimeout(() => this.showOverlay(true), wait);
+    else this.showOverlay(true);
   }
 
   showOverlay(on) {

@@ -565,6 +565,7 @@ test('a hand played by keys only: discards, passes and a call; the keys are show
   assert.ok(seen.pass > 0, JSON.stringify(seen));
   assert.ok(seen.call > 0, JSON.stringify(seen));
   // The end in Chinese: riichi yaku by their Chinese names, never the Japanese spellings.
+  await page.waitForSelector('[data-result="hora"]');
   const names = await page.$$eval('[data-result="hora"] .yaku li > span:first-child', (xs) => xs.map((x) => x.textContent));
   for (const n of names) assert.doesNotMatch(n, /[\u3040-\u30ff]|[發気対発盃槓嶺撈緑頭無]/, n);
   await shot(page, 'keys-result');
