@@ -8,7 +8,7 @@ import { t, wind } from './i18n.js';
 import { esc, SPRITE } from './render.js';
 import { mpsz } from './tiles.js';
 import { place, seatWind } from './state.js';
-import { drawReason } from './result.js';
+import { drawReason, REL } from './result.js';
 
 /** How long a callout stays (ms); the result of a hand opens after its last one. */
 export const SHOWN_MS = 1400;
@@ -43,8 +43,6 @@ export function announcement(e, family = 'riichi') {
   }
 }
 
-const REL = ['rel_you', 'rel_right', 'rel_across', 'rel_left'];
-
 /** The sentence for screen readers: who (seat wind, and where they sit for a player) and what. */
 export function spoken(s, a) {
   if (a.seat === null) return a.text;
@@ -77,7 +75,6 @@ export class Announcer {
     this.board = board;
     this.layer = layer;
     this.live = live;
-    this.flights = [];
   }
 
   /** Says `a` (from `announcement`) at its seat on the table `s`. */

@@ -40,9 +40,9 @@ export function tile(pai, opts = {}) {
 /** A mark from the sprite (`i-NAME`: mark, sound, mute, help, lang, first, prev, next, last,
  * arrow, warn, star, flag, swap, ...), drawn in the text's colour; with a `label` it is a
  * picture with that name, else decoration that screen readers skip. */
-export function icon(name, { label = '', cls = '' } = {}) {
+export function icon(name, { label = '' } = {}) {
   const a11y = label ? `role="img" aria-label="${esc(label)}"` : 'aria-hidden="true"';
-  return `<svg class="icon icon-${name}${cls ? ` ${cls}` : ''}" ${a11y} focusable="false"><use href="${SPRITE}#i-${name}"/></svg>`;
+  return `<svg class="icon icon-${name}" ${a11y} focusable="false"><use href="${SPRITE}#i-${name}"/></svg>`;
 }
 
 /** A row of tiles. */

@@ -23,7 +23,8 @@ export function yakuTile(id) {
   return wind ? `${['east', 'south', 'west', 'north'].indexOf(wind[2]) + 1}z` : null;
 }
 
-const REL = ['rel_you', 'rel_right', 'rel_across', 'rel_left'];
+/** Where a seat sits from the viewer, by place (0 the viewer): the i18n keys. */
+export const REL = ['rel_you', 'rel_right', 'rel_across', 'rel_left'];
 
 /** A seat's player as the result panels name it: the name, then the seat's wind this hand
  * and (for a player, not a spectator) where it sits: `bot (South · right)`. */
