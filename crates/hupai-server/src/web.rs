@@ -52,6 +52,7 @@ static ASSETS: &[Asset] = assets![
     "index.html",
     "app.css",
     "tiles.svg",
+    "js/announce.js",
     "js/app.js",
     "js/i18n.js",
     "js/lobby.js",
