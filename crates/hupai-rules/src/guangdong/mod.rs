@@ -51,6 +51,8 @@ mod fans;
 
 pub use fans::Fan;
 
+crate::item::fan_items!(Fan, crate::ItemId::Guangdong);
+
 use hupai_core::{Form, Hand, Kind};
 
 use crate::sets::{for_each_reading, for_each_substitution, is_nine_gates, suits, Set};
@@ -215,7 +217,7 @@ fn build(rules: &Rules, r: &Reading, ctx: &WinContext) -> Score {
         Payments { ron: Some(each), total: each, ..Payments::default() }
     };
     let meets_minimum = r.sum(Fan::counts_for_minimum) >= rules.min_fan;
-    Score { family: rules.family, items, total, fu: 0, limit: None, meets_minimum, payments }
+    Score { variant: rules.variant, items, total, fu: 0, limit: None, meets_minimum, payments }
 }
 
 #[cfg(test)]

@@ -57,6 +57,8 @@ mod fans;
 
 pub use fans::Fan;
 
+crate::item::fan_items!(Fan, crate::ItemId::HongKong);
+
 use hupai_core::{Form, Hand, Kind, MeldKind};
 
 use crate::sets::{for_each_reading, is_nine_gates, suits, Set};
@@ -256,7 +258,7 @@ fn build(rules: &Rules, r: &Reading, ctx: &WinContext) -> Score {
         }
     };
     let meets_minimum = r.without_flowers() >= rules.min_fan;
-    Score { family: rules.family, items, total, fu: 0, limit: None, meets_minimum, payments }
+    Score { variant: rules.variant, items, total, fu: 0, limit: None, meets_minimum, payments }
 }
 
 #[cfg(test)]

@@ -91,9 +91,9 @@ pub use fans::Fan;
 use hupai_core::{Counts, Form, FormSet, Hand, MeldKind};
 
 use crate::{
-    Inconsistency, PaymentRule, Payments, Rules, Score, ScoreError, ScoreItem, WinContext,
+    Inconsistency, ItemId, PaymentRule, Payments, Rules, Score, ScoreError, ScoreItem, WinContext,
 };
-use fans::FanTable;
+use fans::{FanTable, TABLE_SIZE};
 use regular::{McrHand, Shared};
 use shapes::{Divisions, Pack, PackKind};
 use tiles::Table;
@@ -276,6 +276,19 @@ fn best_substitution(rules: &Rules, hand: &Hand, ctx: &WinContext) -> Result<Fan
     }
 }
 
+/// Score items of each fan (count 0), by table index (index 0 unused).
+const ITEMS: [ScoreItem; TABLE_SIZE] = {
+    let unused = ItemId::Fan(Fan::BigFourWinds);
+    let mut items = [ScoreItem { id: unused, value: 0, count: 0 }; TABLE_SIZE];
+    let mut i = 0;
+    while i < Fan::ALL.len() {
+        items[i + 1] =
+            ScoreItem { id: ItemId::Fan(Fan::ALL[i]), value: Fan::ALL[i].points(), count: 0 };
+        i += 1;
+    }
+    items
+};
+
 /// The score: fans in the reference's order (flowers in 花牌's place), totals, payments.
 fn build_score(rules: &Rules, table: &FanTable, ctx: &WinContext) -> Score {
     let mut items = Vec::with_capacity(16);
@@ -284,20 +297,20 @@ fn build_score(rules: &Rules, table: &FanTable, ctx: &WinContext) -> Score {
     let mut flowers_done = ctx.flowers == 0;
     for (i, count) in table.entries() {
         if !flowers_done && i > flowers {
-            items.push(ScoreItem { count: u32::from(ctx.flowers), ..fans::ITEMS[flowers] });
+            items.push(ScoreItem { count: u32::from(ctx.flowers), ..ITEMS[flowers] });
             flowers_done = true;
         }
         if i == flowers {
             continue;
         }
-        let item = ScoreItem { count: u32::from(count), ..fans::ITEMS[i] };
+        let item = ScoreItem { count: u32::from(count), ..ITEMS[i] };
         fans_total += item.value * item.count;
         items.push(item);
     }
     if !flowers_done {
-        items.push(ScoreItem { count: u32::from(ctx.flowers), ..fans::ITEMS[flowers] });
+        items.push(ScoreItem { count: u32::from(ctx.flowers), ..ITEMS[flowers] });
     }
-    if let Some(item) = crate::score::declared_ready(rules, ctx) {
+    if let Some(item) = crate::item::declared_ready(rules, ctx) {
         fans_total += item.value;
         items.push(item);
     }
@@ -308,7 +321,7 @@ fn build_score(rules: &Rules, table: &FanTable, ctx: &WinContext) -> Score {
     } else {
         Payments::default()
     };
-    Score { family: rules.family, items, total, fu: 0, limit: None, meets_minimum, payments }
+    Score { variant: rules.variant, items, total, fu: 0, limit: None, meets_minimum, payments }
 }
 
 fn payments(rule: PaymentRule, fans: u32, self_drawn: bool) -> Payments {

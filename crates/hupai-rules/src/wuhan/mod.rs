@@ -233,7 +233,7 @@ pub(crate) fn score(rules: &Rules, hand: &Hand, ctx: &WinContext) -> Result<Scor
         ..Payments::default()
     };
     let meets_minimum = total >= rules.min_fan;
-    Ok(Score { family: rules.family, items, total, fu: 0, limit: None, meets_minimum, payments })
+    Ok(Score { variant: rules.variant, items, total, fu: 0, limit: None, meets_minimum, payments })
 }
 
 /// Whether the jokers of `hand` stand, in `with`, only for the joker kind itself (硬胡).
