@@ -1,6 +1,6 @@
 //! The id tables: which numbers the `items` column gives the fans or yaku of a rule set.
 
-use hupai_rules::{guangdong, hongkong, mcr, sichuan, Family, FanTable, ItemId, Rules, Yaku};
+use hupai_rules::{guangdong, hongkong, mcr, sichuan, ItemId, Rules, Variant};
 
 /// Which id table the items of a batch index.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -30,38 +30,30 @@ impl IdTable {
         IdTable::Wuhan,
     ];
 
-    /// The table of the items `hupai_rules::score` gives under `rules` (the matches are
-    /// exhaustive: a new family or fan table does not build until it has its table here).
+    /// The table of the items `hupai_rules::score` gives under `rules` (the match is
+    /// exhaustive: a new variant does not build until it has its table here).
     pub(super) fn of(rules: &Rules) -> IdTable {
-        match (rules.family, rules.fan_table) {
-            (Family::Riichi, _) => IdTable::Yaku,
-            (Family::Chinese, FanTable::Sichuan) => IdTable::Sichuan,
-            (Family::Chinese, FanTable::HongKong) => IdTable::HongKong,
-            (Family::Chinese, FanTable::Guangdong) => IdTable::Guangdong,
-            (Family::Chinese, FanTable::Wuhan) => IdTable::Wuhan,
-            (Family::Mcr, _) | (Family::Chinese, FanTable::Mcr) => IdTable::Fans,
+        match rules.variant {
+            Variant::Riichi => IdTable::Yaku,
+            Variant::Mcr | Variant::Chinese => IdTable::Fans,
+            Variant::Sichuan => IdTable::Sichuan,
+            Variant::HongKong => IdTable::HongKong,
+            Variant::Guangdong => IdTable::Guangdong,
+            Variant::Wuhan => IdTable::Wuhan,
         }
     }
 
-    /// The table's items, by number: the fans, then (the MCR-table Chinese rules and
-    /// Sichuan, where 报听 may be set) `declared_ready`.
+    /// The table's items, by number: the variant's items (`FAN_IDS` is the general Chinese
+    /// rules' table, MCR's fans and 报听's, so that MCR and the general rules share it).
     pub(super) fn items(self) -> Vec<ItemId> {
-        let mut out: Vec<ItemId> = match self {
-            IdTable::Fans => mcr::Fan::ALL.iter().map(|&f| ItemId::Fan(f)).collect(),
-            IdTable::Yaku => Yaku::ALL.iter().map(|&y| ItemId::Yaku(y)).collect(),
-            IdTable::Sichuan => sichuan::Fan::ALL.iter().map(|&f| ItemId::Sichuan(f)).collect(),
-            IdTable::HongKong => hongkong::Fan::ALL.iter().map(|&f| ItemId::HongKong(f)).collect(),
-            IdTable::Guangdong => {
-                guangdong::Fan::ALL.iter().map(|&f| ItemId::Guangdong(f)).collect()
-            }
-            IdTable::Wuhan => {
-                hupai_rules::wuhan::Fan::ALL.iter().map(|&f| ItemId::Wuhan(f)).collect()
-            }
-        };
-        if matches!(self, IdTable::Fans | IdTable::Sichuan) {
-            out.push(ItemId::DeclaredReady);
+        match self {
+            IdTable::Fans => Variant::Chinese.items(),
+            IdTable::Yaku => Variant::Riichi.items(),
+            IdTable::Sichuan => Variant::Sichuan.items(),
+            IdTable::HongKong => Variant::HongKong.items(),
+            IdTable::Guangdong => Variant::Guangdong.items(),
+            IdTable::Wuhan => Variant::Wuhan.items(),
         }
-        out
     }
 
     /// The number of `id` in this table (None: an item of another table).

@@ -13,7 +13,6 @@ mod out;
 mod row_error;
 mod threads;
 
-use hupai_rules::Family;
 use pyo3::prelude::*;
 
 pub use self::arrays::ScoreArrays;
@@ -148,11 +147,7 @@ pub fn score_arrays<'py>(
         riichi_sticks: col(&riichi_sticks, "riichi_sticks")?,
     };
     let table = IdTable::of(&rules);
-    let family = match rules.family {
-        Family::Mcr => "mcr",
-        Family::Riichi => "riichi",
-        Family::Chinese => "chinese",
-    };
+    let family = rules.variant.family_name();
     let out = py.detach(|| score_all(&inputs, &rules, table, threads));
     ScoreArrays::new(py, out, family, table)
 }
