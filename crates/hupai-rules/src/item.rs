@@ -11,11 +11,14 @@
 use std::fmt;
 
 use crate::context::WinContext;
+use crate::guangdong::Fan as GuangdongFan;
+use crate::hongkong::Fan as HongKongFan;
 use crate::mcr::Fan;
 use crate::riichi::Yaku;
 use crate::rules::Rules;
+use crate::sichuan::Fan as SichuanFan;
 use crate::variant::Variant;
-use crate::{guangdong, hongkong, sichuan, wuhan};
+use crate::wuhan::Fan as WuhanFan;
 
 /// What a score item is: an MCR fan (also used by the general Chinese rules) or a riichi yaku
 /// (dora included). Displays as its stable snake_case id.
@@ -26,13 +29,13 @@ pub enum ItemId {
     /// A riichi yaku, or dora.
     Yaku(Yaku),
     /// A Sichuan fan.
-    Sichuan(crate::sichuan::Fan),
+    Sichuan(SichuanFan),
     /// A Hong Kong fan.
-    HongKong(crate::hongkong::Fan),
+    HongKong(HongKongFan),
     /// A Guangdong fan.
-    Guangdong(crate::guangdong::Fan),
+    Guangdong(GuangdongFan),
     /// A Wuhan big hand or doubling.
-    Wuhan(crate::wuhan::Fan),
+    Wuhan(WuhanFan),
     /// 报听 (Chinese families with `declare_ready`): the winner declared a ready hand; worth
     /// `declare_ready_fan`.
     DeclaredReady,
@@ -163,12 +166,10 @@ impl Variant {
         let mut out: Vec<ItemId> = match self {
             Variant::Riichi => Yaku::ALL.iter().map(|&y| ItemId::Yaku(y)).collect(),
             Variant::Mcr | Variant::Chinese => Fan::ALL.iter().map(|&f| ItemId::Fan(f)).collect(),
-            Variant::Sichuan => sichuan::Fan::ALL.iter().map(|&f| ItemId::Sichuan(f)).collect(),
-            Variant::HongKong => hongkong::Fan::ALL.iter().map(|&f| ItemId::HongKong(f)).collect(),
-            Variant::Guangdong => {
-                guangdong::Fan::ALL.iter().map(|&f| ItemId::Guangdong(f)).collect()
-            }
-            Variant::Wuhan => wuhan::Fan::ALL.iter().map(|&f| ItemId::Wuhan(f)).collect(),
+            Variant::Sichuan => SichuanFan::ALL.iter().map(|&f| ItemId::Sichuan(f)).collect(),
+            Variant::HongKong => HongKongFan::ALL.iter().map(|&f| ItemId::HongKong(f)).collect(),
+            Variant::Guangdong => GuangdongFan::ALL.iter().map(|&f| ItemId::Guangdong(f)).collect(),
+            Variant::Wuhan => WuhanFan::ALL.iter().map(|&f| ItemId::Wuhan(f)).collect(),
         };
         if matches!(self, Variant::Chinese | Variant::Sichuan) {
             out.push(ItemId::DeclaredReady);
@@ -183,13 +184,13 @@ mod tests {
 
     #[test]
     fn an_id_two_regional_tables_share_has_the_same_names() {
-        for f in guangdong::Fan::ALL {
-            if let Some(s) = sichuan::Fan::from_id(f.id()) {
+        for f in GuangdongFan::ALL {
+            if let Some(s) = SichuanFan::from_id(f.id()) {
                 assert_eq!((s.name(), s.zh()), (f.name(), f.zh()), "{}", f.id());
             }
         }
-        for f in wuhan::Fan::ALL {
-            if let Some(g) = guangdong::Fan::from_id(f.id()) {
+        for f in WuhanFan::ALL {
+            if let Some(g) = GuangdongFan::from_id(f.id()) {
                 assert_eq!((g.name(), g.zh()), (f.name(), f.zh()), "{}", f.id());
             }
         }
