@@ -1,21 +1,8 @@
 //! `hupai score` end to end: the minimum of a rules file (`min_fan`) refuses a win below it.
 
-use std::io::Write;
-use std::process::{Command, Stdio};
+mod common;
 
-fn hupai(args: &[&str], stdin: &str) -> (String, String, bool) {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_hupai"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("hupai runs");
-    child.stdin.take().expect("stdin").write_all(stdin.as_bytes()).expect("write");
-    let out = child.wait_with_output().expect("hupai exits");
-    let text = |b: &[u8]| String::from_utf8_lossy(b).into_owned();
-    (text(&out.stdout), text(&out.stderr), out.status.success())
-}
+use common::run as hupai;
 
 fn data(file: &str) -> String {
     format!("{}/tests/data/{file}", env!("CARGO_MANIFEST_DIR"))

@@ -26,13 +26,8 @@ pub(super) fn claim(
     let called = view.last_discard.and_then(|(_, p)| p.kind());
     if let Some(kind) = called.filter(|_| options.contains(&Action::OpenKan)) {
         if open_kan_keeps(rules, style, params, view, sit, kind) {
-            let ex = explain.then(|| Explanation {
-                agent: style.name().into(),
-                action: Action::OpenKan,
-                reason: "the open kan keeps shanten and nearly all effective tiles".into(),
-                candidates: Vec::new(),
-            });
-            return (Action::OpenKan, ex);
+            let reason = "the open kan keeps shanten and nearly all effective tiles";
+            return style.decide(Action::OpenKan, reason, explain);
         }
     }
     let plans_now = plans_for(sit, &sit.melds, &sit.counts, sit.closed);
@@ -43,13 +38,8 @@ pub(super) fn claim(
     if plans_now.as_slice() == [crate::plan::Plan::Any] {
         let useful = ukeire_with_jokers(&sit.counts, sit.jokers, sit.meld_count(), sit.forms);
         if called.is_none_or(|k| !useful.contains(k)) {
-            let ex = explain.then(|| Explanation {
-                agent: style.name().into(),
-                action: Action::Pass,
-                reason: "the discard is not an effective tile: pass".into(),
-                candidates: Vec::new(),
-            });
-            return (Action::Pass, ex);
+            let reason = "the discard is not an effective tile: pass";
+            return style.decide(Action::Pass, reason, explain);
         }
     }
     let threat = if style == Style::Defensive {

@@ -97,13 +97,7 @@ pub(super) fn turn(
         price_waits(view, sit, &mut evals);
     }
     if let Some(kan) = kan_choice(rules, style, params, view, sit, options, &evals[0]) {
-        let ex = explain.then(|| Explanation {
-            agent: style.name().into(),
-            action: kan,
-            reason: "the kan keeps shanten and nearly all effective tiles".into(),
-            candidates: Vec::new(),
-        });
-        return (kan, ex);
+        return style.decide(kan, "the kan keeps shanten and nearly all effective tiles", explain);
     }
     let (chosen, reason, ranked) = match style {
         Style::Efficiency => {

@@ -34,15 +34,7 @@ pub fn think(
     explain: bool,
 ) -> (Action, Option<Explanation>) {
     let fallback = options.first().copied().unwrap_or(Action::Pass);
-    let simple = |action: Action, reason: &str| {
-        let ex = explain.then(|| Explanation {
-            agent: style.name().into(),
-            action,
-            reason: reason.into(),
-            candidates: Vec::new(),
-        });
-        (action, ex)
-    };
+    let simple = |action: Action, reason: &str| style.decide(action, reason, explain);
     if let Some(action) = crate::void::exchange(view.counts(), options) {
         return simple(action, "pass three tiles of the weakest suit (换三张)");
     }
