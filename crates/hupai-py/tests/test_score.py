@@ -221,7 +221,7 @@ def test_the_riichi_two_han_minimum_refuses_a_one_han_win() -> None:
     two = hupai.Rules.from_toml('extends = "riichi"\nmin_fan = 2\n')
     assert two.variant == "riichi" and two.family == "riichi"
     assert hupai.Rules("sichuan-xueliu").variant == "sichuan"
-    line = {"hand": "222m345p456s678s55p", "win_tile": "5p"}
+    line = {"rules": "riichi", "hand": "222m345p456s678s55p", "win_tile": "5p"}
     assert hupai.score(line, rules="riichi")["han"] == 1
     with pytest.raises(hupai.NotWinningError, match="min_fan"):
         hupai.score(line, rules=two)
