@@ -24,10 +24,10 @@ fn described(variant: Variant) -> &'static str {
         Variant::Riichi => "the riichi rules",
         Variant::Mcr => "the MCR rules",
         Variant::Chinese => "the general Chinese rules",
-        Variant::Sichuan => "the sichuan fan table",
-        Variant::HongKong => "the hongkong fan table",
-        Variant::Guangdong => "the guangdong fan table",
-        Variant::Wuhan => "the wuhan fan table",
+        Variant::Sichuan => "the sichuan rules",
+        Variant::HongKong => "the hongkong rules",
+        Variant::Guangdong => "the guangdong rules",
+        Variant::Wuhan => "the wuhan rules",
     }
 }
 
@@ -54,15 +54,24 @@ fn counts_flowers(variant: Variant) -> bool {
     }
 }
 
-/// The payment rules a variant plays (`fans` stands for "by the table's own rule" in the
-/// regional tables, which pay as their module says).
-fn payment_ok(variant: Variant, payment: PaymentRule) -> bool {
+/// The payment rules a variant plays, as a rule file writes them (the regional tables pay by
+/// their own table, which `fans` stands for).
+fn payments_played(variant: Variant) -> &'static [PaymentRule] {
     match variant {
-        Variant::Riichi => payment == PaymentRule::Riichi,
-        Variant::Mcr | Variant::Chinese => payment != PaymentRule::Riichi,
+        Variant::Riichi => &[PaymentRule::Riichi],
+        Variant::Mcr | Variant::Chinese => &[PaymentRule::Mcr, PaymentRule::Fans],
         Variant::Sichuan | Variant::HongKong | Variant::Guangdong | Variant::Wuhan => {
-            payment == PaymentRule::Fans
+            &[PaymentRule::Fans]
         }
+    }
+}
+
+/// A payment rule as a rule file writes it.
+fn payment_name(payment: PaymentRule) -> &'static str {
+    match payment {
+        PaymentRule::Mcr => "\"mcr\"",
+        PaymentRule::Fans => "\"fans\"",
+        PaymentRule::Riichi => "\"riichi\"",
     }
 }
 
@@ -301,14 +310,13 @@ impl Rules {
                 return ignored(key);
             }
         }
-        if !payment_ok(v, self.payment) {
-            let name = match self.payment {
-                PaymentRule::Mcr => "mcr",
-                PaymentRule::Fans => "fans",
-                PaymentRule::Riichi => "riichi",
-            };
+        let played = payments_played(v);
+        if !played.contains(&self.payment) {
+            let names: Vec<&str> = played.iter().map(|&p| payment_name(p)).collect();
             return refuse(format!(
-                "payment = \"{name}\": {} pay by their own rule (leave it unset)",
+                "payment = {}: use {} under {}",
+                payment_name(self.payment),
+                names.join(" or "),
                 described(v)
             ));
         }
@@ -392,31 +400,58 @@ mod tests {
         // through before, each naming the key.
         let bad = [
             ("extends = \"mcr\"\nkiriage = true\n", "kiriage: the MCR rules ignore it"),
-            ("extends = \"sichuan\"\nopen_tanyao = false\n", "open_tanyao: the sichuan fan"),
+            (
+                "extends = \"sichuan\"\nopen_tanyao = false\n",
+                "open_tanyao: the sichuan rules ignore it",
+            ),
             ("extends = \"chinese\"\ndouble_yakuman = true\n", "double_yakuman: the general"),
-            ("extends = \"hongkong\"\nkazoe = \"sanbaiman\"\n", "kazoe: the hongkong fan table"),
+            (
+                "extends = \"hongkong\"\nkazoe = \"sanbaiman\"\n",
+                "kazoe: the hongkong rules ignore it",
+            ),
             ("extends = \"guangdong\"\ndouble_wind_pair_fu = 2\n", "double_wind_pair_fu: the"),
             ("extends = \"mcr\"\nrenhou = \"mangan\"\n", "renhou: the MCR rules"),
-            ("extends = \"sichuan\"\nnagashi_mangan = false\n", "nagashi_mangan: the sichuan"),
+            (
+                "extends = \"sichuan\"\nnagashi_mangan = false\n",
+                "nagashi_mangan: the sichuan rules",
+            ),
             ("extends = \"chinese\"\nabortive_draws = false\n", "abortive_draws: the general"),
-            ("extends = \"sichuan\"\ntriple_ron_abort = false\n", "triple_ron_abort: the sich"),
+            (
+                "extends = \"sichuan\"\ntriple_ron_abort = false\n",
+                "triple_ron_abort: the sichuan rules",
+            ),
             ("extends = \"mcr\"\nkokushi_robs_closed_kan = false\n", "kokushi_robs_closed_kan:"),
-            ("extends = \"hongkong\"\npao = \"whole-hand\"\n", "pao: the hongkong fan table"),
+            ("extends = \"hongkong\"\npao = \"whole-hand\"\n", "pao: the hongkong rules ignore it"),
             ("extends = \"mcr\"\nred_fives = [1, 1, 1]\n", "red_fives: the MCR rules"),
             ("extends = \"chinese\"\ntarget_points = 100\n", "target_points: the general"),
-            ("extends = \"riichi\"\npayment = \"fans\"\n", "payment = \"fans\": the riichi"),
-            ("extends = \"mcr\"\npayment = \"riichi\"\n", "payment = \"riichi\": the MCR"),
-            ("extends = \"sichuan\"\npayment = \"mcr\"\n", "payment = \"mcr\": the sichuan"),
+            (
+                "extends = \"riichi\"\npayment = \"fans\"\n",
+                "payment = \"fans\": use \"riichi\" under the riichi rules",
+            ),
+            (
+                "extends = \"mcr\"\npayment = \"riichi\"\n",
+                "payment = \"riichi\": use \"mcr\" or \"fans\" under the MCR rules",
+            ),
+            (
+                "extends = \"sichuan\"\npayment = \"mcr\"\n",
+                "payment = \"mcr\": use \"fans\" under the sichuan rules",
+            ),
             ("extends = \"riichi\"\nflowers = true\n", "flowers: the riichi rules count no"),
-            ("extends = \"guangdong\"\nflowers = true\n", "flowers: the guangdong fan table"),
-            ("extends = \"sichuan\"\nflowers = true\n", "flowers: the sichuan fan table"),
+            (
+                "extends = \"guangdong\"\nflowers = true\n",
+                "flowers: the guangdong rules count no flower",
+            ),
+            (
+                "extends = \"sichuan\"\nflowers = true\n",
+                "flowers: the sichuan rules count no flower",
+            ),
             ("extends = \"riichi\"\njokers = true\n", "jokers: the riichi rules ignore it"),
             ("extends = \"chinese\"\nvoid_suit = true\nflower_pig = true\n", "flower_pig: the"),
             ("extends = \"sichuan\"\nfan_cap = 0\n", "flower_pig: pays the capped value"),
             ("extends = \"riichi\"\nforms = [\"regular\", \"honors_knitted\"]\n", "forms: the ri"),
             (
                 "extends = \"sichuan\"\nforms = [\"regular\", \"thirteen_orphans\"]\n",
-                "forms: the sichuan fan table cannot score thirteen_orphans",
+                "forms: the sichuan rules cannot score thirteen_orphans",
             ),
             ("extends = \"riichi\"\nmin_fan = 0\n", "min_fan = 0: a riichi win needs a yaku"),
             ("extends = \"riichi\"\nfan_table = \"wuhan\"\n", "fan_table: the riichi rules"),
