@@ -39,7 +39,7 @@
 
 use hupai_core::{Kind, MeldKind, Suit};
 use hupai_engine::{Decision, PlayerView};
-use hupai_rules::Family;
+use hupai_rules::Variant;
 
 /// The encoding's name; it changes whenever a plane or scalar changes meaning.
 pub const VERSION: &str = "hupai-v4";
@@ -208,7 +208,7 @@ pub fn encode(view: &PlayerView, planes: &mut [u8], scalars: &mut [f32]) {
     for k in view.dora_markers.iter().filter_map(|p| p.kind()) {
         indicators[k.index()] += 1;
         visible[k.index()] += 1;
-        if rules.family == Family::Riichi {
+        if rules.variant == Variant::Riichi {
             set(planes, 12, k.successor());
         }
     }
@@ -300,17 +300,22 @@ pub fn encode(view: &PlayerView, planes: &mut [u8], scalars: &mut [f32]) {
     scalars[43] = f32::from(u8::from(view.ippatsu()));
     scalars[44] = f32::from(u8::from(view.in_hand));
     scalars[45] = f32::from(u8::from(view.game_over));
-    scalars[46 + family_index(rules.family)] = 1.0;
+    scalars[46 + family_index(rules.variant)] = 1.0;
     scalars[69] = f32::from(view.void_tiles()) / 13.0;
     if let Some(d) = offered_by.filter(|&d| (1..4).contains(&d)) {
         scalars[48 + d] = 1.0;
     }
 }
 
-fn family_index(f: Family) -> usize {
-    match f {
-        Family::Riichi => 0,
-        Family::Mcr => 1,
-        Family::Chinese => 2,
+/// The family one-hot's slot: riichi, MCR, or one of the Chinese home variants.
+fn family_index(v: Variant) -> usize {
+    match v {
+        Variant::Riichi => 0,
+        Variant::Mcr => 1,
+        Variant::Chinese
+        | Variant::Sichuan
+        | Variant::HongKong
+        | Variant::Guangdong
+        | Variant::Wuhan => 2,
     }
 }
