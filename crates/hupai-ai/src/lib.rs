@@ -24,10 +24,12 @@
 
 #![deny(missing_docs)]
 
+pub mod action_space;
 pub mod arena;
 mod brain;
 pub mod dama;
 pub mod danger;
+pub mod encoding;
 mod defensive;
 mod efficiency;
 pub mod evaluate;
