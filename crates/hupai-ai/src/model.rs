@@ -27,6 +27,8 @@ use crate::encoding::{self, PLANES, SCALARS, WIDTH};
 
 /// The metadata key of the encoding a model was trained on.
 pub const META_ENCODING: &str = "hupai.encoding";
+/// The largest model file read (a policy for hupai is a few megabytes).
+pub const MAX_BYTES: u64 = 256 << 20;
 /// The metadata key of the action space of a model's logits.
 pub const META_ACTIONS: &str = "hupai.actions";
 
@@ -146,8 +148,16 @@ impl fmt::Debug for Model {
 impl Model {
     /// Reads, checks and compiles the model in `path`.
     pub fn load(path: &Path) -> Result<Model, ModelError> {
-        let bytes = std::fs::read(path)
-            .map_err(|source| ModelError::Read { path: path.to_path_buf(), source })?;
+        let read = |source| ModelError::Read { path: path.to_path_buf(), source };
+        // Only a regular file of a sane size is read (never a device or a pipe).
+        let meta = std::fs::metadata(path).map_err(read)?;
+        if !meta.is_file() || meta.len() > MAX_BYTES {
+            return Err(ModelError::NotOnnx {
+                path: path.to_path_buf(),
+                reason: format!("not a regular file of at most {MAX_BYTES} bytes"),
+            });
+        }
+        let bytes = std::fs::read(path).map_err(read)?;
         Model::from_bytes(path, &bytes)
     }
 

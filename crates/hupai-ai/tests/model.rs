@@ -52,6 +52,8 @@ fn files_that_cannot_be_played_are_typed_errors() {
     let err = |name: &str| Model::load(&data(name)).expect_err(name);
     assert!(matches!(err("missing.onnx"), ModelError::Read { .. }));
     assert!(matches!(err("not-a-model.onnx"), ModelError::NotOnnx { .. }));
+    // A directory (or a device) is not read at all.
+    assert!(matches!(Model::load(&data("")).expect_err("dir"), ModelError::NotOnnx { .. }));
     let e = err("other-encoding.onnx");
     assert!(matches!(&e, ModelError::Encoding { found: Some(v), .. } if v == "hupai-v3"), "{e}");
     assert!(e.to_string().contains("'hupai-v3'") && e.to_string().contains("'hupai-v4'"), "{e}");
@@ -96,5 +98,13 @@ fn model_agents_play_legal_options_in_the_arena() {
         assert_eq!(result.hands, 8);
         let model = result.agents.iter().find(|a| a.name == spec).expect("the model's figures");
         assert_eq!(model.illegal, 0, "{preset}");
+        // Answered in batches across the games (the default) or one decision at a time: the
+        // same games.
+        config.batch = 0;
+        let one = run_arena(&config, &|_| {}).expect("arena");
+        let points = |r: &hupai_ai::stats::ArenaResult| {
+            r.agents.iter().map(|a| (a.name.clone(), a.points_per_hand)).collect::<Vec<_>>()
+        };
+        assert_eq!(points(&one), points(&result), "{preset}");
     }
 }

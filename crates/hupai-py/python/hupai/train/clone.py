@@ -79,17 +79,17 @@ def losses(net: Any, b: dict[str, Any], st: Settings) -> tuple[Any, dict[str, fl
     logp = F.log_softmax(masked, dim=1)
     hard = F.nll_loss(logp, b["action"])
     loss = hard
-    figs = {"hard": float(hard)}
+    figs = {"hard": float(hard.detach())}
     if bool(b["has_soft"].any()):
         rows = b["has_soft"]
         soft = -(b["soft"][rows] * logp[rows].masked_fill(~b["mask"][rows], 0.0)).sum(1).mean()
         loss = loss + st.soft_weight * soft
-        figs["soft"] = float(soft)
+        figs["soft"] = float(soft.detach())
     v = F.smooth_l1_loss(value, b["value"])
     loss = loss + st.value_weight * v
-    figs["value"] = float(v)
+    figs["value"] = float(v.detach())
     figs["agree"] = float((masked.argmax(1) == b["action"]).float().mean())
-    figs["loss"] = float(loss)
+    figs["loss"] = float(loss.detach())
     return loss, figs
 
 
@@ -125,7 +125,16 @@ def train(data: Samples, st: Settings, say: Callable[[str], None] = print) -> tu
     rng = np.random.default_rng(st.seed)
     steps_per_epoch = (len(train_idx) + st.batch - 1) // st.batch
     total = steps_per_epoch * st.epochs
-    sched = torch.optim.lr_scheduler.OneCycleLR(opt, max_lr=st.lr, total_steps=max(total, 1), pct_start=0.1)
+    warm = max(total // 20, 1)
+
+    def rate(step: int) -> float:
+        # A linear warm-up over the first 5% of the steps, then a cosine decay to 5%.
+        if step < warm:
+            return (step + 1) / warm
+        frac = (step - warm) / max(total - warm, 1)
+        return 0.05 + 0.95 * 0.5 * (1.0 + float(np.cos(np.pi * min(frac, 1.0))))
+
+    sched = torch.optim.lr_scheduler.LambdaLR(opt, rate)
     say(f"clone: {len(train_idx)} training decisions, {len(test_idx)} held out "
         f"({int(out.sum())} rows of {len(np.unique(data.wall[out]))} walls), "
         f"{sum(p.numel() for p in net.parameters())} parameters")

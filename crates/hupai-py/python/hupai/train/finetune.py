@@ -125,7 +125,7 @@ def finetune(net: Any, clone: Any, st: Settings, say: Callable[[str], None] = pr
         t_learn += time.perf_counter() - t0
         row = {"update": update + 1, "decisions": len(done_rows), "hands": len(hands),
                "points_per_hand": float(np.mean(hands)) if hands else 0.0,
-               "kl": float(kl), "value_loss": float(vloss), "entropy": float(ent)}
+               "kl": float(kl.detach()), "value_loss": float(vloss.detach()), "entropy": float(ent.detach())}
         history.append(row)
         bar.update(1, pts=row["points_per_hand"], kl=row["kl"], v=row["value_loss"])
     bar.close()
