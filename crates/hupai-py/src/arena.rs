@@ -528,7 +528,7 @@ fn config_of(
 
 /// Runs an arena (see `hupai.arena`); returns the `hupai arena --json` object as JSON text.
 #[pyfunction]
-#[pyo3(signature = (agents, rules = RulesArg::riichi(), games = None, hands = None, seed = 0, duplicate = false, threads = 0, window = 256))]
+#[pyo3(signature = (agents, rules = RulesArg::riichi(), games = None, hands = None, seed = 0, duplicate = false, threads = 0, window = 256, batch = 256))]
 #[allow(clippy::too_many_arguments)]
 pub fn _arena(
     py: Python<'_>,
@@ -540,9 +540,11 @@ pub fn _arena(
     duplicate: bool,
     threads: usize,
     window: usize,
+    batch: usize,
 ) -> PyResult<String> {
     let seats = read_agents(agents)?;
-    let config = config_of(&rules, &seats, games, hands, seed, duplicate, threads)?;
+    let mut config = config_of(&rules, &seats, games, hands, seed, duplicate, threads)?;
+    config.batch = batch;
     if seats.iter().all(|s| matches!(s, Entry::Spec(_))) {
         let result =
             py.detach(|| run_arena(&config, &|_| {})).map_err(|e| Error::Input(e.to_string()))?;

@@ -399,6 +399,7 @@ def _arena(
     duplicate: bool = False,
     threads: int = 0,
     window: int = 256,
+    batch: int = 256,
 ) -> str: ...
 def model_logits(
     path: str | os.PathLike[str],

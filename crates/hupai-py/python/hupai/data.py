@@ -52,9 +52,11 @@ def arena(
     seed: int = 0,
     duplicate: bool = False,
     threads: int = 0,
+    batch: int = 256,
 ) -> dict[str, Any]:
     """Runs an arena of four agents (or one, seated four times) and returns the
-    ``hupai arena --json`` object."""
+    ``hupai arena --json`` object. ``batch`` games are played at once when an agent answers
+    in batches (``model:FILE.onnx``); 0 asks it one decision at a time."""
     text = _hupai._arena(
         _agents(agents),
         rules,
@@ -63,6 +65,7 @@ def arena(
         seed=seed,
         duplicate=duplicate,
         threads=threads,
+        batch=batch,
     )
     result: dict[str, Any] = json.loads(text)
     return result

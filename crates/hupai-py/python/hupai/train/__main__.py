@@ -115,9 +115,15 @@ def cmd_evaluate(a: argparse.Namespace) -> None:
     model = f"model:{a.model}"
     agents: list[Any] = [model] + [a.opponent] * 3
     t0 = time.perf_counter()
-    r = arena(agents, a.rules, hands=a.hands, seed=a.seed, duplicate=True, threads=a.threads)
-    print(json.dumps(r, indent=1))
-    _say(f"evaluate: {a.hands} duplicate hands in {time.perf_counter() - t0:.0f}s")
+    r = arena(agents, a.rules, hands=a.hands, seed=a.seed, duplicate=True, threads=a.threads, batch=a.batch)
+    if a.json:
+        Path(a.json).write_text(json.dumps(r, indent=1) + "\n")
+    for x in r["agents"]:
+        print(f"{x['name']}: {x['points_per_hand']:+.1f} ± {x['points_per_hand_ci95']:.1f} points per hand, "
+              f"average rank {x['avg_rank']:.3f} ± {x['avg_rank_ci95']:.3f}, win {x['win_rate']:.3f}, "
+              f"deal-in {x['deal_in_rate']:.3f}, decision p50 {x['decision_us_p50']:.1f} µs p99 "
+              f"{x['decision_us_p99']:.1f} µs, {x['decisions']} decisions, {x['illegal']} illegal")
+    _say(f"evaluate: {r['hands']} duplicate hands in {time.perf_counter() - t0:.0f}s ({r['hands_per_s']:.1f} hands/s)")
 
 
 def main(argv: list[str] | None = None) -> None:
@@ -182,6 +188,8 @@ def main(argv: list[str] | None = None) -> None:
     v.add_argument("--hands", type=int, default=2000)
     v.add_argument("--seed", type=int, default=1)
     v.add_argument("--threads", type=int, default=0)
+    v.add_argument("--batch", type=int, default=256, help="games at once, the model answering in batches (0: one decision at a time)")
+    v.add_argument("--json", default=None, help="write the arena's JSON object here")
     v.set_defaults(run=cmd_evaluate)
 
     args = p.parse_args(argv)
