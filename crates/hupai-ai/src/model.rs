@@ -225,7 +225,11 @@ impl Model {
             model.set_output_outlets(&outputs[..1]).map_err(runtime)?;
         }
         let typed = model.into_typed().map_err(|e| {
-            shape(format!("its graph does not fit the {} observation: {}", encoding::VERSION, root_cause(&e)))
+            shape(format!(
+                "its graph does not fit the {} observation: {}",
+                encoding::VERSION,
+                root_cause(&e)
+            ))
         })?;
         let out = typed.output_fact(0).map_err(runtime)?.clone();
         let dims: Vec<TDim> = out.shape.iter().cloned().collect();
@@ -266,7 +270,12 @@ impl Model {
 
     /// The logits (`rows * ACTIONS`) of `rows` observations: `planes` holds
     /// `rows * PLANES * WIDTH` values 0/1, `scalars` `rows * SCALARS`.
-    pub fn logits(&self, rows: usize, planes: &[u8], scalars: &[f32]) -> Result<Vec<f32>, ModelError> {
+    pub fn logits(
+        &self,
+        rows: usize,
+        planes: &[u8],
+        scalars: &[f32],
+    ) -> Result<Vec<f32>, ModelError> {
         let runtime = |reason: String| ModelError::Runtime { path: self.path.clone(), reason };
         if planes.len() != rows * PLANES * WIDTH || scalars.len() != rows * SCALARS {
             return Err(runtime(format!(

@@ -68,7 +68,8 @@ fn files_that_cannot_be_played_are_typed_errors() {
 #[test]
 fn a_bad_model_spec_fails_when_built_never_mid_game() {
     let rules = Rules::preset("riichi").unwrap();
-    let spec: AgentSpec = format!("model:{}", data("other-encoding.onnx").display()).parse().unwrap();
+    let spec: AgentSpec =
+        format!("model:{}", data("other-encoding.onnx").display()).parse().unwrap();
     let e = spec.build(&rules, 0, 0, &BuildOptions::default()).err().expect("refused");
     assert!(e.to_string().contains("hupai-v3"), "{e}");
     let text = format!("model:{},defensive,defensive,defensive", data("missing.onnx").display());

@@ -43,7 +43,12 @@ struct Rows {
 /// The number named `key` of each of `options`' candidates in `ex`, one per legal id in
 /// ascending id order (NaN for an option the explanation does not rate); `None` when it rates
 /// none.
-fn option_values(view: &PlayerView, options: &[Action], ex: &Explanation, key: &str) -> Option<Vec<f32>> {
+fn option_values(
+    view: &PlayerView,
+    options: &[Action],
+    ex: &Explanation,
+    key: &str,
+) -> Option<Vec<f32>> {
     let mut by_id: Vec<(u16, f32)> = Vec::with_capacity(options.len());
     let claimed = claimed_kind(view);
     let mut any = false;
@@ -553,8 +558,7 @@ pub fn _arena(
     let n = jobs(&config).len();
     let t0 = Instant::now();
     let pool_threads = thread_pool(threads)?;
-    let (records, _) =
-        play(py, &config, &seats, 0..n, false, None, window, pool_threads.as_ref())?;
+    let (records, _) = play(py, &config, &seats, 0..n, false, None, window, pool_threads.as_ref())?;
     Ok(pool(&config, &records, t0.elapsed().as_secs_f64()).to_json())
 }
 

@@ -25,9 +25,7 @@ pub fn model_logits<'py>(
     let n = planes.as_array().shape()[0];
     let p = planes.as_slice().map_err(|e| Error::Input(format!("planes: {e}")))?.to_vec();
     let s = scalars.as_slice().map_err(|e| Error::Input(format!("scalars: {e}")))?.to_vec();
-    let logits = py
-        .detach(|| model.logits(n, &p, &s))
-        .map_err(|e| Error::Input(e.to_string()))?;
+    let logits = py.detach(|| model.logits(n, &p, &s)).map_err(|e| Error::Input(e.to_string()))?;
     let rows = Array2::from_shape_vec((n, hupai_ai::action_space::ACTIONS), logits)
         .map_err(|e| Error::Input(e.to_string()))?;
     Ok(rows.into_pyarray(py))
