@@ -19,7 +19,7 @@ from hupai.train import finetune as tuning  # noqa: E402
 from hupai.train.net import export, load, save  # noqa: E402
 from hupai.train.samples import read, write_shards  # noqa: E402
 
-TINY = {"channels": 8, "blocks": 1, "hidden": 32}
+TINY = {"arch": "mlp", "hidden": 32, "layers": 1}
 
 
 @pytest.fixture(scope="module")
@@ -97,7 +97,7 @@ def test_finetune_runs_and_the_cli_writes_a_model(shards, tmp_path):
     assert len(report["history"]) == 2 and report["history"][0]["hands"] > 0
     out = tmp_path / "cli.onnx"
     cmd = [sys.executable, "-m", "hupai.train", "clone", str(shards[0]), "--teacher", "defensive",
-           "--out", str(out), "--epochs", "1", "--channels", "8", "--blocks", "1", "--hidden", "16"]
+           "--out", str(out), "--epochs", "1", "--arch", "conv", "--channels", "8", "--blocks", "1", "--hidden", "16"]
     subprocess.run(cmd, check=True, capture_output=True)
     report = json.loads(out.with_suffix(".json").read_text())
     assert report["decisions"] > 0 and out.exists()

@@ -24,7 +24,7 @@ from hupai.train.net import SCALARS, build, export
 
 here = Path(__file__).resolve().parent
 torch.manual_seed(0)
-net = build(channels=8, blocks=1, hidden=16)
+net = build(arch="conv", channels=8, blocks=1, hidden=16)
 with torch.no_grad():
     for p in net.parameters():
         p.mul_(3.0)

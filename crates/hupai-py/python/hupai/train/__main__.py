@@ -65,7 +65,7 @@ def cmd_clone(a: argparse.Namespace) -> None:
     st = cloning.Settings(
         seed=a.seed, epochs=a.epochs, batch=a.batch, lr=a.lr, soft_weight=a.soft_weight,
         temperature=a.temperature, value_weight=a.value_weight, holdout=a.holdout, threads=a.threads,
-        net={"channels": a.channels, "blocks": a.blocks, "hidden": a.hidden},
+        net={"arch": a.arch, "channels": a.channels, "blocks": a.blocks, "hidden": a.hidden, "layers": a.layers},
     )
     net, report = cloning.train(data, st, _say)
     onnx_path, pt_path, json_path = _outputs(Path(a.out))
@@ -154,9 +154,11 @@ def main(argv: list[str] | None = None) -> None:
     c.add_argument("--temperature", type=float, default=1000.0, help="points per unit of the teacher's values in its soft targets")
     c.add_argument("--value-weight", type=float, default=0.25)
     c.add_argument("--holdout", type=float, default=0.05)
-    c.add_argument("--channels", type=int, default=64)
-    c.add_argument("--blocks", type=int, default=3)
+    c.add_argument("--arch", default="mlp", choices=["mlp", "conv"])
+    c.add_argument("--channels", type=int, default=16, help="conv: channels")
+    c.add_argument("--blocks", type=int, default=2, help="conv: residual blocks")
     c.add_argument("--hidden", type=int, default=256)
+    c.add_argument("--layers", type=int, default=2, help="mlp: hidden layers")
     c.add_argument("--seed", type=int, default=0)
     c.add_argument("--threads", type=int, default=1)
     c.set_defaults(run=cmd_clone)
