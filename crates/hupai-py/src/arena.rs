@@ -312,6 +312,7 @@ struct Playing {
 
 /// Plays jobs `range` of `config`, Python entrants answering in batches; returns the records
 /// (job order) and the columns when `record`.
+#[allow(clippy::too_many_arguments)]
 fn play(
     py: Python<'_>,
     config: &ArenaConfig,
