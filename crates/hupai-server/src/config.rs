@@ -1,6 +1,7 @@
 //! How a server runs: where it listens, its store, its node name, who may connect, its limits.
 
 use std::net::SocketAddr;
+use std::path::PathBuf;
 
 use tokio::time::Duration;
 
@@ -31,6 +32,10 @@ pub struct Config {
     /// Whether a client may choose a table's seed (tests and reproducible demos only: a seed
     /// known in advance fixes every wall).
     pub allow_seed: bool,
+    /// The directory model bots' files (`bot:model:FILE`) must lie in; none: model bots are
+    /// refused, so that nobody at a table makes the server read a file of their choosing
+    /// ([`crate::models`]).
+    pub models: Option<PathBuf>,
 }
 
 impl Config {
@@ -46,6 +51,7 @@ impl Config {
             lease: Duration::from_secs(15),
             limits: Limits::default(),
             allow_seed: false,
+            models: None,
             start_within: Duration::from_secs(30 * 60),
         }
     }

@@ -6,7 +6,8 @@
 //! (`docs/protocol.md`), external mjai bots over TCP; each is sent only what its seat may see.
 //!
 //! The modules by concern, each depending only on those above it:
-//! - the vocabulary: [`spec`] (what a table is made of), [`token`], [`limits`], [`names`];
+//! - the vocabulary: [`spec`] (what a table is made of), [`token`], [`limits`], [`names`],
+//!   [`models`] (which model files a table may seat);
 //! - [`analysis`]: hints, reviews and the hands shown after a draw, from a seat's view alone;
 //! - [`protocol`]: the wire's messages and [`protocol::ErrorCode`];
 //! - the state: [`table`] (one game, its seats, clocks and connections), [`store`] (the
@@ -22,6 +23,7 @@ pub mod analysis;
 pub mod client;
 pub mod config;
 pub mod limits;
+pub mod models;
 pub mod names;
 pub mod protocol;
 pub mod server;

@@ -5,6 +5,7 @@ use std::net::SocketAddr;
 use std::sync::Arc;
 
 use crate::config::Config;
+use crate::models::ModelDir;
 use crate::state::{leases, State};
 use crate::store::{Store, StoreError};
 use crate::transport;
@@ -32,6 +33,8 @@ pub enum StartError {
     Store(StoreError),
     /// A listener.
     Listen(std::io::Error),
+    /// The model directory.
+    Models(std::path::PathBuf, std::io::Error),
 }
 
 impl std::fmt::Display for StartError {
@@ -39,6 +42,7 @@ impl std::fmt::Display for StartError {
         match self {
             StartError::Store(e) => write!(f, "the store: {e}"),
             StartError::Listen(e) => write!(f, "cannot listen: {e}"),
+            StartError::Models(dir, e) => write!(f, "the model directory {}: {e}", dir.display()),
         }
     }
 }
@@ -49,6 +53,10 @@ impl Server {
     /// Opens the store, takes over the unfinished tables whose lease ran out (rebuilding
     /// each from its seed and answers), and starts listening. Returns once it listens.
     pub async fn start(config: Config) -> Result<Server, StartError> {
+        let models = match &config.models {
+            Some(dir) => ModelDir::new(dir).map_err(|e| StartError::Models(dir.clone(), e))?,
+            None => ModelDir::none(),
+        };
         let store = Store::open(&config.db).await.map_err(StartError::Store)?;
         let listener =
             tokio::net::TcpListener::bind(config.addr).await.map_err(StartError::Listen)?;
@@ -65,7 +73,7 @@ impl Server {
         config.addr = addr;
         // Links name the addresses bound (a port 0 asked for any).
         config.mjai_addr = mjai_addr;
-        let state = Arc::new(State::new(config, store));
+        let state = Arc::new(State::new(config, store, models));
         state.take_over(true).await.map_err(StartError::Store)?;
         tokio::spawn(leases(Arc::clone(&state)));
         let app = transport::router(Arc::clone(&state));

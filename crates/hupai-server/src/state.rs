@@ -13,6 +13,7 @@ use tokio::time::Instant;
 use crate::actor::{Actor, Command, TableInfo};
 use crate::config::Config;
 use crate::limits::Addresses;
+use crate::models::ModelDir;
 use crate::spec::{Checked, StoredSpec};
 use crate::store::{Store, StoreError};
 use crate::table::{ConnId, Table};
@@ -42,18 +43,22 @@ pub struct State {
     pub tickets: Mutex<HashMap<String, String>>,
     /// Per-address counts.
     pub addresses: Addresses,
+    /// The directory model bots are read from.
+    pub models: ModelDir,
     next_conn: AtomicU64,
 }
 
 impl State {
-    /// The state of a server with `config` and `store`, running no table yet.
-    pub fn new(config: Config, store: Store) -> State {
+    /// The state of a server with `config`, `store` and its model directory, running no table
+    /// yet.
+    pub fn new(config: Config, store: Store, models: ModelDir) -> State {
         State {
             config,
             store,
             tables: Mutex::new(HashMap::new()),
             tickets: Mutex::new(HashMap::new()),
             addresses: Addresses::default(),
+            models,
             next_conn: AtomicU64::new(1),
         }
     }
@@ -146,6 +151,15 @@ impl State {
         for t in stored {
             let id = t.id.clone();
             if self.table(&id).is_some() {
+                continue;
+            }
+            // A model bot outside the model directory (the operator moved or withdrew it since)
+            // is not read.
+            let admitted = t.spec.checked().map_err(|e| e.to_string()).and_then(|c| {
+                self.models.admit_all(&c.seats).map_err(|e| e.to_string())
+            });
+            if let Err(e) = admitted {
+                eprintln!("hupai serve: table {id} does not rebuild: {e}");
                 continue;
             }
             match Table::rebuild(t.id, t.spec, &t.tokens, &t.answers, Instant::now()) {

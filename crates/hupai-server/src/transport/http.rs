@@ -67,6 +67,9 @@ async fn create(
         Ok(c) => c,
         Err(e) => return refuse(StatusCode::BAD_REQUEST, e.to_string()),
     };
+    if let Err(e) = state.models.admit_all(&checked.seats) {
+        return refuse(StatusCode::BAD_REQUEST, e.to_string());
+    }
     if checked.seed.is_some() && !state.config.allow_seed {
         return refuse(StatusCode::BAD_REQUEST, "seed: this server draws its own seeds");
     }
