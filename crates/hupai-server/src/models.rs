@@ -139,7 +139,10 @@ mod tests {
         );
         assert!(matches!(ModelDir::none().admit(&outside), Err(ModelRefusal::NotServed { .. })));
         assert!(ModelDir::new(&dir.join("a.onnx")).is_err(), "a file is not a directory");
-        assert_eq!(models.admit_all(&[seat("human"), seat("bot:defensive"), SeatKind::Mjai]), Ok(()));
+        assert_eq!(
+            models.admit_all(&[seat("human"), seat("bot:defensive"), SeatKind::Mjai]),
+            Ok(())
+        );
         let _ = std::fs::remove_dir_all(&base);
     }
 }

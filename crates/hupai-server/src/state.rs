@@ -155,9 +155,11 @@ impl State {
             }
             // A model bot outside the model directory (the operator moved or withdrew it since)
             // is not read.
-            let admitted = t.spec.checked().map_err(|e| e.to_string()).and_then(|c| {
-                self.models.admit_all(&c.seats).map_err(|e| e.to_string())
-            });
+            let admitted = t
+                .spec
+                .checked()
+                .map_err(|e| e.to_string())
+                .and_then(|c| self.models.admit_all(&c.seats).map_err(|e| e.to_string()));
             if let Err(e) = admitted {
                 eprintln!("hupai serve: table {id} does not rebuild: {e}");
                 continue;
