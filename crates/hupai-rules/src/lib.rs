@@ -24,6 +24,7 @@ mod score_error;
 mod score_json;
 mod score_line;
 mod sets;
+mod tile_set;
 mod settings;
 pub mod sichuan;
 mod variant;

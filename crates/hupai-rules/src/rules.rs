@@ -138,6 +138,26 @@ rules_fields! {
     kokushi_robs_closed_kan: bool,
     /// Riichi: liability payments (pao) for big three dragons and big four winds.
     pao: Pao,
+    /// Riichi: players at the table, 4, or 3 for three-player riichi (三人麻雀: the seats East,
+    /// South and West; no North seat).
+    players: u8,
+    /// Riichi: tile kinds left out of the wall (三人麻雀: 2m to 8m, leaving 108 tiles); a dora
+    /// indicator points to the next kind of its suit that is in the wall (1m -> 9m -> 1m).
+    removed_kinds: Vec<Kind>,
+    /// Three-player riichi 抜きドラ (kita): a North tile may be set aside, in one's own turn,
+    /// as a bonus dora, with a replacement draw from the dead wall.
+    kita: bool,
+    /// 北抜き: whether another player may win on a North set aside (like robbing a kan; no
+    /// chankan yaku).
+    kita_ron: bool,
+    /// 北抜き: whether a win on the replacement draw after a kita counts rinshan kaihou.
+    kita_rinshan: bool,
+    /// Three-player riichi ツモ損: a non-dealer's self-draw is paid without the absent fourth
+    /// player's share (true), or that share is split between the two payers (false).
+    tsumo_loss: bool,
+    /// Riichi 不聴罰符: what the players who are not ready pay those who are at an exhaustive
+    /// draw, in all.
+    noten_penalty: u32,
     /// Chinese families: what a win does to the hand (`end`, or Sichuan's `leave` and `stay`).
     after_win: AfterWin,
     /// Sichuan 定缺: each player names a suit after the deal and must discard it before
@@ -302,6 +322,8 @@ const PRESETS: &[(&str, &str)] = &[
     ("hongkong", include_str!("presets/hongkong.toml")),
     ("guangdong", include_str!("presets/guangdong.toml")),
     ("wuhan", include_str!("presets/wuhan.toml")),
+    ("sanma", include_str!("presets/sanma.toml")),
+    ("sanma-majsoul", include_str!("presets/sanma-majsoul.toml")),
 ];
 
 impl Rules {
