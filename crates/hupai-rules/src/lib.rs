@@ -24,9 +24,9 @@ mod score_error;
 mod score_json;
 mod score_line;
 mod sets;
-mod tile_set;
 mod settings;
 pub mod sichuan;
+mod tile_set;
 mod variant;
 pub mod wuhan;
 

@@ -126,8 +126,8 @@ fn check(rules: &Rules, hand: &Hand, ctx: &WinContext) -> Result<(), ScoreError>
     if let Some(k) = hand.all_counts().kinds().find(|&k| !rules.in_wall(k)) {
         return Err(ScoreError::BadInput(format!("{k}: the rules' wall has no such tile")));
     }
-    if let Some(k) = (ctx.dora_indicators.iter().chain(&ctx.ura_indicators))
-        .find(|&&k| !rules.in_wall(k))
+    if let Some(k) =
+        (ctx.dora_indicators.iter().chain(&ctx.ura_indicators)).find(|&&k| !rules.in_wall(k))
     {
         return Err(ScoreError::BadInput(format!(
             "dora indicator {k}: the rules' wall has no such tile"
