@@ -119,6 +119,13 @@ impl Rules {
         if four && self.tsumo_loss {
             return needs_three("tsumo_loss");
         }
+        if four && self.variant == Variant::Riichi && self.noten_penalty != 3000 {
+            // The engine pays four-player riichi's 3000 (settle.rs): no other value is played.
+            return invalid(format!(
+                "noten_penalty = {}: four-player riichi pays 3000 (leave it unset)",
+                self.noten_penalty
+            ));
+        }
         if !self.kita && (self.kita_ron || self.kita_rinshan) {
             let key = if self.kita_ron { "kita_ron" } else { "kita_rinshan" };
             return invalid(format!("{key}: rules without kita ignore it (leave it unset)"));
@@ -559,6 +566,11 @@ mod tests {
             "extends = \"sanma\"\nkita = false\nkita_ron = false\nkita_rinshan = false\n",
             "extends = \"sanma-majsoul\"\nnoten_penalty = 1000\n",
         ];
+        let e = Rules::from_toml_str("extends = \"riichi\"\nnoten_penalty = 1000\n", "t.toml");
+        assert_eq!(
+            e.unwrap_err().to_string(),
+            "t.toml: noten_penalty = 1000: four-player riichi pays 3000 (leave it unset)"
+        );
         for text in good {
             Rules::from_toml_str(text, "t.toml").unwrap_or_else(|e| panic!("{text}: {e}"));
         }

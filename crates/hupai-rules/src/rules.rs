@@ -152,8 +152,9 @@ rules_fields! {
     kita_ron: bool,
     /// 北抜き: whether a win on the replacement draw after a kita counts rinshan kaihou.
     kita_rinshan: bool,
-    /// Three-player riichi ツモ損: a non-dealer's self-draw is paid without the absent fourth
-    /// player's share (true), or that share is split between the two payers (false).
+    /// Three-player riichi ツモ損: a self-draw is paid without the absent fourth player's share
+    /// (true: a non-dealer's mangan 4,000 + 2,000), or with that share split between the two
+    /// payers (false, ツモ損なし: 5,000 + 3,000).
     tsumo_loss: bool,
     /// Riichi 不聴罰符: what the players who are not ready pay those who are at an exhaustive
     /// draw, in all.

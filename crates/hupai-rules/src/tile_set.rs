@@ -14,7 +14,7 @@
 //! assert_eq!(Rules::preset("riichi").unwrap().dora_for(k("1m")), k("2m"));
 //! ```
 
-use hupai_core::{Kind, KindSet};
+use hupai_core::{Counts, Kind, KindSet};
 
 use crate::Rules;
 
@@ -35,6 +35,31 @@ impl Rules {
     /// Whether tiles of `kind` are in the wall.
     pub fn in_wall(&self, kind: Kind) -> bool {
         self.wall_kinds().contains(kind)
+    }
+
+    /// Four of every kind the wall does not hold: added to what a player has seen, the unseen
+    /// copies (and so the effective tiles and waits counted with them) are those of this
+    /// rule set's tiles.
+    ///
+    /// ```
+    /// use hupai_core::{ukeire_count, Counts, FormSet};
+    /// use hupai_rules::Rules;
+    /// // One from ready: a 9m, a 2z, or a neighbour of the 9m would do.
+    /// let hand: Counts = "119m456p789s1112z".parse().unwrap();
+    /// let (kinds, copies) = ukeire_count(&hand, 0, FormSet::RIICHI, &Counts::default());
+    /// assert_eq!((kinds.to_string(), copies), ("1789m2z".to_string(), 16));
+    /// // Three players: no 7m or 8m in the wall.
+    /// let absent = Rules::preset("sanma").unwrap().absent_tiles();
+    /// let (_, copies) = ukeire_count(&hand, 0, FormSet::RIICHI, &absent);
+    /// assert_eq!(copies, 8);
+    /// ```
+    pub fn absent_tiles(&self) -> Counts {
+        let wall = self.wall_kinds();
+        let mut c = Counts::default();
+        for k in Kind::all().filter(|&k| !wall.contains(k)) {
+            c.0[k.index()] = 4;
+        }
+        c
     }
 
     /// The tiles in the wall, flowers included (136 in four-player riichi, 108 in sanma).

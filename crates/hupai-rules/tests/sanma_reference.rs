@@ -32,11 +32,10 @@
 
 mod riichi_case;
 
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 
-use hupai_core::{Hand, Kind, Seat};
 use hupai_rules::{score, ItemId, Rules, Score, ScoreItem, WinContext, Yaku};
-use riichi_case::{compare, Case};
+use riichi_case::{compare, read, Case};
 use serde_json::Value;
 
 /// What riichienv answered: han, fu, yaku names, ron, tsumo from the dealer, tsumo from each
@@ -51,85 +50,20 @@ struct RiichiEnv {
     tsumo_other: u32,
 }
 
-fn seat(s: &str) -> Seat {
-    match s {
-        "S" => Seat::South,
-        "W" => Seat::West,
-        _ => Seat::East,
-    }
-}
-
 fn num(v: &Value) -> u32 {
     v.as_u64().expect("number") as u32
 }
 
-fn kinds(v: &Value) -> Vec<Kind> {
-    let list = v.as_array().map(Vec::as_slice).unwrap_or(&[]);
-    list.iter().map(|t| t.as_str().unwrap_or("").parse().expect("tile")).collect()
-}
-
-fn read(path: &Path) -> Vec<(Case, Option<RiichiEnv>)> {
-    let text = std::fs::read_to_string(path)
-        .unwrap_or_else(|e| panic!("cannot read {}: {e}", path.display()));
-    let mut lines = text.lines();
-    let header: Vec<String> = serde_json::from_str(lines.next().unwrap_or("[]")).expect("header");
-    let col = |name: &str| header.iter().position(|h| h == name).expect(name);
-    let c = [
-        "preset",
-        "hand",
-        "melds",
-        "win_tile",
-        "flags",
-        "seat_wind",
-        "round_wind",
-        "dora",
-        "ura",
-        "kita",
-        "honba",
-        "sticks",
-        "han",
-        "fu",
-        "yaku",
-        "cost",
-        "level",
-        "riichienv",
-    ]
-    .map(col);
-    let mut cases = Vec::new();
-    for (i, line) in lines.enumerate() {
-        let v: Vec<Value> = serde_json::from_str(line).expect("json line");
-        let melds = v[c[2]].as_array().expect("melds").iter().filter_map(Value::as_str);
-        let hand_text = std::iter::once(v[c[1]].as_str().expect("hand"))
-            .chain(melds)
-            .collect::<Vec<_>>()
-            .join(" ");
-        let hand: Hand =
-            hand_text.parse().unwrap_or_else(|e| panic!("line {}: {hand_text}: {e}", i + 2));
-        let flags: Vec<&str> = v[c[4]].as_str().unwrap_or("").split_whitespace().collect();
-        let has = |f: &str| flags.contains(&f);
-        let win: Kind = v[c[3]].as_str().expect("win").parse().expect("win tile");
-        let mut ctx = WinContext::new(win, has("tsumo"));
-        ctx.riichi = has("riichi");
-        ctx.double_riichi = has("double_riichi");
-        ctx.ippatsu = has("ippatsu");
-        ctx.replacement = has("rinshan");
-        ctx.robbing_kong = has("chankan");
-        ctx.last_tile = has("haitei") || has("houtei");
-        ctx.seat_wind = seat(v[c[5]].as_str().unwrap_or("E"));
-        ctx.round_wind = seat(v[c[6]].as_str().unwrap_or("E"));
-        ctx.dora_indicators = kinds(&v[c[7]]);
-        ctx.ura_indicators = kinds(&v[c[8]]);
-        ctx.kita = num(&v[c[9]]) as u8;
-        ctx.honba = num(&v[c[10]]);
-        ctx.riichi_sticks = num(&v[c[11]]);
-        let yaku = (v[c[14]].as_array().expect("yaku").iter())
-            .map(|y| (y[0].as_str().unwrap_or("").to_string(), num(&y[1])))
-            .collect();
-        let mut cost = [0u32; 6];
-        for (slot, x) in cost.iter_mut().zip(v[c[15]].as_array().expect("cost")) {
-            *slot = num(x);
-        }
-        let env = v[c[17]].as_array().map(|r| RiichiEnv {
+/// Every case of the fixture (read as the four-player one is), with riichienv's answer.
+fn fixture() -> Vec<(Case, Option<RiichiEnv>)> {
+    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/data/sanma_score.jsonl");
+    let text = std::fs::read_to_string(&path).expect("the fixture");
+    let header: Vec<String> =
+        serde_json::from_str(text.lines().next().unwrap_or("[]")).expect("header");
+    let col = header.iter().position(|h| h == "riichienv").expect("riichienv column");
+    let riichienv = |case: &Case| {
+        let v: Vec<Value> = serde_json::from_str(&case.text).expect("json line");
+        v[col].as_array().map(|r| RiichiEnv {
             han: num(&r[0]),
             fu: num(&r[1]),
             yaku: (r[2].as_array().expect("names").iter())
@@ -138,26 +72,15 @@ fn read(path: &Path) -> Vec<(Case, Option<RiichiEnv>)> {
             ron: num(&r[3]),
             tsumo_dealer: num(&r[4]),
             tsumo_other: num(&r[5]),
-        });
-        let case = Case {
-            line: i + 2,
-            text: line.to_string(),
-            preset: v[c[0]].as_str().unwrap_or("").to_string(),
-            hand,
-            ctx,
-            han: num(&v[c[12]]),
-            fu: num(&v[c[13]]),
-            yaku,
-            cost,
-            level: v[c[16]].as_str().unwrap_or("").to_string(),
-        };
-        cases.push((case, env));
-    }
-    cases
-}
-
-fn fixture() -> Vec<(Case, Option<RiichiEnv>)> {
-    read(&PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/data/sanma_score.jsonl"))
+        })
+    };
+    read(&path)
+        .into_iter()
+        .map(|case| {
+            let env = riichienv(&case);
+            (case, env)
+        })
+        .collect()
 }
 
 /// `mahjong`'s way of listing a North set aside: as a dora.

@@ -99,3 +99,16 @@ fn mahjong_soul_counts_double_yakuman() {
     let double = score(&Rules::preset("sanma-majsoul").unwrap(), &hand, &ctx).unwrap();
     assert_eq!((single.payments.ron, double.payments.ron), (Some(32000), Some(64000)));
 }
+
+#[test]
+fn a_score_line_names_the_norths_set_aside() {
+    // What `hupai score` reads: `kita` beside the other fields of the situation.
+    let line: hupai_rules::ScoreLine = serde_json::from_str(
+        r#"{"rules": "sanma", "hand": "999m123456p22s789s", "win_tile": "9s", "seat_wind": "S", "riichi": true, "kita": 1}"#,
+    )
+    .unwrap();
+    let s = line.score(&mut hupai_rules::RulesCache::default()).unwrap();
+    assert_eq!(ids(&s), [("riichi".into(), 1), ("nuki_dora".into(), 1)]);
+    let text = serde_json::to_string(&line).unwrap();
+    assert!(text.contains(r#""kita":1"#), "{text}");
+}

@@ -136,7 +136,15 @@ impl Facts {
         let kita = u32::from(ctx.kita);
         let count_dora = |indicators: &[Kind]| -> u32 {
             let held = |d: Kind| all.get(d) as u32 + if d == Kind::NORTH { kita } else { 0 };
-            indicators.iter().map(|&k| held(rules.dora_for(k))).sum()
+            // Four-player walls hold every kind: the next kind, without asking the wall.
+            let dora = |k: Kind| {
+                if rules.removed_kinds.is_empty() {
+                    k.successor()
+                } else {
+                    rules.dora_for(k)
+                }
+            };
+            indicators.iter().map(|&k| held(dora(k))).sum()
         };
         let dora = count_dora(&ctx.dora_indicators);
         let aka: u32 = hand.red_fives().iter().map(|&r| r as u32).sum();
