@@ -10,7 +10,7 @@
 //! assert_eq!(e.to_string(), "x.toml: kiriage: the MCR rules ignore it (leave it unset)");
 //! ```
 
-use hupai_core::Form;
+use hupai_core::{Form, Kind, KindSet};
 
 use crate::rules::{Rules, RulesError};
 use crate::settings::{
@@ -95,7 +95,69 @@ impl Rules {
             return invalid("forms: at least one winning form".into());
         }
         self.check_family(file)?;
-        self.check_played(file)
+        self.check_played(file)?;
+        self.check_players(file)
+    }
+
+    /// The three-player settings: a seat count of 3 or 4, and the tile set, kita and the
+    /// absent player's share only where they mean something.
+    fn check_players(&self, file: &str) -> Result<(), RulesError> {
+        let invalid = |message: String| Err(RulesError::Invalid { file: file.into(), message });
+        if !matches!(self.players, 3 | 4) {
+            return invalid(format!("players = {}: use 3 or 4", self.players));
+        }
+        let four = self.players == 4;
+        let needs_three = |key: &str| {
+            invalid(format!("{key}: a three-player setting (players = 3), four players ignore it"))
+        };
+        if four && !self.removed_kinds.is_empty() {
+            return needs_three("removed_kinds");
+        }
+        if four && self.kita {
+            return needs_three("kita");
+        }
+        if four && self.tsumo_loss {
+            return needs_three("tsumo_loss");
+        }
+        if four && self.variant == Variant::Riichi && self.noten_penalty != 3000 {
+            // The engine pays four-player riichi's 3000 (settle.rs): no other value is played.
+            return invalid(format!(
+                "noten_penalty = {}: four-player riichi pays 3000 (leave it unset)",
+                self.noten_penalty
+            ));
+        }
+        if !self.kita && (self.kita_ron || self.kita_rinshan) {
+            let key = if self.kita_ron { "kita_ron" } else { "kita_rinshan" };
+            return invalid(format!("{key}: rules without kita ignore it (leave it unset)"));
+        }
+        if self.kita && (!self.honors || self.removed_kinds.contains(&Kind::NORTH)) {
+            return invalid("kita: sets North tiles aside, and the wall has none".into());
+        }
+        if !four && self.triple_ron_abort != Rules::preset("base")?.triple_ron_abort {
+            return invalid("triple_ron_abort: three players never make three wins".into());
+        }
+        let mut seen = KindSet::EMPTY;
+        for &k in &self.removed_kinds {
+            if seen.contains(k) {
+                return invalid(format!("removed_kinds: {k} is named twice"));
+            }
+            seen.insert(k);
+        }
+        for (s, five) in ["5m", "5p", "5s"].iter().enumerate() {
+            let removed = self.removed_kinds.iter().any(|k| k.to_string() == *five);
+            if removed && self.red_fives[s] > 0 {
+                return invalid(format!("red_fives: {five} is removed from the wall"));
+            }
+        }
+        let tiles = self.wall_size();
+        let needed = 13 * u32::from(self.players) + 14 + u32::from(self.players);
+        if tiles < needed {
+            return invalid(format!(
+                "removed_kinds: {tiles} tiles left, {} players need at least {needed}",
+                self.players
+            ));
+        }
+        Ok(())
     }
 
     /// The Chinese switches: only in the Chinese variants, each where its table plays it.
@@ -288,7 +350,7 @@ impl Rules {
             |key: &str| refuse(format!("{key}: {} ignore it (leave it unset)", described(v)));
         if v != Variant::Riichi {
             let base = Rules::preset("base")?;
-            let riichi_only: [(&str, bool); 13] = [
+            let riichi_only: [(&str, bool); 20] = [
                 ("red_fives", self.red_fives != base.red_fives),
                 ("target_points", self.target_points != base.target_points),
                 ("open_tanyao", self.open_tanyao != base.open_tanyao),
@@ -305,6 +367,13 @@ impl Rules {
                     self.kokushi_robs_closed_kan != base.kokushi_robs_closed_kan,
                 ),
                 ("pao", self.pao != base.pao),
+                ("players", self.players != base.players),
+                ("removed_kinds", self.removed_kinds != base.removed_kinds),
+                ("kita", self.kita != base.kita),
+                ("kita_ron", self.kita_ron != base.kita_ron),
+                ("kita_rinshan", self.kita_rinshan != base.kita_rinshan),
+                ("tsumo_loss", self.tsumo_loss != base.tsumo_loss),
+                ("noten_penalty", self.noten_penalty != base.noten_penalty),
             ];
             if let Some((key, _)) = riichi_only.into_iter().find(|&(_, set)| set) {
                 return ignored(key);
@@ -456,6 +525,30 @@ mod tests {
             ("extends = \"riichi\"\nmin_fan = 0\n", "min_fan = 0: a riichi win needs a yaku"),
             ("extends = \"riichi\"\nfan_table = \"wuhan\"\n", "fan_table: the riichi rules"),
             ("extends = \"sichuan\"\nfamily = \"mcr\"\n", "fan_table: the MCR rules"),
+            ("extends = \"mcr\"\nplayers = 3\n", "players: the MCR rules ignore it"),
+            ("extends = \"sichuan\"\nkita = true\n", "kita: the sichuan rules ignore it"),
+            ("extends = \"riichi\"\nplayers = 5\n", "players = 5: use 3 or 4"),
+            ("extends = \"riichi\"\nkita = true\n", "kita: a three-player setting"),
+            ("extends = \"riichi\"\ntsumo_loss = true\n", "tsumo_loss: a three-player"),
+            (
+                "extends = \"riichi\"\nremoved_kinds = [\"2m\"]\n",
+                "removed_kinds: a three-player setting",
+            ),
+            ("extends = \"sanma\"\nkita = false\n", "kita_ron: rules without kita"),
+            (
+                "extends = \"sanma\"\nremoved_kinds = [\"4z\"]\n",
+                "kita: sets North tiles aside",
+            ),
+            ("extends = \"sanma\"\nred_fives = [1, 1, 1]\n", "red_fives: 5m is removed"),
+            ("extends = \"sanma\"\ntriple_ron_abort = false\n", "triple_ron_abort: three"),
+            (
+                "extends = \"sanma\"\nremoved_kinds = [\"2m\", \"2m\"]\nred_fives = [1, 1, 1]\n",
+                "removed_kinds: 2m is named twice",
+            ),
+            (
+                "extends = \"sanma\"\nkita = false\nkita_ron = false\nkita_rinshan = false\nhonors = false\nremoved_kinds = [\"2m\", \"3m\", \"4m\", \"5m\", \"6m\", \"7m\", \"8m\", \"2p\", \"3p\", \"4p\", \"5p\", \"6p\", \"7p\", \"8p\"]\nred_fives = [0, 0, 1]\n",
+                "removed_kinds: 52 tiles left, 3 players need at least 56",
+            ),
         ];
         for (text, want) in bad {
             let e = Rules::from_toml_str(text, "t.toml").unwrap_err().to_string();
@@ -469,7 +562,15 @@ mod tests {
             "extends = \"hongkong\"\nflowers = false\n",
             "extends = \"sichuan\"\nmin_fan = 2\nfan_cap = 0\nflower_pig = false\n",
             "extends = \"guangdong\"\nmin_fan = 1\njokers = true\n",
+            "extends = \"sanma\"\ntsumo_loss = false\nkita_ron = false\n",
+            "extends = \"sanma\"\nkita = false\nkita_ron = false\nkita_rinshan = false\n",
+            "extends = \"sanma-majsoul\"\nnoten_penalty = 1000\n",
         ];
+        let e = Rules::from_toml_str("extends = \"riichi\"\nnoten_penalty = 1000\n", "t.toml");
+        assert_eq!(
+            e.unwrap_err().to_string(),
+            "t.toml: noten_penalty = 1000: four-player riichi pays 3000 (leave it unset)"
+        );
         for text in good {
             Rules::from_toml_str(text, "t.toml").unwrap_or_else(|e| panic!("{text}: {e}"));
         }

@@ -84,7 +84,11 @@ pub struct WinContext {
     /// Riichi: ura dora indicators (only with riichi).
     #[serde(default)]
     pub ura_indicators: Vec<Kind>,
-    /// Riichi: repeat counters (300 points each).
+    /// Three-player riichi 抜きドラ: North tiles the winner set aside (kita), each a dora and
+    /// a North tile for the dora indicators.
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub kita: u8,
+    /// Riichi: repeat counters (100 points from each payer).
     #[serde(default)]
     pub honba: u32,
     /// Riichi: riichi sticks on the table (1000 points each) that the winner collects.
@@ -169,6 +173,7 @@ impl WinContext {
             ippatsu: false,
             dora_indicators: Vec::new(),
             ura_indicators: Vec::new(),
+            kita: 0,
             honba: 0,
             riichi_sticks: 0,
             joker: None,

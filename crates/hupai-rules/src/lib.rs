@@ -26,6 +26,7 @@ mod score_line;
 mod sets;
 mod settings;
 pub mod sichuan;
+mod tile_set;
 mod variant;
 pub mod wuhan;
 

@@ -138,6 +138,27 @@ rules_fields! {
     kokushi_robs_closed_kan: bool,
     /// Riichi: liability payments (pao) for big three dragons and big four winds.
     pao: Pao,
+    /// Riichi: players at the table, 4, or 3 for three-player riichi (三人麻雀: the seats East,
+    /// South and West; no North seat).
+    players: u8,
+    /// Riichi: tile kinds left out of the wall (三人麻雀: 2m to 8m, leaving 108 tiles); a dora
+    /// indicator points to the next kind of its suit that is in the wall (1m -> 9m -> 1m).
+    removed_kinds: Vec<Kind>,
+    /// Three-player riichi 抜きドラ (kita): a North tile may be set aside, in one's own turn,
+    /// as a bonus dora, with a replacement draw from the dead wall.
+    kita: bool,
+    /// 北抜き: whether another player may win on a North set aside (like robbing a kan; no
+    /// chankan yaku).
+    kita_ron: bool,
+    /// 北抜き: whether a win on the replacement draw after a kita counts rinshan kaihou.
+    kita_rinshan: bool,
+    /// Three-player riichi ツモ損: a self-draw is paid without the absent fourth player's share
+    /// (true: a non-dealer's mangan 4,000 + 2,000), or with that share split between the two
+    /// payers (false, ツモ損なし: 5,000 + 3,000).
+    tsumo_loss: bool,
+    /// Riichi 不聴罰符: what the players who are not ready pay those who are at an exhaustive
+    /// draw, in all.
+    noten_penalty: u32,
     /// Chinese families: what a win does to the hand (`end`, or Sichuan's `leave` and `stay`).
     after_win: AfterWin,
     /// Sichuan 定缺: each player names a suit after the deal and must discard it before
@@ -302,11 +323,25 @@ const PRESETS: &[(&str, &str)] = &[
     ("hongkong", include_str!("presets/hongkong.toml")),
     ("guangdong", include_str!("presets/guangdong.toml")),
     ("wuhan", include_str!("presets/wuhan.toml")),
+    ("sanma", include_str!("presets/sanma.toml")),
+    ("sanma-majsoul", include_str!("presets/sanma-majsoul.toml")),
 ];
 
 impl Rules {
-    /// The names of the embedded presets (without the internal `base`).
+    /// The names of the embedded presets a game can be played under (without the internal
+    /// `base`).
+    ///
+    /// The three-player presets (`sanma`, `sanma-majsoul`) load and score
+    /// ([`Rules::preset`], [`Rules::load`]) but are not listed here until the engine deals three
+    /// seats (issue 29, item 3): everything that lists presets to play them (the engine's
+    /// tests, `hupai play`, the server, the Python environments) would otherwise seat four.
     pub fn preset_names() -> impl Iterator<Item = &'static str> {
+        Rules::all_preset_names().filter(|&n| Rules::preset(n).is_ok_and(|r| r.players == 4))
+    }
+
+    /// The names of every embedded preset (without the internal `base`), the three-player
+    /// ones included.
+    pub fn all_preset_names() -> impl Iterator<Item = &'static str> {
         PRESETS.iter().map(|p| p.0).filter(|&n| n != "base")
     }
 
@@ -487,7 +522,9 @@ mod tests {
 
     #[test]
     fn every_preset_writes_a_rule_file_that_reads_back() {
-        for name in Rules::preset_names() {
+        assert!(Rules::all_preset_names().any(|n| n == "sanma"));
+        assert!(Rules::preset_names().all(|n| !n.starts_with("sanma")));
+        for name in Rules::all_preset_names() {
             let rules = Rules::preset(name).unwrap();
             assert!(rules.is_preset());
             let again = Rules::from_toml_str(&rules.to_toml(), name).unwrap();

@@ -84,8 +84,10 @@ fn check_common(rules: &Rules, hand: &Hand, ctx: &WinContext) -> Result<(), Scor
     if ctx.replacement && !ctx.self_drawn {
         return Err(Inconsistency::ReplacementOnDiscard.into());
     }
-    let lone_kongs = ctx.lone_kongs.total() > 0;
-    if ctx.replacement && !lone_kongs && !hand.melds().iter().any(|m| m.kind().is_kan()) {
+    // A replacement tile follows a kan, a lone kong (Wuhan) or, where it counts rinshan
+    // kaihou, a North set aside (kita).
+    let set_aside = ctx.lone_kongs.total() > 0 || (ctx.kita > 0 && rules.kita_rinshan);
+    if ctx.replacement && !set_aside && !hand.melds().iter().any(|m| m.kind().is_kan()) {
         return Err(Inconsistency::ReplacementWithoutKan.into());
     }
     if ctx.kong_discard && ctx.self_drawn {

@@ -88,6 +88,7 @@ pub fn yaku(y: Yaku) -> Names {
         Dora => ("Dora", "宝牌"),
         AkaDora => ("Red Fives (Aka Dora)", "赤宝牌"),
         UraDora => ("Ura Dora", "里宝牌"),
+        Kita => ("North Set Aside (Nuki Dora)", "拔北宝牌"),
     };
     Names { en, zh, ja: y.ja() }
 }

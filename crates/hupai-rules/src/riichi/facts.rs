@@ -47,8 +47,8 @@ pub(crate) struct Facts {
     pub tiles: YakuSet,
     /// Tile-set yaku of the regular form only (yakuhai, dragons, winds, kans, nine gates).
     pub regular: YakuSet,
-    /// Dora, red fives and ura dora counts.
-    pub dora: [u32; 3],
+    /// Dora, red fives, ura dora and kita counts.
+    pub dora: [u32; 4],
 }
 
 const GREEN: u64 = (1 << 19) | (1 << 20) | (1 << 21) | (1 << 23) | (1 << 25) | (1 << 32);
@@ -132,8 +132,19 @@ impl Facts {
         regular.add_if(kans == 3, Yaku::Sankantsu);
         regular.add_if(kans == 4, Yaku::Suukantsu);
 
+        // A North set aside (kita) counts as a North tile for the indicators.
+        let kita = u32::from(ctx.kita);
         let count_dora = |indicators: &[Kind]| -> u32 {
-            indicators.iter().map(|k| all.get(k.successor()) as u32).sum()
+            let held = |d: Kind| all.get(d) as u32 + if d == Kind::NORTH { kita } else { 0 };
+            // Four-player walls hold every kind: the next kind, without asking the wall.
+            let dora = |k: Kind| {
+                if rules.removed_kinds.is_empty() {
+                    k.successor()
+                } else {
+                    rules.dora_for(k)
+                }
+            };
+            indicators.iter().map(|&k| held(dora(k))).sum()
         };
         let dora = count_dora(&ctx.dora_indicators);
         let aka: u32 = hand.red_fives().iter().map(|&r| r as u32).sum();
@@ -152,7 +163,7 @@ impl Facts {
             situational,
             tiles,
             regular,
-            dora: [dora, aka, ura],
+            dora: [dora, aka, ura, kita],
         }
     }
 }

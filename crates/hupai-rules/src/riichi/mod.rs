@@ -50,7 +50,7 @@ mod points;
 mod shape;
 mod yaku;
 
-use hupai_core::{for_each_decomposition, Form, Hand, Kind};
+use hupai_core::{for_each_decomposition, Form, Hand, Kind, Seat};
 
 use self::facts::Facts;
 use self::shape::{seven_pairs_order, Regular, WinGroup};
@@ -121,6 +121,31 @@ fn check(rules: &Rules, hand: &Hand, ctx: &WinContext) -> Result<(), ScoreError>
         return Err(ScoreError::BadInput(format!(
             "{} honba and {} riichi sticks: more than a game can reach",
             ctx.honba, ctx.riichi_sticks
+        )));
+    }
+    if let Some(k) = hand.all_counts().kinds().find(|&k| !rules.in_wall(k)) {
+        return Err(ScoreError::BadInput(format!("{k}: the rules' wall has no such tile")));
+    }
+    if let Some(k) =
+        (ctx.dora_indicators.iter().chain(&ctx.ura_indicators)).find(|&&k| !rules.in_wall(k))
+    {
+        return Err(ScoreError::BadInput(format!(
+            "dora indicator {k}: the rules' wall has no such tile"
+        )));
+    }
+    if rules.players == 3 && (ctx.seat_wind == Seat::North || ctx.round_wind == Seat::North) {
+        return Err(ScoreError::BadInput(
+            "North seat or round: three players sit East, South and West".into(),
+        ));
+    }
+    if ctx.kita > 0 && !rules.kita {
+        return Err(ScoreError::BadInput("kita: the rules set no North aside".into()));
+    }
+    if u32::from(ctx.kita) + u32::from(hand.all_counts().get(Kind::NORTH)) > 4 {
+        return Err(ScoreError::BadInput(format!(
+            "kita: {} Norths set aside and {} in the hand, more than 4",
+            ctx.kita,
+            hand.all_counts().get(Kind::NORTH)
         )));
     }
     let inconsistent = |i: Inconsistency| Err(ScoreError::Inconsistent(i));
@@ -250,7 +275,8 @@ impl Candidate {
             items.push(item(y, facts.han[y as usize] as u32, 1));
         }
         if !self.yakuman {
-            for (y, n) in [Yaku::Dora, Yaku::AkaDora, Yaku::UraDora].into_iter().zip(facts.dora) {
+            let dora = [Yaku::Dora, Yaku::AkaDora, Yaku::UraDora, Yaku::Kita];
+            for (y, n) in dora.into_iter().zip(facts.dora) {
                 if n > 0 {
                     items.push(item(y, 1, n));
                 }

@@ -1,6 +1,7 @@
 //! Points from han and fu: basic points `fu × 2^(han+2)` capped at mangan (2000), the limits
 //! above it, kazoe and kiriage per the rules, then what the dealer and non-dealers pay on a ron
-//! or a tsumo (rounded up to 100), honba (300 per counter) and riichi sticks (1000 each).
+//! or a tsumo (rounded up to 100), honba (100 from each payer) and riichi sticks (1000 each);
+//! with three players, a self-draw with or without the absent player's share (ツモ損).
 //!
 //! ```
 //! use hupai_core::Hand;
@@ -55,20 +56,16 @@ const fn up100(x: u32) -> u32 {
 }
 
 /// Everything the winner receives for `han` and `fu` (the same as [`payments`]' total), to
-/// compare readings cheaply.
+/// compare readings.
 pub(crate) fn total(rules: &Rules, ctx: &WinContext, han: u32, fu: u32, yakuman: bool) -> u32 {
-    let (b, _) = basic(rules, han, fu, yakuman);
-    let sticks = 1000 * ctx.riichi_sticks;
-    if !ctx.self_drawn {
-        up100(if ctx.is_dealer() { 6 * b } else { 4 * b }) + 300 * ctx.honba + sticks
-    } else if ctx.is_dealer() {
-        3 * (up100(2 * b) + 100 * ctx.honba) + sticks
-    } else {
-        up100(2 * b) + 2 * up100(b) + 300 * ctx.honba + sticks
-    }
+    payments(rules, ctx, han, fu, yakuman).0.total
 }
 
 /// The payments for a win of `han` han and `fu` fu (`yakuman`: the han are 13 per yakuman).
+///
+/// Each payer adds 100 per honba. With three players (`players = 3`) a self-draw has one payer
+/// fewer: under ツモ損 (`tsumo_loss`) the absent player's share is lost; otherwise it is split
+/// between the two payers (each rounded up to 100).
 pub(crate) fn payments(
     rules: &Rules,
     ctx: &WinContext,
@@ -79,24 +76,26 @@ pub(crate) fn payments(
     let (b, limit) = basic(rules, han, fu, yakuman);
     let dealer = ctx.is_dealer();
     // The counters are at most MAX_COUNTER (checked before scoring): no overflow.
-    let honba = ctx.honba;
+    let payers = u32::from(rules.players.clamp(2, 4)) - 1;
+    let bonus = 100 * ctx.honba;
     let sticks = 1000 * ctx.riichi_sticks;
+    // The basic points of the shares nobody pays (a seat missing at the table), split in two.
+    let absent = |share: u32| if rules.players == 3 && !rules.tsumo_loss { share / 2 } else { 0 };
     let mut p = Payments::default();
     if ctx.self_drawn {
-        let bonus = 100 * honba;
         if dealer {
-            let each = up100(2 * b) + bonus;
+            let each = up100(2 * b + absent(2 * b)) + bonus;
             p.tsumo_others = Some(each);
-            p.total = 3 * each + sticks;
+            p.total = payers * each + sticks;
         } else {
-            let from_dealer = up100(2 * b) + bonus;
-            let each = up100(b) + bonus;
+            let from_dealer = up100(2 * b + absent(b)) + bonus;
+            let each = up100(b + absent(b)) + bonus;
             p.tsumo_dealer = Some(from_dealer);
             p.tsumo_others = Some(each);
-            p.total = from_dealer + 2 * each + sticks;
+            p.total = from_dealer + (payers - 1) * each + sticks;
         }
     } else {
-        let ron = up100(if dealer { 6 * b } else { 4 * b }) + 300 * honba;
+        let ron = up100(if dealer { 6 * b } else { 4 * b }) + payers * bonus;
         p.ron = Some(ron);
         p.total = ron + sticks;
     }
@@ -133,6 +132,43 @@ mod tests {
         assert_eq!(pay(2, 20, true, true), (None, None, Some(700)));
         assert_eq!(pay(13, 40, false, false), (Some(32000), None, None));
         assert_eq!(pay(11, 40, true, true), (None, None, Some(12000)));
+    }
+
+    /// A three-player win: (ron, tsumo from the dealer, tsumo from each other, total).
+    fn pay3(
+        rules: &Rules,
+        han: u32,
+        fu: u32,
+        dealer: bool,
+        tsumo: bool,
+        honba: u32,
+    ) -> (Option<u32>, Option<u32>, Option<u32>, u32) {
+        let mut ctx = WinContext::new(hupai_core::Kind::EAST, tsumo);
+        ctx.seat_wind = if dealer { Seat::East } else { Seat::South };
+        ctx.honba = honba;
+        let (p, _) = payments(rules, &ctx, han, fu, false);
+        (p.ron, p.tsumo_dealer, p.tsumo_others, p.total)
+    }
+
+    #[test]
+    fn three_players_lose_the_absent_share_under_tsumo_loss() {
+        // Tenhou 三麻 (ツモ損): a non-dealer mangan tsumo is 4000 + 2000, not 8000; a dealer
+        // mangan tsumo 4000 + 4000. A ron is paid as with four players; a honba is 100 from
+        // each payer (200 on a ron).
+        let sanma = Rules::preset("sanma").unwrap();
+        assert_eq!(pay3(&sanma, 5, 30, false, true, 0), (None, Some(4000), Some(2000), 6000));
+        assert_eq!(pay3(&sanma, 5, 30, true, true, 0), (None, None, Some(4000), 8000));
+        assert_eq!(pay3(&sanma, 3, 30, false, false, 1), (Some(4100), None, None, 4100));
+        assert_eq!(pay3(&sanma, 3, 30, false, true, 1), (None, Some(2100), Some(1100), 3200));
+        assert_eq!(pay3(&sanma, 1, 30, true, true, 2), (None, None, Some(700), 1400));
+        // Without ツモ損 the absent share is split: a non-dealer mangan tsumo 5000 + 3000, a
+        // dealer one 6000 each, the four-player totals.
+        let mut split = sanma.clone();
+        split.tsumo_loss = false;
+        assert_eq!(pay3(&split, 5, 30, false, true, 0), (None, Some(5000), Some(3000), 8000));
+        assert_eq!(pay3(&split, 5, 30, true, true, 0), (None, None, Some(6000), 12000));
+        // 1 han 30 fu: 240 basic points; 480 + 120 and 240 + 120, each rounded up.
+        assert_eq!(pay3(&split, 1, 30, false, true, 0), (None, Some(600), Some(400), 1000));
     }
 
     #[test]

@@ -133,6 +133,8 @@ pub enum Yaku {
     AkaDora,
     /// Ura Dora (裏ドラ): not a yaku, one han per tile.
     UraDora,
+    /// Nuki Dora (抜きドラ): not a yaku, one han per North set aside (three-player riichi).
+    Kita,
 }
 
 /// Everything fixed about one yaku.
@@ -152,7 +154,7 @@ pub(crate) struct YakuInfo {
 
 impl Yaku {
     /// Number of entries in the table.
-    pub const COUNT: usize = Yaku::UraDora as usize + 1;
+    pub const COUNT: usize = Yaku::Kita as usize + 1;
 
     /// Every yaku (and the three dora kinds), in the order a score lists them.
     pub const ALL: [Yaku; Yaku::COUNT] = ALL;
@@ -282,6 +284,7 @@ const ALL: [Yaku; Yaku::COUNT] = {
         Dora,
         AkaDora,
         UraDora,
+        Kita,
     ]
 };
 
@@ -345,6 +348,7 @@ const TABLE: [YakuInfo; Yaku::COUNT] = [
     y("dora", "Dora", "ドラ", 1, 1),
     y("aka_dora", "Aka Dora", "赤ドラ", 1, 1),
     y("ura_dora", "Ura Dora", "裏ドラ", 1, 1),
+    y("nuki_dora", "Nuki Dora", "抜きドラ", 1, 1),
 ];
 
 /// Han tables: closed single, closed double, open single, open double.

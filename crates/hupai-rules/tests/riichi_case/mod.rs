@@ -58,7 +58,8 @@ fn num(v: &Value) -> u32 {
     v.as_u64().expect("number") as u32
 }
 
-/// Reads a trimmed fixture: a header line of column names, then one JSON array per hand.
+/// Reads a trimmed fixture: a header line of column names, then one JSON array per hand (a
+/// `kita` column, in the three-player fixture, sets [`WinContext::kita`]).
 pub fn read(path: &Path) -> Vec<Case> {
     let text = std::fs::read_to_string(path)
         .unwrap_or_else(|e| panic!("cannot read {}: {e}", path.display()));
@@ -84,6 +85,7 @@ pub fn read(path: &Path) -> Vec<Case> {
         "level",
     ]
     .map(col);
+    let kita = header.iter().position(|h| h == "kita");
     let mut cases = Vec::new();
     for (i, line) in lines.enumerate() {
         let v: Vec<Value> = serde_json::from_str(line).expect("json line");
@@ -111,6 +113,10 @@ pub fn read(path: &Path) -> Vec<Case> {
         ctx.ura_indicators = kinds(&v[c[8]]);
         ctx.honba = num(&v[c[9]]);
         ctx.riichi_sticks = num(&v[c[10]]);
+        // Three-player fixtures: the Norths set aside.
+        if let Some(kita) = kita {
+            ctx.kita = num(&v[kita]) as u8;
+        }
         let yaku = v[c[13]]
             .as_array()
             .expect("yaku")
