@@ -24,10 +24,11 @@
 
 include!(concat!(env!("OUT_DIR"), "/tables.rs"));
 
-/// Class of every number-suit pattern, by dense rank (padded to 2^19).
-static SUIT_CLASS: &[u8; 1 << 19] = include_bytes!(concat!(env!("OUT_DIR"), "/suit_class.bin"));
-/// Class of every honour pattern, by dense rank (padded to 2^16).
-static HONOR_CLASS: &[u8; 1 << 16] = include_bytes!(concat!(env!("OUT_DIR"), "/honor_class.bin"));
+/// Class of every number-suit pattern by dense rank, then of every honour pattern by dense
+/// rank plus [`HONOR_OFFSET`] (padded to 2^19).
+static CLASS: &[u8; 1 << 19] = include_bytes!(concat!(env!("OUT_DIR"), "/class.bin"));
+/// Where the honour patterns start in [`CLASS`]: after the 405,350 number-suit patterns.
+const HONOR_OFFSET: usize = 405_350;
 
 /// The distances of a number-suit class, `[5 * pair + melds]`.
 #[inline(always)]
@@ -104,7 +105,7 @@ fn word(c: &[u8; 34], offset: usize) -> u64 {
 const MUL_GROUP: u64 = 0x19_05_01;
 /// Zeros before and after the 6,144 entries of a group table, so that an entry's index plus
 /// or minus one tile's step (at most 25) stays in the table.
-const GROUP_PAD: usize = 32;
+pub(crate) const GROUP_PAD: usize = 32;
 /// A group table: `[GROUP_PAD + (g * 16 + s) * 128 + v]`.
 type GroupTable = [u32; 6144 + 2 * GROUP_PAD];
 
@@ -237,13 +238,13 @@ pub(crate) fn counts_valid(c: &[u8; 34]) -> bool {
 /// The class of a number-suit rank.
 #[inline(always)]
 pub(crate) fn suit_class(rank: u32) -> u8 {
-    SUIT_CLASS[rank as usize & ((1 << 19) - 1)]
+    CLASS[rank as usize & ((1 << 19) - 1)]
 }
 
 /// The class of an honour rank.
 #[inline(always)]
 pub(crate) fn honor_class(rank: u32) -> u8 {
-    HONOR_CLASS[rank as usize & ((1 << 16) - 1)]
+    CLASS[HONOR_OFFSET + (rank as usize & ((1 << 16) - 1))]
 }
 
 /// The ranks of the patterns with one tile more (`MORE`) or one tile fewer at each of the `N`
@@ -308,6 +309,107 @@ pub(crate) fn neighbor_ranks9(c: &[u8; 34], offset: usize) -> [u32; 9] {
 #[inline(always)]
 pub(crate) fn neighbor_ranks7(c: &[u8; 34]) -> [u32; 7] {
     changed_ranks::<7, true>(&GROUP7, word(c, 26) >> 8, 0)
+}
+
+/// The rank contribution at `index` of the hand state's group table: number suits in the
+/// first half, honours (with [`HONOR_OFFSET`] in the first group) in the second.
+#[inline(always)]
+pub(crate) fn state_group(index: u64) -> u32 {
+    STATE_GROUPS[index as usize & (STATE_GROUPS.len() - 1)]
+}
+
+/// The class of a rank from [`state_group`] sums (an honour rank carries its offset).
+#[inline(always)]
+pub(crate) fn class_of_rank(rank: u32) -> u8 {
+    CLASS[rank as usize & ((1 << 19) - 1)]
+}
+
+/// A row of ten distances as the low bytes of a 128-bit word (the other six zero).
+const fn widen(row: &[u8; 10]) -> u128 {
+    let mut bytes = [0u8; 16];
+    let mut t = 0;
+    while t < 10 {
+        bytes[t] = row[t];
+        t += 1;
+    }
+    u128::from_le_bytes(bytes)
+}
+
+const fn widen_all<const N: usize>(rows: &[[u8; 10]; N]) -> [u128; N] {
+    let mut out = [0u128; N];
+    let mut i = 0;
+    while i < N {
+        out[i] = widen(&rows[i]);
+        i += 1;
+    }
+    out
+}
+
+/// Above any real distance sum, so that a target the melds rule out is never on a best split.
+const FAR: u8 = 60;
+
+/// For each number of melds `m` (0..=4) and class of the other suits, the rest's distance
+/// at the complement of each target of one suit: byte `j` (the suit makes `j` melds and no
+/// pair) holds the rest's distance to `m − j` melds and the pair, byte `5 + j` to `m − j`
+/// melds without it; [`FAR`] where `j > m`.
+const fn complements<const N: usize>(rows: &[[u8; 10]; N]) -> [u128; 5 * 256] {
+    let mut out = [0u128; 5 * 256];
+    let mut m = 0;
+    while m < 5 {
+        let mut r = 0;
+        while r < N && r < 256 {
+            let mut bytes = [0u8; 16];
+            let mut j = 0;
+            while j < 5 {
+                if j <= m {
+                    bytes[j] = rows[r][5 + m - j];
+                    bytes[5 + j] = rows[r][m - j];
+                } else {
+                    bytes[j] = FAR;
+                    bytes[5 + j] = FAR;
+                }
+                j += 1;
+            }
+            out[m * 256 + r] = u128::from_le_bytes(bytes);
+            r += 1;
+        }
+        m += 1;
+    }
+    out
+}
+
+/// Number-suit class distances as words (see [`widen`]).
+static SUIT_DIST16: [u128; 128] = widen_all(&SUIT_DIST);
+/// Honour class distances as words.
+static HONOR_DIST16: [u128; 64] = widen_all(&HONOR_DIST);
+/// Complements of a number suit: the rest is the other two number suits and the honours.
+static REST_COMPLEMENT: [u128; 5 * 256] = complements(&REST_DIST);
+/// Complements of the honours: the rest is the three number suits.
+static PAIR_COMPLEMENT: [u128; 5 * 256] = complements(&PAIR_DIST);
+
+/// The distances of number-suit class `class` as a word, target `t` in byte `t`.
+#[inline(always)]
+pub(crate) fn suit_dist16(class: u8) -> u128 {
+    SUIT_DIST16[class as usize & 127]
+}
+
+/// The distances of honour class `class` as a word.
+#[inline(always)]
+pub(crate) fn honor_dist16(class: u8) -> u128 {
+    HONOR_DIST16[class as usize & 63]
+}
+
+/// The complement word of a number suit whose rest (other suits) has class `rest`, with `m`
+/// melds (0..=4) to form in all (see [`complements`]).
+#[inline(always)]
+pub(crate) fn rest_complement(m: usize, rest: u8) -> u128 {
+    REST_COMPLEMENT[(m.min(4) * 256 + rest as usize) % REST_COMPLEMENT.len()]
+}
+
+/// The complement word of the honours beside the three number suits of class `p`.
+#[inline(always)]
+pub(crate) fn pair_complement(m: usize, p: u8) -> u128 {
+    PAIR_COMPLEMENT[(m.min(4) * 256 + p as usize) % PAIR_COMPLEMENT.len()]
 }
 
 #[cfg(test)]
