@@ -10,7 +10,8 @@
 //!
 //! Subtract the run with `none` (hand generation) and divide by 102,400 calls. Routines:
 //! `ukeire`, `regular` (ukeire, regular form only), `count` (ukeire_count), `shanten`,
-//! `waits`, `discard`.
+//! `waits`, `discard`; the hand state after a discard from a copy of a 14-tile hand's state:
+//! `state-shanten`, `state-ukeire` (subtract `state`: the copies and discards alone).
 
 use hupai_core::{Counts, FormSet};
 
@@ -23,6 +24,27 @@ fn main() {
     let h13 = hands(13, 2);
     let h14 = hands(14, 1);
     let mut sum = 0u64;
+    // The hand state: a copy of each 14-tile hand's state with one held kind discarded.
+    let states: Vec<(hupai_core::HandState, hupai_core::Kind)> = h14
+        .iter()
+        .filter_map(|h| {
+            let state = hupai_core::HandState::new(h, 0, FormSet::RIICHI).ok()?;
+            Some((state, h.tiles().next()?))
+        })
+        .collect();
+    if what.starts_with("state") {
+        for _ in 0..25 {
+            for (state, kind) in &states {
+                let mut next = *std::hint::black_box(state);
+                let _ = next.remove(*kind);
+                sum += match what.as_str() {
+                    "state-shanten" => shanten_after_discard(state, *kind) as u64,
+                    "state-ukeire" => ukeire_of(&next),
+                    _ => 0,
+                };
+            }
+        }
+    }
     for _ in 0..25 {
         for h in &h13 {
             let h = std::hint::black_box(h);
@@ -49,4 +71,18 @@ fn main() {
         }
     }
     println!("{sum}");
+}
+
+/// For reading the code of one change and one answer (`objdump -d`).
+#[inline(never)]
+pub fn shanten_after_discard(state: &hupai_core::HandState, kind: hupai_core::Kind) -> i8 {
+    let mut next = *state;
+    let _ = next.remove(kind);
+    next.shanten()
+}
+
+/// For reading the code of effective tiles (`objdump -d`).
+#[inline(never)]
+pub fn ukeire_of(state: &hupai_core::HandState) -> u64 {
+    state.ukeire().bits()
 }

@@ -2,25 +2,29 @@
 //!
 //! ```
 //! use hupai_core::{FormSet, HandState, Kind};
-//! let hand = "123m456p789s1123z".parse().unwrap();
+//! let hand = "123m456p789s1122z".parse().unwrap();
 //! let mut state = HandState::new(&hand, 0, FormSet::RIICHI)?;
 //! assert_eq!(state.shanten(), 0);
-//! assert_eq!(state.ukeire().to_string(), "23z");
-//! // Evaluate each draw from the same state: a `Copy` of 160 bytes, changed by one tile.
+//! assert_eq!(state.ukeire().to_string(), "12z");
+//! // Evaluate each draw from the same state: a `Copy` of 128 bytes, changed by one tile.
 //! for kind in state.ukeire().iter() {
 //!     let mut next = state;
 //!     next.add(kind)?;
 //!     assert_eq!(next.shanten(), -1);
 //! }
-//! // A discard, then a call: declared melds count toward the four.
-//! let east: Kind = "1z".parse().unwrap();
-//! state.remove(east)?;
+//! // Or every draw at once.
+//! let after = state.shanten_after_each_draw();
+//! assert_eq!(after.get("1z".parse().unwrap()), Some(-1));
+//! assert_eq!(after.get("5m".parse().unwrap()), Some(0));
+//! // A call: the pon of 2z takes two tiles from the hand into a declared meld.
 //! let south: Kind = "2z".parse().unwrap();
 //! state.remove(south)?;
 //! state.remove(south)?;
 //! state.set_melds(1)?;
-//! assert_eq!((state.tiles(), state.shanten()), (10, 0));
-//! assert_eq!(state.ukeire().to_string(), "3z");
+//! assert_eq!((state.tiles(), state.shanten()), (11, -1));
+//! // Then a discard: waiting on the other East.
+//! state.remove("1z".parse().unwrap())?;
+//! assert_eq!((state.shanten(), state.ukeire().to_string()), (0, "1z".to_string()));
 //! # Ok::<(), hupai_core::StateError>(())
 //! ```
 //!
@@ -45,9 +49,16 @@
 
 use std::fmt;
 
+mod after_each;
+mod counters;
+mod improving;
+
+pub use after_each::ShantenAfter;
+
+use improving::SuitLowers;
+
 use crate::distance::{distance_and_improving, to_shanten, IMPOSSIBLE};
 use crate::regular::{RegularForm, Suits};
-use crate::special::{self, Bits, ORPHANS};
 use crate::unseen::unseen_copies;
 use crate::{tables, Counts, Form, FormSet, Hand, Kind, KindSet};
 
@@ -106,124 +117,40 @@ impl fmt::Display for StateError {
 
 impl std::error::Error for StateError {}
 
-/// The suit of each kind: 0, 1, 2 for the number suits, 3 for the honours.
-const SUIT: [u8; 34] = {
-    let mut out = [3u8; 34];
-    let mut k = 0;
-    while k < 27 {
-        out[k] = (k / 9) as u8;
-        k += 1;
-    }
-    out
-};
-
-/// The three group-table indices of a suit's word are 16-bit lanes; lane 3 holds its tiles.
-const LANE: u64 = 0x3fff;
-/// One more tile in the group before a lane: the next prefix-sum row of the group table.
-const ROW: u64 = 128;
-/// How much a tile at each position within its group adds to the group's base-5 value.
-const STEP: [u64; 3] = [25, 5, 1];
-
-/// The word of an empty suit: group `g` at prefix sum 0 and value 0 (honours in the second
-/// half of the state's group table).
-const fn empty_word(honors: bool) -> u64 {
-    let half = if honors { 8192 } else { 0 };
-    let mut word = 0;
-    let mut g = 0;
-    while g < 3 {
-        word |= (half + tables::GROUP_PAD as u64 + g * 16 * ROW) << (16 * g);
-        g += 1;
-    }
-    word
-}
-
-/// What one more tile of each kind adds to its suit's word: the step to its group's value,
-/// one prefix row to each later group, one tile.
-const DELTA: [u64; 34] = {
-    let mut out = [0u64; 34];
-    let mut k = 0;
-    while k < 34 {
-        let i = if k >= 27 { k - 27 } else { k % 9 };
-        let g = i / 3;
-        let mut delta = STEP[i % 3] << (16 * g) | 1 << 48;
-        let mut later = g + 1;
-        while later < 3 {
-            delta += ROW << (16 * later);
-            later += 1;
-        }
-        out[k] = delta;
-        k += 1;
-    }
-    out
-};
-
-/// What a kind's copy number `c + 1` adds to the counters (index `5 * orphan + c`): byte `c`
-/// counts the kinds held more than `c` times, bytes 4 and 5 the orphan kinds held at least
-/// once and at least twice.
-const COUNTERS: [u64; 10] = {
-    let mut out = [0u64; 10];
-    let mut c = 0;
-    while c < 4 {
-        out[c] = 1 << (8 * c);
-        out[5 + c] = 1 << (8 * c) | if c < 2 { 1 << (32 + 8 * c) } else { 0 };
-        c += 1;
-    }
-    out
-};
-
-/// The counters' index for kind `k` held `c` times before the change (or after a removal).
-#[inline(always)]
-fn counter_index(k: usize, c: u8) -> usize {
-    (ORPHANS >> k & 1) as usize * 5 + (c as usize & 3)
-}
-
-/// The rank of a suit from its word (an honour rank carries the class table's offset).
-#[inline(always)]
-fn rank(word: u64) -> u32 {
-    tables::state_group(word & LANE)
-        + tables::state_group(word >> 16 & LANE)
-        + tables::state_group(word >> 32 & LANE)
-}
-
-/// 0x01 in every byte of a 128-bit word.
-const ONES: u128 = u128::from_le_bytes([1; 16]);
-
-/// Bit `t` set where byte `t` (0..10) of `x`, each 0 or 1, is 1.
-#[inline(always)]
-fn gather10(x: u128) -> u16 {
-    (special::gather(x as u64) | ((x >> 64) as u64 & 1) << 8 | ((x >> 72) as u64 & 1) << 9) as u16
-}
-
 /// A hand of concealed counts, declared melds and jokers that answers shanten and effective
 /// tiles in a few nanoseconds after each one-tile change (see the module docs).
 ///
-/// A `Copy` value of 160 bytes: a search copies it and changes the copy. Changes are
+/// A `Copy` value of 128 bytes: a search copies it and changes the copy. Changes are
 /// checked: a fifth copy, a tile not held, or more than 14 tiles (each meld counting three)
 /// is refused with a [`StateError`] and changes nothing.
 #[derive(Clone, Copy)]
 pub struct HandState {
-    /// Per suit, byte `t` (target: `5 * pair + melds`) holds the positions 0..8 whose draw
-    /// lowers the suit's distance to that target; valid where `stale` is clear.
-    lower: [u128; 4],
-    /// Per suit, the three group-table indices and the number of tiles (see [`DELTA`]).
+    /// Per suit, its place in the group table and its tiles (see [`counters`]).
     words: [u64; 4],
-    /// Kinds held at least once, twice, three and four times; orphan kinds held at least
-    /// once and twice (bytes 0 to 5).
-    counters: u64,
+    /// Per suit, the lowers of positions 0..6 (see [`SuitLowers`]); valid where `stale` is
+    /// clear.
+    first6: [u64; 4],
+    /// The lowers of positions 6..9 of each number suit (two halves each) and of the
+    /// honours' seventh position.
+    last3: [u16; 7],
+    /// Kinds held at least once, twice, ...; orphans held at least once, twice.
+    counters: u32,
     counts: Counts,
     /// The class of each suit.
     class: [u8; 4],
-    /// Per number suit, bit `t`: the ninth position lowers the distance to target `t`.
-    ninth: [u16; 3],
-    /// Bit `s`: suit `s` changed since its `lower` and `ninth` were computed.
+    /// Bit `s`: suit `s` changed since its lowers were computed.
     stale: u8,
-    /// Concealed tiles (jokers not included).
-    tiles: u8,
     /// Tiles that may still be added: 14 − tiles − jokers − 3 × melds.
     room: u8,
     melds: u8,
     jokers: u8,
     forms: FormSet,
+    /// The seven-pairs table block (see [`counters::seven_pairs_block`]).
+    seven_pairs: u8,
+    /// Whether thirteen orphans is allowed and possible.
+    thirteen_orphans: bool,
+    /// Whether the forms need the general code (a knitted form, or no regular form).
+    general: bool,
 }
 
 impl HandState {
@@ -260,28 +187,33 @@ impl HandState {
 
     /// The state of checked counts.
     fn build(counts: &Counts, jokers: u8, melds: u8, forms: FormSet) -> HandState {
-        let empty = empty_word(false);
+        let empty = counters::empty_word(false);
         let mut state = HandState {
-            lower: [0; 4],
-            words: [empty, empty, empty, empty_word(true)],
+            words: [empty, empty, empty, counters::empty_word(true)],
+            first6: [0; 4],
+            last3: [0; 7],
             counters: 0,
             counts: Counts::EMPTY,
             class: [0; 4],
-            ninth: [0; 3],
             stale: 0b1111,
-            tiles: 0,
             room: 14 - jokers - 3 * melds,
-            melds,
+            melds: 0,
             jokers,
             forms,
+            seven_pairs: 0,
+            thirteen_orphans: false,
+            general: !(forms.contains(Form::Regular)
+                && !forms.contains(Form::HonorsAndKnitted)
+                && !forms.contains(Form::KnittedStraight)),
         };
+        state.set_melds_unchecked(melds);
         for k in 0..34 {
             for _ in 0..counts.0[k] {
                 state.put(k);
             }
         }
         for s in 0..4 {
-            state.class[s] = tables::class_of_rank(rank(state.words[s]));
+            state.class[s] = counters::class(state.words[s]);
         }
         state.refresh();
         state
@@ -294,23 +226,23 @@ impl HandState {
         if self.counts.0[k] >= 4 || self.room == 0 {
             return Err(self.add_error(kind));
         }
-        self.put(k);
-        let s = SUIT[k] as usize & 3;
-        self.class[s] = tables::class_of_rank(rank(self.words[s]));
+        let s = self.put(k);
+        self.class[s] = counters::class(self.words[s]);
         Ok(())
     }
 
-    /// Adds a copy of kind `k` (known to be allowed), without updating its suit's class.
+    /// Adds a copy of kind `k` (known to be allowed), without updating its suit's class;
+    /// returns the suit.
     #[inline(always)]
-    fn put(&mut self, k: usize) {
+    fn put(&mut self, k: usize) -> usize {
         let c = self.counts.0[k];
         self.counts.0[k] = c + 1;
-        self.counters += COUNTERS[counter_index(k, c)];
-        let s = SUIT[k] as usize & 3;
-        self.words[s] += DELTA[k];
+        self.counters += counters::counter_delta(k, c);
+        let s = counters::SUIT[k] as usize & 3;
+        self.words[s] += counters::DELTA[k];
         self.stale |= 1 << s;
-        self.tiles += 1;
         self.room -= 1;
+        s
     }
 
     #[cold]
@@ -331,12 +263,11 @@ impl HandState {
             return Err(StateError::NotHeld { kind });
         }
         self.counts.0[k] = c - 1;
-        self.counters -= COUNTERS[counter_index(k, c - 1)];
-        let s = SUIT[k] as usize & 3;
-        self.words[s] -= DELTA[k];
-        self.class[s] = tables::class_of_rank(rank(self.words[s]));
+        self.counters -= counters::counter_delta(k, c - 1);
+        let s = counters::SUIT[k] as usize & 3;
+        self.words[s] -= counters::DELTA[k];
+        self.class[s] = counters::class(self.words[s]);
         self.stale |= 1 << s;
-        self.tiles -= 1;
         self.room += 1;
         Ok(())
     }
@@ -367,13 +298,25 @@ impl HandState {
         if melds > 4 {
             return Err(StateError::TooManyMelds { melds });
         }
-        let tiles = self.tiles as u32 + self.jokers as u32 + 3 * melds as u32;
+        let tiles = self.tiles() + self.jokers as u32 + 3 * melds as u32;
         if tiles > 14 {
             return Err(StateError::TooManyTiles { tiles });
         }
-        self.melds = melds;
         self.room = 14 - tiles as u8;
+        self.set_melds_unchecked(melds);
         Ok(())
+    }
+
+    /// Sets the melds and what depends on them (at most four).
+    fn set_melds_unchecked(&mut self, melds: u8) {
+        let forms = self.forms;
+        self.melds = melds;
+        let special = melds == 0;
+        self.seven_pairs = counters::seven_pairs_block(
+            special && forms.contains(Form::SevenPairs),
+            forms.quads_as_two_pairs(),
+        );
+        self.thirteen_orphans = special && forms.contains(Form::ThirteenOrphans);
     }
 
     /// The concealed counts.
@@ -383,7 +326,9 @@ impl HandState {
 
     /// The number of concealed tiles (jokers not included).
     pub fn tiles(&self) -> u32 {
-        self.tiles as u32
+        let [a, b, c, h] = self.words;
+        // Lane 3 of each word counts its suit's tiles; the lanes below never carry into it.
+        ((a + b + c + h) >> 48) as u32
     }
 
     /// The number of declared melds.
@@ -404,20 +349,19 @@ impl HandState {
     /// Shanten over the state's forms, as [`crate::shanten_with_jokers`].
     #[inline]
     pub fn shanten(&self) -> i8 {
-        let forms = self.forms;
-        if !fast_forms(forms) {
+        if self.general {
             return to_shanten(self.general(None).0, self.jokers);
         }
-        let mut d = self.regular_distance();
-        if self.melds == 0 {
-            if forms.contains(Form::SevenPairs) {
-                d = d.min(self.seven_pairs());
-            }
-            if forms.contains(Form::ThirteenOrphans) {
-                d = d.min(self.thirteen_orphans());
-            }
-        }
-        to_shanten(d, self.jokers)
+        (self.distance().saturating_sub(self.jokers) as i8) - 1
+    }
+
+    /// The distance over the forms (regular plus seven pairs and thirteen orphans).
+    #[inline(always)]
+    fn distance(&self) -> u8 {
+        let regular = self.regular_distance();
+        let pairs = counters::seven_pairs(self.counters, self.seven_pairs);
+        let orphans = counters::thirteen_orphans(self.counters, self.thirteen_orphans);
+        regular.min(pairs).min(orphans)
     }
 
     /// The kinds whose draw lowers shanten, as [`crate::ukeire_with_jokers`].
@@ -436,8 +380,7 @@ impl HandState {
     /// The kinds that complete the hand, as [`crate::waits_with_jokers`]: the effective
     /// tiles of a hand one tile short of complete and ready.
     pub fn waits(&self) -> KindSet {
-        let size = self.tiles as u32 + self.jokers as u32 + 3 * self.melds as u32;
-        if size != 13 || self.shanten() != 0 {
+        if self.room != 1 || self.shanten() != 0 {
             return KindSet::EMPTY;
         }
         self.ukeire()
@@ -448,11 +391,8 @@ impl HandState {
     pub fn refresh(&mut self) {
         for s in 0..4 {
             if self.stale >> s & 1 == 1 && self.suit_tiles(s) <= 13 {
-                let (lower, ninth) = self.lowers(s);
-                self.lower[s] = lower;
-                if s < 3 {
-                    self.ninth[s] = ninth;
-                }
+                let part = self.suit_lowers(s);
+                self.set_lowers(s, part);
                 self.stale &= !(1 << s);
             }
         }
@@ -469,50 +409,42 @@ impl HandState {
     fn regular_distance(&self) -> u8 {
         let [a, b, c, h] = self.class;
         let rest = tables::ph(tables::pn(tables::nn(a, b), c), h);
-        tables::rest_dist(rest)[5 + (4 - self.melds.min(4)) as usize]
+        tables::rest_dist(rest)[9 - self.melds.min(4) as usize]
     }
 
-    /// Seven-pairs distance from the counters (zero declared melds).
+    /// Suit `s`'s lowers, computed now (the suit must hold at most 13 tiles).
     #[inline(always)]
-    fn seven_pairs(&self) -> u8 {
-        let [c1, c2, c3, c4] = [0, 1, 2, 3].map(|i| (self.counters >> (8 * i)) as u32 & 0xff);
-        if self.forms.quads_as_two_pairs() {
-            special::seven_pairs_from(c2 + c4, c1 - c2 + c3 - c4)
-        } else {
-            special::seven_pairs_from(c2, c1 - c2)
+    fn suit_lowers(&self, s: usize) -> SuitLowers {
+        let c = &self.counts.0;
+        let (word, class) = (self.words[s & 3], self.class[s & 3]);
+        match s {
+            0..=2 => {
+                let mut counts = [0u8; 9];
+                counts.copy_from_slice(&c[9 * s..9 * s + 9]);
+                improving::suit_lowers(word, class, counts, tables::suit_lower)
+            }
+            _ => {
+                let mut counts = [0u8; 7];
+                counts.copy_from_slice(&c[27..34]);
+                improving::suit_lowers(word, class, counts, tables::honor_lower)
+            }
         }
-    }
-
-    /// Thirteen-orphans distance from the counters (zero declared melds).
-    #[inline(always)]
-    fn thirteen_orphans(&self) -> u8 {
-        let held = (self.counters >> 32) as u32 & 0xff;
-        let pair = (self.counters >> 40 & 0xff != 0) as u32;
-        (14 - held - pair) as u8
     }
 
     /// The effective kinds as bits.
     #[inline(always)]
     fn ukeire_bits(&self) -> u64 {
+        let wanted = self.jokers.saturating_add(1)..=IMPOSSIBLE;
         if self.words.iter().any(|&w| w >> 48 > 13) {
             return crate::ukeire_with_jokers(&self.counts, self.jokers, self.melds, self.forms)
                 .bits();
         }
-        let forms = self.forms;
-        let wanted = self.jokers.saturating_add(1)..=IMPOSSIBLE;
-        if !fast_forms(forms) {
+        if self.general {
             return self.general(Some(wanted)).1;
         }
         let regular = self.regular_distance();
-        let (mut pairs, mut orphans) = (IMPOSSIBLE, IMPOSSIBLE);
-        if self.melds == 0 {
-            if forms.contains(Form::SevenPairs) {
-                pairs = self.seven_pairs();
-            }
-            if forms.contains(Form::ThirteenOrphans) {
-                orphans = self.thirteen_orphans();
-            }
-        }
+        let pairs = counters::seven_pairs(self.counters, self.seven_pairs);
+        let orphans = counters::thirteen_orphans(self.counters, self.thirteen_orphans);
         let d = regular.min(pairs).min(orphans);
         if !wanted.contains(&d) {
             return 0;
@@ -521,14 +453,12 @@ impl HandState {
         if regular == d {
             out |= self.regular_improving(d);
         }
-        if pairs == d || orphans == d {
-            let bits = Bits::new(&self.counts);
-            if pairs == d {
-                out |= bits.seven_pairs_improving(forms.quads_as_two_pairs()).1;
-            }
-            if orphans == d {
-                out |= bits.thirteen_orphans_improving().1;
-            }
+        if pairs == d {
+            let quads = self.forms.quads_as_two_pairs();
+            out |= counters::seven_pairs_improving(self.counters, quads, &self.counts);
+        }
+        if orphans == d {
+            out |= counters::thirteen_orphans_improving(self.counters, &self.counts);
         }
         out
     }
@@ -536,8 +466,8 @@ impl HandState {
     /// Distance and effective kinds from the general code (forms other than riichi's).
     #[cold]
     fn general(&self, wanted: Option<std::ops::RangeInclusive<u8>>) -> (u8, u64) {
-        let suits =
-            Suits { class: self.class, sum: [0, 1, 2, 3].map(|s| self.suit_tiles(s)), valid: true };
+        let sum = [0, 1, 2, 3].map(|s| self.suit_tiles(s));
+        let suits = Suits { class: self.class, sum, valid: true };
         distance_and_improving(&self.counts, &suits, self.melds, self.forms, &Regular(self), wanted)
     }
 
@@ -545,104 +475,44 @@ impl HandState {
     /// tiles).
     #[inline(always)]
     fn regular_improving(&self, d: u8) -> u64 {
-        let m = (4 - self.melds.min(4)) as usize;
-        let [a, b, c, h] = self.class;
-        let (ab, ac, bc) = (tables::nn(a, b), tables::nn(a, c), tables::nn(b, c));
-        let rests = [tables::ph(bc, h), tables::ph(ac, h), tables::ph(ab, h)];
-        let target = d as u128 * ONES;
-        let mut out = 0u64;
-        for s in 0..3 {
-            let own = tables::suit_dist16(self.class[s]);
-            let critical = critical(own, tables::rest_complement(m, rests[s]), target);
-            let (lower, ninth) = self.lowers_of(s);
-            let first8 = fold_bytes(lower & critical * 0xff);
-            let last = (gather10(critical) & ninth != 0) as u64;
-            out |= (first8 | last << 8) << (9 * s);
+        let needed = 4 - self.melds.min(4) as usize;
+        // Bit 9s + i is position i of suit s: the kinds, with the honours' seven at 27.
+        if self.stale == 0 {
+            return improving::regular_improving(self.class, needed, d, |s| self.lowers(s));
         }
-        let own = tables::honor_dist16(h);
-        let critical = critical(own, tables::pair_complement(m, tables::pn(ab, c)), target);
-        let (lower, _) = self.lowers_of(3);
-        out | fold_bytes(lower & critical * 0xff) << 27
+        // The suits changed since the last refresh get their lowers now.
+        let mut parts = [0, 1, 2, 3].map(|s| self.lowers(s));
+        let mut stale = self.stale;
+        while stale != 0 {
+            let s = stale.trailing_zeros() as usize;
+            stale &= stale - 1;
+            parts[s & 3] = self.suit_lowers(s);
+        }
+        improving::regular_improving(self.class, needed, d, |s| parts[s & 3])
     }
 
-    /// The improving positions of suit `s` per target: kept, or computed when stale.
+    /// Suit `s`'s kept lowers.
     #[inline(always)]
-    fn lowers_of(&self, s: usize) -> (u128, u16) {
-        if self.stale >> s & 1 == 0 {
-            (self.lower[s & 3], if s < 3 { self.ninth[s] } else { 0 })
-        } else {
-            self.lowers(s)
-        }
-    }
-
-    /// Per target, the positions of suit `s` whose draw lowers its distance (byte `t` of the
-    /// word, positions 0..8) and, for number suits, the targets the ninth position lowers.
-    /// A position held four times lowers nothing. The suit must hold at most 13 tiles.
-    #[inline(always)]
-    fn lowers(&self, s: usize) -> (u128, u16) {
-        let word = self.words[s & 3];
-        let lanes = [word & LANE, word >> 16 & LANE, word >> 32 & LANE];
-        let same = lanes.map(tables::state_group);
-        let shifted = [0, tables::state_group(lanes[1] + ROW), tables::state_group(lanes[2] + ROW)];
-        let before = [0, same[0], same[0] + same[1]];
-        let after = [shifted[1] + shifted[2], shifted[2], 0];
-        let (honors, own) = if s == 3 {
-            (true, tables::honor_dist16(self.class[3]))
-        } else {
-            (false, tables::suit_dist16(self.class[s & 3]))
+    fn lowers(&self, s: usize) -> SuitLowers {
+        let last3 = match s {
+            0..=2 => self.last3[2 * s] as u32 | (self.last3[2 * s + 1] as u32) << 16,
+            _ => self.last3[6] as u32,
         };
-        let positions = if honors { 7 } else { 9 };
-        let base = 9 * s;
-        let (mut lower, mut ninth) = (0u128, 0u16);
-        for i in 0..positions {
-            let g = i / 3;
-            let rank = before[g] + tables::state_group(lanes[g] + STEP[i % 3]) + after[g];
-            let class = tables::class_of_rank(rank);
-            let next =
-                if honors { tables::honor_dist16(class) } else { tables::suit_dist16(class) };
-            // Adding a tile lowers each distance by at most one: the bytes are 0 or 1.
-            let held = self.counts.0[(base + i).min(33)];
-            let diff = if held < 4 { own.wrapping_sub(next) } else { 0 };
-            if i < 8 {
-                lower |= diff << i;
-            } else {
-                ninth = gather10(diff);
-            }
-        }
-        (lower, ninth)
+        SuitLowers { first6: self.first6[s & 3], last3 }
     }
-}
 
-/// Whether the state answers `forms` with its own code: the regular form plus any of seven
-/// pairs and thirteen orphans (the knitted forms go to the general code).
-#[inline(always)]
-fn fast_forms(forms: FormSet) -> bool {
-    forms.contains(Form::Regular)
-        && !forms.contains(Form::HonorsAndKnitted)
-        && !forms.contains(Form::KnittedStraight)
-}
-
-/// 0x01 in byte `t` where target `t` of a suit whose distances are `own` lies on an optimal
-/// split of total distance `target` (in every byte) with the rest's complement distances
-/// `complement`, and the suit still lacks tiles there.
-#[inline(always)]
-fn critical(own: u128, complement: u128, target: u128) -> u128 {
-    const HIGH: u128 = 0x80 * ONES;
-    // Every byte is below 0x80, so adding 0x7f sets a byte's high bit exactly when it is
-    // not zero, without carries.
-    let nonzero = |x: u128| (x + 0x7f * ONES) & HIGH;
-    let on_split = !nonzero((own + complement) ^ target) & HIGH;
-    (on_split & nonzero(own)) >> 7
-}
-
-/// The bytes of `x` or-ed together.
-#[inline(always)]
-fn fold_bytes(x: u128) -> u64 {
-    let mut y = x as u64 | (x >> 64) as u64;
-    y |= y >> 32;
-    y |= y >> 16;
-    y |= y >> 8;
-    y & 0xff
+    /// Keeps suit `s`'s lowers.
+    #[inline(always)]
+    fn set_lowers(&mut self, s: usize, part: SuitLowers) {
+        self.first6[s & 3] = part.first6;
+        match s {
+            0..=2 => {
+                self.last3[2 * s] = part.last3 as u16;
+                self.last3[2 * s + 1] = (part.last3 >> 16) as u16;
+            }
+            _ => self.last3[6] = part.last3 as u16,
+        }
+    }
 }
 
 /// The state's regular form for the general code.
@@ -757,6 +627,6 @@ mod tests {
 
     #[test]
     fn the_state_is_small() {
-        assert_eq!(std::mem::size_of::<HandState>(), 160);
+        assert_eq!(std::mem::size_of::<HandState>(), 128);
     }
 }

@@ -74,7 +74,7 @@ pub use decompose::{decompositions, for_each_decomposition, Block, Decomposition
 pub use discard::{discard_analysis, DiscardOption, DiscardTable};
 pub use form::{Form, FormSet, UnknownForm};
 pub use hand::Hand;
-pub use hand_state::{HandState, StateError};
+pub use hand_state::{HandState, ShantenAfter, StateError};
 pub use kind::{Kind, Suit};
 pub use kind_set::KindSet;
 pub use meld::{Meld, MeldError, MeldKind};

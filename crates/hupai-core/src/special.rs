@@ -298,9 +298,10 @@ impl Bits {
 
 /// Seven-pairs distance from pair slots worth two and slots worth one.
 #[inline(always)]
-pub(crate) fn seven_pairs_from(twos: u32, ones: u32) -> u8 {
-    let t = twos.min(7);
-    (14 - 2 * t - ones.min(7 - t)) as u8
+pub(crate) const fn seven_pairs_from(twos: u32, ones: u32) -> u8 {
+    let t = if twos < 7 { twos } else { 7 };
+    let o = if ones < 7 - t { ones } else { 7 - t };
+    (14 - 2 * t - o) as u8
 }
 
 #[cfg(test)]

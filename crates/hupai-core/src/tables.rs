@@ -324,12 +324,13 @@ pub(crate) fn class_of_rank(rank: u32) -> u8 {
     CLASS[rank as usize & ((1 << 19) - 1)]
 }
 
-/// A row of ten distances as the low bytes of a 128-bit word (the other six zero).
+/// A row of distances to targets 1..=9 as bytes 0..9 of a 128-bit word (target 0, no meld
+/// and no pair, is at distance 0 for every class; the other bytes are zero).
 const fn widen(row: &[u8; 10]) -> u128 {
     let mut bytes = [0u8; 16];
-    let mut t = 0;
+    let mut t = 1;
     while t < 10 {
-        bytes[t] = row[t];
+        bytes[t - 1] = row[t];
         t += 1;
     }
     u128::from_le_bytes(bytes)
@@ -349,33 +350,68 @@ const fn widen_all<const N: usize>(rows: &[[u8; 10]; N]) -> [u128; N] {
 const FAR: u8 = 60;
 
 /// For each number of melds `m` (0..=4) and class of the other suits, the rest's distance
-/// at the complement of each target of one suit: byte `j` (the suit makes `j` melds and no
-/// pair) holds the rest's distance to `m − j` melds and the pair, byte `5 + j` to `m − j`
-/// melds without it; [`FAR`] where `j > m`.
+/// at the complement of each target 1..=9 of one suit, in the layout of [`widen`]: where the
+/// suit makes `j` melds and no pair, the rest's distance to `m − j` melds and the pair; where
+/// it makes `j` melds and the pair, to `m − j` melds without it; [`FAR`] where `j > m`.
 const fn complements<const N: usize>(rows: &[[u8; 10]; N]) -> [u128; 5 * 256] {
     let mut out = [0u128; 5 * 256];
     let mut m = 0;
     while m < 5 {
         let mut r = 0;
         while r < N && r < 256 {
-            let mut bytes = [0u8; 16];
+            let mut row = [FAR; 10];
             let mut j = 0;
-            while j < 5 {
-                if j <= m {
-                    bytes[j] = rows[r][5 + m - j];
-                    bytes[5 + j] = rows[r][m - j];
-                } else {
-                    bytes[j] = FAR;
-                    bytes[5 + j] = FAR;
-                }
+            while j <= m {
+                row[j] = rows[r][5 + m - j];
+                row[5 + j] = rows[r][m - j];
                 j += 1;
             }
-            out[m * 256 + r] = u128::from_le_bytes(bytes);
+            out[m * 256 + r] = widen(&row);
             r += 1;
         }
         m += 1;
     }
     out
+}
+
+/// For each pair of classes `(a, b)`, bit `t − 1` (targets `t` = 1..=9) set where `a` is
+/// farther than `b` from target `t` (target 0, no meld and no pair, is at distance 0 for
+/// every class).
+const fn lower_targets<const N: usize>(dist: &[[u8; 10]; N]) -> [[u16; N]; N] {
+    let mut out = [[0u16; N]; N];
+    let mut a = 0;
+    while a < N {
+        let mut b = 0;
+        while b < N {
+            let mut t = 1;
+            while t < 10 {
+                if dist[a][t] > dist[b][t] {
+                    out[a][b] |= 1 << (t - 1);
+                }
+                t += 1;
+            }
+            b += 1;
+        }
+        a += 1;
+    }
+    out
+}
+
+/// [`lower_targets`] of the number-suit classes.
+static SUIT_LOWER: [[u16; 128]; 128] = lower_targets(&SUIT_DIST);
+/// [`lower_targets`] of the honour classes.
+static HONOR_LOWER: [[u16; 64]; 64] = lower_targets(&HONOR_DIST);
+
+/// The targets 1..=9 (bit `t − 1`) that number-suit class `next` is nearer to than `class`.
+#[inline(always)]
+pub(crate) fn suit_lower(class: u8, next: u8) -> u16 {
+    SUIT_LOWER[class as usize & 127][next as usize & 127]
+}
+
+/// The targets 1..=9 that honour class `next` is nearer to than `class`.
+#[inline(always)]
+pub(crate) fn honor_lower(class: u8, next: u8) -> u16 {
+    HONOR_LOWER[class as usize & 63][next as usize & 63]
 }
 
 /// Number-suit class distances as words (see [`widen`]).
@@ -387,7 +423,7 @@ static REST_COMPLEMENT: [u128; 5 * 256] = complements(&REST_DIST);
 /// Complements of the honours: the rest is the three number suits.
 static PAIR_COMPLEMENT: [u128; 5 * 256] = complements(&PAIR_DIST);
 
-/// The distances of number-suit class `class` as a word, target `t` in byte `t`.
+/// The distances of number-suit class `class` as a word (see [`widen`]).
 #[inline(always)]
 pub(crate) fn suit_dist16(class: u8) -> u128 {
     SUIT_DIST16[class as usize & 127]

@@ -138,6 +138,8 @@ fn check_suit(honors: bool) {
             if tiles <= 13 {
                 let mut ukeire = 0u64;
                 let mut waits = 0u64;
+                let draws = walk.shanten_after_each_draw();
+                let room = tiles + 3 * (melds as u32) < 14;
                 for kind in 0..34 {
                     if counts.0[kind] == 4 {
                         continue;
@@ -152,6 +154,9 @@ fn check_suit(honors: bool) {
                         next[s] = singles[kind];
                     }
                     let nd = total(&next, needed);
+                    let kind_ = Kind::new(kind as u8).unwrap();
+                    let drawn = room.then_some(nd as i8 - 1);
+                    assert_eq!(draws.get(kind_), drawn, "draw {kind_} {}", ctx());
                     ukeire |= ((nd < d) as u64) << kind;
                     waits |= ((nd == 0 && tiles + 1 == size) as u64) << kind;
                 }

@@ -1,6 +1,7 @@
 //! [`HandState`] against the functions on its counts, and against the search-based
 //! reference, over random walks of one-tile changes: draws, discards, jokers, calls (declared
-//! melds), refreshes, and every one-tile change of copies of each state. A light run always;
+//! melds), refreshes, every one-tile change of copies of each state, and the shanten after
+//! each draw and each discard answered together. A light run always;
 //! the long run (millions of changes) is
 //! `cargo test --release -p hupai-core --test hand_state -- --ignored`.
 //! (`exhaustive.rs` checks every single-suit hand, built and walked.)
@@ -25,6 +26,16 @@ fn check(state: &HandState, deep: bool) {
     assert_eq!(state.ukeire(), ukeire, "ukeire {}", ctx());
     let waits = hupai_core::waits_with_jokers(counts, j, m, forms);
     assert_eq!(state.waits(), waits, "waits {}", ctx());
+    // Every hand one tile away, answered together, as each change on a copy.
+    let (draws, discards) = (state.shanten_after_each_draw(), state.shanten_after_each_discard());
+    for kind in Kind::all() {
+        let mut next = *state;
+        let drawn = next.add(kind).ok().map(|()| next.shanten());
+        assert_eq!(draws.get(kind), drawn, "draw {kind} {}", ctx());
+        let mut next = *state;
+        let discarded = next.remove(kind).ok().map(|()| next.shanten());
+        assert_eq!(discards.get(kind), discarded, "discard {kind} {}", ctx());
+    }
     if deep {
         assert_eq!(shanten, reference::shanten_with_jokers(counts, j, m, forms), "{}", ctx());
         assert_eq!(ukeire, reference::ukeire_with_jokers(counts, j, m, forms), "{}", ctx());
