@@ -476,19 +476,20 @@ impl HandState {
     #[inline(always)]
     fn regular_improving(&self, d: u8) -> u64 {
         let needed = 4 - self.melds.min(4) as usize;
-        // Bit 9s + i is position i of suit s: the kinds, with the honours' seven at 27.
-        if self.stale == 0 {
-            return improving::regular_improving(self.class, needed, d, |s| self.lowers(s));
-        }
-        // The suits changed since the last refresh get their lowers now.
+        let critical = improving::critical_targets(self.class, needed, d);
         let mut parts = [0, 1, 2, 3].map(|s| self.lowers(s));
+        // The suits changed since the last refresh get their lowers now, where they can
+        // improve the hand at all.
         let mut stale = self.stale;
         while stale != 0 {
-            let s = stale.trailing_zeros() as usize;
+            let s = stale.trailing_zeros() as usize & 3;
             stale &= stale - 1;
-            parts[s & 3] = self.suit_lowers(s);
+            if critical[s] != 0 {
+                parts[s] = self.suit_lowers(s);
+            }
         }
-        improving::regular_improving(self.class, needed, d, |s| parts[s & 3])
+        // Bit 9s + i is position i of suit s: the kinds, with the honours' seven at 27.
+        improving::regular_improving(critical, parts)
     }
 
     /// Suit `s`'s kept lowers.

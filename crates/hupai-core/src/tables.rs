@@ -414,6 +414,65 @@ pub(crate) fn honor_lower(class: u8, next: u8) -> u16 {
     HONOR_LOWER[class as usize & 63][next as usize & 63]
 }
 
+/// For four melds to form (no declared meld) and each class of the rest of the hand and of
+/// one suit, the targets 1..=9 of the suit (bit `t − 1`) on an optimal split where the suit
+/// still lacks tiles: the targets where the suit's distance plus the rest's complement
+/// distance is least, less those the suit already has.
+const fn critical_targets<const R: usize, const N: usize>(
+    rest: &[[u8; 10]; R],
+    own: &[[u8; 10]; N],
+) -> [[u16; N]; 256] {
+    let mut out = [[0u16; N]; 256];
+    let mut r = 0;
+    while r < R && r < 256 {
+        let mut a = 0;
+        while a < N {
+            // Suit target j melds (+ the pair at 5 + j) against the rest's 4 − j (with the
+            // pair where the suit has none).
+            let mut sums = [0u8; 10];
+            let mut best = u8::MAX;
+            let mut t = 0;
+            while t < 10 {
+                let (j, pair) = (t % 5, t >= 5);
+                let complement = if pair { rest[r][4 - j] } else { rest[r][9 - j] };
+                sums[t] = own[a][t].saturating_add(complement);
+                if sums[t] < best {
+                    best = sums[t];
+                }
+                t += 1;
+            }
+            let mut t = 1;
+            while t < 10 {
+                if sums[t] == best && own[a][t] > 0 {
+                    out[r][a] |= 1 << (t - 1);
+                }
+                t += 1;
+            }
+            a += 1;
+        }
+        r += 1;
+    }
+    out
+}
+
+/// [`critical_targets`] of a number suit beside the rest (the other two and the honours).
+static SUIT_CRITICAL: [[u16; 128]; 256] = critical_targets(&REST_DIST, &SUIT_DIST);
+/// [`critical_targets`] of the honours beside the three number suits.
+static HONOR_CRITICAL: [[u16; 64]; 256] = critical_targets(&PAIR_DIST, &HONOR_DIST);
+
+/// The critical targets of a number suit of class `a` beside rest class `r`, four melds to
+/// form (see [`critical_targets`]).
+#[inline(always)]
+pub(crate) fn suit_critical(r: u8, a: u8) -> u16 {
+    SUIT_CRITICAL[r as usize][a as usize & 127]
+}
+
+/// The critical targets of honours of class `h` beside number-suit class `p`, four melds.
+#[inline(always)]
+pub(crate) fn honor_critical(p: u8, h: u8) -> u16 {
+    HONOR_CRITICAL[p as usize][h as usize & 63]
+}
+
 /// Number-suit class distances as words (see [`widen`]).
 static SUIT_DIST16: [u128; 128] = widen_all(&SUIT_DIST);
 /// Honour class distances as words.

@@ -94,26 +94,38 @@ fn positions(critical: u32, part: SuitLowers) -> u64 {
     first6 | (last3 as u64) << 6
 }
 
-/// The regular form's effective positions of all suits (bit `9s + i`), for the classes of
-/// the suits, the number of melds still to form, and distance `d`; `part(s)` gives each
-/// suit's lowers.
+/// For each suit, the targets 1..=9 (bit `t − 1`) on an optimal split of the regular form
+/// where the suit still lacks tiles, for the classes of the suits, the number of melds still
+/// to form and the regular distance `d`. A suit with none cannot improve the hand.
 #[inline(always)]
-pub(super) fn regular_improving(
-    class: [u8; 4],
-    needed: usize,
-    d: u8,
-    mut part: impl FnMut(usize) -> SuitLowers,
-) -> u64 {
+pub(super) fn critical_targets(class: [u8; 4], needed: usize, d: u8) -> [u32; 4] {
     let [a, b, c, h] = class;
     let (ab, ac, bc) = (tables::nn(a, b), tables::nn(a, c), tables::nn(b, c));
     let rests = [tables::ph(bc, h), tables::ph(ac, h), tables::ph(ab, h)];
-    let mut out = 0u64;
-    for s in 0..3 {
-        let own = tables::suit_dist16(class[s]);
-        let critical = critical(own, tables::rest_complement(needed, rests[s]), d);
-        out |= positions(critical, part(s)) << (9 * s);
+    let p = tables::pn(ab, c);
+    if needed == 4 {
+        return [
+            tables::suit_critical(rests[0], a) as u32,
+            tables::suit_critical(rests[1], b) as u32,
+            tables::suit_critical(rests[2], c) as u32,
+            tables::honor_critical(p, h) as u32,
+        ];
     }
-    let own = tables::honor_dist16(h);
-    let critical = critical(own, tables::pair_complement(needed, tables::pn(ab, c)), d);
-    out | positions(critical, part(3)) << 27
+    let number = |s: usize| {
+        let own = tables::suit_dist16(class[s]);
+        critical(own, tables::rest_complement(needed, rests[s]), d)
+    };
+    let honors = critical(tables::honor_dist16(h), tables::pair_complement(needed, p), d);
+    [number(0), number(1), number(2), honors]
+}
+
+/// The regular form's effective positions of all suits (bit `9s + i`), from each suit's
+/// critical targets and lowers.
+#[inline(always)]
+pub(super) fn regular_improving(critical: [u32; 4], parts: [SuitLowers; 4]) -> u64 {
+    let mut out = 0;
+    for s in 0..4 {
+        out |= positions(critical[s], parts[s]) << (9 * s);
+    }
+    out
 }
