@@ -10,10 +10,15 @@
 //!
 //! Subtract the run with `none` (hand generation) and divide by 102,400 calls. Routines:
 //! `ukeire`, `regular` (ukeire, regular form only), `count` (ukeire_count), `shanten`,
-//! `waits`, `discard`; the hand state after a discard from a copy of a 14-tile hand's state:
-//! `state-shanten`, `state-ukeire` (subtract `state`: the copies and discards alone).
+//! `waits`, `discard`. The hand state (subtract `state-none` instead, which also builds the
+//! states): `state-shanten-after-discard` (a copy of a 14-tile hand's state, one discard,
+//! shanten), `state-each-draw` (the shanten after each of the 34 draws of a kept 13-tile
+//! state), `state-ukeire-kept`, `state-ukeire-after-discard`.
 
-use hupai_core::{Counts, FormSet};
+use hupai_core::{Counts, FormSet, HandState, Kind};
+
+/// A hand-state workload: one call on a state and a kind.
+type StateWork = fn(&(HandState, Kind)) -> u64;
 
 #[path = "../benches/support/hands.rs"]
 mod support;
@@ -24,24 +29,45 @@ fn main() {
     let h13 = hands(13, 2);
     let h14 = hands(14, 1);
     let mut sum = 0u64;
-    // The hand state: a copy of each 14-tile hand's state with one held kind discarded.
-    let states: Vec<(hupai_core::HandState, hupai_core::Kind)> = h14
+    // The hand state: each 14-tile hand's state with its first kind held (to discard), and
+    // the refreshed state of the 13-tile hand after that discard.
+    let discards: Vec<(HandState, Kind)> = h14
         .iter()
-        .filter_map(|h| {
-            let state = hupai_core::HandState::new(h, 0, FormSet::RIICHI).ok()?;
-            Some((state, h.tiles().next()?))
+        .filter_map(|h| Some((HandState::new(h, 0, FormSet::RIICHI).ok()?, h.tiles().next()?)))
+        .collect();
+    let kept: Vec<(HandState, Kind)> = discards
+        .iter()
+        .map(|&(state, kind)| {
+            let mut next = state;
+            let _ = next.remove(kind);
+            next.refresh();
+            (next, kind)
         })
         .collect();
-    if what.starts_with("state") {
+    // One call per state, through a function pointer so that every workload has the same
+    // loop (`state-none` measures it).
+    let state_work: Option<(&[(HandState, Kind)], StateWork)> = match what.as_str() {
+        "state-none" => Some((&discards, |_| 0)),
+        "state-shanten-after-discard" => Some((&discards, |(state, kind)| {
+            let mut next = *state;
+            let _ = next.remove(*kind);
+            next.shanten() as u64
+        })),
+        "state-each-draw" => {
+            Some((&kept, |(state, _)| state.shanten_after_each_draw().best().unwrap_or(0) as u64))
+        }
+        "state-ukeire-kept" => Some((&kept, |(state, _)| state.ukeire().bits())),
+        "state-ukeire-after-discard" => Some((&discards, |(state, kind)| {
+            let mut next = *state;
+            let _ = next.remove(*kind);
+            next.ukeire().bits()
+        })),
+        _ => None,
+    };
+    if let Some((states, work)) = state_work {
         for _ in 0..25 {
-            for (state, kind) in &states {
-                let mut next = *std::hint::black_box(state);
-                let _ = next.remove(*kind);
-                sum += match what.as_str() {
-                    "state-shanten" => shanten_after_discard(state, *kind) as u64,
-                    "state-ukeire" => ukeire_of(&next),
-                    _ => 0,
-                };
+            for item in states {
+                sum += work(std::hint::black_box(item));
             }
         }
     }
@@ -71,18 +97,4 @@ fn main() {
         }
     }
     println!("{sum}");
-}
-
-/// For reading the code of one change and one answer (`objdump -d`).
-#[inline(never)]
-pub fn shanten_after_discard(state: &hupai_core::HandState, kind: hupai_core::Kind) -> i8 {
-    let mut next = *state;
-    let _ = next.remove(kind);
-    next.shanten()
-}
-
-/// For reading the code of effective tiles (`objdump -d`).
-#[inline(never)]
-pub fn ukeire_of(state: &hupai_core::HandState) -> u64 {
-    state.ukeire().bits()
 }

@@ -415,19 +415,18 @@ impl HandState {
     /// Suit `s`'s lowers, computed now (the suit must hold at most 13 tiles).
     #[inline(always)]
     fn suit_lowers(&self, s: usize) -> SuitLowers {
-        let c = &self.counts.0;
         let (word, class) = (self.words[s & 3], self.class[s & 3]);
-        match s {
-            0..=2 => {
-                let mut counts = [0u8; 9];
-                counts.copy_from_slice(&c[9 * s..9 * s + 9]);
-                improving::suit_lowers(word, class, counts, tables::suit_lower)
+        // The positions held four times, read from the counts only when some kind is.
+        let mut fours = 0;
+        if counters::any_four(self.counters) {
+            for (i, &held) in self.counts.0.iter().skip(9 * s).take(9).enumerate() {
+                fours |= ((held >= 4) as u32) << i;
             }
-            _ => {
-                let mut counts = [0u8; 7];
-                counts.copy_from_slice(&c[27..34]);
-                improving::suit_lowers(word, class, counts, tables::honor_lower)
-            }
+        }
+        if s < 3 {
+            improving::suit_lowers::<9>(word, class, fours, tables::suit_lower)
+        } else {
+            improving::suit_lowers::<7>(word, class, fours, tables::honor_lower)
         }
     }
 

@@ -11,6 +11,7 @@ use std::fmt;
 
 use super::counters::{self, LANE, ROW, STEP};
 use super::HandState;
+use crate::special::{self, HIGH, ONES, ORPHANS};
 use crate::{tables, Kind, KindSet};
 
 /// The shanten of each hand one tile away from a state (see
@@ -93,10 +94,15 @@ impl HandState {
     #[inline(always)]
     fn after_each<const MORE: bool>(&self) -> ShantenAfter {
         let c = &self.counts.0;
+        let words = special::words(&self.counts);
         let mut kinds = 0u64;
-        for (k, &held) in c.iter().enumerate() {
-            let allowed = if MORE { held < 4 && self.room > 0 } else { held > 0 };
-            kinds |= (allowed as u64) << k;
+        for (j, &w) in words.iter().enumerate() {
+            // High bit per byte: held fewer than four times (a draw) or at least once.
+            let allowed = if MORE { !(w + 0x7c * ONES) & HIGH } else { (w + 0x7f * ONES) & HIGH };
+            kinds |= special::gather(allowed >> 7) << (8 * j);
+        }
+        if MORE && self.room == 0 {
+            kinds = 0;
         }
         let kinds = KindSet::from_bits(kinds);
         let mut shanten = [i8::MAX; 34];
@@ -110,6 +116,20 @@ impl HandState {
             }
             return ShantenAfter { shanten, kinds };
         }
+        // Seven pairs and thirteen orphans after the change depend only on whether the kind
+        // is an orphan and how many copies it held: ten cases, computed once.
+        // Index: 8 × orphan + copies held (at most four).
+        let special: [u8; 16] = std::array::from_fn(|i| {
+            let (orphan, held) = (i / 8, (i % 8) as u8);
+            let k = if orphan == 1 { 0 } else { 1 };
+            let counters = if MORE {
+                self.counters + counters::counter_delta(k, held)
+            } else {
+                self.counters.wrapping_sub(counters::counter_delta(k, held.wrapping_sub(1)))
+            };
+            let pairs = counters::seven_pairs(counters, self.seven_pairs);
+            pairs.min(counters::thirteen_orphans(counters, self.thirteen_orphans))
+        });
         let needed = 4 - self.melds.min(4) as usize;
         let [a, b, cc, h] = self.class;
         let (ab, ac, bc) = (tables::nn(a, b), tables::nn(a, cc), tables::nn(b, cc));
@@ -119,18 +139,10 @@ impl HandState {
             tables::rn_dist_row(needed, tables::ph(ab, h)),
         ];
         let honors = tables::ph_dist_row(needed, tables::pn(ab, cc));
-        // One kind: its regular distance `regular` after the change, then the special forms.
+        let jokers = self.jokers;
         let answer = |k: usize, regular: u8| {
-            let held = c[k];
-            let counters = if MORE {
-                self.counters + counters::counter_delta(k, held)
-            } else {
-                self.counters.wrapping_sub(counters::counter_delta(k, held.wrapping_sub(1)))
-            };
-            let pairs = counters::seven_pairs(counters, self.seven_pairs);
-            let orphans = counters::thirteen_orphans(counters, self.thirteen_orphans);
-            let d = regular.min(pairs).min(orphans);
-            d.saturating_sub(self.jokers) as i8 - 1
+            let case = (ORPHANS >> k & 1) as usize * 8 + c[k] as usize;
+            regular.min(special[case & 15]).saturating_sub(jokers) as i8 - 1
         };
         for (s, row) in rows.iter().enumerate() {
             let classes = changed_classes::<9, MORE>(self.words[s]);

@@ -106,6 +106,12 @@ pub(super) fn counter_delta(k: usize, c: u8) -> u32 {
     COUNTER_DELTA[(4 * k + c as usize) & 255]
 }
 
+/// Whether some kind is held four times.
+#[inline(always)]
+pub(super) fn any_four(counters: u32) -> bool {
+    counters & (3 * FOUR) != 0
+}
+
 /// Seven-pairs distances by the low twelve bits of the counters, in blocks of 4,096: without
 /// quads as two pairs, with them, and "not allowed" (255).
 static SEVEN_PAIRS: [u8; 4 * 4096] = {

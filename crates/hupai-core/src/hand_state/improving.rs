@@ -29,16 +29,17 @@ pub(super) struct SuitLowers {
     pub last3: u32,
 }
 
-/// A suit's lowers from its word, its class, its counts (nine, or seven for honours) and
-/// `lower(class, next)` (the targets a neighbour of class `next` is nearer to). The suit
-/// must hold at most 13 tiles (its neighbours then rank in the tables). A position held four
-/// times lowers nothing. Each neighbour's rank shares the suit's own group entries: a tile in
-/// group `g` changes that group's entry and moves every later group one row on.
+/// A suit's lowers from its word, its class, the positions it holds four times (bit `i`)
+/// and `lower(class, next)` (the targets a neighbour of class `next` is nearer to), for `N`
+/// positions (nine, or seven for honours). The suit must hold at most 13 tiles (its
+/// neighbours then rank in the tables). A position held four times lowers nothing. Each
+/// neighbour's rank shares the suit's own group entries: a tile in group `g` changes that
+/// group's entry and moves every later group one row on.
 #[inline(always)]
 pub(super) fn suit_lowers<const N: usize>(
     word: u64,
     class: u8,
-    counts: [u8; N],
+    fours: u32,
     lower: impl Fn(u8, u8) -> u16,
 ) -> SuitLowers {
     let lanes = [word & LANE, word >> 16 & LANE, word >> 32 & LANE];
@@ -47,11 +48,11 @@ pub(super) fn suit_lowers<const N: usize>(
     let before = [0, same[0], same[0] + same[1]];
     let after = [shifted[1] + shifted[2], shifted[2], 0];
     let mut out = SuitLowers { first6: 0, last3: 0 };
-    for (i, &held) in counts.iter().enumerate() {
+    for i in 0..N {
         let g = i / 3;
         let rank = before[g] + tables::state_group(lanes[g] + STEP[i % 3]) + after[g];
         // A position held four times has a meaningless neighbour: masked off.
-        let keep = ((held < 4) as u16).wrapping_neg();
+        let keep = ((fours >> i & 1) as u16).wrapping_sub(1);
         let targets = lower(class, tables::class_of_rank(rank)) & keep;
         if i < 6 {
             out.first6 |= (targets as u64) << (FIELD * i as u32);
