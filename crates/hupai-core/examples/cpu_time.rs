@@ -120,6 +120,10 @@ fn main() {
             (next, draw)
         })
         .collect();
+    let mcr: Vec<(HandState, Kind)> = h14
+        .iter()
+        .filter_map(|h| Some((HandState::new(h, 0, FormSet::MCR).ok()?, h.tiles().next()?)))
+        .collect();
     let state_runs: Vec<StateRun> = vec![
         (
             "state/shanten/riichi/after-draw",
@@ -137,6 +141,24 @@ fn main() {
                 let mut next = *state;
                 let _ = next.remove(*kind);
                 next.shanten() as u64
+            }),
+        ),
+        (
+            "state/shanten/mcr/after-discard",
+            &mcr,
+            Box::new(|(state, kind)| {
+                let mut next = *state;
+                let _ = next.remove(*kind);
+                next.shanten() as u64
+            }),
+        ),
+        (
+            "state/ukeire/mcr/after-discard",
+            &mcr,
+            Box::new(|(state, kind)| {
+                let mut next = *state;
+                let _ = next.remove(*kind);
+                next.ukeire().bits()
             }),
         ),
         (

@@ -10,7 +10,8 @@
 //!
 //! Subtract the run with `none` (hand generation) and divide by 102,400 calls. Routines:
 //! `ukeire`, `regular` (ukeire, regular form only), `count` (ukeire_count), `shanten`,
-//! `waits`, `discard`. The hand state (subtract `state-none` instead, which also builds the
+//! `waits`, `discard`, and the anchor `xiangting-necessary` (the `xiangting` crate's necessary
+//! tiles). The hand state (subtract `state-none` instead, which also builds the
 //! states): `state-shanten-after-discard` (a copy of a 14-tile hand's state, one discard,
 //! shanten), `state-each-draw` (the shanten after each of the 34 draws of a kept 13-tile
 //! state), `state-ukeire-kept`, `state-ukeire-after-discard`.
@@ -80,6 +81,10 @@ fn main() {
                 "count" => hupai_core::ukeire_count(h, 0, FormSet::RIICHI, &Counts::EMPTY).1 as u64,
                 "shanten" => hupai_core::shanten(h, 0, FormSet::RIICHI) as u64,
                 "waits" => hupai_core::waits(h, 0, FormSet::RIICHI).bits(),
+                "xiangting-necessary" => {
+                    xiangting::calculate_necessary_tiles(&h.0, xiangting::PlayerCount::Four)
+                        .map_or(0, |(_, t)| t)
+                }
                 _ => 0,
             };
         }

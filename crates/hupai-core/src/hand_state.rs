@@ -59,8 +59,16 @@ use improving::SuitLowers;
 
 use crate::distance::{distance_and_improving, to_shanten, IMPOSSIBLE};
 use crate::regular::{RegularForm, Suits};
+use crate::special::Bits;
 use crate::unseen::unseen_copies;
-use crate::{tables, Counts, Form, FormSet, Hand, Kind, KindSet};
+use crate::{knitted, tables, Counts, Form, FormSet, Hand, Kind, KindSet};
+
+/// The forms are the regular form plus any of seven pairs and thirteen orphans.
+const FAST: u8 = 0;
+/// The forms include the regular form and a knitted form.
+const KNITTED: u8 = 1;
+/// The forms lack the regular form.
+const GENERAL: u8 = 2;
 
 /// Why a hand state refused a change (nothing changed).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -149,8 +157,8 @@ pub struct HandState {
     seven_pairs: u8,
     /// Whether thirteen orphans is allowed and possible.
     thirteen_orphans: bool,
-    /// Whether the forms need the general code (a knitted form, or no regular form).
-    general: bool,
+    /// Which code answers the forms: [`FAST`], [`KNITTED`] or [`GENERAL`].
+    mode: u8,
 }
 
 impl HandState {
@@ -202,9 +210,15 @@ impl HandState {
             forms,
             seven_pairs: 0,
             thirteen_orphans: false,
-            general: !(forms.contains(Form::Regular)
-                && !forms.contains(Form::HonorsAndKnitted)
-                && !forms.contains(Form::KnittedStraight)),
+            mode: if !forms.contains(Form::Regular) {
+                GENERAL
+            } else if forms.contains(Form::HonorsAndKnitted)
+                || forms.contains(Form::KnittedStraight)
+            {
+                KNITTED
+            } else {
+                FAST
+            },
         };
         state.set_melds_unchecked(melds);
         for k in 0..34 {
@@ -349,10 +363,35 @@ impl HandState {
     /// Shanten over the state's forms, as [`crate::shanten_with_jokers`].
     #[inline]
     pub fn shanten(&self) -> i8 {
-        if self.general {
-            return to_shanten(self.general(None).0, self.jokers);
+        match self.mode {
+            FAST => (self.distance().saturating_sub(self.jokers) as i8) - 1,
+            KNITTED => (self.knitted_distance().saturating_sub(self.jokers) as i8) - 1,
+            _ => to_shanten(self.general(None).0, self.jokers),
         }
-        (self.distance().saturating_sub(self.jokers) as i8) - 1
+    }
+
+    /// The distance over the forms with the knitted ones (the regular form allowed): those
+    /// only where a bound lets them beat the others.
+    #[inline]
+    fn knitted_distance(&self) -> u8 {
+        let mut d = self.distance();
+        let forms = self.forms;
+        // Honours and knitted needs 14 different kinds.
+        let kinds = self.counters & 15;
+        if forms.contains(Form::HonorsAndKnitted) && self.melds == 0 && 14 - kinds < d as u32 {
+            d = d.min(Bits::new(&self.counts).honors_knitted());
+        }
+        if forms.contains(Form::KnittedStraight) && self.melds <= 1 {
+            let bits = Bits::new(&self.counts);
+            d = d.min(knitted::distance_below(&self.counts, &bits, &self.suits(), self.melds, d));
+        }
+        d
+    }
+
+    /// The suits as the general code takes them.
+    fn suits(&self) -> Suits {
+        let sum = [0, 1, 2, 3].map(|s| self.suit_tiles(s));
+        Suits { class: self.class, sum, valid: true }
     }
 
     /// The distance over the forms (regular plus seven pairs and thirteen orphans).
@@ -438,7 +477,7 @@ impl HandState {
             return crate::ukeire_with_jokers(&self.counts, self.jokers, self.melds, self.forms)
                 .bits();
         }
-        if self.general {
+        if self.mode != FAST {
             return self.general(Some(wanted)).1;
         }
         let regular = self.regular_distance();
@@ -465,8 +504,7 @@ impl HandState {
     /// Distance and effective kinds from the general code (forms other than riichi's).
     #[cold]
     fn general(&self, wanted: Option<std::ops::RangeInclusive<u8>>) -> (u8, u64) {
-        let sum = [0, 1, 2, 3].map(|s| self.suit_tiles(s));
-        let suits = Suits { class: self.class, sum, valid: true };
+        let suits = self.suits();
         distance_and_improving(&self.counts, &suits, self.melds, self.forms, &Regular(self), wanted)
     }
 

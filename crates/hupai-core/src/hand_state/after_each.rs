@@ -106,7 +106,7 @@ impl HandState {
         }
         let kinds = KindSet::from_bits(kinds);
         let mut shanten = [i8::MAX; 34];
-        if self.general {
+        if self.mode != super::FAST {
             for kind in kinds.iter() {
                 let mut next = *self;
                 let changed = if MORE { next.add(kind) } else { next.remove(kind) };
