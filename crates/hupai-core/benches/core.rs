@@ -44,19 +44,11 @@ fn ready_hands(seed: u64) -> Vec<Counts> {
 /// loop is our own (`iter_custom`) so that the hand index lives in a register: with
 /// `Bencher::iter` it is a captured variable, stored and reloaded every call, which adds a
 /// few nanoseconds of harness to every figure.
-fn bench<T>(c: &mut Criterion, name: &str, hands: &[Counts], mut f: impl FnMut(&Counts) -> T) {
-    c.bench_function(name, |b| {
-        b.iter_custom(|iters| {
-            let start = std::time::Instant::now();
-            for i in 0..iters as usize {
-                black_box(f(black_box(&hands[i & (HANDS - 1)])));
-            }
-            start.elapsed()
-        })
-    });
+fn bench<T>(c: &mut Criterion, name: &str, hands: &[Counts], f: impl FnMut(&Counts) -> T) {
+    bench_items(c, name, hands, f);
 }
 
-/// Times `f` over `items`, one per iteration (as [`bench`]).
+/// Times `f` over `items` (hands, hand states), one per iteration (as [`bench`]).
 fn bench_items<I, T>(c: &mut Criterion, name: &str, items: &[I], mut f: impl FnMut(&I) -> T) {
     assert_eq!(items.len(), HANDS);
     c.bench_function(name, |b| {

@@ -25,7 +25,7 @@
 //! // Then a discard: waiting on the other East.
 //! state.remove("1z".parse().unwrap())?;
 //! assert_eq!((state.shanten(), state.ukeire().to_string()), (0, "1z".to_string()));
-//! # Ok::<(), hupai_core::StateError>(())
+//! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 //!
 //! The state keeps, besides the counts, each suit's position in the per-suit tables (see
@@ -61,7 +61,7 @@ use crate::distance::{distance_and_improving, to_shanten, IMPOSSIBLE};
 use crate::regular::{RegularForm, Suits};
 use crate::special::Bits;
 use crate::unseen::unseen_copies;
-use crate::{knitted, tables, Counts, Form, FormSet, Hand, Kind, KindSet};
+use crate::{knitted, tables, Counts, Form, FormSet, Hand, HandError, Kind, KindSet};
 
 /// The forms are the regular form plus any of seven pairs and thirteen orphans.
 const FAST: u8 = 0;
@@ -70,7 +70,8 @@ const KNITTED: u8 = 1;
 /// The forms lack the regular form.
 const GENERAL: u8 = 2;
 
-/// Why a hand state refused a change (nothing changed).
+/// Why a hand state refused a change (nothing changed). (Building a state checks its counts
+/// as a [`Hand`] is checked, with a [`HandError`].)
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum StateError {
     /// The kind is already held four times.
@@ -85,13 +86,6 @@ pub enum StateError {
     },
     /// No joker is held.
     NoJoker,
-    /// More than four copies of a kind in the counts given.
-    TooManyCopies {
-        /// The kind.
-        kind: Kind,
-        /// How many copies.
-        count: u8,
-    },
     /// More than 14 tiles, counting each declared meld as three.
     TooManyTiles {
         /// Concealed tiles plus jokers plus three per meld.
@@ -112,9 +106,6 @@ impl fmt::Display for StateError {
             }
             StateError::NotHeld { kind } => write!(f, "cannot remove {kind}: it is not held"),
             StateError::NoJoker => f.write_str("cannot remove a joker: none is held"),
-            StateError::TooManyCopies { kind, count } => {
-                write!(f, "{count} copies of {kind}: at most 4")
-            }
             StateError::TooManyTiles { tiles } => {
                 write!(f, "{tiles} tiles counting each meld as three: at most 14")
             }
@@ -162,8 +153,9 @@ pub struct HandState {
 }
 
 impl HandState {
-    /// The state of concealed `counts` with `melds` declared melds, answering for `forms`.
-    pub fn new(counts: &Counts, melds: u8, forms: FormSet) -> Result<HandState, StateError> {
+    /// The state of concealed `counts` with `melds` declared melds, answering for `forms`
+    /// (checked as [`Hand::new`] checks a hand).
+    pub fn new(counts: &Counts, melds: u8, forms: FormSet) -> Result<HandState, HandError> {
         HandState::with_jokers(counts, 0, melds, forms)
     }
 
@@ -173,16 +165,14 @@ impl HandState {
         jokers: u8,
         melds: u8,
         forms: FormSet,
-    ) -> Result<HandState, StateError> {
-        if let Some(kind) = Kind::all().find(|&k| counts[k] > 4) {
-            return Err(StateError::TooManyCopies { kind, count: counts[kind] });
-        }
+    ) -> Result<HandState, HandError> {
+        counts.validate()?;
         if melds > 4 {
-            return Err(StateError::TooManyMelds { melds });
+            return Err(HandError::TooManyMelds { melds: melds as usize });
         }
         let tiles = counts.total() + jokers as u32 + 3 * melds as u32;
         if tiles > 14 {
-            return Err(StateError::TooManyTiles { tiles });
+            return Err(HandError::TooManyTiles { tiles });
         }
         Ok(HandState::build(counts, jokers, melds, forms))
     }
@@ -617,11 +607,15 @@ mod tests {
         five.0[4] = 5;
         assert_eq!(
             HandState::new(&five, 0, FormSet::RIICHI).unwrap_err(),
-            StateError::TooManyCopies { kind: k("5m"), count: 5 }
+            HandError::TooManyCopies { kind: k("5m"), count: 5 }
         );
         assert_eq!(
             HandState::with_jokers(&c("123m"), 3, 3, FormSet::RIICHI).unwrap_err(),
-            StateError::TooManyTiles { tiles: 15 }
+            HandError::TooManyTiles { tiles: 15 }
+        );
+        assert_eq!(
+            HandState::new(&c("1m"), 5, FormSet::RIICHI).unwrap_err(),
+            HandError::TooManyMelds { melds: 5 }
         );
         assert_eq!(
             StateError::FifthCopy { kind: k("5m") }.to_string(),
