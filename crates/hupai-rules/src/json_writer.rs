@@ -71,16 +71,16 @@ impl Score {
 /// One yaku (riichi: `han` is the value times the count) or fan.
 fn write_item(out: &mut Vec<u8>, item: &ScoreItem, riichi: bool) {
     out.extend_from_slice(b"{\"id\":");
-    string(out, item.id.as_str());
+    plain(out, item.id.as_str());
     out.extend_from_slice(b",\"name\":");
-    string(out, item.name());
+    plain(out, item.name());
     if riichi {
         out.extend_from_slice(b",\"ja\":");
-        string(out, item.local_name());
+        plain(out, item.local_name());
         number(out, b",\"han\":", item.value * item.count);
     } else {
         out.extend_from_slice(b",\"zh\":");
-        string(out, item.local_name());
+        plain(out, item.local_name());
         number(out, b",\"points\":", item.value);
         number(out, b",\"count\":", item.count);
     }
@@ -112,6 +112,14 @@ fn optional(out: &mut Vec<u8>, key: &[u8], n: Option<u32>) {
             out.extend_from_slice(b"null");
         }
     }
+}
+
+/// An item's id or name as a JSON string: none needs escaping (a test checks every item of
+/// every variant), so its bytes are copied as they are.
+fn plain(out: &mut Vec<u8>, s: &'static str) {
+    out.push(b'"');
+    out.extend_from_slice(s.as_bytes());
+    out.push(b'"');
 }
 
 /// A JSON string, escaped as serde_json escapes it (the names need no escaping: one scan).
@@ -151,6 +159,20 @@ mod tests {
             let mut out = Vec::new();
             number(&mut out, b"", n);
             assert_eq!(out, n.to_string().as_bytes());
+        }
+    }
+
+    #[test]
+    fn no_item_name_needs_escaping() {
+        for variant in Variant::ALL {
+            for id in variant.items() {
+                for s in [id.as_str(), id.name(), id.local_name()] {
+                    let (mut quoted, mut escaped) = (Vec::new(), Vec::new());
+                    plain(&mut quoted, s);
+                    string(&mut escaped, s);
+                    assert_eq!(quoted, escaped, "{variant:?} {s}");
+                }
+            }
         }
     }
 
