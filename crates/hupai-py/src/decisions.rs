@@ -431,8 +431,8 @@ impl Batch {
     /// is a ``numpy.random.Generator`` (or anything whose ``random(n)`` returns ``n`` floats
     /// in ``[0, 1)``), called once for the whole batch, so a seeded generator gives the same
     /// ids every run. Row ``i`` plays ``legal_ids[legal_offsets[i] + floor(u[i] * count)]``:
-    /// the NumPy idiom ``(rng.random(B, 728) * mask).argmax(1)`` costs 728 draws a row,
-    /// this one.
+    /// one draw a row, where the NumPy idiom ``(rng.random((B, 728)) * mask).argmax(1)``
+    /// makes 728.
     ///
     /// >>> venv = hupai.VecEnv(4, "riichi", seed=1, features=False)
     /// >>> b = venv.reset()
