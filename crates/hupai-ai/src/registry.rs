@@ -80,6 +80,14 @@ impl AgentSpec {
         matches!(self.kind, Kind::Mjai(_))
     }
 
+    /// The file a model agent (`model:FILE`) reads, as the spec names it.
+    pub fn model_file(&self) -> Option<&std::path::Path> {
+        match &self.kind {
+            Kind::Model(path, _) => Some(path),
+            _ => None,
+        }
+    }
+
     /// The policy that answers this agent's decisions in batches, if it has one (a model;
     /// an error when its file cannot be played).
     pub fn batch_policy(

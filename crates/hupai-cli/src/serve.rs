@@ -37,6 +37,11 @@ pub struct ServeArgs {
     /// advance fixes every wall).
     #[arg(long, hide = true)]
     pub allow_seed: bool,
+    /// The directory of model files that tables may seat as bot:model:FILE (FILE inside it,
+    /// e.g. --models models and bot:model:models/riichi-clone-defensive.onnx); without it
+    /// model bots are refused.
+    #[arg(long, value_name = "DIR")]
+    pub models: Option<std::path::PathBuf>,
     /// Open connections (WebSocket and mjai) one address may hold: raise it behind a proxy
     /// that connects for everybody, or for a load test from one machine.
     #[arg(long, default_value_t = Limits::default().connections_per_address)]
@@ -65,6 +70,7 @@ pub fn run(args: ServeArgs) -> anyhow::Result<ExitCode> {
         config.origins = args.origins;
         config.lease = std::time::Duration::from_secs(args.lease_s.max(3));
         config.allow_seed = args.allow_seed;
+        config.models = args.models;
         config.limits.connections_per_address = args.connections_per_address;
         config.limits.tables_per_minute = args.tables_per_minute;
         if args.messages_per_second.is_nan() || args.messages_per_second <= 0.0 {

@@ -13,7 +13,7 @@ use std::sync::{Arc, Mutex};
 
 use hupai_engine::Action;
 use hupai_server::client::{create_table, http, Client};
-use hupai_server::protocol::ServerMessage;
+use hupai_server::protocol::{ErrorCode, ServerMessage};
 use serde_json::Value;
 use tokio::time::{sleep, timeout, Duration, Instant};
 
@@ -137,12 +137,14 @@ async fn play(
                 }
                 // A refusal of an answer the old process took but never stored: the prompt
                 // comes again.
-                ServerMessage::Error { code, .. } if code == "stale" || code == "not_your_turn" => {
-                }
+                ServerMessage::Error {
+                    code: ErrorCode::Stale | ErrorCode::NotYourTurn, ..
+                } => {}
                 // This node does not run the table (yet): the owner's lease is still running.
-                ServerMessage::Error { code, .. }
-                    if code == "unknown_table" || code == "elsewhere" =>
-                {
+                ServerMessage::Error {
+                    code: ErrorCode::UnknownTable | ErrorCode::Elsewhere,
+                    ..
+                } => {
                     sleep(Duration::from_millis(100)).await;
                     break;
                 }

@@ -33,8 +33,12 @@ pub struct Limits {
     /// How long a connection may go with nothing either way (a ping keeps it) before it is
     /// closed.
     pub idle: Duration,
-    /// Messages queued for a connection before it is cut off as too slow a reader.
+    /// Messages queued for a connection at once. A longer backlog (a late spectator's, a
+    /// second tab's) is queued in runs as the connection's socket takes them.
     pub queue: usize,
+    /// Events of live play (released since it connected) a connection may have waiting, its
+    /// queue full, before it is cut off as too slow a reader.
+    pub behind: usize,
     /// How long one send to a client may take.
     pub send_within: Duration,
     /// Tables one address may create per minute.
@@ -51,6 +55,7 @@ impl Default for Limits {
             hello_within: Duration::from_secs(10),
             idle: Duration::from_secs(600),
             queue: 512,
+            behind: 512,
             send_within: Duration::from_secs(10),
             tables_per_minute: 30,
         }

@@ -10,10 +10,12 @@
 //! Leases: a table is owned by one node until `lease_until_ms`; the owner renews its leases,
 //! and a node may take over an unfinished table whose lease ran out (and rebuild it).
 
+use std::collections::{BTreeMap, BTreeSet};
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
 use sqlx::any::{AnyPoolOptions, AnyRow};
-use sqlx::{AnyPool, Row};
+use sqlx::pool::PoolConnection;
+use sqlx::{Any, AnyConnection, AnyPool, Connection, Row};
 use tokio::sync::{mpsc, oneshot};
 
 use crate::spec::StoredSpec;
@@ -425,8 +427,10 @@ fn how_text(how: How) -> &'static str {
     }
 }
 
-/// The writer: commits what arrived together in one transaction.
+/// The writer: commits what arrived together in one transaction, on a connection of its own
+/// (taken from the pool once, not for every commit).
 async fn write_batches(pool: AnyPool, mut batches: mpsc::Receiver<Batch>) {
+    let mut writer = Writer { pool, connection: None };
     let mut waiting: Vec<Batch> = Vec::new();
     while let Some(first) = batches.recv().await {
         waiting.push(first);
@@ -436,7 +440,7 @@ async fn write_batches(pool: AnyPool, mut batches: mpsc::Receiver<Batch>) {
                 Err(_) => break,
             }
         }
-        if commit(&pool, &waiting).await.is_ok() {
+        if writer.commit(&waiting).await.is_ok() {
             for (_, _, _, done) in waiting.drain(..) {
                 let _ = done.send(Ok(()));
             }
@@ -445,46 +449,164 @@ async fn write_batches(pool: AnyPool, mut batches: mpsc::Receiver<Batch>) {
         // One table's answers were refused (another node wrote them, or the database is
         // failing): commit each table on its own, so only the refused ones hear of it.
         for batch in waiting.drain(..) {
-            let result = commit(&pool, std::slice::from_ref(&batch)).await;
+            let result = writer.commit(std::slice::from_ref(&batch)).await;
             let _ = batch.3.send(result.map_err(|e| e.to_string()));
         }
     }
 }
 
-async fn commit(pool: &AnyPool, batches: &[Batch]) -> Result<(), sqlx::Error> {
+/// Rows of answers written by one `INSERT` (7 values a row, well under every database's limit
+/// on bound values).
+const ROWS_PER_INSERT: usize = 100;
+
+/// The writer's connection.
+struct Writer {
+    pool: AnyPool,
+    connection: Option<PoolConnection<Any>>,
+}
+
+impl Writer {
+    /// Commits `batches` in one transaction. A connection that fails (not a statement the
+    /// database refused) is given up, and the next commit takes another.
+    async fn commit(&mut self, batches: &[Batch]) -> Result<(), sqlx::Error> {
+        let connection = match &mut self.connection {
+            Some(c) => c,
+            None => self.connection.insert(self.pool.acquire().await?),
+        };
+        let result = commit(connection, batches).await;
+        if let Err(e) = &result {
+            if !matches!(e, sqlx::Error::Database(_) | sqlx::Error::Protocol(_)) {
+                self.connection = None;
+            }
+        }
+        result
+    }
+}
+
+/// Commits the answers of `batches` in one transaction, with as few statements as possible:
+/// one ownership check per node and one `INSERT` per hundred answers, whatever the number of
+/// tables (each statement is a round trip to the database's thread or server).
+async fn commit(connection: &mut AnyConnection, batches: &[Batch]) -> Result<(), sqlx::Error> {
     if batches.is_empty() {
         return Ok(());
     }
-    let mut tx = pool.begin().await?;
-    for (id, node, records, _) in batches {
-        // The owner's fence: this row lock also orders the commit against a takeover.
-        let owned = sqlx::query(
-            "UPDATE hupai_tables SET owner = owner WHERE id = $1 AND owner = $2 AND finished_ms IS NULL",
-        )
-        .bind(id.as_str())
-        .bind(node.as_str())
-        .execute(&mut *tx)
-        .await?
-        .rows_affected();
-        if owned != 1 {
-            return Err(sqlx::Error::Protocol(format!("table {id} is not owned by node {node}")));
+    let mut tx = connection.begin().await?;
+    let mut nodes: BTreeMap<&str, BTreeSet<&str>> = BTreeMap::new();
+    for (id, node, _, _) in batches {
+        nodes.entry(node.as_str()).or_default().insert(id.as_str());
+    }
+    for (node, ids) in &nodes {
+        // The owner's fence: these row locks also order the commit against a takeover.
+        let sql = format!(
+            "UPDATE hupai_tables SET owner = owner WHERE owner = $1 AND finished_ms IS NULL \
+             AND id IN ({})",
+            placeholders(2, ids.len(), 1)
+        );
+        let mut fence = sqlx::query(&sql).bind(*node);
+        for id in ids {
+            fence = fence.bind(*id);
         }
-        for r in records {
-            let action = serde_json::to_string(&r.action).unwrap_or_default();
-            sqlx::query(
-                "INSERT INTO hupai_actions (table_id, n, player, decision, action, how, bank_ms) \
-                 VALUES ($1, $2, $3, $4, $5, $6, $7)",
-            )
-            .bind(id.as_str())
-            .bind(r.n as i64)
-            .bind(r.player as i64)
-            .bind(r.decision as i64)
-            .bind(action)
-            .bind(how_text(r.how))
-            .bind(r.bank_ms as i64)
-            .execute(&mut *tx)
-            .await?;
+        let owned = fence.execute(&mut *tx).await?.rows_affected();
+        if owned != ids.len() as u64 {
+            return Err(sqlx::Error::Protocol(format!(
+                "{} of the {} tables are not owned by node {node}",
+                ids.len() as u64 - owned.min(ids.len() as u64),
+                ids.len()
+            )));
         }
     }
+    let rows: Vec<(&str, &ActionRecord)> = batches
+        .iter()
+        .flat_map(|(id, _, records, _)| records.iter().map(|r| (id.as_str(), r)))
+        .collect();
+    for chunk in rows.chunks(ROWS_PER_INSERT) {
+        let sql = format!(
+            "INSERT INTO hupai_actions (table_id, n, player, decision, action, how, bank_ms) \
+             VALUES {}",
+            placeholders(1, chunk.len(), 7)
+        );
+        let mut insert = sqlx::query(&sql);
+        for (id, r) in chunk {
+            let action = serde_json::to_string(&r.action).unwrap_or_default();
+            insert = insert
+                .bind(*id)
+                .bind(r.n as i64)
+                .bind(r.player as i64)
+                .bind(r.decision as i64)
+                .bind(action)
+                .bind(how_text(r.how))
+                .bind(r.bank_ms as i64);
+        }
+        insert.execute(&mut *tx).await?;
+    }
     tx.commit().await
+}
+
+/// `count` groups of `width` numbered placeholders from `$first` on: `$2, $3` (width 1) or
+/// `($1, $2), ($3, $4)` (width 2).
+fn placeholders(first: usize, count: usize, width: usize) -> String {
+    let group = |g: usize| {
+        let one: Vec<String> = (0..width).map(|k| format!("${}", first + g * width + k)).collect();
+        if width == 1 {
+            one.join(", ")
+        } else {
+            format!("({})", one.join(", "))
+        }
+    };
+    (0..count).map(group).collect::<Vec<_>>().join(", ")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use hupai_engine::Action;
+
+    #[test]
+    fn placeholders_are_numbered_in_groups() {
+        assert_eq!(placeholders(2, 3, 1), "$2, $3, $4");
+        assert_eq!(placeholders(1, 2, 3), "($1, $2, $3), ($4, $5, $6)");
+    }
+
+    fn answers(n: u64) -> Vec<ActionRecord> {
+        (0..n)
+            .map(|n| ActionRecord {
+                n,
+                player: n as usize % 4,
+                decision: n * 3,
+                action: Action::Pass,
+                how: How::Player,
+                bank_ms: 1000 + n,
+            })
+            .collect()
+    }
+
+    #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+    async fn answers_are_stored_only_by_the_tables_owner_even_in_one_commit() {
+        let path = std::env::temp_dir().join(format!("hupai-store-{}.db", std::process::id()));
+        let store = Store::open(path.to_str().unwrap()).await.unwrap();
+        let new: crate::spec::NewTable =
+            serde_json::from_str(r#"{"seats":["human","human","human","human"]}"#).unwrap();
+        let spec = StoredSpec::new(&new.check().unwrap(), 1, 2);
+        let lease = Duration::from_secs(60);
+        for (id, node) in [("t1", "a"), ("t2", "b"), ("t3", "a")] {
+            store.create_table(id, &spec, &[], node, lease).await.unwrap();
+        }
+        // Three tables commit at once (most likely in one transaction): the one node `a` does
+        // not own is refused, the others are stored whole, in order.
+        let (one, two, three) = tokio::join!(
+            store.append("t1", "a", answers(150)),
+            store.append("t2", "a", answers(3)),
+            store.append("t3", "a", answers(2)),
+        );
+        assert!(one.is_ok() && three.is_ok(), "{one:?} {three:?}");
+        assert!(matches!(two, Err(StoreError::NotStored(_))), "{two:?}");
+        assert_eq!(store.load("t1").await.unwrap().answers, answers(150));
+        assert_eq!(store.load("t3").await.unwrap().answers, answers(2));
+        assert!(store.load("t2").await.unwrap().answers.is_empty());
+        // An answer stored twice (its place taken) is refused too.
+        assert!(store.append("t3", "a", answers(1)).await.is_err());
+        for ext in ["", "-wal", "-shm"] {
+            let _ = std::fs::remove_file(format!("{}{ext}", path.display()));
+        }
+    }
 }

@@ -6,10 +6,9 @@ mod common;
 use common::{base, db, start_with, table, PATIENT};
 use hupai_engine::Event;
 use hupai_server::client::Client;
-use hupai_server::protocol::ServerMessage;
+use hupai_server::protocol::{ErrorCode, ServerMessage};
 use hupai_server::spec::{NewTable, StoredSpec};
-use hupai_server::table::{Table, Who};
-use tokio::sync::mpsc;
+use hupai_server::table::{pipe, Table, Who};
 use tokio::time::{timeout, Duration, Instant};
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -77,7 +76,7 @@ async fn an_idle_connection_is_swept_and_a_ping_keeps_one() {
     let started = Instant::now();
     let swept = loop {
         match timeout(Duration::from_secs(5), quiet.next()).await.expect("closed in time") {
-            Ok(Some(ServerMessage::Error { code, .. })) => break code,
+            Ok(Some(ServerMessage::Error { code, .. })) => break code.to_string(),
             Ok(Some(_)) => {}
             _ => break "closed".into(),
         }
@@ -97,8 +96,8 @@ fn a_reader_that_falls_behind_is_cut_off_and_the_table_plays_on() {
     let now = Instant::now();
     let mut table = Table::new("slow".into(), spec, now).expect("a table");
     // Spectator 1 reads nothing; spectator 2 reads everything.
-    let (slow_sink, _slow_inbox) = mpsc::channel(16);
-    let (fast_sink, mut fast_inbox) = mpsc::channel(4096);
+    let (slow_sink, mut slow_inbox) = pipe(16, 64);
+    let (fast_sink, mut fast_inbox) = pipe(4096, 64);
     table.connect(1, Who::Spectator, None, slow_sink, now);
     table.connect(2, Who::Spectator, None, fast_sink, now);
     let mut dropped = Vec::new();
@@ -109,20 +108,31 @@ fn a_reader_that_falls_behind_is_cut_off_and_the_table_plays_on() {
         let _ = table.take_records();
         table.deliver();
         dropped.extend(table.take_dropped());
-        while let Ok(m) = fast_inbox.try_recv() {
-            if let ServerMessage::Event { seq, event } = m {
-                assert_eq!(seq, seen, "the reader that keeps up misses nothing");
+        while let Some(m) = fast_inbox.try_recv() {
+            if let ServerMessage::Event { seq, event } = &**m {
+                assert_eq!(*seq, seen, "the reader that keeps up misses nothing");
                 seen += 1;
-                ended |= matches!(*event, Event::EndGame { .. });
+                ended |= matches!(**event, Event::EndGame { .. });
             }
         }
     }
     table.deliver();
-    while let Ok(m) = fast_inbox.try_recv() {
-        if let ServerMessage::Event { event, .. } = m {
-            ended |= matches!(*event, Event::EndGame { .. });
+    while let Some(m) = fast_inbox.try_recv() {
+        if let ServerMessage::Event { event, .. } = &**m {
+            ended |= matches!(**event, Event::EndGame { .. });
         }
     }
     assert_eq!(dropped, vec![1], "only the reader that fell behind is cut off");
     assert!(ended, "the game was played to its end for the others");
+    // What the slow reader was sent before it was closed follows on without a gap, and the
+    // table said why it closed it.
+    let mut sent = 0;
+    while let Some(m) = slow_inbox.try_recv() {
+        if let ServerMessage::Event { seq, .. } = &**m {
+            assert_eq!(*seq, sent, "no gap before the cut-off");
+            sent += 1;
+        }
+    }
+    assert!(sent > 0);
+    assert_eq!(slow_inbox.closed_because(), Some(ErrorCode::SlowReader));
 }

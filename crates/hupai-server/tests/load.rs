@@ -13,7 +13,7 @@ use std::time::Duration;
 
 use generator::{Options, Window};
 
-async fn run(pace: Duration, name: &str) -> generator::Report {
+async fn run(pace: Duration, mjai: bool, name: &str) -> generator::Report {
     let db = common::db(name);
     let server = common::start_with(&db.display().to_string(), |c| {
         c.limits.connections_per_address = 1000;
@@ -26,6 +26,7 @@ async fn run(pace: Duration, name: &str) -> generator::Report {
         warmup: Duration::from_millis(200),
         duration: Duration::from_secs(2),
         length: "hand".into(),
+        mjai,
         ..Options::default()
     };
     let mut edges = Vec::new();
@@ -38,7 +39,7 @@ async fn run(pace: Duration, name: &str) -> generator::Report {
 
 #[tokio::test]
 async fn a_few_tables_at_a_brisk_pace_play_without_errors() {
-    let r = run(Duration::from_millis(50), "load-paced").await;
+    let r = run(Duration::from_millis(50), false, "load-paced").await;
     assert_eq!(r.errors(), 0, "{:?}", r.messages);
     assert!(r.tables_made >= 5);
     assert!(r.acts > 20, "{} acts", r.acts);
@@ -48,9 +49,18 @@ async fn a_few_tables_at_a_brisk_pace_play_without_errors() {
 
 #[tokio::test]
 async fn instant_tables_finish_hands_and_are_replaced() {
-    let r = run(Duration::ZERO, "load-instant").await;
+    let r = run(Duration::ZERO, false, "load-instant").await;
     assert_eq!(r.errors(), 0, "{:?}", r.messages);
     assert_eq!(r.takeovers, 0);
     assert!(r.acts > 100, "{} acts", r.acts);
     assert!(r.matches_over > 0 && r.tables_made > 5, "{} matches over", r.matches_over);
+}
+
+#[tokio::test]
+async fn instant_mjai_bots_over_tcp_play_without_errors() {
+    let r = run(Duration::ZERO, true, "load-mjai").await;
+    assert_eq!(r.errors(), 0, "{:?}", r.messages);
+    assert!(r.acts > 100, "{} decisions", r.acts);
+    assert!(r.prompts > r.acts, "every line is answered, the decisions are some of them");
+    assert!(r.matches_over > 0, "{} matches over", r.matches_over);
 }

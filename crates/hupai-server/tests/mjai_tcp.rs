@@ -11,7 +11,7 @@ use hupai_server::client::http;
 use serde_json::Value;
 use tokio::io::{AsyncBufReadExt, AsyncWriteExt, BufReader};
 use tokio::net::TcpStream;
-use tokio::time::{timeout, Duration};
+use tokio::time::{timeout, Duration, Instant};
 
 const FAST: &str = r#"{"turn_ms":600000,"call_ms":600000,"bank_ms":0,"claim_hold_ms":0,"bot_delay_ms":0,"away_ms":600000,"timeouts_for_takeover":2}"#;
 
@@ -133,4 +133,88 @@ async fn a_bot_that_answers_nonsense_gets_the_default_and_strikes() {
     // Finished tables keep their answers too.
     let answers = stored.map(|t| t.answers).unwrap_or_default();
     assert!(answers.iter().any(|r| r.player == 0 && r.how == hupai_server::table::How::Illegal));
+}
+
+/// hupai's own mjai bot for seat `seat` of a riichi table.
+fn own_bot(seat: usize) -> MjaiBot {
+    let rules = Rules::preset("riichi").expect("rules");
+    let agent = "efficiency"
+        .parse::<AgentSpec>()
+        .expect("spec")
+        .build(&rules, 1, seat, &Default::default())
+        .expect("agent");
+    MjaiBot::new(rules, agent, false)
+}
+
+/// Joins with `ticket`; answers up to `lines` lines with `me` (all of them when `None`), each
+/// reply at once. Returns the lines and, for each line after the first, how long it came
+/// after the reply to the one before.
+async fn timed_bot(
+    addr: std::net::SocketAddr,
+    ticket: &str,
+    me: &mut MjaiBot,
+    lines: Option<usize>,
+) -> (Vec<String>, Vec<Duration>) {
+    let stream = TcpStream::connect(addr).await.expect("connects");
+    stream.set_nodelay(true).expect("nodelay");
+    let (read, mut write) = stream.into_split();
+    let mut reader = BufReader::new(read).lines();
+    let hello = reader.next_line().await.expect("reads").expect("a hello");
+    assert!(hello.contains("\"hello\""), "{hello}");
+    let join = format!("{{\"type\":\"join\",\"name\":\"test\",\"room\":\"{ticket}\"}}\n");
+    write.write_all(join.as_bytes()).await.expect("writes");
+    let (mut got, mut gaps) = (Vec::new(), Vec::new());
+    let mut replied: Option<Instant> = None;
+    while lines.is_none_or(|n| got.len() < n) {
+        let Ok(Ok(Some(line))) = timeout(Duration::from_secs(30), reader.next_line()).await else {
+            break;
+        };
+        if let Some(at) = replied.take() {
+            gaps.push(at.elapsed());
+        }
+        let reply = me.handle_line(&line).0;
+        got.push(line.clone());
+        if line.contains("\"end_game\"") {
+            break;
+        }
+        write.write_all(format!("{reply}\n").as_bytes()).await.expect("writes");
+        replied = Some(Instant::now());
+    }
+    (got, gaps)
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_bot_that_answers_at_once_gets_its_next_line_at_once() {
+    let server = start(db("mjai-fast").to_str().expect("utf-8")).await;
+    let base = base(&server);
+    let seats = ["mjai", "bot:efficiency", "bot:efficiency", "bot:efficiency"];
+    let made = table(&base, &seats, "hand", 14, FAST).await;
+    let ticket = made["seats"][0]["ticket"].as_str().expect("a ticket").to_string();
+    let addr = server.mjai_addr.expect("an mjai listener");
+    let (lines, mut gaps) = timed_bot(addr, &ticket, &mut own_bot(0), None).await;
+    assert!(lines.last().is_some_and(|l| l.contains("end_game")), "the hand is played");
+    gaps.sort();
+    // Nagle's algorithm against the bot's delayed ACK would make it about 40 ms a line.
+    let median = gaps[gaps.len() / 2];
+    assert!(median < Duration::from_millis(5), "median {median:?} over {} lines", gaps.len());
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_bot_that_rejoins_catches_up_on_the_whole_match() {
+    let server = start(db("mjai-rejoin").to_str().expect("utf-8")).await;
+    let base = base(&server);
+    let seats = ["bot:efficiency", "mjai", "bot:defensive", "bot:efficiency"];
+    let made = table(&base, &seats, "half", 6, FAST).await;
+    let id = made["table"].as_str().expect("id").to_string();
+    let ticket = made["seats"][1]["ticket"].as_str().expect("a ticket").to_string();
+    let addr = server.mjai_addr.expect("an mjai listener");
+    let (before, _) = timed_bot(addr, &ticket, &mut own_bot(1), Some(700)).await;
+    assert_eq!(before.len(), 700, "the first connection plays 700 lines");
+    // Dropped and back with the same ticket: shown the seat's stream from the start, all of it.
+    let (again, _) = timed_bot(addr, &ticket, &mut own_bot(1), None).await;
+    assert!(again[0].contains("\"start_game\""), "{}", again[0]);
+    assert_eq!(again[..before.len()], before[..], "the same stream again");
+    assert!(again.last().is_some_and(|l| l.contains("end_game")), "caught up and played on");
+    let i = info(&base, &id).await;
+    assert_eq!(i["over"], true, "{i}");
 }

@@ -10,9 +10,10 @@ use hupai_server::protocol::{ServerMessage, MAX_FRAME};
 use serde_json::Value;
 use tokio::time::{timeout, Duration};
 
-fn error_code(m: &ServerMessage) -> &str {
+/// The code as the wire writes it.
+fn error_code(m: &ServerMessage) -> &'static str {
     match m {
-        ServerMessage::Error { code, .. } => code,
+        ServerMessage::Error { code, .. } => code.as_str(),
         other => panic!("expected an error, got {other:?}"),
     }
 }
@@ -218,4 +219,49 @@ async fn a_flood_is_read_later_not_dropped() {
     }
     // 10 at once, then 100 a second: the last 50 take at least half a second.
     assert!(started.elapsed() >= Duration::from_millis(450), "{:?}", started.elapsed());
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn model_bots_are_read_only_from_the_operators_directory() {
+    let repo = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
+    let models = repo.join("models");
+    let seat = |file: &str| {
+        format!(r#"{{"seats":["human","bot:model:{file}","bot:defensive","bot:defensive"]}}"#)
+    };
+    let model = models.join("riichi-clone-defensive.onnx").display().to_string();
+    let outside = [
+        "/etc/passwd".to_string(),
+        models.join("../Cargo.toml").display().to_string(),
+        models.join("missing.onnx").display().to_string(),
+        models.display().to_string(),
+    ];
+    // Without a model directory, no model bot.
+    let server = start(db("models-none").to_str().expect("utf-8")).await;
+    for file in outside.iter().chain([&model]) {
+        let (status, text) =
+            http(&base(&server), "POST", "/api/tables", Some(&seat(file))).await.expect("http");
+        assert_eq!(status, 400, "{file}: {text}");
+        assert!(text.contains("this server seats no model bots"), "{file}: {text}");
+    }
+    // With one, only the files in it.
+    let server = start_with(db("models-dir").to_str().expect("utf-8"), |c| {
+        c.models = Some(models.clone());
+    })
+    .await;
+    for file in &outside {
+        let (status, text) =
+            http(&base(&server), "POST", "/api/tables", Some(&seat(file))).await.expect("http");
+        assert_eq!(status, 400, "{file}: {text}");
+        assert!(text.contains("not a file in this server's model directory"), "{file}: {text}");
+    }
+    let (status, text) =
+        http(&base(&server), "POST", "/api/tables", Some(&seat(&model))).await.expect("http");
+    assert_eq!(status, 201, "{text}");
+    // A model directory that is not one stops the server from starting.
+    let not_a_dir = hupai_server::Server::start(common::config(
+        db("models-file").to_str().expect("utf-8"),
+        |c| c.models = Some(models.join("riichi-clone-defensive.json")),
+    ))
+    .await;
+    assert!(not_a_dir.is_err(), "a file as the model directory");
 }

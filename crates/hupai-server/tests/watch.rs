@@ -128,3 +128,43 @@ async fn the_spectator_stream_lags_by_the_delay() {
     assert!(!lags.is_empty());
     assert!(lags.iter().all(|l| *l >= Duration::from_millis(900)), "{lags:?}");
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_spectator_that_resumes_mid_hand_is_shown_the_whole_hand() {
+    let server = start(db("watch-resume").to_str().expect("utf-8")).await;
+    let base = base(&server);
+    let made = table(&base, &["bot:defensive"; 4], "east", 23, FAST).await;
+    let id = made["table"].as_str().expect("id").to_string();
+    let log = game_log(&base, &id).await;
+    let record: Vec<Event> = log.lines().map(|l| serde_json::from_str(l).expect("event")).collect();
+    // Resume in the middle of the second hand, well after its deal and first draws.
+    let starts: Vec<usize> =
+        (0..record.len()).filter(|&i| matches!(record[i], Event::StartKyoku { .. })).collect();
+    assert!(starts.len() >= 2, "an east round has hands");
+    let start = starts[1];
+    let end =
+        start + record[start..].iter().position(|e| matches!(e, Event::EndKyoku)).expect("an end");
+    let resume_after = (start + 20) as u64;
+    assert!((resume_after as usize) < end, "the hand is long enough");
+    let mut watcher =
+        Client::connect(&base, &id, None, Some(resume_after)).await.expect("connects");
+    let revealed = loop {
+        let m = timeout(Duration::from_secs(30), watcher.next())
+            .await
+            .expect("in time")
+            .expect("reads")
+            .expect("a reveal before the socket closes");
+        if let ServerMessage::Reveal { events } = m {
+            break events;
+        }
+    };
+    // The reveal covers the whole hand: the deal and every draw from its start.
+    let hidden: Vec<(u64, Event)> = (start..=end)
+        .filter(|&s| record[s].has_hidden_tiles())
+        .map(|s| (s as u64, record[s].clone()))
+        .collect();
+    assert!(
+        matches!(revealed.first(), Some((s, Event::StartKyoku { .. })) if *s as usize == start)
+    );
+    assert_eq!(revealed, hidden, "every hidden event of the hand, from its deal");
+}

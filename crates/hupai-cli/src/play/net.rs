@@ -312,7 +312,7 @@ impl NetSession {
             }
             ServerMessage::Reveal { events } => out.push(Update::Reveal(events)),
             ServerMessage::Error { code, message } => {
-                if matches!(code.as_str(), "stale" | "illegal" | "not_your_turn") {
+                if code.refuses_answer() {
                     // The answer was not taken: ask again if the decision is still open.
                     self.answered = None;
                 }
@@ -557,6 +557,7 @@ fn connection(
 #[cfg(test)]
 mod tests {
     use hupai_engine::{Driver, Random, Setup};
+    use hupai_server::protocol::ErrorCode;
 
     use super::*;
 
@@ -771,7 +772,7 @@ mod tests {
         assert!(matches!(s.act(Action::Pass), Err(ActError::NotAnOption(_))));
         s.act(options[0]).unwrap();
         // Refused: asked again.
-        tx.send(wire(ServerMessage::error("stale", "decision 3 is not open"))).unwrap();
+        tx.send(wire(ServerMessage::error(ErrorCode::Stale, "decision 3 is not open"))).unwrap();
         let updates = s.poll(Duration::ZERO).unwrap();
         assert_eq!(notices(&updates), ["! the server refused (stale): decision 3 is not open"]);
         assert!(s.prompt().is_some(), "a refused answer opens the prompt again");

@@ -1,6 +1,10 @@
 //! The load generator's core: N tables of four WebSocket clients against a server at a base
 //! URL, answering every prompt with a legal option after a pace delay, counting actions and
-//! timing each action to the table's next prompt. The example's `main.rs` adds the command
+//! timing each action to the table's next prompt. With `mjai`, the four seats are external
+//! mjai bots over TCP instead (hupai's own mjai bot with the `tsumogiri` agent, so that the
+//! generator's own decisions cost next to nothing): every line is answered, the decisions
+//! (replies other than `none`) are the actions, and the latency is from a reply to the next
+//! line on the same connection. The example's `main.rs` adds the command
 //! line, the server process and the report; `tests/load.rs` runs this core in-process so it
 //! cannot rot.
 //!
@@ -17,6 +21,9 @@ use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 use futures_util::{SinkExt, StreamExt};
+use hupai_ai::mjai_bot::MjaiBot;
+use hupai_ai::AgentSpec;
+use hupai_rules::Rules;
 use hupai_server::client::create_table;
 use hupai_server::protocol::ClientMessage;
 use serde_json::Value;
@@ -46,6 +53,8 @@ pub struct Options {
     pub setup_parallel: usize,
     /// The generator's choices.
     pub seed: u64,
+    /// Play the seats as mjai bots over TCP instead of WebSocket clients.
+    pub mjai: bool,
 }
 
 impl Default for Options {
@@ -59,6 +68,7 @@ impl Default for Options {
             length: "east".into(),
             setup_parallel: 32,
             seed: 1,
+            mjai: false,
         }
     }
 }
@@ -79,9 +89,9 @@ pub struct Report {
     pub setup_s: f64,
     /// The measurement window in seconds.
     pub window_s: f64,
-    /// Acts sent in the window.
+    /// Acts sent in the window (mjai: replies other than `none`).
     pub acts: u64,
-    /// Prompts received in the window.
+    /// Prompts received in the window (mjai: lines).
     pub prompts: u64,
     /// Frames received in the window, and their bytes.
     pub frames: u64,
@@ -129,11 +139,12 @@ impl Report {
     }
 }
 
-/// The table request: four people, clocks that never run out (a slow generator must not turn
-/// into takeovers), no holds.
-pub fn table_request(rules: &str, length: &str) -> String {
+/// The table request: four people (or mjai bots), clocks that never run out (a slow
+/// generator must not turn into takeovers), no holds.
+pub fn table_request(rules: &str, length: &str, mjai: bool) -> String {
+    let seat = if mjai { "mjai" } else { "human" };
     format!(
-        r#"{{"rules":"{rules}","length":"{length}","seats":["human","human","human","human"],"private":true,"time":{{"turn_ms":600000,"call_ms":600000,"bank_ms":0,"claim_hold_ms":0,"bot_delay_ms":0,"away_ms":600000,"timeouts_for_takeover":1000}}}}"#
+        r#"{{"rules":"{rules}","length":"{length}","seats":["{seat}","{seat}","{seat}","{seat}"],"private":true,"time":{{"turn_ms":600000,"call_ms":600000,"bank_ms":0,"claim_hold_ms":0,"bot_delay_ms":0,"away_ms":600000,"timeouts_for_takeover":1000}}}}"#
     )
 }
 
@@ -149,7 +160,7 @@ pub async fn drive(
     }
     let run = Arc::new(Run {
         base: base.trim_end_matches('/').to_string(),
-        request: table_request(&options.rules, &options.length),
+        request: table_request(&options.rules, &options.length, options.mjai),
         options: options.clone(),
         counting: AtomicBool::new(false),
         counters: Counters::default(),
@@ -257,6 +268,29 @@ struct Run {
 }
 
 impl Run {
+    /// What a client read: the item, or `None` (counted) when the connection closed or failed.
+    fn received<T>(&self, next: Result<Option<T>, String>, what: &str) -> Option<T> {
+        match next {
+            Ok(Some(item)) => Some(item),
+            Ok(None) => {
+                self.error(&self.counters.closed, format!("the server closed {what}"));
+                None
+            }
+            Err(e) => {
+                self.error(&self.counters.socket_errors, e);
+                None
+            }
+        }
+    }
+
+    /// Notes a latency from `since` to `now`.
+    fn latency(&self, since: Instant, now: Instant) {
+        let us = now.saturating_duration_since(since).as_micros();
+        if let Ok(mut l) = self.latencies.lock() {
+            l.push(us.min(u32::MAX as u128) as u32);
+        }
+    }
+
     fn error(&self, counter: &AtomicU64, what: String) {
         counter.fetch_add(1, Ordering::Relaxed);
         if let Ok(mut e) = self.errors.lock() {
@@ -276,6 +310,25 @@ struct Pacing {
     since: Option<(Instant, bool)>,
     /// The table's next action slot (human pace).
     next_slot: Instant,
+}
+
+/// Waits for the table's next action slot (a human pace); false when told to stop.
+async fn wait_for_slot(
+    pacing: &Mutex<Pacing>,
+    pace: Duration,
+    now: Instant,
+    stop: &mut watch::Receiver<bool>,
+) -> bool {
+    let at = {
+        let Ok(mut p) = pacing.lock() else { return false };
+        let at = p.next_slot.max(now);
+        p.next_slot = at + pace;
+        at
+    };
+    tokio::select! {
+        _ = tokio::time::sleep_until(at) => true,
+        _ = stop.changed() => false,
+    }
 }
 
 /// Bytes a client reads from its socket at once (the server's frames are a few hundred bytes).
@@ -344,17 +397,7 @@ async fn seat(
             n = next_text(&mut socket) => n,
             _ = stop.changed() => break false,
         };
-        let text = match next {
-            Ok(Some(t)) => t,
-            Ok(None) => {
-                run.error(&c.closed, "the server closed a connection".into());
-                break false;
-            }
-            Err(e) => {
-                run.error(&c.socket_errors, e);
-                break false;
-            }
-        };
+        let Some(text) = run.received(next, "a connection") else { break false };
         let counting = run.counting.load(Ordering::Relaxed);
         if counting {
             c.frames.fetch_add(1, Ordering::Relaxed);
@@ -373,10 +416,7 @@ async fn seat(
                     p.since.take()
                 };
                 if let Some((sent, true)) = timed {
-                    let us = now.saturating_duration_since(sent).as_micros();
-                    if let Ok(mut l) = run.latencies.lock() {
-                        l.push(us.min(u32::MAX as u128) as u32);
-                    }
+                    run.latency(sent, now);
                 }
                 if counting {
                     c.prompts.fetch_add(1, Ordering::Relaxed);
@@ -385,17 +425,8 @@ async fn seat(
                     run.error(&c.server_errors, format!("a prompt without options: {text}"));
                     break false;
                 };
-                if !pace.is_zero() {
-                    let at = {
-                        let Ok(mut p) = pacing.lock() else { break false };
-                        let at = p.next_slot.max(now);
-                        p.next_slot = at + pace;
-                        at
-                    };
-                    tokio::select! {
-                        _ = tokio::time::sleep_until(at) => {}
-                        _ = stop.changed() => break false,
-                    }
+                if !pace.is_zero() && !wait_for_slot(&pacing, pace, now, &mut stop).await {
+                    break false;
                 }
                 let act = format!(r#"{{"type":"act","decision":{decision},"action":{action}}}"#);
                 {
@@ -440,19 +471,118 @@ fn choose(text: &str, rng: &mut Rng) -> Option<(u64, String)> {
     Some((decision, pick.to_string()))
 }
 
+/// A seat's client: a WebSocket, or an mjai bot's TCP connection.
+enum Client {
+    Socket(Box<Socket>),
+    Mjai(Box<Bot>),
+}
+
 /// Creates a table and connects its four clients.
-async fn open_table(run: &Run) -> Result<Vec<Socket>, String> {
+async fn open_table(run: &Run) -> Result<Vec<Client>, String> {
     let made = create_table(&run.base, &run.request).await.map_err(|e| e.to_string())?;
     let id = made["table"].as_str().ok_or("no table id")?.to_string();
-    let mut sockets = Vec::with_capacity(4);
+    let mut clients = Vec::with_capacity(4);
     for p in 0..4 {
-        let token = made["seats"][p]["token"].as_str().ok_or("no token")?;
-        let socket =
-            connect(&run.base, &id, token).await.map_err(|e| format!("player {p}: {e}"))?;
-        sockets.push(socket);
+        let seat = &made["seats"][p];
+        let client = if run.options.mjai {
+            let ticket = seat["ticket"].as_str().ok_or("no ticket")?;
+            let addr = made["mjai"].as_str().ok_or("the server has no mjai listener")?;
+            Client::Mjai(Box::new(Bot::join(addr, ticket, &run.options.rules, p).await?))
+        } else {
+            let token = seat["token"].as_str().ok_or("no token")?;
+            let socket =
+                connect(&run.base, &id, token).await.map_err(|e| format!("player {p}: {e}"))?;
+            Client::Socket(Box::new(socket))
+        };
+        clients.push(client);
     }
     run.counters.tables_made.fetch_add(1, Ordering::Relaxed);
-    Ok(sockets)
+    Ok(clients)
+}
+
+/// An external mjai bot: its TCP connection and hupai's own mjai bot answering for it.
+struct Bot {
+    lines: tokio::io::Lines<tokio::io::BufReader<tokio::net::tcp::OwnedReadHalf>>,
+    write: tokio::net::tcp::OwnedWriteHalf,
+    bot: MjaiBot,
+}
+
+impl Bot {
+    /// Connects to the mjai listener at `addr` and joins with `ticket`.
+    async fn join(addr: &str, ticket: &str, rules: &str, seat: usize) -> Result<Bot, String> {
+        use tokio::io::{AsyncBufReadExt, AsyncWriteExt};
+        let stream = TcpStream::connect(addr).await.map_err(|e| format!("mjai {addr}: {e}"))?;
+        stream.set_nodelay(true).map_err(|e| e.to_string())?;
+        let (read, mut write) = stream.into_split();
+        let mut lines = tokio::io::BufReader::new(read).lines();
+        let hello = lines.next_line().await.map_err(|e| e.to_string())?;
+        if !hello.is_some_and(|h| h.contains("\"hello\"")) {
+            return Err("mjai: no hello".into());
+        }
+        let join = format!("{{\"type\":\"join\",\"name\":\"load\",\"room\":\"{ticket}\"}}\n");
+        write.write_all(join.as_bytes()).await.map_err(|e| e.to_string())?;
+        let rules = Rules::preset(rules).map_err(|e| e.to_string())?;
+        let spec: AgentSpec = "tsumogiri".parse().map_err(|e| format!("{e}"))?;
+        let agent = spec.build(&rules, 1, seat, &Default::default()).map_err(|e| e.to_string())?;
+        Ok(Bot { lines, write, bot: MjaiBot::new(rules, agent, false) })
+    }
+}
+
+/// One mjai bot's seat: answers every line (at the pace for its decisions). True when its
+/// match ended.
+async fn mjai_seat(
+    run: Arc<Run>,
+    pacing: Arc<Mutex<Pacing>>,
+    mut bot: Bot,
+    mut stop: watch::Receiver<bool>,
+) -> bool {
+    use tokio::io::AsyncWriteExt;
+    let c = &run.counters;
+    let pace = run.options.pace;
+    let mut replied: Option<(Instant, bool)> = None;
+    let over = loop {
+        let next = tokio::select! {
+            n = bot.lines.next_line() => n,
+            _ = stop.changed() => break false,
+        };
+        let next = next.map_err(|e| format!("mjai: {e}"));
+        let Some(line) = run.received(next, "an mjai connection") else { break false };
+        let now = Instant::now();
+        let counting = run.counting.load(Ordering::Relaxed);
+        if let Some((at, true)) = replied.take() {
+            run.latency(at, now);
+        }
+        if counting {
+            c.frames.fetch_add(1, Ordering::Relaxed);
+            c.prompts.fetch_add(1, Ordering::Relaxed);
+            c.bytes.fetch_add(line.len() as u64 + 1, Ordering::Relaxed);
+        }
+        if line.contains("\"type\":\"end_game\"") {
+            c.matches_over.fetch_add(1, Ordering::Relaxed);
+            break true;
+        }
+        if line.contains("\"type\":\"error\"") {
+            run.error(&c.server_errors, line);
+            break false;
+        }
+        let reply = bot.bot.handle_line(&line).0;
+        let decision = reply != "{\"type\":\"none\"}";
+        if decision && !pace.is_zero() && !wait_for_slot(&pacing, pace, now, &mut stop).await {
+            break false;
+        }
+        let mut bytes = reply.into_bytes();
+        bytes.push(b'\n');
+        if let Err(e) = bot.write.write_all(&bytes).await {
+            run.error(&c.socket_errors, format!("mjai: {e}"));
+            break false;
+        }
+        let counting = run.counting.load(Ordering::Relaxed);
+        replied = Some((Instant::now(), counting));
+        if decision && counting {
+            c.acts.fetch_add(1, Ordering::Relaxed);
+        }
+    };
+    over
 }
 
 /// One table slot: a table played by four clients, replaced by a new one when its match ends,
@@ -469,8 +599,8 @@ async fn runner(run: Arc<Run>, index: usize, stop: watch::Receiver<bool>) {
             run.connected.fetch_add(1, Ordering::Relaxed);
             first = false;
         }
-        let sockets = match opened {
-            Ok(sockets) => sockets,
+        let clients = match opened {
+            Ok(clients) => clients,
             Err(e) => {
                 run.error(&run.counters.connect_errors, e);
                 return;
@@ -483,11 +613,15 @@ async fn runner(run: Arc<Run>, index: usize, stop: watch::Receiver<bool>) {
             since: None,
             next_slot: Instant::now() + phase,
         }));
-        let seats: Vec<_> = sockets
+        let seats: Vec<_> = clients
             .into_iter()
-            .map(|socket| {
+            .map(|client| {
                 let r = Rng(rng.next());
-                tokio::spawn(seat(Arc::clone(&run), Arc::clone(&pacing), socket, r, stop.clone()))
+                let (run, pacing, stop) = (Arc::clone(&run), Arc::clone(&pacing), stop.clone());
+                match client {
+                    Client::Socket(socket) => tokio::spawn(seat(run, pacing, *socket, r, stop)),
+                    Client::Mjai(bot) => tokio::spawn(mjai_seat(run, pacing, *bot, stop)),
+                }
             })
             .collect();
         let mut over = true;

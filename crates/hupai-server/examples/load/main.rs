@@ -10,6 +10,8 @@
 //!     --tables 2000 --pace 1s --duration 60s
 //! cargo run --release -p hupai-server --example load -- --spawn target/release/hupai \
 //!     --tables 200 --pace 0 --duration 30s
+//! cargo run --release -p hupai-server --example load -- --spawn target/release/hupai \
+//!     --tables 50 --pace 0 --duration 20s --mjai
 //! ```
 //!
 //! Where the server runs:
@@ -40,7 +42,7 @@ const USAGE: &str = "\
 usage: load [--tables N] [--pace DUR] [--duration DUR] [--warmup DUR]
             [--spawn PATH [--server-cpus LIST] | --server URL [--pid PID]]
             [--db PATH|postgres://...] [--rules NAME] [--length LEN] [--setup-parallel N]
-            [--seed N] [--perf FILE]
+            [--seed N] [--perf FILE] [--mjai]
 
   --tables N          tables of four socket clients (default 100)
   --pace DUR          each table makes one action per DUR on average; 0: answer at once
@@ -58,6 +60,9 @@ usage: load [--tables N] [--pace DUR] [--duration DUR] [--warmup DUR]
   --setup-parallel N  tables being created and connected at once (default 32)
   --seed N            the generator's choices (default 1)
   --perf FILE         record the server with `perf record -e cpu-clock -g` while measuring
+  --mjai              the seats are mjai bots over TCP (hupai's own, tsumogiri) instead of
+                      WebSocket clients: actions are their decisions, latency is from a reply
+                      to the next line
 ";
 
 /// Where the server is.
@@ -100,6 +105,10 @@ fn parse_args() -> Result<Args, String> {
     while let Some(flag) = it.next() {
         if flag == "-h" || flag == "--help" {
             return Err(String::new());
+        }
+        if flag == "--mjai" {
+            options.mjai = true;
+            continue;
         }
         let value = it.next().ok_or_else(|| format!("{flag}: needs a value"))?;
         let bad = |e: &dyn std::fmt::Display| format!("{flag} {value}: {e}");
@@ -246,7 +255,7 @@ fn spawn_server(
         None => Command::new(hupai),
     };
     let mut child = command
-        .args(["serve", "--addr", "127.0.0.1:0", "--db", db])
+        .args(["serve", "--addr", "127.0.0.1:0", "--mjai-addr", "127.0.0.1:0", "--db", db])
         .args(LIMIT_FLAGS)
         .stdout(Stdio::piped())
         .stderr(Stdio::inherit())
@@ -320,6 +329,7 @@ async fn load(args: Args) -> Result<(), String> {
             config.limits.tables_per_minute = 1_000_000;
             config.limits.messages_per_second = 1000.0;
             config.limits.message_burst = 3000.0;
+            config.mjai_addr = Some("127.0.0.1:0".parse().map_err(|e| format!("{e}"))?);
             let server = Server::start(config).await.map_err(|e| format!("the server: {e}"))?;
             let base = format!("http://{}", server.addr);
             in_process = Some(server);
@@ -344,8 +354,9 @@ async fn load(args: Args) -> Result<(), String> {
     } else {
         format!("one action per {:?} per table", options.pace)
     };
+    let clients = if options.mjai { "mjai bots over TCP" } else { "WebSocket clients" };
     println!(
-        "hupai load: {} tables x 4 clients, {pace}, {:?} measured after {:?} of warm-up; {} open files allowed",
+        "hupai load: {} tables x 4 {clients}, {pace}, {:?} measured after {:?} of warm-up; {} open files allowed",
         options.tables, options.duration, options.warmup, files
     );
     let store_kind = if store_name.starts_with("postgres") { "PostgreSQL" } else { "SQLite" };
@@ -408,8 +419,9 @@ fn print_report(
     let made = tables - r.connect_errors.min(tables as u64) as usize;
     println!("setup: {made} tables and {} sockets in {:.1} s", 4 * made, r.setup_s);
     let rate = r.rate();
+    let asked = if args.options.mjai { "lines" } else { "prompts" };
     println!(
-        "actions: {} in {:.1} s = {rate:.0}/s ({:.2}/s per table); prompts {}; frames to clients {:.0}/s ({:.1} MB/s)",
+        "actions: {} in {:.1} s = {rate:.0}/s ({:.2}/s per table); {asked} {}; frames to clients {:.0}/s ({:.1} MB/s)",
         r.acts,
         r.window_s,
         rate / tables as f64,
@@ -419,8 +431,9 @@ fn print_report(
     );
     let q = |x| r.percentile_ms(x);
     let max = r.latencies_us.last().map_or(f64::NAN, |&m| m as f64 / 1000.0);
+    let timed = if args.options.mjai { "reply -> next line" } else { "act -> next prompt" };
     println!(
-        "latency act -> next prompt ({} timed): p50 {:.2} ms, p90 {:.2} ms, p99 {:.2} ms, p99.9 {:.2} ms, max {max:.2} ms",
+        "latency {timed} ({} timed): p50 {:.2} ms, p90 {:.2} ms, p99 {:.2} ms, p99.9 {:.2} ms, max {max:.2} ms",
         r.latencies_us.len(),
         q(0.5),
         q(0.9),
@@ -467,7 +480,7 @@ fn print_report(
     let load_after = loadavg();
     println!("load average: {load_before} before, {load_after} after");
     let result = serde_json::json!({
-        "tables": tables, "pace_ms": args.options.pace.as_millis() as u64,
+        "tables": tables, "pace_ms": args.options.pace.as_millis() as u64, "mjai": args.options.mjai,
         "seconds": r.window_s, "setup_s": r.setup_s,
         "actions": r.acts, "actions_per_s": rate, "timed": r.latencies_us.len(),
         "p50_ms": q(0.5), "p90_ms": q(0.9), "p99_ms": q(0.99), "p999_ms": q(0.999), "max_ms": max,

@@ -5,11 +5,17 @@
 use std::net::SocketAddr;
 use std::path::PathBuf;
 
+use futures_util::StreamExt;
 use hupai_engine::{Action, Event};
 use hupai_server::client::{create_table, Client};
-use hupai_server::protocol::ServerMessage;
+use hupai_server::protocol::{ClientMessage, ServerMessage};
 use hupai_server::{Config, Server};
 use serde_json::Value;
+use tokio::net::{TcpSocket, TcpStream};
+use tokio::time::{timeout, Duration};
+use tokio_tungstenite::tungstenite::protocol::CloseFrame;
+use tokio_tungstenite::tungstenite::Message;
+use tokio_tungstenite::WebSocketStream;
 
 /// A fresh database file for one test.
 pub fn db(name: &str) -> PathBuf {
@@ -168,4 +174,59 @@ pub async fn game_log(base: &str, id: &str) -> String {
         tokio::time::sleep(std::time::Duration::from_millis(50)).await;
     }
     panic!("the log of {id} is never served");
+}
+
+/// A WebSocket client that sees the close frame, on a socket with a small receive buffer when
+/// asked (so that the server feels at once a reader that stops reading).
+pub struct Raw {
+    socket: WebSocketStream<TcpStream>,
+}
+
+/// What a [`Raw`] client reads.
+#[derive(Debug)]
+pub enum Frame {
+    Message(ServerMessage),
+    Closed(Option<CloseFrame>),
+}
+
+impl Raw {
+    /// Opens a socket to the server at `addr` and says `hello`.
+    pub async fn open(addr: SocketAddr, hello: &ClientMessage, small: bool) -> Raw {
+        Raw::try_open(addr, hello, small).await.expect("a websocket")
+    }
+
+    /// [`Raw::open`], or why not.
+    pub async fn try_open(
+        addr: SocketAddr,
+        hello: &ClientMessage,
+        small: bool,
+    ) -> Result<Raw, String> {
+        let tcp = TcpSocket::new_v4().map_err(|e| e.to_string())?;
+        if small {
+            tcp.set_recv_buffer_size(4096).map_err(|e| e.to_string())?;
+        }
+        let stream = tcp.connect(addr).await.map_err(|e| e.to_string())?;
+        let url = format!("ws://{addr}/ws");
+        let (mut socket, _) =
+            tokio_tungstenite::client_async(url, stream).await.map_err(|e| e.to_string())?;
+        let text = serde_json::to_string(hello).map_err(|e| e.to_string())?;
+        futures_util::SinkExt::send(&mut socket, Message::text(text))
+            .await
+            .map_err(|e| e.to_string())?;
+        Ok(Raw { socket })
+    }
+
+    /// The next message or the close.
+    pub async fn next(&mut self) -> Frame {
+        loop {
+            match timeout(Duration::from_secs(60), self.socket.next()).await.expect("in time") {
+                Some(Ok(Message::Text(t))) => {
+                    return Frame::Message(serde_json::from_str(t.as_str()).expect("a message"))
+                }
+                Some(Ok(Message::Close(c))) => return Frame::Closed(c),
+                Some(Ok(_)) => continue,
+                None | Some(Err(_)) => return Frame::Closed(None),
+            }
+        }
+    }
 }

@@ -10,7 +10,7 @@
 //! ```
 //! use hupai_engine::{play_match, Agent, Random, Setup};
 //! use hupai_rules::Rules;
-//! use hupai_server::review::review;
+//! use hupai_server::analysis::review::review;
 //! let mut agents: Vec<Box<dyn Agent>> = (0..4).map(|i| Box::new(Random::new(i)) as Box<dyn Agent>).collect();
 //! let mut setup = Setup::new(Rules::preset("riichi").unwrap(), 2);
 //! setup.single_hand = true;
@@ -23,17 +23,15 @@
 
 use std::fmt;
 
-use hupai_core::Seat;
 use hupai_engine::replay::parse_log;
 use hupai_engine::{
     legal_options, replay::replay_events, Action, Agent, Decision, DrawReason, Event, PlayerView,
-    ViewError,
 };
 use hupai_rules::Rules;
 use serde::{Deserialize, Serialize};
 
-use crate::hints::{Hint, Suggestion, Weighed};
-use crate::protocol::ServerMessage;
+use super::hints::{Hint, Suggestion, Weighed};
+use super::view::StreamView;
 
 /// The most events a reviewed log may have.
 pub const MAX_EVENTS: usize = 50_000;
@@ -74,62 +72,6 @@ impl fmt::Display for ReviewError {
 }
 
 impl std::error::Error for ReviewError {}
-
-/// One player's view, built event by event from a record or from the player's own stream;
-/// when players change seats (MCR) a new hand starts a new view at the new seat.
-#[derive(Clone, Debug)]
-pub struct StreamView {
-    player: usize,
-    rules: Rules,
-    /// The view now.
-    pub view: PlayerView,
-}
-
-impl StreamView {
-    /// Player `player`'s view before the first event.
-    pub fn new(player: usize, rules: &Rules) -> StreamView {
-        let seat = Seat::from_index(player % 4).unwrap_or_default();
-        StreamView { player, rules: rules.clone(), view: PlayerView::new(seat, rules) }
-    }
-
-    /// Takes one event (of the full record or of the player's stream), as the player's seat
-    /// is shown it.
-    pub fn take(&mut self, event: &Event) -> Result<(), ViewError> {
-        if let Event::StartKyoku { players, .. } = event {
-            let players = players.unwrap_or([0, 1, 2, 3]);
-            if let Some(at) = players.iter().position(|&x| x as usize == self.player) {
-                if Seat::ALL[at] != self.view.seat {
-                    self.view = PlayerView::new(Seat::ALL[at], &self.rules);
-                }
-            }
-        }
-        if event.has_hidden_tiles() {
-            self.view.update(&event.seen_by(self.view.seat))
-        } else {
-            self.view.update(event)
-        }
-    }
-}
-
-/// The message that shows the ready seats' hands after event `seq` of `record`, when it is
-/// an exhaustive draw with a ready seat (what every player is shown at the end of such a
-/// hand; the seats not ready keep their tiles hidden).
-pub fn ready_hands(record: &[Event], seq: usize, rules: &Rules) -> Option<ServerMessage> {
-    let Event::Ryukyoku { reason, tenpai, .. } = record.get(seq)? else { return None };
-    if !matches!(reason, None | Some(DrawReason::Exhaustive)) || !tenpai.contains(&true) {
-        return None;
-    }
-    let start = record[..seq].iter().rposition(|e| matches!(e, Event::StartKyoku { .. }))?;
-    let mut hands = Vec::new();
-    for seat in Seat::ALL.into_iter().filter(|s| tenpai[s.index()]) {
-        let mut view = PlayerView::new(seat, rules);
-        for e in &record[start..seq] {
-            view.update(&e.seen_by(seat)).ok()?;
-        }
-        hands.push((seat.index(), view.hand.clone()));
-    }
-    Some(ServerMessage::ShowHands { seq: seq as u64, hands })
-}
 
 /// One option as a review shows it: the AI's numbers for it and the hand's plain facts.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -217,13 +159,7 @@ pub fn review(text: &str, player: usize) -> Result<Review, ReviewError> {
     let mut decisions = Vec::new();
     for (i, (line, event)) in log.iter().enumerate() {
         if let Event::StartKyoku { tehais, .. } = event {
-            let at = match event {
-                Event::StartKyoku { players: Some(p), .. } => {
-                    p.iter().position(|&x| x as usize == player).unwrap_or(player)
-                }
-                _ => player,
-            };
-            if tehais[at].iter().any(|p| p.is_hidden()) {
+            if tehais[sv.seat_for(event).index()].iter().any(|p| p.is_hidden()) {
                 return Err(ReviewError::Player(format!(
                     "line {line}: the log hides player {player}'s tiles (a stream of another seat)"
                 )));
@@ -467,58 +403,5 @@ mod tests {
             hupai_engine::player_stream(&record, 2).map(|e| e.to_json() + "\n").collect();
         assert!(review(&stream, 2).is_ok());
         assert!(matches!(review(&stream, 1), Err(ReviewError::Player(_))));
-    }
-
-    #[test]
-    fn an_exhaustive_draw_shows_the_ready_hands_and_only_those() {
-        let rules = Rules::preset("riichi").unwrap();
-        let mut found = 0;
-        for seed in 0..60 {
-            let mut setup = Setup::new(rules.clone(), seed);
-            setup.single_hand = true;
-            let mut driver = Driver::new(setup);
-            let mut ai = Defensive::new(&rules);
-            loop {
-                let (p, d, action) = {
-                    let Some(prompt) = driver.prompts().next() else { break };
-                    (prompt.player, prompt.decision, ai.decide(prompt.view, prompt.options))
-                };
-                driver.answer(p, d, action).unwrap();
-            }
-            let record = driver.record();
-            for (seq, e) in record.iter().enumerate() {
-                let shown = ready_hands(record, seq, &rules);
-                let Event::Ryukyoku { reason, tenpai, .. } = e else {
-                    assert!(shown.is_none());
-                    continue;
-                };
-                let exhaustive = matches!(reason, None | Some(DrawReason::Exhaustive));
-                if !exhaustive || !tenpai.contains(&true) {
-                    assert!(shown.is_none());
-                    continue;
-                }
-                let Some(ServerMessage::ShowHands { seq: s, hands }) = shown else {
-                    panic!("seed {seed}: no hands shown")
-                };
-                assert_eq!(s as usize, seq);
-                let seats: Vec<usize> = hands.iter().map(|h| h.0).collect();
-                let ready: Vec<usize> = (0..4).filter(|&i| tenpai[i]).collect();
-                assert_eq!(seats, ready, "seed {seed}: only the ready seats");
-                for (seat, tiles) in hands {
-                    // The seat's own stream up to the draw holds the same hand.
-                    let mut view = PlayerView::new(Seat::ALL[seat], &rules);
-                    for e in hupai_engine::player_stream(record, seat).take(seq) {
-                        view.update(&e).unwrap();
-                    }
-                    assert_eq!(tiles, view.hand, "seed {seed} seat {seat}");
-                    assert_eq!(tiles.len() + 3 * view.own_melds().len(), 13);
-                }
-                found += 1;
-            }
-            if found >= 2 {
-                break;
-            }
-        }
-        assert!(found >= 1, "no exhaustive draw with a ready seat in 60 seeds");
     }
 }

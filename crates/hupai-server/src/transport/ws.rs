@@ -6,17 +6,22 @@
 use std::net::SocketAddr;
 use std::sync::Arc;
 
-use axum::extract::ws::{Message, WebSocket};
+use axum::extract::ws::{CloseFrame, Message, WebSocket};
 use axum::extract::{ConnectInfo, State as Shared, WebSocketUpgrade};
 use axum::http::{header, HeaderMap, StatusCode};
 use axum::response::{IntoResponse, Response};
-use tokio::sync::{mpsc, oneshot};
+use futures_util::SinkExt;
+use tokio::sync::oneshot;
 use tokio::time::{timeout, Instant};
 
-use crate::http::refuse;
+use super::reply::refuse;
+use crate::actor::{Command, Inbox};
 use crate::limits::Bucket;
-use crate::protocol::{decode, ClientMessage, DecodeError, ServerMessage, MAX_FRAME};
-use crate::server::{Command, State};
+use crate::protocol::{
+    decode, ClientMessage, Closing, DecodeError, ErrorCode, Frame, ServerMessage, CLOSE_CODE,
+    MAX_FRAME,
+};
+use crate::state::State;
 use crate::table::{How, Who};
 
 /// Whether a browser page from `origin` may open the socket.
@@ -58,6 +63,9 @@ pub async fn upgrade(
         .into_response()
 }
 
+/// The most messages taken from the table's queue at once.
+const BATCH: usize = 64;
+
 async fn send(socket: &mut WebSocket, state: &State, msg: &ServerMessage) -> bool {
     let text = msg.to_json();
     matches!(
@@ -66,13 +74,34 @@ async fn send(socket: &mut WebSocket, state: &State, msg: &ServerMessage) -> boo
     )
 }
 
+/// Sends what the table queued in one write: each message is framed into the socket's buffer
+/// and one flush writes them all (a frame a write was most of the server's time with instant
+/// players). Notes the last event sent.
+async fn send_all(
+    socket: &mut WebSocket,
+    state: &State,
+    batch: &mut Vec<Arc<Frame>>,
+    last_seq: &mut Option<u64>,
+) -> bool {
+    let write = async {
+        for frame in batch.drain(..) {
+            if let ServerMessage::Event { seq, .. } = &**frame {
+                *last_seq = Some(*seq);
+            }
+            socket.feed(Message::Text(frame.json().into())).await?;
+        }
+        socket.flush().await
+    };
+    matches!(timeout(state.config.limits.send_within, write).await, Ok(Ok(())))
+}
+
 async fn connection(mut socket: WebSocket, peer: SocketAddr, state: Arc<State>) {
     let limits = state.config.limits;
     let Some(_slot) = state.addresses.open(peer.ip(), limits.connections_per_address) else {
         let _ = send(
             &mut socket,
             &state,
-            &ServerMessage::error("rate_limited", "too many connections from this address"),
+            &ServerMessage::error(ErrorCode::RateLimited, "too many connections from this address"),
         )
         .await;
         return;
@@ -82,9 +111,12 @@ async fn connection(mut socket: WebSocket, peer: SocketAddr, state: Arc<State>) 
         Ok(Some(Ok(Message::Text(t)))) => t,
         Ok(_) => return,
         Err(_) => {
-            let _ =
-                send(&mut socket, &state, &ServerMessage::error("no_hello", "no hello in time"))
-                    .await;
+            let _ = send(
+                &mut socket,
+                &state,
+                &ServerMessage::error(ErrorCode::NoHello, "no hello in time"),
+            )
+            .await;
             return;
         }
     };
@@ -93,8 +125,12 @@ async fn connection(mut socket: WebSocket, peer: SocketAddr, state: Arc<State>) 
             (table, token, spectate, last_seq)
         }
         Ok(_) => {
-            let _ = send(&mut socket, &state, &ServerMessage::error("no_hello", "say hello first"))
-                .await;
+            let _ = send(
+                &mut socket,
+                &state,
+                &ServerMessage::error(ErrorCode::NoHello, "say hello first"),
+            )
+            .await;
             return;
         }
         Err(e) => {
@@ -105,11 +141,13 @@ async fn connection(mut socket: WebSocket, peer: SocketAddr, state: Arc<State>) 
     let Some(table) = state.table(&table_id) else {
         let msg = match state.store.table_state(&table_id).await {
             Ok(Some(true)) => ServerMessage::error(
-                "over",
+                ErrorCode::Over,
                 format!("the game is over: GET /api/games/{table_id}/log"),
             ),
-            Ok(Some(false)) => ServerMessage::error("elsewhere", "another node plays this table"),
-            _ => ServerMessage::error("unknown_table", format!("no table '{table_id}'")),
+            Ok(Some(false)) => {
+                ServerMessage::error(ErrorCode::Elsewhere, "another node plays this table")
+            }
+            _ => ServerMessage::error(ErrorCode::UnknownTable, format!("no table '{table_id}'")),
         };
         let _ = send(&mut socket, &state, &msg).await;
         return;
@@ -120,7 +158,7 @@ async fn connection(mut socket: WebSocket, peer: SocketAddr, state: Arc<State>) 
             let _ = send(
                 &mut socket,
                 &state,
-                &ServerMessage::error("bad_token", "a token, or spectate: true"),
+                &ServerMessage::error(ErrorCode::BadToken, "a token, or spectate: true"),
             )
             .await;
             return;
@@ -140,7 +178,7 @@ async fn connection(mut socket: WebSocket, peer: SocketAddr, state: Arc<State>) 
                         &mut socket,
                         &state,
                         &ServerMessage::error(
-                            "bad_token",
+                            ErrorCode::BadToken,
                             "this token sits at no seat of the table",
                         ),
                     )
@@ -151,25 +189,35 @@ async fn connection(mut socket: WebSocket, peer: SocketAddr, state: Arc<State>) 
         }
     };
     let conn = state.conn_id();
-    let (sink, mut outgoing) = mpsc::channel(limits.queue);
-    if table.commands.send(Command::Connect { conn, who, last_seq, sink }).await.is_err() {
+    let Some(mut inbox) = Inbox::connect(&table.commands, conn, who, last_seq, &limits).await
+    else {
         return;
-    }
+    };
     let mut bucket = Bucket::new(limits.messages_per_second, limits.message_burst, Instant::now());
     // Closed when nothing has gone either way for the idle time.
     let quiet = tokio::time::sleep(limits.idle);
     tokio::pin!(quiet);
+    let mut batch = Vec::new();
+    // The last event sent: a close frame names it, to resume after.
+    let mut last_seq = None;
     loop {
         tokio::select! {
-            out = outgoing.recv() => match out {
-                Some(msg) => {
-                    quiet.as_mut().reset(Instant::now() + limits.idle);
-                    if !send(&mut socket, &state, &msg).await { break }
+            n = inbox.recv_many(&mut batch, BATCH) => {
+                if n == 0 {
+                    // The table closed the connection: say why, and where to resume.
+                    let why = inbox.closed_because().unwrap_or(ErrorCode::Over);
+                    close(&mut socket, &state, why, last_seq).await;
+                    break;
                 }
-                None => break, // the table cut us off, or closed
+                quiet.as_mut().reset(Instant::now() + limits.idle);
+                if !send_all(&mut socket, &state, &mut batch, &mut last_seq).await {
+                    break;
+                }
+                inbox.sent().await;
             },
             _ = &mut quiet => {
-                let _ = send(&mut socket, &state, &ServerMessage::error("idle", "closed after nothing for too long")).await;
+                let _ = send(&mut socket, &state, &ServerMessage::error(ErrorCode::Idle, "closed after nothing for too long")).await;
+                close(&mut socket, &state, ErrorCode::Idle, last_seq).await;
                 break;
             }
             incoming = socket.recv() => {
@@ -178,7 +226,7 @@ async fn connection(mut socket: WebSocket, peer: SocketAddr, state: Arc<State>) 
                     Some(Ok(Message::Text(t))) => t,
                     Some(Ok(Message::Ping(_) | Message::Pong(_))) => continue,
                     Some(Ok(Message::Binary(_))) => {
-                        let _ = send(&mut socket, &state, &ServerMessage::error("bad_message", "messages are JSON text")).await;
+                        let _ = send(&mut socket, &state, &ServerMessage::error(ErrorCode::BadMessage, "messages are JSON text")).await;
                         continue;
                     }
                     _ => break,
@@ -206,7 +254,7 @@ async fn connection(mut socket: WebSocket, peer: SocketAddr, state: Arc<State>) 
                     }
                     Ok(ClientMessage::Ping {}) => if !send(&mut socket, &state, &ServerMessage::Pong).await { break },
                     Ok(ClientMessage::Hello { .. }) => {
-                        let _ = send(&mut socket, &state, &ServerMessage::error("bad_message", "hello once per connection")).await;
+                        let _ = send(&mut socket, &state, &ServerMessage::error(ErrorCode::BadMessage, "hello once per connection")).await;
                     }
                     Err(e) => {
                         let _ = send(&mut socket, &state, &bad(e)).await;
@@ -218,9 +266,17 @@ async fn connection(mut socket: WebSocket, peer: SocketAddr, state: Arc<State>) 
     let _ = table.commands.send(Command::Disconnect(conn)).await;
 }
 
+/// Closes the socket with a frame that says why and which event was sent last.
+async fn close(socket: &mut WebSocket, state: &State, why: ErrorCode, last_seq: Option<u64>) {
+    let reason = Closing { code: why, last_seq }.to_json();
+    let frame = CloseFrame { code: CLOSE_CODE, reason: reason.into() };
+    let _ =
+        timeout(state.config.limits.send_within, socket.send(Message::Close(Some(frame)))).await;
+}
+
 fn bad(e: DecodeError) -> ServerMessage {
     match e {
-        DecodeError::TooLong(_) => ServerMessage::error("too_long", e.to_string()),
-        DecodeError::Malformed(_) => ServerMessage::error("bad_message", e.to_string()),
+        DecodeError::TooLong(_) => ServerMessage::error(ErrorCode::TooLong, e.to_string()),
+        DecodeError::Malformed(_) => ServerMessage::error(ErrorCode::BadMessage, e.to_string()),
     }
 }

@@ -14,11 +14,12 @@ use hupai_engine::{default_action, Action, Event, PlayerView};
 use hupai_rules::Rules;
 use tokio::io::{AsyncBufReadExt, AsyncReadExt, AsyncWriteExt, BufReader};
 use tokio::net::{TcpListener, TcpStream};
-use tokio::sync::{mpsc, oneshot};
+use tokio::sync::oneshot;
 use tokio::time::{timeout, Duration, Instant};
 
+use crate::actor::{Command, Inbox};
 use crate::protocol::ServerMessage;
-use crate::server::{Command, State};
+use crate::state::State;
 use crate::table::{How, Who};
 
 /// How long a bot may take to answer one line.
@@ -81,6 +82,9 @@ async fn serve_bot(
     stream: TcpStream,
     ip: std::net::IpAddr,
 ) -> std::io::Result<()> {
+    // Each line is one write, sent at once: without this a line waits for the bot's delayed
+    // ACK of the one before (Nagle's algorithm), about 40 ms a line.
+    stream.set_nodelay(true)?;
     let (read, mut write) = stream.into_split();
     let mut reader = BufReader::new(read);
     write
@@ -131,15 +135,12 @@ async fn serve_bot(
     };
     let rules = Rules::clone(&table.rules);
     let conn = state.conn_id();
-    let (sink, mut messages) = mpsc::channel(state.config.limits.queue);
-    if table
-        .commands
-        .send(Command::Connect { conn, who: Who::Player(player), last_seq: None, sink })
-        .await
-        .is_err()
-    {
+    let limits = &state.config.limits;
+    // A bot that joins again is shown the seat's stream from the start, as fast as it reads.
+    let who = Who::Player(player);
+    let Some(mut inbox) = Inbox::connect(&table.commands, conn, who, None, limits).await else {
         return Ok(());
-    }
+    };
     let mut bot = Bot {
         view: None,
         rules,
@@ -148,37 +149,51 @@ async fn serve_bot(
         reach_shown: false,
     };
     let result = async {
-        while let Some(msg) = messages.recv().await {
-            match msg {
-                ServerMessage::Event { event, .. } => {
-                    if let Some(line) = bot.shown(&event) {
-                        write.write_all(line.as_bytes()).await?;
-                        write.write_all(b"\n").await?;
-                        bot.last = Some(match read_line(&mut reader, REPLY_WITHIN).await? {
-                            Some(line) => Reply::Line(line),
-                            None => Reply::Late,
-                        });
+        let mut batch = Vec::new();
+        while inbox.recv_many(&mut batch, 64).await > 0 {
+            for frame in batch.drain(..) {
+                match &**frame {
+                    ServerMessage::Event { event, .. } => {
+                        if let Some(line) = bot.shown(event) {
+                            write_line(&mut write, &line).await?;
+                            bot.last = Some(match read_line(&mut reader, REPLY_WITHIN).await? {
+                                Some(line) => Reply::Line(line),
+                                None => Reply::Late,
+                            });
+                        }
                     }
-                }
-                ServerMessage::Prompt { decision, options, .. } => {
-                    let (action, how) = bot.decide(&options, &mut reader, &mut write).await?;
-                    if table
-                        .commands
-                        .send(Command::Act { conn, decision, action, how })
-                        .await
-                        .is_err()
-                    {
-                        break;
+                    ServerMessage::Prompt { decision, options, .. } => {
+                        let (action, how) = bot.decide(options, &mut reader, &mut write).await?;
+                        let act = Command::Act { conn, decision: *decision, action, how };
+                        if table.commands.send(act).await.is_err() {
+                            return Ok(());
+                        }
                     }
+                    _ => {}
                 }
-                _ => {}
             }
+            inbox.sent().await;
+        }
+        if let Some(why) = inbox.closed_because() {
+            let line = serde_json::json!({"type": "error", "code": why, "message": "closed"});
+            write_line(&mut write, &line.to_string()).await?;
         }
         Ok::<(), std::io::Error>(())
     }
     .await;
     let _ = table.commands.send(Command::Disconnect(conn)).await;
     result
+}
+
+/// Writes one line, with its newline, in one write.
+async fn write_line(
+    write: &mut tokio::net::tcp::OwnedWriteHalf,
+    line: &str,
+) -> std::io::Result<()> {
+    let mut bytes = Vec::with_capacity(line.len() + 1);
+    bytes.extend_from_slice(line.as_bytes());
+    bytes.push(b'\n');
+    write.write_all(&bytes).await
 }
 
 /// What the server keeps of one bot.
@@ -236,8 +251,7 @@ impl Bot {
         Ok(match chosen {
             Ok(Chosen::Action(a)) => (a, How::Player),
             Ok(Chosen::Riichi) => {
-                write.write_all(Event::Reach { actor: self.seat }.to_json().as_bytes()).await?;
-                write.write_all(b"\n").await?;
+                write_line(write, &Event::Reach { actor: self.seat }.to_json()).await?;
                 self.reach_shown = true;
                 // The riichi stands; a discard that does not keep the hand ready is a strike.
                 let riichi = riichi.unwrap_or(fallback);

@@ -10,15 +10,45 @@
 //! ```
 
 use std::fmt;
+use std::ops::Deref;
+use std::sync::{Arc, OnceLock};
 
-use hupai_engine::{Action, Event};
+use hupai_engine::{Action, Event, Pai};
 use serde::{Deserialize, Serialize};
+
+use crate::analysis::hints::Hint;
+
+mod code;
+
+pub use code::ErrorCode;
 
 /// The protocol version the server speaks.
 pub const PROTOCOL: u32 = 1;
 
 /// The largest client frame the server reads, in bytes.
 pub const MAX_FRAME: usize = 4096;
+
+/// The close code of a connection the server closes after its welcome; the close frame's
+/// reason is a [`Closing`] as JSON.
+pub const CLOSE_CODE: u16 = 4000;
+
+/// Why the server closed a connection after its welcome, and the last event it sent on it:
+/// connecting again with that as `last_seq` resumes the stream without a gap.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Closing {
+    /// Why (`slow_reader`, `idle`, `over`, `elsewhere`).
+    pub code: ErrorCode,
+    /// The last event sent (none: no event was).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub last_seq: Option<u64>,
+}
+
+impl Closing {
+    /// The reason as the close frame carries it.
+    pub fn to_json(&self) -> String {
+        serde_json::to_string(self).unwrap_or_default()
+    }
+}
 
 /// What a client sends.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -151,7 +181,7 @@ pub enum ServerMessage {
         #[serde(default, skip_serializing_if = "Option::is_none")]
         decision: Option<u64>,
         /// The help.
-        hint: Box<crate::hints::Hint>,
+        hint: Box<Hint>,
     },
     /// After an exhaustive draw (event `seq`), the concealed tiles of the seats that were
     /// ready, which every player is shown (the seats not ready keep theirs hidden).
@@ -159,22 +189,50 @@ pub enum ServerMessage {
         /// The draw's sequence number.
         seq: u64,
         /// Each ready seat with its concealed tiles.
-        hands: Vec<(usize, Vec<hupai_engine::Pai>)>,
+        hands: Vec<(usize, Vec<Pai>)>,
     },
     /// Something the server refused; nothing changed.
     Error {
-        /// A stable code (`bad_message`, `unknown_table`, `bad_token`, `stale`, `illegal`,
-        /// `not_your_turn`, `rate_limited`, `too_long`, `no_hello`, `over`).
-        code: String,
+        /// Why.
+        code: ErrorCode,
         /// What is wrong, in words.
         message: String,
     },
 }
 
+/// A message on its way to the connections it is for: one event shown alike to several
+/// connections is one frame, shared by all of them and written as JSON once, by whichever
+/// connection sends it first.
+#[derive(Debug)]
+pub struct Frame {
+    message: ServerMessage,
+    json: OnceLock<String>,
+}
+
+impl Frame {
+    /// A frame of `message`.
+    pub fn new(message: ServerMessage) -> Arc<Frame> {
+        Arc::new(Frame { message, json: OnceLock::new() })
+    }
+
+    /// The message as its JSON text.
+    pub fn json(&self) -> &str {
+        self.json.get_or_init(|| self.message.to_json())
+    }
+}
+
+impl Deref for Frame {
+    type Target = ServerMessage;
+
+    fn deref(&self) -> &ServerMessage {
+        &self.message
+    }
+}
+
 impl ServerMessage {
     /// An error message.
-    pub fn error(code: &str, message: impl Into<String>) -> ServerMessage {
-        ServerMessage::Error { code: code.to_string(), message: message.into() }
+    pub fn error(code: ErrorCode, message: impl Into<String>) -> ServerMessage {
+        ServerMessage::Error { code, message: message.into() }
     }
 
     /// The message as its JSON text.

@@ -1,9 +1,9 @@
 //! One table: the match driver, the seats and their clocks, the connections watching, and
-//! every answer as a record to store. A table is driven by one task (see [`crate::server`])
+//! every answer as a record to store. A table is driven by one task (see [`crate::actor`])
 //! and is the only writer of its game; it does no I/O itself: it queues messages for its
-//! connections ([`Table::take_outbox`]) and records for the store ([`Table::take_records`]),
-//! and its task sends the messages only once the records are stored, so nobody ever sees a
-//! move that a crash could lose.
+//! connections (each a [`stream`] of its own) and records for the store
+//! ([`Table::take_records`]), and its task sends the messages ([`Table::deliver`]) only once the
+//! records are stored, so nobody ever sees a move that a crash could lose.
 //!
 //! Time is given, never read, so a table is tested with any clock:
 //!
@@ -25,94 +25,29 @@ use std::collections::BTreeMap;
 
 use hupai_core::Seat;
 use hupai_engine::{default_action, Action, Agent, AnswerError, Driver, Event, PlayError};
-use serde::{Deserialize, Serialize};
-use tokio::sync::mpsc::error::TrySendError;
-use tokio::sync::mpsc::Sender;
+use serde::Serialize;
 use tokio::time::{Duration, Instant};
 
-use crate::protocol::{ServerMessage, PROTOCOL};
-use crate::spec::{Checked, SeatKind, SpecError, StoredSpec};
+use crate::analysis::hints::Hint;
+use crate::analysis::view::StreamView;
+use crate::protocol::{ErrorCode, ServerMessage, PROTOCOL};
+use crate::spec::{Checked, SeatKind, SpecError, StoredSpec, TimeControl};
 use crate::token::{hash, Token};
+
+mod record;
+pub mod stream;
+
+pub use record::{ActionRecord, How, RebuildError};
+pub use stream::{pipe, ConnId, Inlet, Outlet, Who};
+use stream::{Connection, Delivered, Frames, PromptShown, Source};
 
 /// The most answers (bots, stand-ins, clocks) one [`Table::advance`] takes.
 pub const ANSWERS_PER_STEP: usize = 32;
-/// A connection's number, unique in the server.
-pub type ConnId = u64;
-
-/// Who a connection is.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Who {
-    /// It plays this player.
-    Player(usize),
-    /// It watches.
-    Spectator,
-}
-
-/// Who answered a decision.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum How {
-    /// The player (a person or an external bot).
-    Player,
-    /// Nobody in time: the default action.
-    Timeout,
-    /// The seat's built-in AI.
-    Bot,
-    /// The built-in AI playing for an absent or timed-out person.
-    Takeover,
-    /// The default action, for an external bot's reply that was not legal (a strike, counted
-    /// like a timeout).
-    Illegal,
-}
-
-/// One answer, as stored.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct ActionRecord {
-    /// Its place among the table's answers (0, 1, ...).
-    pub n: u64,
-    /// The player.
-    pub player: usize,
-    /// The decision number answered.
-    pub decision: u64,
-    /// The answer.
-    pub action: Action,
-    /// Who gave it.
-    pub how: How,
-    /// The player's bank after it (milliseconds), so that a rebuilt table keeps its clocks.
-    #[serde(default)]
-    pub bank_ms: u64,
-}
-
-/// Why a stored table does not rebuild.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum RebuildError {
-    /// The spec no longer loads.
-    Spec(SpecError),
-    /// Answer `n` does not replay.
-    Answer {
-        /// Its place.
-        n: u64,
-        /// Why.
-        why: String,
-    },
-}
-
-impl std::fmt::Display for RebuildError {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match self {
-            RebuildError::Spec(e) => write!(f, "the table's spec: {e}"),
-            RebuildError::Answer { n, why } => write!(f, "answer {n} does not replay: {why}"),
-        }
-    }
-}
-
-impl std::error::Error for RebuildError {}
-
 /// Why an answer was refused (nothing changed).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Refused {
     /// The protocol's error code.
-    pub code: &'static str,
+    pub code: ErrorCode,
     /// What is wrong.
     pub message: String,
 }
@@ -145,15 +80,6 @@ struct PlayerSeat {
     agent: Box<dyn Agent>,
 }
 
-/// A connection as the table knows it.
-struct Connection {
-    who: Who,
-    next_seq: usize,
-    prompted: Option<usize>,
-    revealed: usize,
-    sink: Sender<ServerMessage>,
-}
-
 /// A table in play.
 pub struct Table {
     id: String,
@@ -168,7 +94,6 @@ pub struct Table {
     shown: [Option<(usize, Instant)>; 4],
     records: Vec<ActionRecord>,
     answers: u64,
-    outbox: Vec<(ConnId, ServerMessage)>,
     dropped: Vec<ConnId>,
     remote: bool,
 }
@@ -226,7 +151,6 @@ impl Table {
             shown: [None; 4],
             records: Vec::new(),
             answers: 0,
-            outbox: Vec::new(),
             dropped: Vec::new(),
             remote,
         })
@@ -371,10 +295,10 @@ impl Table {
         let Some((p, seat)) =
             self.seats.iter_mut().enumerate().find(|(_, s)| s.kind == SeatKind::Open && !s.taken)
         else {
-            return Err(Refused { code: "full", message: "no open seat".into() });
+            return Err(Refused { code: ErrorCode::Full, message: "no open seat".into() });
         };
-        let token =
-            Token::new().map_err(|e| Refused { code: "internal", message: e.to_string() })?;
+        let token = Token::new()
+            .map_err(|e| Refused { code: ErrorCode::Internal, message: e.to_string() })?;
         seat.token_hash = Some(hash(token.text()));
         seat.taken = true;
         Ok((p, token))
@@ -389,14 +313,15 @@ impl Table {
         })
     }
 
-    /// A connection arrives: as `who`, having seen up to `last_seq`. It gets its welcome,
-    /// what it missed, and the open prompt.
+    /// A connection arrives: as `who`, having seen up to `last_seq`, with the table's end of
+    /// its queue. It gets its welcome, what it missed (as fast as its socket takes it), and
+    /// the open prompt.
     pub fn connect(
         &mut self,
         conn: ConnId,
         who: Who,
         last_seq: Option<u64>,
-        sink: Sender<ServerMessage>,
+        outlet: Outlet,
         now: Instant,
     ) {
         let next_seq = last_seq.map_or(0, |s| (s as usize).saturating_add(1)).min(self.released);
@@ -413,9 +338,13 @@ impl Table {
             names: self.checked.names.clone(),
             next_seq: next_seq as u64,
         };
-        self.outbox.push((conn, welcome));
-        let revealed = next_seq;
-        self.connections.insert(conn, Connection { who, next_seq, prompted: None, revealed, sink });
+        let upto = match who {
+            Who::Player(_) => self.released,
+            Who::Spectator => self.ripe(now),
+        };
+        let mut c = Connection::new(who, next_seq, upto, self.driver.record(), outlet);
+        c.push(welcome);
+        self.connections.insert(conn, c);
         if let Some(p) = player {
             let seat = &mut self.seats[p];
             seat.connections += 1;
@@ -446,24 +375,31 @@ impl Table {
                 self.advance(now);
                 Ok(())
             }
-            Some(Who::Spectator) => {
-                Err(Refused { code: "not_your_turn", message: "a spectator does not play".into() })
-            }
-            None => Err(Refused { code: "no_hello", message: "say hello first".into() }),
+            Some(Who::Spectator) => Err(Refused {
+                code: ErrorCode::NotYourTurn,
+                message: "a spectator does not play".into(),
+            }),
+            None => Err(Refused { code: ErrorCode::NoHello, message: "say hello first".into() }),
         }
     }
 
-    /// A connection is gone.
-    pub fn disconnect(&mut self, conn: ConnId, now: Instant) {
-        if let Some(c) = self.connections.remove(&conn) {
-            if let Who::Player(p) = c.who {
-                let seat = &mut self.seats[p];
-                seat.connections = seat.connections.saturating_sub(1);
-                if seat.connections == 0 {
-                    seat.away_since = Some(now);
-                }
+    /// A connection is gone (its socket task ended, or the table cut it off): the table's
+    /// end of its queue, if it was still here.
+    fn remove(&mut self, conn: ConnId, now: Instant) -> Option<Connection> {
+        let c = self.connections.remove(&conn)?;
+        if let Who::Player(p) = c.who {
+            let seat = &mut self.seats[p];
+            seat.connections = seat.connections.saturating_sub(1);
+            if seat.connections == 0 {
+                seat.away_since = Some(now);
             }
         }
+        Some(c)
+    }
+
+    /// A connection's socket task has ended.
+    pub fn disconnect(&mut self, conn: ConnId, now: Instant) {
+        self.remove(conn, now);
     }
 
     /// Connections the table gave up on (their readers were too slow): the task closes them.
@@ -484,18 +420,18 @@ impl Table {
     ) -> Result<(), Refused> {
         let refuse = |code, message: String| Err(Refused { code, message });
         let Some(c) = self.connections.get(&conn) else {
-            return refuse("no_hello", "say hello first".into());
+            return refuse(ErrorCode::NoHello, "say hello first".into());
         };
         let Who::Player(p) = c.who else {
-            return refuse("not_your_turn", "a spectator does not play".into());
+            return refuse(ErrorCode::NotYourTurn, "a spectator does not play".into());
         };
         let shown = match self.shown[p] {
             Some((d, at)) if c.prompted == Some(d) => (d, at),
-            _ => return refuse("not_your_turn", "nothing to decide now".into()),
+            _ => return refuse(ErrorCode::NotYourTurn, "nothing to decide now".into()),
         };
         if decision != shown.0 as u64 {
             return refuse(
-                "stale",
+                ErrorCode::Stale,
                 format!("decision {decision} is not open (decision {} is)", shown.0),
             );
         }
@@ -513,14 +449,14 @@ impl Table {
                     How::Timeout => self.seats[p].faults.timeouts += 1,
                     _ => self.seats[p].timeouts = 0,
                 }
-                self.outbox.push((conn, ServerMessage::Accepted { decision }));
+                self.tell(conn, ServerMessage::Accepted { decision });
                 self.advance(now);
                 Ok(())
             }
             Err(AnswerError::Play(PlayError::Illegal { action, .. })) => {
-                refuse("illegal", format!("{action} is not one of the options"))
+                refuse(ErrorCode::Illegal, format!("{action} is not one of the options"))
             }
-            Err(e) => refuse("not_your_turn", e.to_string()),
+            Err(e) => refuse(ErrorCode::NotYourTurn, e.to_string()),
         }
     }
 
@@ -675,14 +611,8 @@ impl Table {
     }
 
     fn tell_player(&mut self, p: usize, msg: ServerMessage) {
-        let conns: Vec<ConnId> = self
-            .connections
-            .iter()
-            .filter(|(_, c)| c.who == Who::Player(p))
-            .map(|(&id, _)| id)
-            .collect();
-        for id in conns {
-            self.outbox.push((id, msg.clone()));
+        for c in self.connections.values_mut().filter(|c| c.who == Who::Player(p)) {
+            c.push(msg.clone());
         }
     }
 
@@ -742,75 +672,28 @@ impl Table {
         self.spec.spectator_delay_s
     }
 
-    /// Queues, for every connection, the released events it has not had and its open prompt.
-    fn flush(&mut self, now: Instant) {
+    /// How many events the spectators may be sent at `now` (those released at least the
+    /// spectator delay ago).
+    fn ripe(&self, now: Instant) -> usize {
         let delay = Duration::from_secs(self.spectator_delay_s());
-        let ids: Vec<ConnId> = self.connections.keys().copied().collect();
-        for id in ids {
-            let Some(c) = self.connections.get_mut(&id) else { continue };
-            let upto = match c.who {
-                Who::Player(_) => self.released,
-                Who::Spectator => {
-                    let ripe = self.released_at.partition_point(|&t| t + delay <= now);
-                    ripe.min(self.released)
-                }
-            };
-            for seq in c.next_seq..upto {
-                let event = match c.who {
-                    Who::Player(p) => self.driver.event_for(p, seq),
-                    Who::Spectator => self.driver.spectator_event(seq),
-                };
-                if let Some(e) = event {
-                    let msg =
-                        ServerMessage::Event { seq: seq as u64, event: Box::new(e.into_owned()) };
-                    self.outbox.push((id, msg));
-                }
-                if let Some(shown) =
-                    crate::review::ready_hands(self.driver.record(), seq, &self.checked.rules)
-                {
-                    self.outbox.push((id, shown));
-                }
-                // A spectator sees a hand's tiles once it is over.
-                if c.who == Who::Spectator
-                    && matches!(self.driver.record().get(seq), Some(Event::EndKyoku))
-                {
-                    let from = c.revealed;
-                    let events: Vec<(u64, Event)> = (from..=seq)
-                        .filter_map(|s| {
-                            let e = self.driver.record().get(s)?;
-                            e.has_hidden_tiles().then(|| (s as u64, e.clone()))
-                        })
-                        .filter(|(_, e)| !matches!(e, Event::StartGame { .. }))
-                        .collect();
-                    self.outbox.push((id, ServerMessage::Reveal { events }));
-                    c.revealed = seq + 1;
-                }
-            }
-            c.next_seq = c.next_seq.max(upto);
-            let Who::Player(p) = c.who else { continue };
-            let Some((d, shown_at)) = self.shown[p] else { continue };
-            if c.prompted == Some(d) || c.next_seq < d {
-                continue;
-            }
-            let Some(prompt) = self.driver.prompt(p).filter(|pr| pr.decision == d) else {
-                continue;
-            };
-            let seat = &self.seats[p];
-            if matches!(seat.kind, SeatKind::Bot(_)) || seat.takeover {
-                continue;
-            }
-            let time = self.checked.time;
-            let base =
-                if prompt.options.contains(&Action::Pass) { time.call_ms } else { time.turn_ms };
-            let deadline = shown_at + Duration::from_millis(base + seat.bank_ms);
-            let msg = ServerMessage::Prompt {
-                decision: d as u64,
-                options: prompt.options.to_vec(),
-                deadline_ms: deadline.saturating_duration_since(now).as_millis() as u64,
-                bank_ms: seat.bank_ms,
-            };
-            c.prompted = Some(d);
-            self.outbox.push((id, msg));
+        self.released_at.partition_point(|&t| t + delay <= now).min(self.released)
+    }
+
+    /// Queues, for every connection, the released events it has not had (as far as its queue
+    /// has room) and its open prompt.
+    fn flush(&mut self, now: Instant) {
+        let source = Source {
+            driver: &self.driver,
+            rules: &self.checked.rules,
+            released: self.released,
+            ripe: self.ripe(now),
+            prompts: std::array::from_fn(|p| {
+                prompt_shown(&self.driver, &self.seats[p], p, self.shown[p], self.checked.time, now)
+            }),
+        };
+        let mut frames = Frames::default();
+        for c in self.connections.values_mut() {
+            c.flush(&source, &mut frames);
         }
     }
 
@@ -820,9 +703,40 @@ impl Table {
         self.connections.get(&conn).map(|c| (c.who, c.next_seq, c.prompted))
     }
 
+    /// The answer to connection `conn`'s `hint`: the help for its player, from the view built
+    /// from exactly the events the connection was sent, with the options of the decision it was
+    /// prompted for (if that is still open).
+    pub fn hint(&self, conn: ConnId) -> ServerMessage {
+        let Some((who, sent, prompted)) = self.connection(conn) else {
+            return ServerMessage::error(ErrorCode::NoHello, "say hello first");
+        };
+        let Who::Player(p) = who else {
+            return ServerMessage::error(
+                ErrorCode::NotYourTurn,
+                "a spectator gets no help with a hand",
+            );
+        };
+        let driver = &self.driver;
+        let rules = &self.checked.rules;
+        let mut sv = StreamView::new(p, rules);
+        for e in driver.stream(p, 0).take(sent) {
+            if let Err(e) = sv.take(&e) {
+                return ServerMessage::error(ErrorCode::Internal, format!("the seat's view: {e}"));
+            }
+        }
+        let open =
+            driver.prompt(p).map(|pr| pr.decision).filter(|&d| prompted == Some(d) && d <= sent);
+        let options =
+            if open.is_some() { hupai_engine::legal_options(&sv.view) } else { Vec::new() };
+        let hint = Hint::of(&sv.view, &options, rules);
+        ServerMessage::Hint { decision: open.map(|d| d as u64), hint: Box::new(hint) }
+    }
+
     /// Queues a message for one connection.
     pub fn tell(&mut self, conn: ConnId, msg: ServerMessage) {
-        self.outbox.push((conn, msg));
+        if let Some(c) = self.connections.get_mut(&conn) {
+            c.push(msg);
+        }
     }
 
     /// The records of the answers since the last call, for the store.
@@ -830,33 +744,67 @@ impl Table {
         std::mem::take(&mut self.records)
     }
 
-    /// Sends the queued messages (call once their records are stored). A connection whose
-    /// queue is full is cut off; the task is told through [`Table::take_dropped`].
+    /// Sends the queued messages (call once their records are stored). A connection that
+    /// fell too far behind, or whose queue is full, is sent what it had and closed
+    /// ([`ErrorCode::SlowReader`]); the task is told through [`Table::take_dropped`].
     pub fn deliver(&mut self) {
-        for (id, msg) in std::mem::take(&mut self.outbox) {
-            let Some(c) = self.connections.get(&id) else { continue };
-            match c.sink.try_send(msg) {
-                Ok(()) => {}
-                Err(TrySendError::Full(_)) | Err(TrySendError::Closed(_)) => {
-                    if !self.dropped.contains(&id) {
-                        self.dropped.push(id);
-                    }
-                }
+        let mut ended = Vec::new();
+        for (&id, c) in self.connections.iter_mut() {
+            match c.deliver() {
+                Delivered::Open => {}
+                Delivered::Gone => ended.push((id, None)),
+                Delivered::Cut => ended.push((id, Some(ErrorCode::SlowReader))),
             }
         }
         let now = Instant::now();
-        for id in self.dropped.clone() {
-            self.disconnect(id, now);
+        for (id, why) in ended {
+            if let Some(c) = self.remove(id, now) {
+                if let Some(why) = why {
+                    c.close(why);
+                }
+            }
+            if !self.dropped.contains(&id) {
+                self.dropped.push(id);
+            }
         }
     }
 
-    /// The queued messages (tests read them instead of delivering).
-    pub fn take_outbox(&mut self) -> Vec<(ConnId, ServerMessage)> {
-        std::mem::take(&mut self.outbox)
+    /// Closes every connection, saying why (the table stops: its match is long over, or
+    /// another node plays it now). Each is sent what it has been queued first.
+    pub fn close_all(&mut self, why: ErrorCode) {
+        self.deliver();
+        for (_, c) in std::mem::take(&mut self.connections) {
+            c.close(why);
+        }
     }
 
     /// The seat of `player` this hand.
     pub fn seat_of(&self, player: usize) -> Seat {
         self.driver.seat_of(player)
     }
+}
+
+/// The prompt player `p` (in `seat`) is shown now, open since `shown` (none when the seat has
+/// nothing open, or a built-in AI plays it).
+fn prompt_shown<'a>(
+    driver: &'a Driver,
+    seat: &PlayerSeat,
+    p: usize,
+    shown: Option<(usize, Instant)>,
+    time: TimeControl,
+    now: Instant,
+) -> Option<PromptShown<'a>> {
+    let (d, shown_at) = shown?;
+    let prompt = driver.prompt(p).filter(|pr| pr.decision == d)?;
+    if matches!(seat.kind, SeatKind::Bot(_)) || seat.takeover {
+        return None;
+    }
+    let base = if prompt.options.contains(&Action::Pass) { time.call_ms } else { time.turn_ms };
+    let deadline = shown_at + Duration::from_millis(base + seat.bank_ms);
+    Some(PromptShown {
+        decision: d,
+        options: prompt.options,
+        deadline_ms: deadline.saturating_duration_since(now).as_millis() as u64,
+        bank_ms: seat.bank_ms,
+    })
 }

@@ -7,7 +7,7 @@
 //! the client reads the address.
 //!
 //! ```
-//! let assets = hupai_server::web::assets();
+//! let assets = hupai_server::transport::web::assets();
 //! assert!(assets.iter().any(|a| a.path == "js/app.js"));
 //! assert!(assets.iter().all(|a| !a.body.is_empty()));
 //! ```
@@ -28,9 +28,9 @@ use serde_json::{json, Map, Value};
 use sha2::{Digest, Sha256};
 use tokio::sync::Semaphore;
 
-use crate::http::refuse;
-use crate::review::{review, ReviewError};
-use crate::server::State;
+use super::reply::refuse;
+use crate::analysis::review::{review, ReviewError};
+use crate::state::State;
 
 /// One file of the client.
 #[derive(Debug)]
@@ -43,7 +43,7 @@ pub struct Asset {
 
 macro_rules! assets {
     ($($path:literal),* $(,)?) => {
-        &[$(Asset { path: $path, body: include_bytes!(concat!("../web/", $path)) }),*]
+        &[$(Asset { path: $path, body: include_bytes!(concat!("../../web/", $path)) }),*]
     };
 }
 
@@ -124,7 +124,7 @@ static REVIEWS: Semaphore = Semaphore::const_new(2);
 /// The largest uploaded log reviewed.
 const MAX_LOG: usize = 8 * 1024 * 1024;
 
-/// The client's routes, to merge into [`crate::http::router`].
+/// The client's routes, to merge into [`super::router`].
 pub fn router() -> Router<Arc<State>> {
     served();
     Router::new()

@@ -1,5 +1,5 @@
-//! The HTTP API: health, tables (create, join, list), finished games' logs, and the WebSocket
-//! endpoint. Every refusal is a 4xx with `{"error": "..."}` saying what is wrong.
+//! The HTTP API: health, tables (create, join, list), finished games' logs. Every refusal is a
+//! 4xx with `{"error": "..."}` saying what is wrong.
 
 use std::net::SocketAddr;
 use std::sync::Arc;
@@ -13,11 +13,14 @@ use serde_json::{json, Value};
 use tokio::sync::oneshot;
 use tokio::time::Instant;
 
-use crate::server::{Command, State};
+use super::reply::refuse;
+use crate::actor::Command;
+use crate::protocol::{ErrorCode, PROTOCOL};
 use crate::spec::{NewTable, SeatKind};
+use crate::state::State;
 
-/// The routes.
-pub fn router(state: Arc<State>) -> Router {
+/// The game API's routes.
+pub fn routes() -> Router<Arc<State>> {
     Router::new()
         .route("/api/health", get(health))
         .route("/api/tables", post(create).get(list))
@@ -25,22 +28,14 @@ pub fn router(state: Arc<State>) -> Router {
         .route("/api/tables/{id}/join", post(join))
         .route("/api/games", get(recent))
         .route("/api/games/{id}/log", get(log))
-        .route("/ws", get(crate::ws::upgrade))
         .layer(DefaultBodyLimit::max(64 * 1024))
-        .merge(crate::web::router())
-        .with_state(state)
-}
-
-/// A JSON error.
-pub fn refuse(status: StatusCode, message: impl Into<String>) -> Response {
-    (status, Json(json!({ "error": message.into() }))).into_response()
 }
 
 async fn health(Shared(state): Shared<Arc<State>>) -> Response {
     let tables = state.tables.lock().map(|t| t.len()).unwrap_or(0);
     Json(json!({
         "ok": true,
-        "protocol": crate::protocol::PROTOCOL,
+        "protocol": PROTOCOL,
         "node": state.config.node,
         "tables": tables,
         "store": if state.store.is_postgres() { "postgres" } else { "sqlite" },
@@ -72,6 +67,9 @@ async fn create(
         Ok(c) => c,
         Err(e) => return refuse(StatusCode::BAD_REQUEST, e.to_string()),
     };
+    if let Err(e) = state.models.admit_all(&checked.seats) {
+        return refuse(StatusCode::BAD_REQUEST, e.to_string());
+    }
     if checked.seed.is_some() && !state.config.allow_seed {
         return refuse(StatusCode::BAD_REQUEST, "seed: this server draws its own seeds");
     }
@@ -120,7 +118,7 @@ async fn join(Shared(state): Shared<Arc<State>>, Path(id): Path<String>) -> Resp
             "join_url": join_url(&state, &id, p, token.text()),
         }))
         .into_response(),
-        Ok(Err(r)) if r.code == "full" => refuse(StatusCode::CONFLICT, r.message),
+        Ok(Err(r)) if r.code == ErrorCode::Full => refuse(StatusCode::CONFLICT, r.message),
         Ok(Err(r)) => refuse(StatusCode::SERVICE_UNAVAILABLE, r.message),
         Err(_) => refuse(StatusCode::GONE, "the table has closed"),
     }

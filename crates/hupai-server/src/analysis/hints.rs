@@ -8,7 +8,7 @@
 //! ```
 //! use hupai_engine::{Driver, Setup};
 //! use hupai_rules::Rules;
-//! use hupai_server::hints::Hint;
+//! use hupai_server::analysis::hints::Hint;
 //! let rules = Rules::preset("riichi").unwrap();
 //! let driver = Driver::new(Setup::new(rules.clone(), 7));
 //! let prompt = driver.prompts().next().unwrap();
@@ -23,10 +23,6 @@ use hupai_core::{discard_analysis, shanten_with_jokers, ukeire_with_jokers, Kind
 use hupai_engine::{Action, Agent, Explanation, Pai, PlayerView};
 use hupai_rules::Rules;
 use serde::{Deserialize, Serialize};
-
-use crate::protocol::ServerMessage;
-use crate::review::StreamView;
-use crate::table::{ConnId, Table, Who};
 
 /// A tile kind with the copies of it the seat cannot see (in the wall or other hands).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -192,30 +188,6 @@ impl Hint {
         }
         hint
     }
-}
-
-/// The answer to connection `conn`'s `hint`: the help for its player, from the view built
-/// from exactly the events the connection was sent, with the options of the decision it was
-/// prompted for (if that is still open).
-pub fn answer(table: &Table, conn: ConnId) -> ServerMessage {
-    let Some((who, sent, prompted)) = table.connection(conn) else {
-        return ServerMessage::error("no_hello", "say hello first");
-    };
-    let Who::Player(p) = who else {
-        return ServerMessage::error("not_your_turn", "a spectator gets no help with a hand");
-    };
-    let driver = table.driver();
-    let rules = driver.view_of(p).rules();
-    let mut sv = StreamView::new(p, rules);
-    for e in driver.stream(p, 0).take(sent) {
-        if let Err(e) = sv.take(&e) {
-            return ServerMessage::error("internal", format!("the seat's view: {e}"));
-        }
-    }
-    let open = driver.prompt(p).map(|pr| pr.decision).filter(|&d| prompted == Some(d) && d <= sent);
-    let options = if open.is_some() { hupai_engine::legal_options(&sv.view) } else { Vec::new() };
-    let hint = Hint::of(&sv.view, &options, rules);
-    ServerMessage::Hint { decision: open.map(|d| d as u64), hint: Box::new(hint) }
 }
 
 /// Two decimals are all a panel shows, and the JSON stays short.
