@@ -15,6 +15,9 @@ use std::fmt::Write as _;
 use std::path::Path;
 
 const MAX_TILES: usize = 14;
+/// Number-suit patterns (nine counts 0..=4, at most 14 tiles) and honour patterns (seven).
+const NUMBER_PATTERNS: usize = 405_350;
+const HONOR_PATTERNS: usize = 43_130;
 /// Targets: index `t = 5 * pair + melds`.
 const TARGETS: usize = 10;
 type Dist = [u8; TARGETS];
@@ -270,12 +273,16 @@ fn main() {
     let out_dir = std::env::var("OUT_DIR").expect("OUT_DIR");
     let out_dir = Path::new(&out_dir);
 
-    let (suit_bytes, suit) = suit_tables(9, true, 1 << 19);
-    let (honor_bytes, honor) = suit_tables(7, false, 1 << 16);
+    let (mut class_bytes, suit) = suit_tables(9, true, NUMBER_PATTERNS);
+    let (honor_bytes, honor) = suit_tables(7, false, HONOR_PATTERNS);
     assert_eq!(suit.list.len(), 126);
     assert_eq!(honor.list.len(), 55);
-    std::fs::write(out_dir.join("suit_class.bin"), &suit_bytes).expect("write");
-    std::fs::write(out_dir.join("honor_class.bin"), &honor_bytes).expect("write");
+    // One class table: the number-suit patterns by rank, then the honour patterns, padded to
+    // 2^19 bytes (so a masked number-suit rank and an honour rank plus the offset both index
+    // it without a bounds check).
+    class_bytes.extend_from_slice(&honor_bytes);
+    class_bytes.resize(1 << 19, 0);
+    std::fs::write(out_dir.join("class.bin"), &class_bytes).expect("write");
 
     // P: classes of two or three number suits (closed under adding a number suit).
     let mut pairs = Classes::new();
@@ -355,11 +362,24 @@ fn main() {
     let (rank9, rank7) = (rank_table(9), rank_table(7));
     // Padded with GROUP_PAD zeros at both ends (see `tables::GROUP_PAD`).
     let pad = |t: Vec<u32>| [vec![0; 32], t, vec![0; 32]].concat();
-    write_u32s(&mut out, "GROUP9", &pad(group_table(9, &rank9)));
-    write_u32s(&mut out, "GROUP7", &pad(group_table(7, &rank7)));
+    let (group9, group7) = (pad(group_table(9, &rank9)), pad(group_table(7, &rank7)));
+    // The hand state's group table: both padded to 8,192 entries, number suits first, then
+    // honours with the honour patterns' offset in the class table added to every first-group
+    // entry (a rank is one first-group entry plus two others).
+    let mut state = group9.clone();
+    state.resize(8192, 0);
+    for (i, &x) in group7.iter().enumerate() {
+        let first_group = (32..32 + 16 * 128).contains(&i);
+        state.push(x + if first_group { NUMBER_PATTERNS as u32 } else { 0 });
+    }
+    state.resize(16384, 0);
+    write_u32s(&mut out, "GROUP9", &group9);
+    write_u32s(&mut out, "GROUP7", &group7);
+    write_u32s(&mut out, "STATE_GROUPS", &state);
     write_dists(&mut out, "SUIT_DIST", &suit.list, 128);
     write_dists(&mut out, "HONOR_DIST", &honor.list, 64);
     write_dists(&mut out, "REST_DIST", &rest.list, 256);
+    write_dists(&mut out, "PAIR_DIST", &pairs.list, 256);
     write_table(&mut out, "NN", "u8", &nn);
     write_table(&mut out, "PN", "u8", &pn);
     write_table(&mut out, "PH", "u8", &ph);

@@ -83,7 +83,11 @@ def riichienv_loop(features: bool) -> Callable[[float], int]:
     return run
 
 
-def vec_loop(n_envs: int, features: bool, threads: int, masks: bool) -> Callable[[float], int]:
+def vec_loop(n_envs: int, features: bool, threads: int, pick: str) -> Callable[[float], int]:
+    """`pick`: "sample" (`Batch.sample(rng)`, the batched sampler), "legal_ids" (the same
+    draw in NumPy from `legal_ids`/`legal_offsets`) or "argmax" (a random score per id of
+    the masks, masked argmax: the idiom that costs 728 draws a row)."""
+
     def run(seconds: float) -> int:
         venv = hupai.VecEnv(n_envs, "riichi", length="half", seed=1, features=features, threads=threads)
         rng = np.random.default_rng(0)
@@ -91,14 +95,15 @@ def vec_loop(n_envs: int, features: bool, threads: int, masks: bool) -> Callable
         n = 0
         end = time.perf_counter() + seconds
         while time.perf_counter() < end:
-            if masks:
-                # A random legal id from the masks alone (random scores, masked argmax).
+            if pick == "sample":
+                actions = b.sample(rng)
+            elif pick == "argmax":
                 scores = rng.random((len(b), hupai.ACTIONS), dtype=np.float32) * b.mask
                 actions = scores.argmax(axis=1)
             else:
                 counts = np.diff(b.legal_offsets)
-                pick = b.legal_offsets[:-1] + (rng.random(len(b)) * counts).astype(np.int64)
-                actions = b.legal_ids[pick]
+                at = b.legal_offsets[:-1] + (rng.random(len(b)) * counts).astype(np.int64)
+                actions = b.legal_ids[at]
             n += len(b)
             b = venv.step(actions)
         return n
@@ -111,11 +116,12 @@ def main() -> None:
     parser.add_argument("--seconds", type=float, default=10.0)
     parser.add_argument("--repeats", type=int, default=3)
     parser.add_argument("--envs", type=int, default=256)
+    parser.add_argument("--vec-only", action="store_true", help="only the VecEnv rows")
     args = parser.parse_args()
     s, r = args.seconds, args.repeats
     print(f"load average before: {os.getloadavg()[0]:.2f} on {os.cpu_count()} cores")
     rows = []
-    for features in (False, True):
+    for features in (False, True) if not args.vec_only else ():
         label = "+ features" if features else ""
         h = rate(hupai_loop(features), s, r)
         try:
@@ -123,22 +129,24 @@ def main() -> None:
         except ImportError:
             e = (float("nan"), float("nan"))
         rows.append((f"Python loop, random legal actions {label}".strip(), e, h))
-    print()
-    print("| loop | RiichiEnv decisions/s (per CPU s) | hupai decisions/s (per CPU s) | ratio (CPU) |")
-    print("| --- | ---: | ---: | ---: |")
+    if rows:
+        print()
+        print("| loop | RiichiEnv decisions/s (per CPU s) | hupai decisions/s (per CPU s) | ratio (CPU) |")
+        print("| --- | ---: | ---: | ---: |")
     for name, e, h in rows:
         print(f"| {name} | {e[0]:,.0f} ({e[1]:,.0f}) | {h[0]:,.0f} ({h[1]:,.0f}) | "
               f"{h[0] / e[0]:.1f}x ({h[1] / e[1]:.1f}x) |")
     print()
     print(f"| VecEnv, {args.envs} half games | threads | decisions/s | per CPU s |")
     print("| --- | ---: | ---: | ---: |")
-    for features, masks in ((False, False), (True, False), (False, True), (True, True)):
-        for threads in (1, 2):
-            d, c = rate(vec_loop(args.envs, features, threads, masks), s, r)
-            what = ("features + masks" if features else "masks only") + (
-                ", random id from the masks (NumPy argmax)" if masks else ", random id from legal_ids (NumPy)"
-            )
-            print(f"| {what} | {threads} | {d:,.0f} | {c:,.0f} |")
+    picks = {"sample": "`Batch.sample(rng)`", "legal_ids": "random id from legal_ids (NumPy)",
+             "argmax": "random id from the masks (NumPy argmax)"}
+    for features in (False, True):
+        for pick, label in picks.items():
+            for threads in (1, 2):
+                d, c = rate(vec_loop(args.envs, features, threads, pick), s, r)
+                what = ("features + masks" if features else "masks only") + ", " + label
+                print(f"| {what} | {threads} | {d:,.0f} | {c:,.0f} |")
     print(f"\nload average after: {os.getloadavg()[0]:.2f}")
 
 

@@ -38,6 +38,8 @@ pub fn run(args: AnalyzeArgs) -> anyhow::Result<ExitCode> {
     let forms = rules.form_set();
     let visible = Counts::from_kinds(parse_kinds(&args.visible)?);
     let mut failed = false;
+    // One buffer per answer, written at once (see `score`).
+    let mut answer = Vec::with_capacity(1024);
     let mut each = |line: &str, out: &mut dyn Write| -> anyhow::Result<()> {
         let text = line.trim();
         if text.is_empty() {
@@ -45,8 +47,10 @@ pub fn run(args: AnalyzeArgs) -> anyhow::Result<ExitCode> {
         }
         match analyse(text, forms, &visible) {
             Ok(analysis) if args.json => {
-                serde_json::to_writer(&mut *out, &analysis)?;
-                out.write_all(b"\n")?;
+                answer.clear();
+                serde_json::to_writer(&mut answer, &analysis)?;
+                answer.push(b'\n');
+                out.write_all(&answer)?;
             }
             Ok(analysis) => out.write_all(to_human(&analysis, args.glyphs).as_bytes())?,
             Err(message) => {

@@ -21,14 +21,19 @@ pub struct ScoreArgs {
 pub fn run(args: ScoreArgs) -> anyhow::Result<ExitCode> {
     let mut rules = RulesCache::default();
     let mut failed = false;
+    // Each answer is written into one buffer (the same bytes as serde_json, see
+    // `Score::write_json`) and that written at once.
+    let mut answer = Vec::with_capacity(1024);
     crate::input::stream(args.file.as_deref(), |line, out| {
         if line.trim().is_empty() {
             return Ok(());
         }
         match score_line(line, &mut rules) {
             Ok(result) if args.json => {
-                serde_json::to_writer(&mut *out, &result)?;
-                out.write_all(b"\n")?;
+                answer.clear();
+                result.write_json(&mut answer);
+                answer.push(b'\n');
+                out.write_all(&answer)?;
             }
             Ok(result) => out.write_all(to_table(&result).as_bytes())?,
             Err(message) => {

@@ -6,7 +6,7 @@
 use std::hint::black_box;
 
 use criterion::{criterion_group, criterion_main, Criterion};
-use hupai_core::{reference, Counts, FormSet};
+use hupai_core::{reference, Counts, FormSet, Kind};
 
 #[path = "support/hands.rs"]
 mod support;
@@ -44,12 +44,18 @@ fn ready_hands(seed: u64) -> Vec<Counts> {
 /// loop is our own (`iter_custom`) so that the hand index lives in a register: with
 /// `Bencher::iter` it is a captured variable, stored and reloaded every call, which adds a
 /// few nanoseconds of harness to every figure.
-fn bench<T>(c: &mut Criterion, name: &str, hands: &[Counts], mut f: impl FnMut(&Counts) -> T) {
+fn bench<T>(c: &mut Criterion, name: &str, hands: &[Counts], f: impl FnMut(&Counts) -> T) {
+    bench_items(c, name, hands, f);
+}
+
+/// Times `f` over `items` (hands, hand states), one per iteration (as [`bench`]).
+fn bench_items<I, T>(c: &mut Criterion, name: &str, items: &[I], mut f: impl FnMut(&I) -> T) {
+    assert_eq!(items.len(), HANDS);
     c.bench_function(name, |b| {
         b.iter_custom(|iters| {
             let start = std::time::Instant::now();
             for i in 0..iters as usize {
-                black_box(f(black_box(&hands[i & (HANDS - 1)])));
+                black_box(f(black_box(&items[i & (HANDS - 1)])));
             }
             start.elapsed()
         })
@@ -121,12 +127,97 @@ fn benches(c: &mut Criterion) {
     bench(c, "discard_analysis/riichi/14", &h14, |h| {
         hupai_core::discard_analysis(h, 0, 0, FormSet::RIICHI, &visible)
     });
+    // The hand state: one tile changed on a copy of a refreshed state, then the answer.
+    let draws = state_changes(&h13, true, 4);
+    let discards = state_changes(&h14, false, 5);
+    let after_discard: Vec<Counts> = discards
+        .iter()
+        .map(|(state, kind)| {
+            let mut counts = *state.counts();
+            counts.remove(*kind);
+            counts
+        })
+        .collect();
+    for (i, (state, kind)) in draws.iter().chain(&discards).enumerate() {
+        let mut next = *state;
+        if i < HANDS {
+            next.add(*kind).expect("a valid draw");
+        } else {
+            next.remove(*kind).expect("a held kind");
+        }
+        let counts = next.counts();
+        assert_eq!(next.shanten(), reference::shanten(counts, 0, FormSet::RIICHI), "{counts}");
+        if i % 8 == 0 {
+            assert_eq!(next.ukeire(), reference::ukeire(counts, 0, FormSet::RIICHI), "{counts}");
+        }
+    }
+    bench_items(c, "state/shanten/riichi/after-draw", &draws, |(state, kind)| {
+        let mut next = *state;
+        let _ = next.add(*kind);
+        next.shanten()
+    });
+    bench_items(c, "state/shanten/riichi/after-discard", &discards, |(state, kind)| {
+        let mut next = *state;
+        let _ = next.remove(*kind);
+        next.shanten()
+    });
+    // Every draw of a 13-tile hand (34 answers a call) and every discard of a 14-tile hand
+    // (one answer per kind held, 11 on average here).
+    let states13: Vec<hupai_core::HandState> = draws.iter().map(|(s, _)| *s).collect();
+    let states14: Vec<hupai_core::HandState> = discards.iter().map(|(s, _)| *s).collect();
+    for state in states13.iter().chain(&states14).take(512) {
+        let (draws, discards) =
+            (state.shanten_after_each_draw(), state.shanten_after_each_discard());
+        for kind in Kind::all() {
+            let mut next = *state;
+            assert_eq!(draws.get(kind), next.add(kind).ok().map(|()| next.shanten()));
+            let mut next = *state;
+            assert_eq!(discards.get(kind), next.remove(kind).ok().map(|()| next.shanten()));
+        }
+    }
+    bench_items(c, "state/shanten/riichi/each-draw-of-13", &states13, |state| {
+        state.shanten_after_each_draw()
+    });
+    bench_items(c, "state/shanten/riichi/each-discard-of-14", &states14, |state| {
+        state.shanten_after_each_discard()
+    });
+    bench_items(c, "state/ukeire/riichi/kept", &states13, |state| state.ukeire());
+    bench_items(c, "state/ukeire/riichi/after-discard", &discards, |(state, kind)| {
+        let mut next = *state;
+        let _ = next.remove(*kind);
+        next.ukeire()
+    });
+    bench(c, "state/ukeire/riichi/new", &after_discard, |h| {
+        hupai_core::HandState::new(h, 0, FormSet::RIICHI).map(|s| s.ukeire())
+    });
+    bench(c, "xiangting/necessary_tiles/13-after-discard", &after_discard, |h| {
+        xiangting::calculate_necessary_tiles(&h.0, xiangting::PlayerCount::Four)
+    });
     bench(c, "xiangting/shanten/14", &h14, |h| {
         xiangting::calculate_replacement_number(&h.0, xiangting::PlayerCount::Four)
     });
     bench(c, "xiangting/necessary_tiles/13", &h13, |h| {
         xiangting::calculate_necessary_tiles(&h.0, xiangting::PlayerCount::Four)
     });
+}
+
+/// For each hand, its refreshed state and a one-tile change drawn at random: a kind to add
+/// (`draw`: one with fewer than four copies) or a held kind to remove. The states of the
+/// discards are those of the hands before the discard.
+fn state_changes(hands: &[Counts], draw: bool, seed: u64) -> Vec<(hupai_core::HandState, Kind)> {
+    let mut rng = Rng(seed);
+    hands
+        .iter()
+        .map(|h| {
+            let state = hupai_core::HandState::new(h, 0, FormSet::RIICHI).expect("a valid hand");
+            loop {
+                let kind = Kind::new((rng.next() % 34) as u8).expect("a kind");
+                if (draw && h[kind] < 4) || (!draw && h[kind] > 0) {
+                    return (state, kind);
+                }
+            }
+        })
+        .collect()
 }
 
 criterion_group! {

@@ -233,24 +233,43 @@ fn kind_of_glyph(c: char) -> Option<Kind> {
 
 /// Parses a run of tiles; `offset` is added to positions (for text inside a larger string).
 pub(crate) fn parse_tiles(s: &str, offset: usize) -> Result<Vec<ParsedTile>, ParseError> {
-    let chars: Vec<char> = s.chars().collect();
-    let mut out = Vec::with_capacity(chars.len());
-    let mut digits: Vec<(u8, usize)> = Vec::new();
-    let mut i = 0;
-    while i < chars.len() {
-        let c = chars[i];
-        let position = offset + i + 1;
-        if let Some(d) = c.to_digit(10) {
-            digits.push((d as u8, position));
-            i += 1;
+    let mut out = Vec::with_capacity(s.len());
+    for_each_tile(s, offset, |t| out.push(t))?;
+    Ok(out)
+}
+
+/// Parses a run of tiles and passes each to `emit` in order, without allocating; `offset` is
+/// added to positions. On an error some tiles may have been passed already.
+pub(crate) fn for_each_tile(
+    s: &str,
+    offset: usize,
+    mut emit: impl FnMut(ParsedTile),
+) -> Result<(), ParseError> {
+    let bytes = s.as_bytes();
+    // Digits waiting for their suit letter: the run's first byte, its column, its length
+    // (digits are ASCII, so the run's bytes are its characters).
+    let (mut run_start, mut run_column, mut run_len) = (0, 0, 0);
+    let missing_suit = |start: usize, column: usize, len: usize| ParseError::MissingSuit {
+        digits: String::from_utf8_lossy(&bytes[start..start + len]).into_owned(),
+        position: column,
+    };
+    let mut chars = s.char_indices().peekable();
+    let mut position = offset;
+    while let Some((at, c)) = chars.next() {
+        position += 1;
+        if c.is_ascii_digit() {
+            if run_len == 0 {
+                (run_start, run_column) = (at, position);
+            }
+            run_len += 1;
             continue;
         }
-        if !digits.is_empty() && !matches!(c, 'm' | 'p' | 's' | 'z') {
-            return Err(missing_suit(&digits));
+        if run_len > 0 && !matches!(c, 'm' | 'p' | 's' | 'z') {
+            return Err(missing_suit(run_start, run_column, run_len));
         }
         match c {
             'm' | 'p' | 's' | 'z' => {
-                if digits.is_empty() {
+                if run_len == 0 {
                     return Err(ParseError::UnexpectedChar { ch: c, position });
                 }
                 let suit = match c {
@@ -261,54 +280,47 @@ pub(crate) fn parse_tiles(s: &str, offset: usize) -> Result<Vec<ParsedTile>, Par
                 };
                 // mjai's red five: `5mr`.
                 let mjai_red = suit != Suit::Honor
-                    && digits.len() == 1
-                    && digits[0].0 == 5
-                    && chars.get(i + 1) == Some(&'r');
-                for &(d, pos) in &digits {
-                    out.push(suited(d, suit, pos)?);
+                    && run_len == 1
+                    && bytes[run_start] == b'5'
+                    && chars.peek().map(|&(_, next)| next) == Some('r');
+                for j in 0..run_len {
+                    let mut tile = suited(bytes[run_start + j] - b'0', suit, run_column + j)?;
+                    tile.red |= mjai_red;
+                    emit(tile);
                 }
                 if mjai_red {
-                    if let Some(last) = out.last_mut() {
-                        last.red = true;
-                    }
-                    i += 1;
+                    chars.next();
+                    position += 1;
                 }
-                digits.clear();
+                run_len = 0;
             }
             '*' | '\u{1F02A}' => {
-                out.push(ParsedTile { kind: Kind::default(), red: false, joker: true, position })
+                emit(ParsedTile { kind: Kind::default(), red: false, joker: true, position })
             }
             c if c.is_whitespace() || c == '\u{FE0F}' => {}
             c => {
                 if let Some(n) = honor_letter(c) {
                     let kind = Kind::from_suit_number(Suit::Honor, n).unwrap_or_default();
-                    out.push(ParsedTile { kind, red: false, joker: false, position });
+                    emit(ParsedTile { kind, red: false, joker: false, position });
                 } else if let Some(kind) = kind_of_glyph(c) {
-                    out.push(ParsedTile { kind, red: false, joker: false, position });
+                    emit(ParsedTile { kind, red: false, joker: false, position });
                 } else if let (Some(n), Some(suit)) =
-                    (chinese_number(c), chars.get(i + 1).copied().and_then(chinese_suit))
+                    (chinese_number(c), chars.peek().and_then(|&(_, next)| chinese_suit(next)))
                 {
                     let kind = Kind::from_suit_number(suit, n).unwrap_or_default();
-                    out.push(ParsedTile { kind, red: false, joker: false, position });
-                    i += 1;
+                    emit(ParsedTile { kind, red: false, joker: false, position });
+                    chars.next();
+                    position += 1;
                 } else {
                     return Err(ParseError::UnexpectedChar { ch: c, position });
                 }
             }
         }
-        i += 1;
     }
-    if !digits.is_empty() {
-        return Err(missing_suit(&digits));
+    if run_len > 0 {
+        return Err(missing_suit(run_start, run_column, run_len));
     }
-    Ok(out)
-}
-
-fn missing_suit(digits: &[(u8, usize)]) -> ParseError {
-    ParseError::MissingSuit {
-        digits: digits.iter().map(|&(d, _)| char::from(b'0' + d)).collect(),
-        position: digits.first().map_or(0, |d| d.1),
-    }
+    Ok(())
 }
 
 fn suited(d: u8, suit: Suit, position: usize) -> Result<ParsedTile, ParseError> {
@@ -333,9 +345,26 @@ fn suited(d: u8, suit: Suit, position: usize) -> Result<ParsedTile, ParseError> 
 
 /// Parses text naming exactly one tile.
 pub(crate) fn parse_single(s: &str) -> Result<ParsedTile, ParseError> {
-    let tiles = parse_tiles(s, 0)?;
-    match tiles.as_slice() {
-        [t] if !t.joker => Ok(*t),
+    // The common case, a digit and a suit letter, without the general reader.
+    if let &[d @ b'0'..=b'9', letter] = s.as_bytes() {
+        let suit = match letter {
+            b'm' => Some(Suit::Man),
+            b'p' => Some(Suit::Pin),
+            b's' => Some(Suit::Sou),
+            b'z' => Some(Suit::Honor),
+            _ => None,
+        };
+        if let Some(suit) = suit {
+            return suited(d - b'0', suit, 1);
+        }
+    }
+    let (mut first, mut count) = (None, 0);
+    for_each_tile(s, 0, |t| {
+        first = first.or(Some(t));
+        count += 1;
+    })?;
+    match first {
+        Some(t) if count == 1 && !t.joker => Ok(t),
         _ => Err(ParseError::NotOneTile { text: s.to_string() }),
     }
 }
@@ -352,14 +381,25 @@ pub(crate) fn parse_meld(s: &str, position: usize) -> Result<Meld, HandError> {
     let Some(kind) = MeldKind::from_prefix(prefix) else {
         return Err(HandError::UnknownMeld { prefix: prefix.to_string(), position });
     };
-    let tiles = parse_tiles(body, position + prefix.chars().count())?;
+    // At most four tiles are kept: a meld of any other size is refused by its size alone.
+    let (mut kept, mut count, mut red) = ([Kind::default(); 4], 0, 0u8);
+    let mut joker = None;
+    for_each_tile(body, position + prefix.chars().count(), |t| {
+        if t.joker {
+            joker = joker.or(Some(t.position));
+        } else if let Some(slot) = kept.get_mut(count) {
+            *slot = t.kind;
+        }
+        count += 1;
+        red = red.saturating_add(t.red as u8);
+    })?;
     let invalid = |reason| HandError::InvalidMeld { text: s.to_string(), position, reason };
-    if let Some(j) = tiles.iter().find(|t| t.joker) {
-        return Err(HandError::JokerNotAllowed { position: j.position });
+    if let Some(position) = joker {
+        return Err(HandError::JokerNotAllowed { position });
     }
-    let mut kinds: Vec<Kind> = tiles.iter().map(|t| t.kind).collect();
+    let kinds = &mut kept[..count.min(4)];
     kinds.sort();
-    let red = tiles.iter().filter(|t| t.red).count() as u8;
+    let kinds = if count > 4 { &[][..] } else { &*kinds };
     let meld = match kind {
         MeldKind::Chi => {
             let ok = kinds.len() == 3
@@ -389,8 +429,11 @@ pub(crate) fn parse_meld(s: &str, position: usize) -> Result<Meld, HandError> {
 
 /// Parses hand text (see [`Hand`]'s `FromStr`).
 pub(crate) fn parse_hand(s: &str) -> Result<Hand, HandError> {
-    let mut tiles = Vec::new();
-    let mut melds = Vec::new();
+    // Counted as read, without allocating (saturating: the size checks come after every
+    // token has been read, so that a bad token is reported first, whatever the size).
+    let mut concealed = Counts::EMPTY;
+    let (mut tiles, mut jokers, mut red) = (0usize, 0u8, [0u8; 3]);
+    let (mut melds, mut meld_count) = ([Meld::pon(Kind::default()); 4], 0);
     let mut column = 0;
     for token in s.split(char::is_whitespace) {
         let start = column + 1;
@@ -399,33 +442,35 @@ pub(crate) fn parse_hand(s: &str) -> Result<Hand, HandError> {
             continue;
         }
         if token.contains(':') {
-            melds.push(parse_meld(token, start)?);
+            let meld = parse_meld(token, start)?;
+            if let Some(slot) = melds.get_mut(meld_count) {
+                *slot = meld;
+            }
+            meld_count += 1;
         } else {
-            tiles.extend(parse_tiles(token, start - 1)?);
+            for_each_tile(token, start - 1, |t| {
+                tiles += 1;
+                if t.joker {
+                    jokers = jokers.saturating_add(1);
+                } else {
+                    let count = &mut concealed.0[t.kind.index()];
+                    *count = count.saturating_add(1);
+                    if t.red {
+                        let r = &mut red[t.kind.suit().index() % 3];
+                        *r = r.saturating_add(1);
+                    }
+                }
+            })?;
         }
     }
-    if melds.len() > 4 {
-        return Err(HandError::TooManyMelds { melds: melds.len() });
+    if meld_count > 4 {
+        return Err(HandError::TooManyMelds { melds: meld_count });
     }
-    // Checked before counting, so no count can overflow whatever the input.
-    let total = tiles.len() + 3 * melds.len();
+    let total = tiles + 3 * meld_count;
     if total > 14 {
         return Err(HandError::TooManyTiles { tiles: total as u32 });
     }
-    let mut concealed = Counts::EMPTY;
-    let mut jokers = 0u8;
-    let mut red = [0u8; 3];
-    for t in &tiles {
-        if t.joker {
-            jokers += 1;
-        } else {
-            concealed.add(t.kind);
-            if t.red {
-                red[t.kind.suit().index()] += 1;
-            }
-        }
-    }
-    Hand::with_extras(concealed, &melds, jokers, red)
+    Hand::with_extras(concealed, &melds[..meld_count], jokers, red)
 }
 
 /// Writes counts in canonical MPSZ; `red[suit]` of each suit's fives are written as `0`.

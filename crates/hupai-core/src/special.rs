@@ -16,7 +16,7 @@ use crate::Counts;
 /// All 34 kinds.
 const ALL: u64 = (1 << 34) - 1;
 /// The 13 terminal and honour kinds.
-const ORPHANS: u64 = 1 | 1 << 8 | 1 << 9 | 1 << 17 | 1 << 18 | 1 << 26 | 0x7f << 27;
+pub(crate) const ORPHANS: u64 = 1 | 1 << 8 | 1 << 9 | 1 << 17 | 1 << 18 | 1 << 26 | 0x7f << 27;
 /// The seven honours.
 const HONORS: u64 = 0x7f << 27;
 
@@ -110,7 +110,7 @@ pub(crate) fn all_orphans(w: &[u64; 5]) -> bool {
 
 /// One bit per byte (its lowest bit) gathered into the low eight bits.
 #[inline(always)]
-fn gather(x: u64) -> u64 {
+pub(crate) fn gather(x: u64) -> u64 {
     (x.wrapping_mul(0x0102_0408_1020_4080)) >> 56
 }
 
@@ -298,9 +298,10 @@ impl Bits {
 
 /// Seven-pairs distance from pair slots worth two and slots worth one.
 #[inline(always)]
-fn seven_pairs_from(twos: u32, ones: u32) -> u8 {
-    let t = twos.min(7);
-    (14 - 2 * t - ones.min(7 - t)) as u8
+pub(crate) const fn seven_pairs_from(twos: u32, ones: u32) -> u8 {
+    let t = if twos < 7 { twos } else { 7 };
+    let o = if ones < 7 - t { ones } else { 7 - t };
+    (14 - 2 * t - o) as u8
 }
 
 #[cfg(test)]

@@ -3,9 +3,11 @@
 //! man, pin and sou in turn) and in the honours (43,130 patterns). Shanten and agari for all
 //! of them, waits and effective tiles for hands of at most 13 tiles, compared with values
 //! built from [`reference::suit_distances`] (a search over one suit) and the reference's
-//! special forms. Nothing here shares code with the tables or the fast routines.
+//! special forms. Nothing here shares code with the tables or the fast routines. The
+//! [`HandState`] answers the same for every hand, both built from the counts and reached
+//! from the previous hand by one-tile changes.
 
-use hupai_core::{reference, Counts, Form, FormSet};
+use hupai_core::{reference, Counts, Form, FormSet, HandState, Kind};
 
 /// Distances of one suit to every target (`5 * pair + melds`).
 type Dist = [u8; 10];
@@ -73,12 +75,30 @@ fn check_suit(honors: bool) {
     };
     let singles: Vec<Dist> = (0..34).map(single).collect();
     let mut checked = 0u64;
+    // One state per suit, walked from each pattern to the next by one-tile changes.
+    let empty = HandState::new(&Counts::EMPTY, 0, FormSet::REGULAR).unwrap();
+    let mut walked = [empty; 4];
     for (i, p) in all.iter().enumerate() {
         let suit = if honors { 3 } else { i % 3 };
         let base = 9 * suit;
         let mut counts = Counts::EMPTY;
         counts.0[base..base + n].copy_from_slice(p);
         let tiles: u32 = p.iter().map(|&d| d as u32).sum();
+        let walk = &mut walked[suit];
+        walk.set_melds(0).unwrap();
+        for k in 0..34 {
+            let kind = Kind::new(k as u8).unwrap();
+            while walk.counts().0[k] > counts.0[k] {
+                walk.remove(kind).unwrap();
+            }
+        }
+        for k in 0..34 {
+            let kind = Kind::new(k as u8).unwrap();
+            while walk.counts().0[k] < counts.0[k] {
+                walk.add(kind).unwrap();
+            }
+        }
+        assert_eq!(walk.counts(), &counts);
         let mut suits = [empty_number, empty_number, empty_number, empty_honor];
         suits[suit] = table[index(p)];
         for melds in 0..=4u8 {
@@ -91,6 +111,10 @@ fn check_suit(honors: bool) {
             let ctx = || format!("{counts} melds {melds}");
             let r = FormSet::REGULAR;
             assert_eq!(hupai_core::shanten(&counts, melds, r), d as i8 - 1, "{}", ctx());
+            walk.set_melds(melds).unwrap();
+            let built = HandState::new(&counts, melds, r).unwrap();
+            assert_eq!(walk.shanten(), d as i8 - 1, "walked state {}", ctx());
+            assert_eq!(built.shanten(), d as i8 - 1, "state {}", ctx());
             assert_eq!(
                 hupai_core::is_agari(&counts, melds, r),
                 tiles == size && d == 0,
@@ -107,11 +131,15 @@ fn check_suit(honors: bool) {
                         }
                     }
                     assert_eq!(hupai_core::shanten(&counts, 0, forms), want, "{forms:?} {}", ctx());
+                    let state = HandState::new(&counts, 0, forms).unwrap();
+                    assert_eq!(state.shanten(), want, "state {forms:?} {}", ctx());
                 }
             }
             if tiles <= 13 {
                 let mut ukeire = 0u64;
                 let mut waits = 0u64;
+                let draws = walk.shanten_after_each_draw();
+                let room = tiles + 3 * (melds as u32) < 14;
                 for kind in 0..34 {
                     if counts.0[kind] == 4 {
                         continue;
@@ -126,6 +154,9 @@ fn check_suit(honors: bool) {
                         next[s] = singles[kind];
                     }
                     let nd = total(&next, needed);
+                    let kind_ = Kind::new(kind as u8).unwrap();
+                    let drawn = room.then_some(nd as i8 - 1);
+                    assert_eq!(draws.get(kind_), drawn, "draw {kind_} {}", ctx());
                     ukeire |= ((nd < d) as u64) << kind;
                     waits |= ((nd == 0 && tiles + 1 == size) as u64) << kind;
                 }
@@ -136,6 +167,9 @@ fn check_suit(honors: bool) {
                     ctx()
                 );
                 assert_eq!(hupai_core::waits(&counts, melds, r).bits(), waits, "waits {}", ctx());
+                assert_eq!(walk.ukeire().bits(), ukeire, "walked state ukeire {}", ctx());
+                assert_eq!(built.ukeire().bits(), ukeire, "state ukeire {}", ctx());
+                assert_eq!(walk.waits().bits(), waits, "walked state waits {}", ctx());
             }
             checked += 1;
         }

@@ -3,7 +3,7 @@
 
 use hupai_engine::{Action, PlayerView};
 use numpy::ndarray::{Array2, Array3};
-use numpy::{IntoPyArray, PyArray1, PyArray2, PyArray3};
+use numpy::{IntoPyArray, PyArray1, PyArray2, PyArray3, PyArrayMethods, PyReadonlyArray1};
 use pyo3::prelude::*;
 use rayon::prelude::*;
 
@@ -418,6 +418,60 @@ impl Batch {
     #[getter]
     fn legal_offsets(&self, py: Python<'_>) -> Py<PyArray1<u32>> {
         self.legal_offsets.clone_ref(py)
+    }
+
+    /// Number of legal ids by row (uint32, ``rows``; ``np.diff(legal_offsets)``).
+    #[getter]
+    fn legal_count<'py>(&self, py: Python<'py>) -> Bound<'py, PyArray1<u32>> {
+        let counts: Vec<u32> = self.offsets.windows(2).map(|w| w[1] - w[0]).collect();
+        counts.into_pyarray(py)
+    }
+
+    /// One legal id per row drawn uniformly (int64, ``rows``): what ``step`` takes. ``rng``
+    /// is a ``numpy.random.Generator`` (or anything whose ``random(n)`` returns ``n`` floats
+    /// in ``[0, 1)``), called once for the whole batch, so a seeded generator gives the same
+    /// ids every run. Row ``i`` plays ``legal_ids[legal_offsets[i] + floor(u[i] * count)]``:
+    /// one draw a row, where the NumPy idiom ``(rng.random((B, 728)) * mask).argmax(1)``
+    /// makes 728.
+    ///
+    /// >>> venv = hupai.VecEnv(4, "riichi", seed=1, features=False)
+    /// >>> b = venv.reset()
+    /// >>> ids = b.sample(np.random.default_rng(0))
+    /// >>> bool(all(b.mask[i, ids[i]] for i in range(len(b))))
+    /// True
+    fn sample<'py>(
+        &self,
+        py: Python<'py>,
+        rng: &Bound<'py, PyAny>,
+    ) -> PyResult<Bound<'py, PyArray1<i64>>> {
+        let u = rng.call_method1("random", (self.rows,))?;
+        let u: PyReadonlyArray1<'py, f64> = u.extract()?;
+        let u = u.as_array();
+        if u.len() != self.rows {
+            let got = u.len();
+            return Err(
+                Error::Input(format!("rng.random({}) gave {got} numbers", self.rows)).into()
+            );
+        }
+        let ids = self.legal_ids.bind(py).readonly();
+        let ids = ids.as_array();
+        let mut out = Vec::with_capacity(self.rows);
+        for (i, (w, &x)) in self.offsets.windows(2).zip(u.iter()).enumerate() {
+            let (start, count) = (w[0] as usize, (w[1] - w[0]) as usize);
+            if !(0.0..1.0).contains(&x) {
+                return Err(Error::Input(format!(
+                    "rng.random gave {x} for row {i}: not in [0, 1)"
+                ))
+                .into());
+            }
+            // `x < 1`, so the product is below `count` but for rounding: clamp to the last.
+            let pick = ((x * count as f64) as usize).min(count.saturating_sub(1));
+            match ids.get(start + pick) {
+                Some(&id) if count > 0 => out.push(i64::from(id)),
+                _ => return Err(Error::Input(format!("row {i} has no legal id")).into()),
+            }
+        }
+        Ok(out.into_pyarray(py))
     }
 
     /// Row ``i``'s legal options in their JSON form, in the order of its legal ids.

@@ -324,6 +324,43 @@ def test_vec_env_batches_and_resets() -> None:
         VecEnv(2).step(np.zeros(0, dtype=np.int64))
 
 
+def test_batch_sample_draws_each_rows_legal_ids_uniformly() -> None:
+    """`Batch.sample(rng)`: one `rng.random(rows)` call, row i plays the legal id at
+    `floor(u[i] * count[i])`, every id of a row about equally often; bad draws refused."""
+    venv = VecEnv(8, "riichi", length="hand", seed=3, features=False)
+    b = venv.reset()
+    for _ in range(30):  # a few steps in, so that some rows have claims among their options
+        b = venv.step(b.sample(np.random.default_rng(len(b))))
+    counts = b.legal_count
+    assert counts.tolist() == np.diff(b.legal_offsets).tolist() and (counts > 0).all()
+
+    class Fixed:
+        def __init__(self, u: float) -> None:
+            self.u = u
+
+        def random(self, n: int) -> np.ndarray:
+            return np.full(n, self.u)
+
+    for u in (0.0, 0.5, 0.999999999):
+        want = [b.legal_ids[b.legal_offsets[i] + int(u * counts[i])] for i in range(len(b))]
+        assert b.sample(Fixed(u)).tolist() == want
+    rng = np.random.default_rng(9)
+    draws = np.stack([b.sample(rng) for _ in range(4000)])
+    assert draws.dtype == np.int64
+    for i in range(len(b)):
+        ids, seen = np.unique(draws[:, i], return_counts=True)
+        legal = b.legal_ids[b.legal_offsets[i]:b.legal_offsets[i + 1]]
+        assert sorted(ids) == sorted(legal)  # only legal ids, and every one of them
+        expect = 4000 / len(legal)
+        assert abs(seen - expect).max() < 5 * np.sqrt(expect) + 1
+    for bad in (1.0, -0.1, float("nan")):
+        with pytest.raises(InputError):
+            b.sample(Fixed(bad))
+    with pytest.raises(InputError):
+        b.sample(type("Short", (), {"random": lambda self, n: np.zeros(n - 1)})())
+    venv.step(b.sample(rng))  # the batch's ids are what step takes
+
+
 def test_vec_env_threads_give_the_same_batches() -> None:
     """One thread (on the caller), two (its own pool) and the default (rayon's global pool)
     step the same matches to the same batches; a bad id names its row."""

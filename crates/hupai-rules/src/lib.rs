@@ -15,6 +15,7 @@ mod fan_names;
 pub mod guangdong;
 pub mod hongkong;
 mod item;
+mod json_writer;
 pub mod mcr;
 mod outcome;
 mod riichi;
