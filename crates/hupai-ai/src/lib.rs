@@ -42,6 +42,7 @@ pub mod push_fold;
 pub mod records;
 pub mod registry;
 pub mod report;
+pub mod search;
 mod situation;
 pub mod stats;
 pub mod void;
