@@ -18,10 +18,12 @@
 //! assert!(prompt.options.contains(&explained.action));
 //! ```
 
+mod abstract_future;
 pub mod futures;
 pub mod opponents;
 pub mod outlook;
 mod params;
+mod shape;
 pub mod values;
 
 use hupai_core::{Counts, Kind, Meld};
@@ -104,6 +106,11 @@ impl Search {
         if options.len() <= 1 || view.riichi[view.seat.index()] || view.void_tiles() > 0 {
             return true;
         }
+        if let Some(limit) = std::env::var("HUPAI_T_FAR").ok().and_then(|v| v.parse::<i8>().ok()) {
+            if view.shanten() > limit {
+                return true;
+            }
+        }
         if view.jokers() > 0 || view.joker.is_some() {
             // Joker hands: the recursion keeps the joker count fixed; a joker discard is
             // left to the one-step rules.
@@ -122,6 +129,15 @@ impl Search {
                     | Action::NineTerminals
             )
         }) || !matches!(view.decision(), Decision::Turn { .. } | Decision::Claim { .. })
+    }
+
+    /// What declaring riichi costs under the rules (the stick).
+    fn riichi_cost(&self) -> f32 {
+        if self.rules.family == Family::Riichi {
+            1000.0
+        } else {
+            0.0
+        }
     }
 
     /// A recursion for the seat's hand as `view` shows it.
@@ -152,7 +168,7 @@ impl Search {
             furiten: if riichi_family { sit.own_discards } else { Default::default() },
             can_riichi,
             in_riichi: sit.in_riichi,
-            can_fold: true,
+            can_fold: std::env::var_os("HUPAI_T_NOFOLD").is_none(),
             riichi_cost: if riichi_family { 1000.0 } else { 0.0 },
             worth: values::RoughWorth::new(view, sit),
             exact_depth: self.params.depth,
@@ -166,7 +182,7 @@ impl Search {
         let sit = Situation::new(view, &self.rules);
         let outlook = Outlook::new(view, &self.rules, &sit, &self.model);
         let mut fut = self.futures(view, &sit, &outlook);
-        let mut out = value_discards(&sit, &outlook, &mut fut, options);
+        let mut out = value_discards(&sit, &outlook, &mut fut, options, self.riichi_cost());
         self.searched += fut.searched() as u64;
         for &o in options {
             if let Action::ClosedKan(_) | Action::AddedKan(_) = o {
@@ -196,54 +212,7 @@ impl Search {
         };
         let mut after = view.clone();
         after.update(&event).ok()?;
-        let sit = Situation::new(&after, &self.rules);
-        let outlook = Outlook::new(&after, &self.rules, &sit, &self.model);
-        let mut fut = self.futures(&after, &sit, &outlook);
-        // The replacement draw: each unseen kind by its chance, then the best discard.
-        let unseen: f32 = sit.unseen_total() as f32;
-        let (mut ev, mut win, mut deal) = (0.0f32, 0.0f32, 0.0f32);
-        let mut weight = 0.0f32;
-        for k in Kind::all() {
-            let p = sit.unseen(k) as f32 / unseen;
-            if p <= 0.0 || sit.counts[k] >= 4 {
-                continue;
-            }
-            let mut full = sit.counts;
-            full.add(k);
-            weight += p;
-            if fut.shape().complete(&full) {
-                let v = fut.win_now(&full, k, true);
-                if v > 0.0 {
-                    ev += p * v;
-                    win += p;
-                    continue;
-                }
-            }
-            let mut best: Option<Valued> = None;
-            for x in full.kinds() {
-                let mut rest = full;
-                rest[x] -= 1;
-                let (pd, cost) = outlook.discard_risk(x);
-                let f = fut.future(&rest, false, Some(x));
-                let v = Valued {
-                    action: kan,
-                    ev: -pd * cost + (1.0 - pd) * f.value[0],
-                    win: (1.0 - pd) * f.win[0],
-                    deal: pd + (1.0 - pd) * f.deal[0],
-                };
-                if best.as_ref().is_none_or(|b| v.ev > b.ev) {
-                    best = Some(v);
-                }
-            }
-            if let Some(b) = best {
-                ev += p * b.ev;
-                win += p * b.win;
-                deal += p * b.deal;
-            }
-        }
-        self.searched += fut.searched() as u64;
-        let w = weight.max(1e-6);
-        Some(Valued { action: kan, ev: ev / w, win: win / w, deal: deal / w })
+        self.after_kan(&after, kan)
     }
 
     /// Values passing and each call on `pai`, discarded by `from`.
@@ -257,7 +226,8 @@ impl Search {
         let sit = Situation::new(view, &self.rules);
         let outlook = Outlook::new(view, &self.rules, &sit, &self.model);
         let mut fut = self.futures(view, &sit, &outlook);
-        let pass = fut.future(&sit.counts, false, None).clone();
+        let id = fut.add(&sit.counts, false, None);
+        let pass = fut.future(id).clone();
         self.searched += fut.searched() as u64;
         let mut out = vec![Valued {
             action: Action::Pass,
@@ -290,13 +260,13 @@ impl Search {
                 continue;
             }
             let valued = if o == Action::OpenKan {
-                self.after_open_kan(&after, o)
+                self.after_kan(&after, o)
             } else {
                 let sit2 = Situation::new(&after, &self.rules);
                 let outlook2 = Outlook::new(&after, &self.rules, &sit2, &self.model);
                 let mut fut2 = self.futures(&after, &sit2, &outlook2);
                 let opts = legal_options(&after);
-                let best = value_discards(&sit2, &outlook2, &mut fut2, &opts)
+                let best = value_discards(&sit2, &outlook2, &mut fut2, &opts, 0.0)
                     .into_iter()
                     .max_by(|a, b| a.ev.total_cmp(&b.ev));
                 self.searched += fut2.searched() as u64;
@@ -309,13 +279,15 @@ impl Search {
         out
     }
 
-    /// An open kan: the replacement draw then the best discard (as for a closed kan).
-    fn after_open_kan(&mut self, after: &PlayerView, kan: Action) -> Option<Valued> {
+    /// A kan made (`after` is the view once it stands): its replacement draw, each unseen
+    /// kind by its chance, then the best discard.
+    fn after_kan(&mut self, after: &PlayerView, kan: Action) -> Option<Valued> {
         let sit = Situation::new(after, &self.rules);
         let outlook = Outlook::new(after, &self.rules, &sit, &self.model);
         let mut fut = self.futures(after, &sit, &outlook);
         let unseen: f32 = sit.unseen_total() as f32;
-        let (mut ev, mut win, mut deal, mut weight) = (0.0f32, 0.0f32, 0.0f32, 0.0f32);
+        // (chance, the win's value if the draw completes the hand, the discards it allows)
+        let mut draws: Vec<(f32, Option<f32>, Vec<(Kind, usize)>)> = Vec::new();
         for k in Kind::all() {
             let p = sit.unseen(k) as f32 / unseen;
             if p <= 0.0 || sit.counts[k] >= 4 {
@@ -323,21 +295,35 @@ impl Search {
             }
             let mut full = sit.counts;
             full.add(k);
-            weight += p;
             if fut.shape().complete(&full) {
                 let v = fut.win_now(&full, k, true);
                 if v > 0.0 {
-                    ev += p * v;
-                    win += p;
+                    draws.push((p, Some(v), Vec::new()));
                     continue;
                 }
             }
+            let discards: Vec<(Kind, usize)> = full
+                .kinds()
+                .map(|x| {
+                    let mut rest = full;
+                    rest[x] -= 1;
+                    (x, fut.add(&rest, false, Some(x)))
+                })
+                .collect();
+            draws.push((p, None, discards));
+        }
+        let (mut ev, mut win, mut deal, mut weight) = (0.0f32, 0.0f32, 0.0f32, 0.0f32);
+        for (p, won, discards) in draws {
+            weight += p;
+            if let Some(v) = won {
+                ev += p * v;
+                win += p;
+                continue;
+            }
             let mut best: Option<(f32, f32, f32)> = None;
-            for x in full.kinds() {
-                let mut rest = full;
-                rest[x] -= 1;
+            for (x, id) in discards {
                 let (pd, cost) = outlook.discard_risk(x);
-                let f = fut.future(&rest, false, Some(x));
+                let f = fut.future(id);
                 let v = -pd * cost + (1.0 - pd) * f.value[0];
                 if best.is_none_or(|b| v > b.0) {
                     best = Some((v, (1.0 - pd) * f.win[0], pd + (1.0 - pd) * f.deal[0]));
@@ -426,8 +412,9 @@ fn value_discards(
     outlook: &Outlook,
     fut: &mut Futures<'_>,
     options: &[Action],
+    riichi_cost: f32,
 ) -> Vec<Valued> {
-    let mut out: Vec<Valued> = Vec::new();
+    let mut added = Vec::new();
     for (action, kind, riichi) in distinct_discards(options) {
         let Some(kind) = kind else { continue };
         if sit.counts[kind] == 0 {
@@ -435,16 +422,22 @@ fn value_discards(
         }
         let mut after: Counts = sit.counts;
         after[kind] -= 1;
-        let (p, cost) = outlook.discard_risk(kind);
-        let f = fut.future(&after, riichi, Some(kind));
-        out.push(Valued {
-            action,
-            ev: -p * cost + (1.0 - p) * f.value[0],
-            win: (1.0 - p) * f.win[0],
-            deal: p + (1.0 - p) * f.deal[0],
-        });
+        added.push((action, kind, riichi, fut.add(&after, riichi, Some(kind))));
     }
-    out
+    added
+        .into_iter()
+        .map(|(action, kind, riichi, id)| {
+            let (p, cost) = outlook.discard_risk(kind);
+            let f = fut.future(id);
+            let stick = if riichi { riichi_cost } else { 0.0 };
+            Valued {
+                action,
+                ev: -p * cost + (1.0 - p) * (f.value[0] - stick),
+                win: (1.0 - p) * f.win[0],
+                deal: p + (1.0 - p) * f.deal[0],
+            }
+        })
+        .collect()
 }
 
 /// One option per discarded kind and riichi flag: a plain copy before a red five, the drawn
