@@ -12,7 +12,8 @@ fn main() {
     let agent = args.get(4).map_or("search", String::as_str);
     let other = args.get(5).map_or("defensive", String::as_str);
     let rules = Rules::preset(preset).expect("preset");
-    let mut config = ArenaConfig::from_specs(rules, [agent, other, other, other], seed).expect("specs");
+    let mut config =
+        ArenaConfig::from_specs(rules, [agent, other, other, other], seed).expect("specs");
     config.length = Length::Hands(hands);
     config.duplicate = true;
     let result = run_arena(&config, &|_| {}).expect("arena");

@@ -7,14 +7,16 @@ use hupai_ai::search::Search;
 use hupai_engine::{Agent, Driver, Event, Setup};
 use hupai_rules::Rules;
 
+/// One decision: predicted win, predicted deal-in, turn, won, dealt in.
+type Row = (f32, f32, u32, bool, bool);
+
 fn main() {
     let args: Vec<String> = std::env::args().collect();
     let preset = args.get(1).map_or("riichi", String::as_str);
     let hands: u64 = args.get(2).and_then(|s| s.parse().ok()).unwrap_or(200);
     let seed0: u64 = args.get(3).and_then(|s| s.parse().ok()).unwrap_or(1);
     let rules = Rules::preset(preset).expect("preset");
-    // (predicted win, predicted deal-in, turn, won, dealt in)
-    let mut rows: Vec<(f32, f32, u32, bool, bool)> = Vec::new();
+    let mut rows: Vec<Row> = Vec::new();
     let mut ev_rows: Vec<(f32, f32)> = Vec::new();
     for h in 0..hands {
         let seed = seed0 * 1_000_003 + h;
@@ -22,9 +24,8 @@ fn main() {
         setup.single_hand = true;
         let mut driver = Driver::new(setup);
         let mut me = Search::new(&rules, seed);
-        let mut others: Vec<Box<dyn Agent>> = (1..4)
-            .map(|_| Box::new(hupai_ai::Defensive::new(&rules)) as Box<dyn Agent>)
-            .collect();
+        let mut others: Vec<Box<dyn Agent>> =
+            (1..4).map(|_| Box::new(hupai_ai::Defensive::new(&rules)) as Box<dyn Agent>).collect();
         let mut mine: Vec<(f32, f32, u32)> = Vec::new();
         let start_points = driver.view_of(0).scores[driver.view_of(0).seat.index()];
         while !driver.is_over() {
@@ -63,7 +64,7 @@ fn main() {
         }
         rows.extend(mine.into_iter().map(|(w, d, t)| (w, d, t, won, dealt)));
     }
-    let table = |name: &str, pick: &dyn Fn(&(f32, f32, u32, bool, bool)) -> (f32, bool)| {
+    let table = |name: &str, pick: &dyn Fn(&Row) -> (f32, bool)| {
         println!("{name}: predicted bucket -> observed (n)");
         for b in 0..10 {
             let lo = b as f32 / 10.0;

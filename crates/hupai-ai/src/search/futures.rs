@@ -20,8 +20,8 @@ use std::collections::HashMap;
 use hupai_core::{Counts, Kind, KindSet};
 
 use super::abstract_future::abstract_future;
-pub use super::shape::Shape;
 use super::outlook::Outlook;
+pub use super::shape::Shape;
 use super::values::{RoughWorth, Scorer};
 
 /// A hand's future: for each go-around `t`, the expected result from the others' turns of

@@ -106,10 +106,8 @@ impl Search {
         if options.len() <= 1 || view.riichi[view.seat.index()] || view.void_tiles() > 0 {
             return true;
         }
-        if let Some(limit) = std::env::var("HUPAI_T_FAR").ok().and_then(|v| v.parse::<i8>().ok()) {
-            if view.shanten() > limit {
-                return true;
-            }
+        if view.shanten() > self.params.reach {
+            return true;
         }
         if view.jokers() > 0 || view.joker.is_some() {
             // Joker hands: the recursion keeps the joker count fixed; a joker discard is
@@ -168,7 +166,7 @@ impl Search {
             furiten: if riichi_family { sit.own_discards } else { Default::default() },
             can_riichi,
             in_riichi: sit.in_riichi,
-            can_fold: std::env::var_os("HUPAI_T_NOFOLD").is_none(),
+            can_fold: true,
             riichi_cost: if riichi_family { 1000.0 } else { 0.0 },
             worth: values::RoughWorth::new(view, sit),
             exact_depth: self.params.depth,
@@ -286,8 +284,7 @@ impl Search {
         let outlook = Outlook::new(after, &self.rules, &sit, &self.model);
         let mut fut = self.futures(after, &sit, &outlook);
         let unseen: f32 = sit.unseen_total() as f32;
-        // (chance, the win's value if the draw completes the hand, the discards it allows)
-        let mut draws: Vec<(f32, Option<f32>, Vec<(Kind, usize)>)> = Vec::new();
+        let mut draws: Vec<KanDraw> = Vec::new();
         for k in Kind::all() {
             let p = sit.unseen(k) as f32 / unseen;
             if p <= 0.0 || sit.counts[k] >= 4 {
@@ -340,6 +337,24 @@ impl Search {
         Some(Valued { action: kan, ev: ev / w, win: win / w, deal: deal / w })
     }
 
+    /// `defensive`'s choice at this decision, and its explanation when asked.
+    fn anchor(
+        &self,
+        view: &PlayerView,
+        options: &[Action],
+        explain: bool,
+    ) -> (Action, Option<Explanation>) {
+        let (action, ex) =
+            think(&self.rules, Style::Defensive, &crate::Params::default(), view, options, explain);
+        let ex = ex.map(|mut e| {
+            e.agent = self.name.clone();
+            e
+        });
+        (action, ex)
+    }
+
+    /// The search's choice: its best option where it gains more than the margin over
+    /// `defensive`'s choice, which it plays otherwise (and wherever it does not search).
     fn choose(
         &mut self,
         view: &PlayerView,
@@ -347,42 +362,50 @@ impl Search {
         explain: bool,
     ) -> (Action, Option<Explanation>) {
         let valued = self.value_options(view, options);
+        let (anchor, anchor_ex) = self.anchor(view, options, explain && valued.is_empty());
         let Some(best) = valued.first().cloned() else {
-            let (a, ex) = think(
-                &self.rules,
-                Style::Defensive,
-                &crate::Params::default(),
-                view,
-                options,
-                explain,
-            );
-            let ex = ex.map(|mut e| {
-                e.agent = self.name.clone();
-                e
-            });
-            return (a, ex);
+            return (anchor, anchor_ex);
         };
-        let ex = explain.then(|| {
-            let reason = reason(&best, &valued);
-            Explanation {
-                agent: self.name.clone(),
-                action: best.action,
-                reason,
-                candidates: valued
-                    .iter()
-                    .map(|v| Candidate {
-                        action: v.action,
-                        label: label(v.action),
-                        numbers: vec![
-                            ("ev", v.ev as f64),
-                            ("win", v.win as f64),
-                            ("deal", v.deal as f64),
-                        ],
-                    })
-                    .collect(),
-            }
+        let anchored = valued.iter().find(|v| same_option(v.action, anchor));
+        let chosen = match anchored {
+            Some(a) if best.ev - a.ev <= self.params.margin => a.action,
+            Some(_) => best.action,
+            // An option the search did not value (a kind it does not discard, a call it did
+            // not weigh): it cannot compare, so `defensive`'s choice stands.
+            None => anchor,
+        };
+        let action = if same_option(chosen, anchor) { anchor } else { chosen };
+        let ex = explain.then(|| Explanation {
+            agent: self.name.clone(),
+            action,
+            reason: reason(action, anchor, anchored, &valued, self.params.margin),
+            candidates: valued
+                .iter()
+                .map(|v| Candidate {
+                    action: v.action,
+                    label: label(v.action),
+                    numbers: vec![
+                        ("ev", v.ev as f64),
+                        ("win", v.win as f64),
+                        ("deal", v.deal as f64),
+                    ],
+                })
+                .collect(),
         });
-        (best.action, ex)
+        (action, ex)
+    }
+}
+
+/// A replacement draw after a kan: its chance, the win's value if it completes the hand, and
+/// the discards it allows (each with its hand in the graph).
+type KanDraw = (f32, Option<f32>, Vec<(Kind, usize)>);
+
+/// Whether `a` and `b` are the same option up to which copy of a kind is discarded.
+fn same_option(a: Action, b: Action) -> bool {
+    match (a, b) {
+        (Action::Discard { pai: x, .. }, Action::Discard { pai: y, .. })
+        | (Action::Riichi { pai: x, .. }, Action::Riichi { pai: y, .. }) => x.kind() == y.kind(),
+        _ => a == b,
     }
 }
 
@@ -477,16 +500,38 @@ fn label(action: Action) -> String {
     }
 }
 
-/// The reason in one line: what the best option expects, against the runner-up.
-fn reason(best: &Valued, valued: &[Valued]) -> String {
+/// The reason in one line: what the chosen option expects, and how it stands against
+/// `defensive`'s choice.
+fn reason(
+    action: Action,
+    anchor: Action,
+    anchored: Option<&Valued>,
+    valued: &[Valued],
+    margin: f32,
+) -> String {
+    let Some(chosen) = valued.iter().find(|v| same_option(v.action, action)) else {
+        return format!("{}: defensive's choice; the search did not value it", label(anchor));
+    };
     let mut s = format!(
         "ev {:.0}, win {:.0}%, deal-in {:.0}%",
-        best.ev,
-        best.win * 100.0,
-        best.deal * 100.0
+        chosen.ev,
+        chosen.win * 100.0,
+        chosen.deal * 100.0
     );
-    if let Some(second) = valued.get(1) {
-        s.push_str(&format!("; next {} ev {:.0}", label(second.action), second.ev));
+    match anchored {
+        Some(a) if !same_option(a.action, action) => {
+            s.push_str(&format!("; over defensive's {} (ev {:.0})", label(a.action), a.ev))
+        }
+        Some(_) => {
+            if let Some(best) = valued.first().filter(|b| !same_option(b.action, action)) {
+                s.push_str(&format!(
+                    "; defensive's choice: {} expects {:.0} more, within the margin of {margin:.0}",
+                    label(best.action),
+                    best.ev - chosen.ev
+                ));
+            }
+        }
+        None => {}
     }
     s
 }

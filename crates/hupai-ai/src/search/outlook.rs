@@ -60,13 +60,7 @@ impl Outlook {
     ) -> Outlook {
         let draws = own_draws_left(view);
         let reads = model.read_all(view, sit);
-        let mut rates = model.rates(rules);
-        let tune = |name: &str, d: f32| {
-            std::env::var(name).ok().and_then(|v| v.parse::<f32>().ok()).unwrap_or(d)
-        };
-        rates.become_ready *= tune("HUPAI_T_LAMBDA", 1.0);
-        rates.ready_wins *= tune("HUPAI_T_WINS", 1.0);
-        let risk_scale = tune("HUPAI_T_RISK", 1.0);
+        let rates = model.rates(rules);
         let unseen = sit.unseen_total() as f32;
         let ends_on_win = rules.after_win == AfterWin::End;
         let me = view.seat;
@@ -86,7 +80,7 @@ impl Outlook {
                 let share = other_win_share(rules, me, r.seat, view.dealer, r.cost);
                 loss_weight += wins;
                 loss += wins * share;
-                no_deal *= 1.0 - ready * r.mean_danger * risk_scale;
+                no_deal *= 1.0 - ready * r.mean_danger;
                 no_fold_deal *= 1.0 - ready * r.least_danger;
                 cost_weight += ready * r.mean_danger;
                 cost += ready * r.mean_danger * r.cost;

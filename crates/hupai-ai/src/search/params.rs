@@ -3,7 +3,7 @@
 use std::fmt;
 
 /// Every parameter: its name and what it does.
-pub const SEARCH_PARAMS: [(&str, &str); 2] = [
+pub const SEARCH_PARAMS: [(&str, &str); 4] = [
     (
         "budget_ms",
         "the work a decision may take, in milliseconds of this machine's time (5 by default); \
@@ -13,6 +13,17 @@ pub const SEARCH_PARAMS: [(&str, &str); 2] = [
         "depth",
         "how many tiles from ready the recursion is exact (0 to 3; 2 by default): hands further \
          away are estimated",
+    ),
+    (
+        "reach",
+        "how many tiles from ready a hand may be for the search to decide (0 to 3; 0 by \
+         default: ready hands only, where it measured no worse); further out it plays \
+         `defensive`'s choice (see RESULTS.md: at 1 it plays worse)",
+    ),
+    (
+        "margin",
+        "the points its best option must expect over `defensive`'s choice before the search \
+         plays another (0 to 10000; 0 by default)",
     ),
 ];
 
@@ -27,11 +38,15 @@ pub struct SearchParams {
     pub budget_ms: f32,
     /// Shanten up to which the recursion is exact.
     pub depth: i8,
+    /// Shanten up to which the search decides.
+    pub reach: i8,
+    /// Points the best option must expect over `defensive`'s choice.
+    pub margin: f32,
 }
 
 impl Default for SearchParams {
     fn default() -> SearchParams {
-        SearchParams { budget_ms: 5.0, depth: 2 }
+        SearchParams { budget_ms: 5.0, depth: 2, reach: 0, margin: 0.0 }
     }
 }
 
@@ -54,6 +69,12 @@ impl SearchParams {
                 self.depth = number as i8
             }
             "depth" => return Err(format!("depth={value}: use a whole number from 0 to 3")),
+            "reach" if (0.0..=3.0).contains(&number) && number.fract() == 0.0 => {
+                self.reach = number as i8
+            }
+            "reach" => return Err(format!("reach={value}: use a whole number from 0 to 3")),
+            "margin" if (0.0..=10_000.0).contains(&number) => self.margin = number,
+            "margin" => return Err(format!("margin={value}: use a number from 0 to 10000")),
             _ => {
                 let names: Vec<&str> = SEARCH_PARAMS.iter().map(|p| p.0).collect();
                 return Err(format!("unknown parameter '{key}': use {}", names.join(", ")));
@@ -74,6 +95,12 @@ impl fmt::Display for SearchParams {
         if self.depth != d.depth {
             parts.push(format!("depth={}", self.depth));
         }
+        if self.reach != d.reach {
+            parts.push(format!("reach={}", self.reach));
+        }
+        if self.margin != d.margin {
+            parts.push(format!("margin={}", self.margin));
+        }
         f.write_str(&parts.join(","))
     }
 }
@@ -91,6 +118,9 @@ mod tests {
         assert!(p.set("budget_ms", "x").unwrap_err().contains("not a number"));
         assert!(p.set("depth", "4").unwrap_err().contains("depth"));
         assert!(p.set("depth", "1.5").is_err());
-        assert!(p.set("width", "1").unwrap_err().contains("budget_ms, depth"));
+        assert!(p.set("width", "1").unwrap_err().contains("budget_ms, depth, reach, margin"));
+        assert!(p.set("reach", "-1").is_err());
+        p.set("margin", "200").unwrap();
+        assert_eq!(p.to_string(), "budget_ms=10,margin=200");
     }
 }
