@@ -24,6 +24,10 @@ use super::outlook::Outlook;
 pub use super::shape::Shape;
 use super::values::{RoughWorth, Scorer};
 
+/// The work of scoring one hand, in shape answers (a full scoring with every yaku or fan
+/// costs about as much as ten shanten answers).
+pub const SCORE_WORK: usize = 10;
+
 /// A hand's future: for each go-around `t`, the expected result from the others' turns of
 /// `t` on (the hand just discarded), the chance to win, and the chance to deal in.
 #[derive(Clone, Debug, Default)]
@@ -103,6 +107,9 @@ pub struct Setting {
     pub exact_depth: i8,
     /// Most hands to search exactly.
     pub budget: usize,
+    /// Most work (shape answers, and [`SCORE_WORK`] for each hand scored) before the search
+    /// stops adding hands and trades.
+    pub work_budget: usize,
 }
 
 /// The graph of a seat's hands and their futures.
@@ -148,6 +155,16 @@ impl<'a> Futures<'a> {
         self.nodes.len()
     }
 
+    /// Work done so far: shape answers, and [`SCORE_WORK`] for each hand scored.
+    pub fn work(&self) -> usize {
+        self.shape.work() + SCORE_WORK * self.scorer.scored as usize
+    }
+
+    /// Whether the budget is spent (the graph grows no further).
+    fn spent(&self) -> bool {
+        self.nodes.len() >= self.setting.budget || self.work() >= self.setting.work_budget
+    }
+
     /// Adds the 3n+1 tiles `counts` left by discarding `discarded` (declaring riichi with it
     /// when `riichi`) to the graph; its future is read with [`Futures::future`] once every
     /// hand of interest is added. A ready hand that discarded one of its own waits is
@@ -191,7 +208,7 @@ impl<'a> Futures<'a> {
         self.memo.insert(key, id);
         let body = if s == 0 {
             self.ready(counts, riichi, furiten)
-        } else if s > self.setting.exact_depth || id >= self.setting.budget || s == i8::MAX {
+        } else if s > self.setting.exact_depth || self.spent() || s == i8::MAX {
             let f = self.estimate(counts, s);
             self.nodes[id].after = f;
             Body::Estimate
@@ -269,8 +286,11 @@ impl<'a> Futures<'a> {
         // Trades: a draw that is no win, for a discard that keeps the hand ready on more live
         // tiles (a locked riichi hand cannot).
         let mut moves = Vec::new();
-        if !riichi && !self.setting.in_riichi && self.nodes.len() < self.setting.budget {
+        if !riichi && !self.setting.in_riichi {
             for k in Kind::all() {
+                if self.spent() {
+                    break;
+                }
                 let p = self.draw[k.index()];
                 if p <= 0.0 || counts[k] >= 4 {
                     continue;

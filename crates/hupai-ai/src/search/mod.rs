@@ -171,6 +171,7 @@ impl Search {
             worth: values::RoughWorth::new(view, sit),
             exact_depth: self.params.depth,
             budget: self.params.node_budget(),
+            work_budget: self.params.work_budget(),
         };
         Futures::new(shape, outlook, scorer, setting)
     }

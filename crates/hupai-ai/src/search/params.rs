@@ -6,8 +6,8 @@ use std::fmt;
 pub const SEARCH_PARAMS: [(&str, &str); 4] = [
     (
         "budget_ms",
-        "the work a decision may take, in milliseconds of this machine's time (5 by default); \
-         counted in hands searched, so a seed replays whatever the machine",
+        "the work a decision may take, in milliseconds of this machine's time (20 by default); \
+         counted in hands searched and shape answers, so a seed replays whatever the machine",
     ),
     (
         "depth",
@@ -29,7 +29,12 @@ pub const SEARCH_PARAMS: [(&str, &str); 4] = [
 
 /// Hands the recursion searches per millisecond of budget (measured on the project's
 /// 2-core machine; see RESULTS.md).
-pub const HANDS_PER_MS: f32 = 400.0;
+pub const HANDS_PER_MS: f32 = 100.0;
+
+/// Work units (shanten answers toward one plan; a scored hand counts ten) per millisecond
+/// of budget, measured on the project's machine: a riichi decision at a ready hand takes
+/// about 30,000 (median) to 220,000 (largest of 40 hands), an MCR one 175,000 to 5,000,000.
+pub const WORK_PER_MS: f32 = 10_000.0;
 
 /// The parameters of `search`.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -46,7 +51,7 @@ pub struct SearchParams {
 
 impl Default for SearchParams {
     fn default() -> SearchParams {
-        SearchParams { budget_ms: 5.0, depth: 2, reach: 0, margin: 0.0 }
+        SearchParams { budget_ms: 20.0, depth: 2, reach: 0, margin: 0.0 }
     }
 }
 
@@ -54,6 +59,11 @@ impl SearchParams {
     /// Hands one recursion may search.
     pub fn node_budget(&self) -> usize {
         (self.budget_ms * HANDS_PER_MS).max(1.0) as usize
+    }
+
+    /// Work one recursion may do (see [`super::futures::Futures::work`]).
+    pub fn work_budget(&self) -> usize {
+        (self.budget_ms * WORK_PER_MS).max(1.0) as usize
     }
 
     /// Sets parameter `key` from text; the error names the parameter and the range.
