@@ -38,6 +38,7 @@ pub mod mjai_process;
 pub mod odds;
 mod params;
 pub mod plan;
+pub mod reads;
 pub mod push_fold;
 pub mod records;
 pub mod registry;

@@ -1,13 +1,24 @@
 //! Reads of the opponents: for each, the chance it is ready now, its chance to win on each
-//! kind if it is, and what its win costs; and the rates at which the others become ready and
-//! win over the go-arounds left.
+//! kind if it is, and what its win costs; and the rates at which it becomes ready and wins
+//! over the go-arounds left.
+//!
+//! By default these come from the models learned from hupai's own games ([`crate::reads`]);
+//! [`OpponentModel::hand_written`] keeps the hand-written model of [`crate::danger`] with
+//! fixed rates per family, for comparison.
+
+use std::sync::Arc;
 
 use hupai_core::Kind;
 use hupai_engine::PlayerView;
 use hupai_rules::{Family, Rules};
 
 use crate::danger::{threats, Danger, TableRead};
+use crate::reads::{Reads, Table};
 use crate::situation::Situation;
+
+/// Go-arounds ahead that the per-go-around rates of a [`Read`] distinguish; later ones take
+/// the last.
+pub const HORIZON: usize = 20;
 
 /// One opponent as read at one decision.
 #[derive(Clone, Debug, PartialEq)]
@@ -24,90 +35,175 @@ pub struct Read {
     pub mean_danger: f32,
     /// The danger of the safest tile the seat holds.
     pub least_danger: f32,
+    /// `becomes[t]`: the chance that, not ready, it becomes ready during go-around `t`.
+    pub becomes: [f32; HORIZON],
+    /// `wins[t]`: the chance that, ready, it wins during go-around `t`, not on the seat's
+    /// discard (self-drawn or on a third seat's discard).
+    pub wins: [f32; HORIZON],
 }
 
 impl Read {
-    /// Its chance to be ready `t` go-arounds from now, becoming ready at `rate` a go-around.
-    pub fn ready_after(&self, t: usize, rate: f32) -> f32 {
-        1.0 - (1.0 - self.ready) * (1.0 - rate).powi(t as i32)
+    /// Its chance to be ready `t` go-arounds from now.
+    pub fn ready_after(&self, t: usize) -> f32 {
+        let not_ready = (0..t).fold(1.0 - self.ready, |q, j| q * (1.0 - self.becomes[j.min(HORIZON - 1)]));
+        1.0 - not_ready
+    }
+
+    /// Its chance to win during go-around `t` if it is ready then.
+    pub fn wins_at(&self, t: usize) -> f32 {
+        self.wins[t.min(HORIZON - 1)]
     }
 }
 
-/// How fast hands move under a rule family, per go-around.
+/// How the others' discards feed a ready hand, per go-around.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Rates {
-    /// Chance that a seat not ready becomes ready.
-    pub become_ready: f32,
-    /// Chance that a ready seat wins (self-drawn or on a third seat's discard).
-    pub ready_wins: f32,
-    /// Others' discards a ready hand may win on (no declared riichi).
+    /// Others' discards a ready hand may win on (no declared riichi): the number of draws
+    /// from the unseen tiles that would give its waits the same chance.
     pub ron_draws: f32,
-    /// The same after a declared riichi.
+    /// The same after a declared riichi (the others fold more).
     pub ron_draws_riichi: f32,
 }
 
 /// The model the search reads the opponents with.
 #[derive(Clone, Debug, Default)]
 pub struct OpponentModel {
-    _private: (),
+    learned: Option<Arc<Reads>>,
+}
+
+/// The hand-written per-go-around rates of a family: (becomes ready, a ready seat wins).
+fn written_rates(family: Family) -> (f32, f32) {
+    match family {
+        Family::Riichi => (0.07, 0.11),
+        Family::Mcr | Family::Chinese => (0.09, 0.13),
+    }
 }
 
 impl OpponentModel {
     /// The hand-written model of [`crate::danger`].
     pub fn hand_written() -> OpponentModel {
-        OpponentModel { _private: () }
+        OpponentModel { learned: None }
     }
 
-    /// The rates of `rules`' family.
+    /// The learned model of `rules`' family ([`Reads::for_rules`]), or the hand-written one
+    /// where none is shipped.
+    pub fn for_rules(rules: &Rules) -> OpponentModel {
+        OpponentModel { learned: Reads::for_rules(rules).map(Arc::new) }
+    }
+
+    /// A model that reads with `reads`.
+    pub fn learned(reads: Reads) -> OpponentModel {
+        OpponentModel { learned: Some(Arc::new(reads)) }
+    }
+
+    /// Whether this is a learned model.
+    pub fn is_learned(&self) -> bool {
+        self.learned.is_some()
+    }
+
+    /// The hand-written model's rates of `rules`' family, as the calibration compares them.
+    pub fn written_rates(rules: &Rules) -> crate::reads::calibration::WrittenRates {
+        let (becomes_ready, ready_wins) = written_rates(rules.family);
+        let (ron_draws, ron_draws_riichi) = match rules.family {
+            Family::Riichi => (1.2, 0.8),
+            Family::Mcr | Family::Chinese => (1.5, 1.2),
+        };
+        crate::reads::calibration::WrittenRates {
+            becomes_ready,
+            ready_wins,
+            ron_draws,
+            ron_draws_riichi,
+        }
+    }
+
+    /// How the others' discards feed a ready hand under `rules`.
     pub fn rates(&self, rules: &Rules) -> Rates {
-        match rules.family {
-            Family::Riichi => Rates {
-                become_ready: 0.07,
-                ready_wins: 0.11,
-                ron_draws: 1.2,
-                ron_draws_riichi: 0.8,
-            },
-            Family::Mcr | Family::Chinese => Rates {
-                become_ready: 0.09,
-                ready_wins: 0.13,
-                ron_draws: 1.5,
-                ron_draws_riichi: 1.2,
-            },
+        match &self.learned {
+            Some(r) => Rates { ron_draws: r.ron_draws, ron_draws_riichi: r.ron_draws_riichi },
+            None => {
+                let w = OpponentModel::written_rates(rules);
+                Rates { ron_draws: w.ron_draws, ron_draws_riichi: w.ron_draws_riichi }
+            }
         }
     }
 
     /// Reads the opponents still in the hand.
     pub fn read_all(&self, view: &PlayerView, sit: &Situation) -> Vec<Read> {
-        let mut seen = sit.visible;
-        for k in Kind::all() {
-            seen[k] = (seen[k] + sit.counts[k]).min(4);
+        match &self.learned {
+            Some(reads) => read_learned(reads, view, sit),
+            None => read_written(view, sit),
         }
-        let late = sit.late();
-        let unseen_total = sit.unseen_total().max(1) as f32;
-        threats(view, sit)
-            .iter()
-            .filter(|t| hupai_core::Seat::from_index(t.seat).is_some_and(|s| !view.has_left(s)))
-            .map(|t| {
-                let read = TableRead { seen, genbutsu: t.genbutsu, read: t.read, late };
-                let mut danger = [0.0f32; 34];
-                let (mut mean, mut least) = (0.0f32, f32::MAX);
-                for k in Kind::all() {
-                    let d = Danger::of(&read, k);
-                    danger[k.index()] = d;
-                    mean += d * sit.unseen(k) as f32;
-                    if sit.counts[k] > 0 {
-                        least = least.min(d);
-                    }
-                }
-                Read {
-                    seat: t.seat,
-                    ready: t.ready,
-                    cost: t.cost,
-                    danger,
-                    mean_danger: mean / unseen_total,
-                    least_danger: if least == f32::MAX { 0.0 } else { least },
-                }
-            })
-            .collect()
     }
+}
+
+/// The mean danger over the unseen tiles and the least over the kinds held.
+fn summarise(sit: &Situation, danger: &[f32; 34]) -> (f32, f32) {
+    let unseen_total = sit.unseen_total().max(1) as f32;
+    let (mut mean, mut least) = (0.0f32, f32::MAX);
+    for k in Kind::all() {
+        let d = danger[k.index()];
+        mean += d * sit.unseen(k) as f32;
+        if sit.counts[k] > 0 {
+            least = least.min(d);
+        }
+    }
+    (mean / unseen_total, if least == f32::MAX { 0.0 } else { least })
+}
+
+fn read_learned(reads: &Reads, view: &PlayerView, sit: &Situation) -> Vec<Read> {
+    let table = Table::with_situation(view, sit.clone());
+    let mut buf = Vec::with_capacity(32);
+    (1..4)
+        .map(|i| (sit.me + i) % 4)
+        .filter(|&s| hupai_core::Seat::from_index(s).is_some_and(|s| !view.has_left(s)))
+        .map(|seat| {
+            let o = table.opponent(seat);
+            let base = reads.danger_base(&o);
+            let danger: [f32; 34] = std::array::from_fn(|i| {
+                Kind::new(i as u8).map_or(0.0, |k| reads.danger_from(base, &table, &o, k, &mut buf))
+            });
+            let (mean_danger, least_danger) = summarise(sit, &danger);
+            let (mut becomes, mut wins) = ([0.0f32; HORIZON], [0.0f32; HORIZON]);
+            reads.rates(&table, &o, &mut becomes, &mut wins);
+            Read {
+                seat,
+                ready: reads.ready(&o),
+                cost: reads.cost(&o),
+                danger,
+                mean_danger,
+                least_danger,
+                becomes,
+                wins,
+            }
+        })
+        .collect()
+}
+
+fn read_written(view: &PlayerView, sit: &Situation) -> Vec<Read> {
+    let mut seen = sit.visible;
+    for k in Kind::all() {
+        seen[k] = (seen[k] + sit.counts[k]).min(4);
+    }
+    let late = sit.late();
+    let (becomes, wins) = written_rates(sit.family);
+    threats(view, sit)
+        .iter()
+        .filter(|t| hupai_core::Seat::from_index(t.seat).is_some_and(|s| !view.has_left(s)))
+        .map(|t| {
+            let read = TableRead { seen, genbutsu: t.genbutsu, read: t.read, late };
+            let danger: [f32; 34] =
+                std::array::from_fn(|i| Kind::new(i as u8).map_or(0.0, |k| Danger::of(&read, k)));
+            let (mean_danger, least_danger) = summarise(sit, &danger);
+            Read {
+                seat: t.seat,
+                ready: t.ready,
+                cost: t.cost,
+                danger,
+                mean_danger,
+                least_danger,
+                becomes: [becomes; HORIZON],
+                wins: [wins; HORIZON],
+            }
+        })
+        .collect()
 }

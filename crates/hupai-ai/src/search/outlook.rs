@@ -4,8 +4,8 @@
 //!
 //! The opponents are read by an [`OpponentModel`](super::opponents::OpponentModel): each
 //! one's chance to be ready now, its chance to win on each kind if ready, and the cost of its
-//! win. Over the go-arounds left, a seat not yet ready becomes ready at a steady rate and a
-//! ready seat wins at a steady rate; both rates come with the model.
+//! win. Over the go-arounds left, a seat not yet ready becomes ready and a ready seat wins
+//! at the rates the model gives for each go-around.
 
 use hupai_core::{Kind, Seat};
 use hupai_engine::PlayerView;
@@ -74,8 +74,8 @@ impl Outlook {
             let (mut no_deal, mut no_fold_deal, mut cost_weight, mut cost) =
                 (1.0f32, 1.0f32, 0.0f32, 0.0f32);
             for r in &reads {
-                let ready = r.ready_after(t, rates.become_ready);
-                let wins = ready * rates.ready_wins;
+                let ready = r.ready_after(t);
+                let wins = ready * r.wins_at(t);
                 none_wins *= 1.0 - wins;
                 let share = other_win_share(rules, me, r.seat, view.dealer, r.cost);
                 loss_weight += wins;
@@ -93,7 +93,7 @@ impl Outlook {
             let mean_cost = reads.iter().map(|r| r.cost).sum::<f32>() / reads.len().max(1) as f32;
             deal_cost.push(if cost_weight > 0.0 { cost / cost_weight } else { mean_cost });
         }
-        let (ready_at_draw, not_ready_at_draw) = exhaustive(rules, &reads, draws, &rates);
+        let (ready_at_draw, not_ready_at_draw) = exhaustive(rules, &reads, draws);
         // Folding: the others' wins still cost their share; the safest discards rarely deal
         // in; the hand ends not ready.
         let mut fold = vec![0.0f32; draws + 1];
@@ -179,14 +179,8 @@ fn other_win_share(rules: &Rules, me: Seat, winner: usize, dealer: Seat, cost: f
 }
 
 /// What the exhaustive draw pays a ready hand, and what a hand not ready pays.
-fn exhaustive(
-    rules: &Rules,
-    reads: &[Read],
-    draws: usize,
-    rates: &super::opponents::Rates,
-) -> (f32, f32) {
-    let ready_end: Vec<f32> =
-        reads.iter().map(|r| r.ready_after(draws, rates.become_ready)).collect();
+fn exhaustive(rules: &Rules, reads: &[Read], draws: usize) -> (f32, f32) {
+    let ready_end: Vec<f32> = reads.iter().map(|r| r.ready_after(draws)).collect();
     match rules.family {
         Family::Riichi => {
             // 3,000 points from the hands not ready to the ready ones.

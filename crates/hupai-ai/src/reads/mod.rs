@@ -1,0 +1,256 @@
+//! Reads of the opponents learned from hupai's own games: for each opponent, the chance it
+//! is ready, the chance it wins on each kind if it is, what its win costs, and how fast it
+//! becomes ready and wins over the go-arounds to come.
+//!
+//! Self-play labels them exactly ([`samples`]: the engine knows every hand); the models are
+//! linear in one-hot features a seat can see ([`features`]), fitted on CPU ([`regression`],
+//! [`fit`]) and shipped as data, one file per rule family, `crates/hupai-ai/data/
+//! opponents-<family>.json`, with the command that reproduces it. [`calibration`] measures
+//! them on games not fitted on, against the hand-written [`crate::danger`] model.
+//!
+//! ```
+//! use hupai_ai::reads::{Reads, Table};
+//! use hupai_engine::{Driver, Setup};
+//! use hupai_rules::Rules;
+//! let rules = Rules::preset("riichi").unwrap();
+//! let reads = Reads::for_rules(&rules).unwrap();
+//! let driver = Driver::new(Setup::new(rules.clone(), 3));
+//! let table = Table::new(driver.view_of(0), &rules);
+//! let south = table.opponent(1);
+//! let ready = reads.ready(&south);
+//! assert!(ready > 0.0 && ready < 0.05, "{ready}");
+//! ```
+
+pub mod calibration;
+pub mod features;
+pub mod fit;
+pub mod regression;
+pub mod samples;
+
+use std::fmt;
+
+use hupai_core::Kind;
+use hupai_rules::{Family, FanTable, Rules};
+use serde::{Deserialize, Serialize};
+
+pub use features::{Opponent, Schema, Table, KIND, OPPONENT};
+use regression::{sigmoid, sum, Loss};
+
+/// The version of the data files' shape and of the features they were fitted on.
+pub const VERSION: u32 = 1;
+
+/// The learned reads of one rule family.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Reads {
+    /// [`VERSION`] when written.
+    pub version: u32,
+    /// The family ([`family_key`]).
+    pub family: String,
+    /// The command that wrote the file.
+    pub command: String,
+    /// What the fit saw (rows per model, hands).
+    pub fitted_on: String,
+    /// The names of the opponent features, as [`OPPONENT`] names them.
+    pub opponent_features: Vec<String>,
+    /// The names of the kind features, as [`KIND`] names them.
+    pub kind_features: Vec<String>,
+    /// Readiness (logistic, opponent features), for an opponent that has not declared.
+    pub ready: Vec<f32>,
+    /// The wait model's opponent part (logistic with `wait_kind`).
+    pub wait_opponent: Vec<f32>,
+    /// The wait model's kind part: the chance a ready opponent wins on a kind.
+    pub wait_kind: Vec<f32>,
+    /// The cost of the opponent's win to the discarder (log link, opponent features).
+    pub cost: Vec<f32>,
+    /// The chance an opponent not ready is ready one go-around later (logistic).
+    pub becomes_ready: Vec<f32>,
+    /// The chance a ready opponent wins within a go-around, not on the seat's discard.
+    pub ready_wins: Vec<f32>,
+    /// Others' discards per go-around a ready hand may win on, without riichi.
+    pub ron_draws: f32,
+    /// The same after a declared riichi.
+    pub ron_draws_riichi: f32,
+}
+
+/// Why a data file is not a model this build can use.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ReadsError {
+    /// Not the JSON of a model.
+    Json(String),
+    /// Written for other features than this build's.
+    Schema(String),
+}
+
+impl fmt::Display for ReadsError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            ReadsError::Json(e) => write!(f, "not an opponent model: {e}"),
+            ReadsError::Schema(e) => write!(f, "opponent model for other features: {e}"),
+        }
+    }
+}
+
+impl std::error::Error for ReadsError {}
+
+/// The shipped models, by [`family_key`].
+const SHIPPED: &[(&str, &str)] = &[];
+
+/// The family a rule set's opponents are read with: `riichi`, `mcr`, `chinese`, `laizi`,
+/// `sichuan`, `guangdong`, `hongkong` or `wuhan`.
+pub fn family_key(rules: &Rules) -> &'static str {
+    match (rules.family, rules.fan_table) {
+        (Family::Riichi, _) => "riichi",
+        (Family::Mcr, _) => "mcr",
+        (_, FanTable::Sichuan) => "sichuan",
+        (_, FanTable::Guangdong) => "guangdong",
+        (_, FanTable::HongKong) => "hongkong",
+        (_, FanTable::Wuhan) => "wuhan",
+        (_, FanTable::Mcr) if rules.jokers => "laizi",
+        (_, FanTable::Mcr) => "chinese",
+    }
+}
+
+impl Reads {
+    /// The shipped model for `rules`' family, if there is one.
+    pub fn for_rules(rules: &Rules) -> Option<Reads> {
+        let key = family_key(rules);
+        let text = SHIPPED.iter().find(|(k, _)| *k == key)?.1;
+        Reads::from_json(text).ok()
+    }
+
+    /// Reads a model from its JSON and checks it against this build's features.
+    pub fn from_json(text: &str) -> Result<Reads, ReadsError> {
+        let reads: Reads = serde_json::from_str(text).map_err(|e| ReadsError::Json(e.to_string()))?;
+        reads.check()?;
+        Ok(reads)
+    }
+
+    /// The model as JSON.
+    pub fn to_json(&self) -> String {
+        serde_json::to_string_pretty(self).unwrap_or_default()
+    }
+
+    /// Whether the model fits this build's features.
+    fn check(&self) -> Result<(), ReadsError> {
+        let bad = |m: String| Err(ReadsError::Schema(m));
+        if self.version != VERSION {
+            return bad(format!("version {} (this build reads {VERSION})", self.version));
+        }
+        if self.opponent_features != OPPONENT.names() {
+            return bad("the opponent features differ".into());
+        }
+        if self.kind_features != KIND.names() {
+            return bad("the kind features differ".into());
+        }
+        let n = OPPONENT.len();
+        for (name, w, len) in [
+            ("ready", &self.ready, n),
+            ("wait_opponent", &self.wait_opponent, n),
+            ("wait_kind", &self.wait_kind, KIND.len()),
+            ("cost", &self.cost, n),
+            ("becomes_ready", &self.becomes_ready, n),
+            ("ready_wins", &self.ready_wins, n),
+        ] {
+            if w.len() != len {
+                return bad(format!("{name} has {} weights, not {len}", w.len()));
+            }
+            if w.iter().any(|x| !x.is_finite()) {
+                return bad(format!("{name} has a weight that is not a number"));
+            }
+        }
+        Ok(())
+    }
+
+    /// The chance `o` is ready now (1 once it declared riichi).
+    pub fn ready(&self, o: &Opponent) -> f32 {
+        if o.riichi {
+            1.0
+        } else {
+            sigmoid(sum(&self.ready, &o.features))
+        }
+    }
+
+    /// The chance a ready `o` wins on `kind` (0 for a kind it cannot win on).
+    pub fn danger(&self, table: &Table<'_>, o: &Opponent, kind: Kind, buf: &mut Vec<u16>) -> f32 {
+        self.danger_from(sum(&self.wait_opponent, &o.features), table, o, kind, buf)
+    }
+
+    /// [`Reads::danger`] with the opponent's part of the sum given.
+    pub fn danger_from(
+        &self,
+        opponent: f32,
+        table: &Table<'_>,
+        o: &Opponent,
+        kind: Kind,
+        buf: &mut Vec<u16>,
+    ) -> f32 {
+        if o.safe.contains(kind) {
+            return 0.0;
+        }
+        o.kind_features(table, kind, buf);
+        sigmoid(opponent + sum(&self.wait_kind, buf))
+    }
+
+    /// The wait model's sum over `o`'s own features (see [`Reads::danger_from`]).
+    pub fn danger_base(&self, o: &Opponent) -> f32 {
+        sum(&self.wait_opponent, &o.features)
+    }
+
+    /// The expected cost of `o`'s win to the discarder who deals in.
+    pub fn cost(&self, o: &Opponent) -> f32 {
+        Loss::Gamma.predict(sum(&self.cost, &o.features))
+    }
+
+    /// For go-arounds `t = 0, 1, ...` from now: the chance that `o`, not ready, becomes
+    /// ready in go-around `t` (`becomes`), and the chance that it wins in go-around `t` if it
+    /// is ready, not on the seat's discard (`wins`). Later go-arounds read the turn later.
+    pub fn rates(&self, table: &Table<'_>, o: &Opponent, becomes: &mut [f32], wins: &mut [f32]) {
+        let turn = table.turn;
+        let b = sum(&self.becomes_ready, &o.features);
+        let w = sum(&self.ready_wins, &o.features);
+        let shift = |weights: &[f32], t: usize| {
+            let at = |turn: usize| weights.get(turn_feature(turn)).copied().unwrap_or(0.0);
+            at((turn + t).min(18)) - at(turn)
+        };
+        for (t, x) in becomes.iter_mut().enumerate() {
+            *x = sigmoid(b + shift(&self.becomes_ready, t));
+        }
+        for (t, x) in wins.iter_mut().enumerate() {
+            *x = sigmoid(w + shift(&self.ready_wins, t));
+        }
+    }
+}
+
+/// The index of the turn feature `turn` in [`OPPONENT`] (the group after the bias).
+fn turn_feature(turn: usize) -> usize {
+    1 + turn.min(18)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_shipped_model_loads() {
+        for (key, text) in SHIPPED {
+            let reads = Reads::from_json(text).unwrap_or_else(|e| panic!("{key}: {e}"));
+            assert_eq!(reads.family, *key);
+        }
+    }
+
+    #[test]
+    fn the_turn_feature_is_the_turn_group() {
+        let names = OPPONENT.names();
+        assert_eq!(names[turn_feature(0)], "turn=0");
+        assert_eq!(names[turn_feature(18)], "turn=18");
+    }
+
+    #[test]
+    fn a_model_for_other_features_is_refused() {
+        let text = SHIPPED[0].1;
+        let mut reads = Reads::from_json(text).unwrap();
+        reads.kind_features.pop();
+        assert!(matches!(Reads::from_json(&reads.to_json()), Err(ReadsError::Schema(_))));
+        assert!(matches!(Reads::from_json("{"), Err(ReadsError::Json(_))));
+    }
+}
