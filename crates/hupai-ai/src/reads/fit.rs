@@ -166,6 +166,18 @@ pub fn ron_draws(rows: &[(f32, bool)]) -> f32 {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::reads::samples::{collect, Collect};
+    use hupai_rules::Rules;
+
+    #[test]
+    fn fitting_on_a_few_hands_gives_a_model_that_loads() {
+        let samples = collect(&Collect::new(Rules::preset("riichi").unwrap(), 4, 3)).unwrap();
+        let reads = fit_reads(&samples, "riichi", "test");
+        let back = Reads::from_json(&reads.to_json()).unwrap();
+        assert_eq!(back, reads);
+        // The bias alone already fits the mean readiness.
+        assert!(reads.ready[0] < 0.0);
+    }
 
     #[test]
     fn ron_draws_recovers_the_rate_it_was_drawn_with() {

@@ -28,6 +28,7 @@ pub mod regression;
 pub mod samples;
 
 use std::fmt;
+use std::sync::{Arc, OnceLock};
 
 use hupai_core::Kind;
 use hupai_rules::{Family, FanTable, Rules};
@@ -93,7 +94,7 @@ impl fmt::Display for ReadsError {
 impl std::error::Error for ReadsError {}
 
 /// The shipped models, by [`family_key`].
-const SHIPPED: &[(&str, &str)] = &[];
+const SHIPPED: &[(&str, &str)] = &[("riichi", include_str!("../../data/opponents-riichi.json"))];
 
 /// The family a rule set's opponents are read with: `riichi`, `mcr`, `chinese`, `laizi`,
 /// `sichuan`, `guangdong`, `hongkong` or `wuhan`.
@@ -110,12 +111,23 @@ pub fn family_key(rules: &Rules) -> &'static str {
     }
 }
 
+/// The shipped models, parsed on first use (each agent that reads the opponents asks for
+/// one; parsing once keeps building agents cheap).
+fn shipped() -> &'static [(&'static str, Arc<Reads>)] {
+    static PARSED: OnceLock<Vec<(&'static str, Arc<Reads>)>> = OnceLock::new();
+    PARSED.get_or_init(|| {
+        SHIPPED
+            .iter()
+            .filter_map(|&(key, text)| Some((key, Arc::new(Reads::from_json(text).ok()?))))
+            .collect()
+    })
+}
+
 impl Reads {
     /// The shipped model for `rules`' family, if there is one.
-    pub fn for_rules(rules: &Rules) -> Option<Reads> {
+    pub fn for_rules(rules: &Rules) -> Option<Arc<Reads>> {
         let key = family_key(rules);
-        let text = SHIPPED.iter().find(|(k, _)| *k == key)?.1;
-        Reads::from_json(text).ok()
+        shipped().iter().find(|(k, _)| *k == key).map(|(_, r)| Arc::clone(r))
     }
 
     /// Reads a model from its JSON and checks it against this build's features.
@@ -236,6 +248,7 @@ mod tests {
             let reads = Reads::from_json(text).unwrap_or_else(|e| panic!("{key}: {e}"));
             assert_eq!(reads.family, *key);
         }
+        assert_eq!(shipped().len(), SHIPPED.len());
     }
 
     #[test]

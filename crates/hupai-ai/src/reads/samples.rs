@@ -157,6 +157,9 @@ pub struct Samples {
     pub rons: Vec<RonSample>,
     /// Hands played.
     pub hands: u32,
+    /// How often an opponent would have won on a kind read as safe against it (its furiten,
+    /// its void suit): 0 unless the reads' hard zeros disagree with the rules.
+    pub safe_wins: u32,
 }
 
 /// What one seat waits for over its go-around.
@@ -427,6 +430,7 @@ fn record(
                 read: written[i].read,
                 late,
             };
+            out.safe_wins += wins.iter().filter(|w| o.safe.contains(w.0)).count() as u32;
             for k in Kind::all() {
                 let held = table.sit.counts[k] > 0;
                 if o.safe.contains(k) || table.sit.visible[k] >= 4 || !(ready || held) {
@@ -501,4 +505,40 @@ fn ron_cost(game: &hupai_engine::Game, after: &PlayerView, k: Kind, discarder: S
         None => pay.ron.unwrap_or(0),
     };
     Some(cost as f32)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn no_opponent_wins_on_a_kind_read_as_safe() {
+        for (preset, hands) in [("riichi", 6), ("sichuan", 4), ("hongkong", 3)] {
+            let rules = Rules::preset(preset).unwrap();
+            let samples = collect(&Collect::new(rules, hands, 5)).unwrap();
+            assert_eq!(samples.safe_wins, 0, "{preset}");
+            assert!(samples.kinds.iter().any(|k| k.wins), "{preset}: no win at all");
+        }
+    }
+
+    #[test]
+    fn labels_are_consistent() {
+        let rules = Rules::preset("riichi").unwrap();
+        let how = Collect { every_opponent: true, ..Collect::new(rules, 6, 9) };
+        let samples = collect(&how).unwrap();
+        for k in &samples.kinds {
+            let o = &samples.opponents[k.opponent as usize];
+            // Only a ready opponent wins; one that declared riichi is ready.
+            assert!(!k.wins || o.ready);
+            assert!(!o.riichi || o.ready);
+            assert!(o.ready || k.held);
+            assert!((0.0..=1.0).contains(&k.written));
+        }
+        for o in &samples.opponents {
+            assert!(o.cost.is_none() || o.ready);
+            assert!(o.cost.is_none_or(|c| c > 0.0));
+        }
+        assert!(samples.opponents.iter().any(|o| o.next == Some(true)));
+        assert!(samples.rons.iter().all(|r| r.log_miss < 0.0));
+    }
 }

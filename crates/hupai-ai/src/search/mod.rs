@@ -79,7 +79,7 @@ impl Search {
         Search {
             rules: rules.clone(),
             params,
-            model: OpponentModel::hand_written(),
+            model: OpponentModel::for_rules(rules),
             name,
             searched: 0,
         }

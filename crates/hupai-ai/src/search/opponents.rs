@@ -88,7 +88,7 @@ impl OpponentModel {
     /// The learned model of `rules`' family ([`Reads::for_rules`]), or the hand-written one
     /// where none is shipped.
     pub fn for_rules(rules: &Rules) -> OpponentModel {
-        OpponentModel { learned: Reads::for_rules(rules).map(Arc::new) }
+        OpponentModel { learned: Reads::for_rules(rules) }
     }
 
     /// A model that reads with `reads`.
@@ -206,4 +206,91 @@ fn read_written(view: &PlayerView, sit: &Situation) -> Vec<Read> {
             }
         })
         .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use hupai_core::{Counts, KindSet, Seat};
+    use hupai_engine::{Agent, Decision, Driver, Pai, RiverEntry, Setup};
+
+    fn kinds(s: &str) -> KindSet {
+        let c: Counts = s.parse().unwrap();
+        c.kind_set()
+    }
+
+    #[test]
+    fn the_learned_model_is_shipped_for_riichi() {
+        let rules = Rules::preset("riichi").unwrap();
+        assert!(OpponentModel::for_rules(&rules).is_learned());
+        assert!(!OpponentModel::hand_written().is_learned());
+    }
+
+    #[test]
+    fn reads_are_probabilities_and_costs_are_positive() {
+        for preset in ["riichi", "sichuan"] {
+            let rules = Rules::preset(preset).unwrap();
+            let models = [OpponentModel::for_rules(&rules), OpponentModel::hand_written()];
+            let mut setup = Setup::new(rules.clone(), 17);
+            setup.single_hand = true;
+            let mut driver = Driver::new(setup);
+            let mut agents: Vec<Option<crate::Defensive>> =
+                (0..4).map(|_| Some(crate::Defensive::new(&rules))).collect();
+            let mut checked = 0;
+            while !driver.is_over() {
+                if let Some(p) = driver.prompts().next() {
+                    if matches!(p.view.decision(), Decision::Turn { .. }) {
+                        let sit = Situation::new(p.view, &rules);
+                        for model in &models {
+                            for r in model.read_all(p.view, &sit) {
+                                let unit = |x: f32| (0.0..=1.0).contains(&x);
+                                assert!(unit(r.ready) && unit(r.mean_danger), "{r:?}");
+                                assert!(r.danger.iter().all(|&d| unit(d)), "{r:?}");
+                                assert!(r.becomes.iter().chain(&r.wins).all(|&x| unit(x)));
+                                assert!(r.cost > 0.0 && r.cost.is_finite(), "{r:?}");
+                                assert!(unit(r.ready_after(30)) && r.ready_after(5) >= r.ready);
+                                checked += 1;
+                            }
+                        }
+                    }
+                }
+                if driver.step(&mut agents).unwrap().is_none() {
+                    break;
+                }
+            }
+            assert!(checked > 100, "{preset}: {checked}");
+            let _ = agents[0].as_mut().map(|a| a.name().to_string());
+        }
+    }
+
+    #[test]
+    fn a_riichi_reads_as_ready_and_its_genbutsu_as_safe() {
+        let rules = Rules::preset("riichi").unwrap();
+        let model = OpponentModel::for_rules(&rules);
+        let mut view = PlayerView::new(Seat::East, &rules);
+        let entry = |s: &str, riichi: bool| RiverEntry {
+            pai: s.parse::<Pai>().unwrap(),
+            tsumogiri: false,
+            riichi,
+        };
+        view.rivers[1] = vec![entry("9m", false), entry("E", false), entry("5p", true)];
+        view.discarded[1] = kinds("9m5p1z");
+        view.passed_since_riichi[1] = kinds("3s");
+        view.riichi[1] = true;
+        view.draws = 30;
+        let sit = Situation::new(&view, &rules);
+        let reads = model.read_all(&view, &sit);
+        let south = reads.iter().find(|r| r.seat == 1).unwrap();
+        assert_eq!(south.ready, 1.0);
+        for k in kinds("9m5p1z3s").iter() {
+            assert_eq!(south.danger[k.index()], 0.0, "{k}");
+        }
+        // Everything else may deal in; the middle of the riichi's suit more than a terminal.
+        let five_s = Kind::new(22).unwrap();
+        assert!(south.danger[five_s.index()] > 0.0);
+        let one_s = Kind::new(18).unwrap();
+        assert!(south.danger[five_s.index()] > south.danger[one_s.index()]);
+        // The others have not called or declared: hardly ready at turn 7.
+        assert!(reads.iter().filter(|r| r.seat != 1).all(|r| r.ready < 0.3));
+    }
 }
