@@ -84,10 +84,11 @@ fn run(raw: &[String]) -> Result<(), String> {
             how.negatives = a.negatives;
             let samples = collect(&how).map_err(|e| e.to_string())?;
             eprintln!(
-                "collected {} opponent and {} kind reads in {:.0?}",
+                "collected {} opponent and {} kind reads in {:.0?} ({} wins on kinds read as safe)",
                 samples.opponents.len(),
                 samples.kinds.len(),
-                started.elapsed()
+                started.elapsed(),
+                samples.safe_wins
             );
             let command = format!(
                 "cargo run --release -p hupai-ai --example fit_opponents -- {}",
@@ -97,7 +98,9 @@ fn run(raw: &[String]) -> Result<(), String> {
             eprintln!("fitted in {:.0?}", started.elapsed());
             let json = reads.to_json();
             match &a.out {
-                Some(path) => std::fs::write(path, json + "\n").map_err(|e| format!("{path}: {e}"))?,
+                Some(path) => {
+                    std::fs::write(path, json + "\n").map_err(|e| format!("{path}: {e}"))?
+                }
                 None => println!("{json}"),
             }
         }
@@ -106,7 +109,9 @@ fn run(raw: &[String]) -> Result<(), String> {
             let reads = match &a.model {
                 Some(path) => {
                     let text = std::fs::read_to_string(path).map_err(|e| format!("{path}: {e}"))?;
-                    Reads::from_json(&text).map_err(|e| format!("{path}: {e}"))?
+                    std::sync::Arc::new(
+                        Reads::from_json(&text).map_err(|e| format!("{path}: {e}"))?,
+                    )
                 }
                 None => Reads::for_rules(&rules)
                     .ok_or_else(|| format!("no shipped model for {}", family_key(&rules)))?,

@@ -26,6 +26,17 @@ pub fn push_fold_threat(family: Family) -> f32 {
     }
 }
 
+/// The opponents as `params` read them: the hand-written danger model, or the models learned
+/// from self-play ([`crate::reads`]) where `reads=learned` and the family has one.
+fn read_threats(params: &Params, view: &PlayerView, sit: &Situation) -> [Threat; 3] {
+    if params.learned {
+        if let Some(reads) = crate::reads::Reads::for_rules(view.rules()) {
+            return crate::reads::threats(&reads, view, sit);
+        }
+    }
+    threats(view, sit)
+}
+
 /// The push/fold threshold `params` set, else the family's. Sichuan never folds by default:
 /// a hand not ready at the wall's end pays every ready one (查大叫), and a deal-in costs one
 /// payer's share of a small win; in duplicate self-play folding at the Chinese threshold lost
@@ -378,7 +389,7 @@ fn kan_choice(
         return None;
     }
     if style == Style::Defensive {
-        let threat = threats(view, sit).iter().map(|t| t.ready).fold(0.0f32, f32::max);
+        let threat = read_threats(params, view, sit).iter().map(|t| t.ready).fold(0.0f32, f32::max);
         if threat >= threshold(params, sit) {
             return None;
         }
@@ -432,7 +443,7 @@ fn open_kan_keeps(
         return false;
     }
     if style == Style::Defensive {
-        let threat = threats(view, sit).iter().map(|t| t.ready).fold(0.0f32, f32::max);
+        let threat = read_threats(params, view, sit).iter().map(|t| t.ready).fold(0.0f32, f32::max);
         if threat >= threshold(params, sit) {
             return false;
         }
@@ -516,7 +527,7 @@ fn defensive_choice(
     evals: &[DiscardEval],
     explain: bool,
 ) -> (usize, String, Ranked) {
-    let th = threats(view, sit);
+    let th = read_threats(params, view, sit);
     let stance = Stance::read(sit, &th, &evals[0]);
     if stance.threat < threshold(params, sit) {
         let best = evals[0];
@@ -646,7 +657,7 @@ fn claim(
         }
     }
     let threat = if style == Style::Defensive {
-        threats(view, sit).iter().map(|t: &Threat| t.ready).fold(0.0f32, f32::max)
+        read_threats(params, view, sit).iter().map(|t: &Threat| t.ready).fold(0.0f32, f32::max)
     } else {
         0.0
     };

@@ -8,14 +8,14 @@
 //! p.set("fold", "1.5").unwrap();
 //! assert_eq!(p.fold, 1.5);
 //! assert!(p.set("fold", "-1").is_err());
-//! assert!(p.set("bravery", "1").unwrap_err().contains("fold, threat"));
+//! assert!(p.set("bravery", "1").unwrap_err().contains("fold, threat, reads"));
 //! assert_eq!(p.to_string(), "fold=1.5");
 //! ```
 
 use std::fmt;
 
 /// Every parameter: its name and what it does.
-pub const PARAMS: [(&str, &str); 2] = [
+pub const PARAMS: [(&str, &str); 3] = [
     (
         "fold",
         "how readily it folds: the weight of a deal-in's expected loss against the hand's \
@@ -26,6 +26,11 @@ pub const PARAMS: [(&str, &str); 2] = [
         "how ready an opponent must look (0..1; a riichi is 1) before it weighs push against \
          fold at all (default 0.35 in riichi, 0.75 in the Chinese families)",
     ),
+    (
+        "reads",
+        "how it reads the opponents: `written`, the hand-written danger model (default), or \
+         `learned`, the models fitted on self-play (hupai_ai::reads)",
+    ),
 ];
 
 /// The parameters of `defensive`.
@@ -35,17 +40,27 @@ pub struct Params {
     pub fold: f32,
     /// The readiness above which push/fold decides; `None`: the family's default.
     pub threat: Option<f32>,
+    /// Reads the opponents with the learned models (see [`PARAMS`]).
+    pub learned: bool,
 }
 
 impl Default for Params {
     fn default() -> Params {
-        Params { fold: 1.0, threat: None }
+        Params { fold: 1.0, threat: None, learned: false }
     }
 }
 
 impl Params {
     /// Sets parameter `key` from text; the error says what is wrong.
     pub fn set(&mut self, key: &str, value: &str) -> Result<(), String> {
+        if key == "reads" {
+            self.learned = match value {
+                "learned" => true,
+                "written" => false,
+                _ => return Err(format!("reads={value}: use learned or written")),
+            };
+            return Ok(());
+        }
         let number: f32 =
             value.parse().map_err(|_| format!("{key}={value}: '{value}' is not a number"))?;
         match key {
@@ -71,6 +86,9 @@ impl fmt::Display for Params {
         }
         if let Some(t) = self.threat {
             parts.push(format!("threat={t}"));
+        }
+        if self.learned {
+            parts.push("reads=learned".to_string());
         }
         f.write_str(&parts.join(","))
     }

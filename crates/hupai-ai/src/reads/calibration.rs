@@ -53,8 +53,10 @@ pub struct Reliability {
 impl Reliability {
     /// Groups `rows` `(p, label, weight)` into the buckets between `edges`.
     pub fn new(edges: &[f32], rows: impl Iterator<Item = (f32, bool, f32)>) -> Reliability {
-        let mut buckets: Vec<Bucket> =
-            edges.windows(2).map(|e| Bucket { from: e[0], to: e[1], ..Bucket::default() }).collect();
+        let mut buckets: Vec<Bucket> = edges
+            .windows(2)
+            .map(|e| Bucket { from: e[0], to: e[1], ..Bucket::default() })
+            .collect();
         for (p, y, w) in rows {
             let last = buckets.len() - 1;
             let at = edges[1..].iter().position(|&e| p < e).unwrap_or(last);
@@ -94,12 +96,7 @@ fn section(out: &mut String, title: &str, rows: &[Row], edges: &[f32]) {
     let _ = writeln!(out, "{} rows, observed frequency {:.4}.\n", rows.len(), observed);
     let _ = writeln!(out, "| model | log-loss | mean predicted |");
     let _ = writeln!(out, "| --- | ---: | ---: |");
-    let _ = writeln!(
-        out,
-        "| learned | {:.4} | {:.4} |",
-        log_loss(learned()),
-        mean(&mut learned())
-    );
+    let _ = writeln!(out, "| learned | {:.4} | {:.4} |", log_loss(learned()), mean(&mut learned()));
     let _ = writeln!(
         out,
         "| hand-written | {:.4} | {:.4} |",
@@ -168,7 +165,10 @@ pub fn report(samples: &Samples, reads: &Reads, written: WrittenRates) -> String
     };
     let danger = |k: &super::samples::KindSample| {
         let o = &opps[k.opponent as usize];
-        sigmoid(sum(&reads.wait_opponent, pool.get(o.features)) + sum(&reads.wait_kind, pool.get(k.features)))
+        sigmoid(
+            sum(&reads.wait_opponent, pool.get(o.features))
+                + sum(&reads.wait_kind, pool.get(k.features)),
+        )
     };
     let waits: Vec<Row> = samples
         .kinds
@@ -227,10 +227,16 @@ pub fn report(samples: &Samples, reads: &Reads, written: WrittenRates) -> String
             })
             .collect()
     };
-    let becomes = rates(&|o| !o.ready && o.next.is_some(), &reads.becomes_ready, written.becomes_ready);
+    let becomes =
+        rates(&|o| !o.ready && o.next.is_some(), &reads.becomes_ready, written.becomes_ready);
     section(&mut out, "Per go-around: a seat not ready becomes ready", &becomes, SPREAD);
     let wins = rates(&|o| o.ready && o.next.is_some(), &reads.ready_wins, written.ready_wins);
-    section(&mut out, "Per go-around: a ready seat wins (not on the seat's discard)", &wins, SPREAD);
+    section(
+        &mut out,
+        "Per go-around: a ready seat wins (not on the seat's discard)",
+        &wins,
+        SPREAD,
+    );
 
     let ron: Vec<Row> = samples
         .rons
@@ -268,8 +274,14 @@ fn cost_section(out: &mut String, costs: &[(f32, f32, f32)]) {
     let err = |f: &dyn Fn(&(f32, f32, f32)) -> f32| {
         costs.iter().map(|c| ((f(c) / c.2) as f64).ln().abs()).sum::<f64>() / n
     };
-    let mean = |f: &dyn Fn(&(f32, f32, f32)) -> f32| costs.iter().map(|c| f(c) as f64).sum::<f64>() / n;
-    let _ = writeln!(out, "{} ready opponents with a win, mean actual cost {:.1}.\n", costs.len(), actual);
+    let mean =
+        |f: &dyn Fn(&(f32, f32, f32)) -> f32| costs.iter().map(|c| f(c) as f64).sum::<f64>() / n;
+    let _ = writeln!(
+        out,
+        "{} ready opponents with a win, mean actual cost {:.1}.\n",
+        costs.len(),
+        actual
+    );
     let _ = writeln!(out, "| model | mean predicted | mean abs log ratio |");
     let _ = writeln!(out, "| --- | ---: | ---: |");
     let _ = writeln!(out, "| learned | {:.1} | {:.3} |", mean(&|c| c.0), err(&|c| c.0));

@@ -347,7 +347,8 @@ impl Opponent {
                 }
             }
             for p in m.tiles() {
-                dora_shown += p.kind().map_or(0, |k| sit.dora[k.index()] as u32) + p.is_red() as u32;
+                dora_shown +=
+                    p.kind().map_or(0, |k| sit.dora[k.index()] as u32) + p.is_red() as u32;
             }
         }
         put(Opp::ValuePons, value_pons);

@@ -94,8 +94,9 @@ pub fn fit_reads(samples: &Samples, family: &str, command: &str) -> Reads {
             .filter(|r| r.riichi == riichi)
             .map(|r| (r.log_miss, r.hit))
             .collect();
-        ron_draws(&rons)
+        (!rons.is_empty()).then(|| ron_draws(&rons))
     };
+    let dama = ron(false).unwrap_or(1.0);
     let fitted_on = format!(
         "{} hands; rows (L-BFGS iterations): ready {} ({}), wait {} ({}), cost {} ({}), \
          becomes_ready {} ({}), ready_wins {} ({}); ron {}",
@@ -125,8 +126,9 @@ pub fn fit_reads(samples: &Samples, family: &str, command: &str) -> Reads {
         cost: cost.weights,
         becomes_ready: becomes_ready.weights,
         ready_wins: ready_wins.weights,
-        ron_draws: ron(false),
-        ron_draws_riichi: ron(true),
+        ron_draws: dama,
+        // Where nobody declares, the declared rate is never read: the undeclared one.
+        ron_draws_riichi: ron(true).unwrap_or(dama),
     }
 }
 

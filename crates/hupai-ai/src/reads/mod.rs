@@ -132,7 +132,8 @@ impl Reads {
 
     /// Reads a model from its JSON and checks it against this build's features.
     pub fn from_json(text: &str) -> Result<Reads, ReadsError> {
-        let reads: Reads = serde_json::from_str(text).map_err(|e| ReadsError::Json(e.to_string()))?;
+        let reads: Reads =
+            serde_json::from_str(text).map_err(|e| ReadsError::Json(e.to_string()))?;
         reads.check()?;
         Ok(reads)
     }
@@ -231,6 +232,60 @@ impl Reads {
             *x = sigmoid(w + shift(&self.ready_wins, t));
         }
     }
+}
+
+/// One opponent read whole: its features, readiness, cost and every kind's danger.
+#[derive(Clone, Debug)]
+pub struct OpponentRead {
+    /// The opponent as the seat sees it.
+    pub opponent: Opponent,
+    /// The chance it is ready now (0 once it left the hand).
+    pub ready: f32,
+    /// The expected cost of its win to the discarder.
+    pub cost: f32,
+    /// For each kind, the chance it wins on it if it is ready.
+    pub danger: [f32; 34],
+}
+
+impl Reads {
+    /// Reads opponent `seat` of `table` whole.
+    pub fn read(&self, table: &Table<'_>, seat: usize) -> OpponentRead {
+        let o = table.opponent(seat);
+        let gone = hupai_core::Seat::from_index(seat).is_some_and(|s| table.view.has_left(s));
+        let base = self.danger_base(&o);
+        let mut buf = Vec::with_capacity(32);
+        let danger = std::array::from_fn(|k| {
+            Kind::new(k as u8).map_or(0.0, |k| self.danger_from(base, table, &o, k, &mut buf))
+        });
+        OpponentRead {
+            ready: if gone { 0.0 } else { self.ready(&o) },
+            cost: self.cost(&o),
+            danger,
+            opponent: o,
+        }
+    }
+}
+
+/// The three opponents of `view`'s seat as [`crate::danger::Threat`]s read by `reads` (for
+/// `defensive(reads=learned)`).
+pub fn threats(
+    reads: &Reads,
+    view: &hupai_engine::PlayerView,
+    sit: &crate::Situation,
+) -> [crate::danger::Threat; 3] {
+    let table = Table::with_situation(view, sit.clone());
+    std::array::from_fn(|i| {
+        let seat = (sit.me + 1 + i) % 4;
+        let r = reads.read(&table, seat);
+        crate::danger::Threat {
+            seat,
+            ready: r.ready,
+            cost: r.cost,
+            genbutsu: r.opponent.safe,
+            read: crate::danger::read_hand(view, sit, seat),
+            danger: Some(r.danger),
+        }
+    })
 }
 
 /// The index of the turn feature `turn` in [`OPPONENT`] (the group after the bias).

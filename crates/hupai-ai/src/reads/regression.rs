@@ -189,9 +189,9 @@ fn lbfgs(w: &mut [f32], mut f: impl FnMut(&[f32], &mut [f64]) -> f64, how: &Fit)
             }
             alphas.push(a);
         }
-        let gamma = history.last().map_or(1.0 / norm(&g).max(1e-12), |(s, y, _)| {
-            dot(s, y) / dot(y, y).max(1e-300)
-        });
+        let gamma = history
+            .last()
+            .map_or(1.0 / norm(&g).max(1e-12), |(s, y, _)| dot(s, y) / dot(y, y).max(1e-300));
         q.iter_mut().for_each(|x| *x *= gamma);
         for ((s, y, rho), a) in history.iter().zip(alphas.iter().rev()) {
             let b = rho * dot(y, &q);

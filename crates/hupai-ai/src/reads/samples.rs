@@ -241,11 +241,15 @@ fn play_hand(
                     w.called = true;
                 }
                 if !after_call && !replacement {
-                    close_watch(w, |row, opp, ready| {
-                        let v = game.view(opp);
-                        let now = v.shanten() <= 0 && !v.has_left(opp);
-                        out.opponents[row].next = Some(if ready { false } else { now });
-                    }, &mut out.rons);
+                    close_watch(
+                        w,
+                        |row, opp, ready| {
+                            let v = game.view(opp);
+                            let now = v.shanten() <= 0 && !v.has_left(opp);
+                            out.opponents[row].next = Some(if ready { false } else { now });
+                        },
+                        &mut out.rons,
+                    );
                 }
                 if rng_chance(rng, how.sample) {
                     let rows = record(how, &driver, seat, hand, rng, &mut kind_buf, out);
@@ -489,7 +493,12 @@ fn winning_kinds(
 }
 
 /// What a win on `k` by the seat of `after` (in its claim window) costs `discarder`.
-fn ron_cost(game: &hupai_engine::Game, after: &PlayerView, k: Kind, discarder: Seat) -> Option<f32> {
+fn ron_cost(
+    game: &hupai_engine::Game,
+    after: &PlayerView,
+    k: Kind,
+    discarder: Seat,
+) -> Option<f32> {
     let mut ctx = win_context(after, k, WinOn::Discard);
     if ctx.riichi {
         let dora = game.dora_indicators().count();

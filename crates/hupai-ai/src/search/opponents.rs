@@ -45,7 +45,8 @@ pub struct Read {
 impl Read {
     /// Its chance to be ready `t` go-arounds from now.
     pub fn ready_after(&self, t: usize) -> f32 {
-        let not_ready = (0..t).fold(1.0 - self.ready, |q, j| q * (1.0 - self.becomes[j.min(HORIZON - 1)]));
+        let not_ready =
+            (0..t).fold(1.0 - self.ready, |q, j| q * (1.0 - self.becomes[j.min(HORIZON - 1)]));
         1.0 - not_ready
     }
 
@@ -152,24 +153,19 @@ fn summarise(sit: &Situation, danger: &[f32; 34]) -> (f32, f32) {
 
 fn read_learned(reads: &Reads, view: &PlayerView, sit: &Situation) -> Vec<Read> {
     let table = Table::with_situation(view, sit.clone());
-    let mut buf = Vec::with_capacity(32);
     (1..4)
         .map(|i| (sit.me + i) % 4)
         .filter(|&s| hupai_core::Seat::from_index(s).is_some_and(|s| !view.has_left(s)))
         .map(|seat| {
-            let o = table.opponent(seat);
-            let base = reads.danger_base(&o);
-            let danger: [f32; 34] = std::array::from_fn(|i| {
-                Kind::new(i as u8).map_or(0.0, |k| reads.danger_from(base, &table, &o, k, &mut buf))
-            });
-            let (mean_danger, least_danger) = summarise(sit, &danger);
+            let r = reads.read(&table, seat);
+            let (mean_danger, least_danger) = summarise(sit, &r.danger);
             let (mut becomes, mut wins) = ([0.0f32; HORIZON], [0.0f32; HORIZON]);
-            reads.rates(&table, &o, &mut becomes, &mut wins);
+            reads.rates(&table, &r.opponent, &mut becomes, &mut wins);
             Read {
                 seat,
-                ready: reads.ready(&o),
-                cost: reads.cost(&o),
-                danger,
+                ready: r.ready,
+                cost: r.cost,
+                danger: r.danger,
                 mean_danger,
                 least_danger,
                 becomes,
