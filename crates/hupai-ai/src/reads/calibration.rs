@@ -85,6 +85,9 @@ type Row = (f32, f32, bool, f32);
 
 /// A section of the report: log-loss, means and both reliability tables.
 fn section(out: &mut String, title: &str, rows: &[Row], edges: &[f32]) {
+    if rows.is_empty() {
+        return;
+    }
     let learned = || rows.iter().map(|r| (r.0, r.2, r.3));
     let written = || rows.iter().map(|r| (r.1, r.2, r.3));
     let weight: f64 = rows.iter().map(|r| r.3 as f64).sum();
@@ -153,7 +156,7 @@ pub fn report(samples: &Samples, reads: &Reads, written: WrittenRates) -> String
         .filter(|o| !o.riichi)
         .map(|o| (sigmoid(sum(&reads.ready, pool.get(o.features))), o.written_ready, o.ready, 1.0))
         .collect();
-    section(&mut out, "P(ready), opponents that have not declared riichi", &ready, SPREAD);
+    section(&mut out, "P(ready), opponents that have not declared (riichi, 报听)", &ready, SPREAD);
 
     let learned_ready = |i: usize| {
         let o = &opps[i];
@@ -196,14 +199,12 @@ pub fn report(samples: &Samples, reads: &Reads, written: WrittenRates) -> String
             (p, o.written_ready * k.written, k.wins, k.weight)
         })
         .collect();
-    if deal.iter().any(|r| !opps.is_empty() && r.3 > 0.0) {
-        section(
-            &mut out,
-            "P(deal-in) of each kind the seat holds, against every opponent (ready or not)",
-            &deal,
-            SMALL,
-        );
-    }
+    section(
+        &mut out,
+        "P(deal-in) of each kind the seat holds, against every opponent (ready or not)",
+        &deal,
+        SMALL,
+    );
 
     // Costs: the mean cost of a win against the mean predicted, by predicted bucket.
     let costs: Vec<(f32, f32, f32)> = opps

@@ -94,7 +94,16 @@ impl fmt::Display for ReadsError {
 impl std::error::Error for ReadsError {}
 
 /// The shipped models, by [`family_key`].
-const SHIPPED: &[(&str, &str)] = &[("riichi", include_str!("../../data/opponents-riichi.json"))];
+const SHIPPED: &[(&str, &str)] = &[
+    ("riichi", include_str!("../../data/opponents-riichi.json")),
+    ("mcr", include_str!("../../data/opponents-mcr.json")),
+    ("chinese", include_str!("../../data/opponents-chinese.json")),
+    ("laizi", include_str!("../../data/opponents-laizi.json")),
+    ("sichuan", include_str!("../../data/opponents-sichuan.json")),
+    ("guangdong", include_str!("../../data/opponents-guangdong.json")),
+    ("hongkong", include_str!("../../data/opponents-hongkong.json")),
+    ("wuhan", include_str!("../../data/opponents-wuhan.json")),
+];
 
 /// The family a rule set's opponents are read with: `riichi`, `mcr`, `chinese`, `laizi`,
 /// `sichuan`, `guangdong`, `hongkong` or `wuhan`.

@@ -216,9 +216,11 @@ mod tests {
     }
 
     #[test]
-    fn the_learned_model_is_shipped_for_riichi() {
-        let rules = Rules::preset("riichi").unwrap();
-        assert!(OpponentModel::for_rules(&rules).is_learned());
+    fn a_learned_model_is_shipped_for_every_family() {
+        for preset in Rules::preset_names() {
+            let rules = Rules::preset(preset).unwrap();
+            assert!(OpponentModel::for_rules(&rules).is_learned(), "{preset}");
+        }
         assert!(!OpponentModel::hand_written().is_learned());
     }
 
