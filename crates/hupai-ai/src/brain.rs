@@ -26,10 +26,25 @@ pub fn push_fold_threat(family: Family) -> f32 {
     }
 }
 
+/// The push/fold threshold in riichi when the opponents are read by the learned models, whose
+/// readiness is calibrated (the hand-written one runs high: 0.092 on average where 0.062 of
+/// the opponents are ready). Chosen among 0.2, 0.35, 0.5, 0.7, 0.9 on seed 4242 (duplicate,
+/// one `defensive(reads=learned)` against three `defensive`, 20,000 hands); on fresh seeds
+/// it gained +37.9 ± 16.4 points a hand over `defensive(reads=written)` (seed 31337, 200,000
+/// hands; the threshold alone, with the written reads, +4.1) and +21.6 ± 25.5 (seed 9999,
+/// 80,000 hands). See `crates/hupai-ai/RESULTS.md`.
+pub const LEARNED_PUSH_FOLD_THREAT: f32 = 0.7;
+
+/// Whether `params` read the opponents with the learned models: `reads=` if set, else in
+/// riichi (where they measured better), with the model of the family shipped.
+fn learned_reads(params: &Params, sit: &Situation) -> bool {
+    params.learned.unwrap_or(sit.family == Family::Riichi)
+}
+
 /// The opponents as `params` read them: the hand-written danger model, or the models learned
-/// from self-play ([`crate::reads`]) where `reads=learned` and the family has one.
+/// from self-play ([`crate::reads`]) (see [`learned_reads`]).
 fn read_threats(params: &Params, view: &PlayerView, sit: &Situation) -> [Threat; 3] {
-    if params.learned {
+    if learned_reads(params, sit) {
         if let Some(reads) = crate::reads::Reads::for_rules(view.rules()) {
             return crate::reads::threats(&reads, view, sit);
         }
@@ -48,7 +63,13 @@ fn read_threats(params: &Params, view: &PlayerView, sit: &Situation) -> [Threat;
 /// (20,000 hands), where every hand is won within a few turns.
 fn threshold(params: &Params, sit: &Situation) -> f32 {
     let never = sit.sichuan || sit.fan_table.doubles();
-    let default = if never { SICHUAN_THREAT } else { push_fold_threat(sit.family) };
+    let default = if never {
+        SICHUAN_THREAT
+    } else if sit.family == Family::Riichi && learned_reads(params, sit) {
+        LEARNED_PUSH_FOLD_THREAT
+    } else {
+        push_fold_threat(sit.family)
+    };
     params.threat.unwrap_or(default)
 }
 

@@ -24,12 +24,14 @@ pub const PARAMS: [(&str, &str); 3] = [
     (
         "threat",
         "how ready an opponent must look (0..1; a riichi is 1) before it weighs push against \
-         fold at all (default 0.35 in riichi, 0.75 in the Chinese families)",
+         fold at all (default in riichi 0.7 with the learned reads, 0.35 with the written \
+         ones; 0.75 in the Chinese families)",
     ),
     (
         "reads",
-        "how it reads the opponents: `written`, the hand-written danger model (default), or \
-         `learned`, the models fitted on self-play (hupai_ai::reads)",
+        "how it reads the opponents: `learned`, the models fitted on self-play \
+         (hupai_ai::reads; the default in riichi, where it folds from a threat of 0.7), or \
+         `written`, the hand-written danger model (the default elsewhere)",
     ),
 ];
 
@@ -40,13 +42,14 @@ pub struct Params {
     pub fold: f32,
     /// The readiness above which push/fold decides; `None`: the family's default.
     pub threat: Option<f32>,
-    /// Reads the opponents with the learned models (see [`PARAMS`]).
-    pub learned: bool,
+    /// Reads the opponents with the learned models (`Some(true)`) or the hand-written one;
+    /// `None`: the family's default (see [`PARAMS`]).
+    pub learned: Option<bool>,
 }
 
 impl Default for Params {
     fn default() -> Params {
-        Params { fold: 1.0, threat: None, learned: false }
+        Params { fold: 1.0, threat: None, learned: None }
     }
 }
 
@@ -55,8 +58,8 @@ impl Params {
     pub fn set(&mut self, key: &str, value: &str) -> Result<(), String> {
         if key == "reads" {
             self.learned = match value {
-                "learned" => true,
-                "written" => false,
+                "learned" => Some(true),
+                "written" => Some(false),
                 _ => return Err(format!("reads={value}: use learned or written")),
             };
             return Ok(());
@@ -87,8 +90,10 @@ impl fmt::Display for Params {
         if let Some(t) = self.threat {
             parts.push(format!("threat={t}"));
         }
-        if self.learned {
-            parts.push("reads=learned".to_string());
+        match self.learned {
+            Some(true) => parts.push("reads=learned".to_string()),
+            Some(false) => parts.push("reads=written".to_string()),
+            None => {}
         }
         f.write_str(&parts.join(","))
     }
