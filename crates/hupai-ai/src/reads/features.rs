@@ -24,7 +24,7 @@
 
 use hupai_core::{Counts, Kind, KindSet, Seat};
 use hupai_engine::{PlayerView, RiverEntry};
-use hupai_rules::{Family, Rules};
+use hupai_rules::{Rules, Variant};
 
 use crate::danger::{read_hand, safe_against, HandRead};
 use crate::situation::Situation;
@@ -399,7 +399,7 @@ impl Opponent {
             meld_suits,
             meld_honours,
             read,
-            furiten_rules: sit.family == Family::Riichi,
+            furiten_rules: sit.variant == Variant::Riichi,
             turn_coarse: tc,
             passed: view.passed_since_draw.get(seat).copied().unwrap_or_default(),
         }

@@ -218,7 +218,8 @@ fn lbfgs(w: &mut [f32], mut f: impl FnMut(&[f32], &mut [f64]) -> f64, how: &Fit)
             }
             step *= 0.5;
         }
-        if !(new_loss < loss) {
+        // No decrease (or a loss that is not a number): stop.
+        if new_loss.partial_cmp(&loss) != Some(std::cmp::Ordering::Less) {
             break;
         }
         let s: Vec<f64> = (0..dim).map(|k| trial[k] as f64 - w[k] as f64).collect();

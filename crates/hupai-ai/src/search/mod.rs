@@ -28,7 +28,7 @@ use hupai_core::{Counts, Kind, Meld};
 use hupai_engine::{
     legal_options, Action, Agent, Candidate, Decision, Event, Explanation, Pai, PlayerView,
 };
-use hupai_rules::{Family, Rules};
+use hupai_rules::{Rules, Variant};
 
 use crate::brain::{think, Style};
 use crate::plan::plans_for;
@@ -142,7 +142,7 @@ impl Search {
             }
         }
         let scorer = Scorer::new(view, melds, red, unseen);
-        let riichi_family = self.rules.family == Family::Riichi;
+        let riichi_family = self.rules.variant == Variant::Riichi;
         let declare = riichi_family || self.rules.declare_ready != hupai_rules::DeclareReady::Off;
         let can_riichi = declare
             && sit.closed

@@ -10,7 +10,7 @@ use std::sync::Arc;
 
 use hupai_core::Kind;
 use hupai_engine::PlayerView;
-use hupai_rules::{Family, Rules};
+use hupai_rules::{Rules, Variant};
 
 use crate::danger::{threats, Danger, TableRead};
 use crate::reads::{Reads, Table};
@@ -73,10 +73,15 @@ pub struct OpponentModel {
 }
 
 /// The hand-written per-go-around rates of a family: (becomes ready, a ready seat wins).
-fn written_rates(family: Family) -> (f32, f32) {
-    match family {
-        Family::Riichi => (0.07, 0.11),
-        Family::Mcr | Family::Chinese => (0.09, 0.13),
+fn written_rates(variant: Variant) -> (f32, f32) {
+    match variant {
+        Variant::Riichi => (0.07, 0.11),
+        Variant::Mcr
+        | Variant::Chinese
+        | Variant::Sichuan
+        | Variant::HongKong
+        | Variant::Guangdong
+        | Variant::Wuhan => (0.09, 0.13),
     }
 }
 
@@ -104,10 +109,15 @@ impl OpponentModel {
 
     /// The hand-written model's rates of `rules`' family, as the calibration compares them.
     pub fn written_rates(rules: &Rules) -> crate::reads::calibration::WrittenRates {
-        let (becomes_ready, ready_wins) = written_rates(rules.family);
-        let (ron_draws, ron_draws_riichi) = match rules.family {
-            Family::Riichi => (1.2, 0.8),
-            Family::Mcr | Family::Chinese => (1.5, 1.2),
+        let (becomes_ready, ready_wins) = written_rates(rules.variant);
+        let (ron_draws, ron_draws_riichi) = match rules.variant {
+            Variant::Riichi => (1.2, 0.8),
+            Variant::Mcr
+            | Variant::Chinese
+            | Variant::Sichuan
+            | Variant::HongKong
+            | Variant::Guangdong
+            | Variant::Wuhan => (1.5, 1.2),
         };
         crate::reads::calibration::WrittenRates {
             becomes_ready,
@@ -181,7 +191,7 @@ fn read_written(view: &PlayerView, sit: &Situation) -> Vec<Read> {
         seen[k] = (seen[k] + sit.counts[k]).min(4);
     }
     let late = sit.late();
-    let (becomes, wins) = written_rates(sit.family);
+    let (becomes, wins) = written_rates(sit.variant);
     threats(view, sit)
         .iter()
         .filter(|t| hupai_core::Seat::from_index(t.seat).is_some_and(|s| !view.has_left(s)))

@@ -9,7 +9,7 @@
 
 use hupai_core::{Kind, Seat};
 use hupai_engine::PlayerView;
-use hupai_rules::{AfterWin, Family, FanTable, Rules};
+use hupai_rules::{AfterWin, Rules, Variant};
 
 use super::opponents::{OpponentModel, Read};
 use crate::situation::Situation;
@@ -155,8 +155,8 @@ pub fn own_draws_left(view: &PlayerView) -> usize {
 fn other_win_share(rules: &Rules, me: Seat, winner: usize, dealer: Seat, cost: f32) -> f32 {
     // How often the others' wins are self-drawn rather than on a third seat's discard.
     const SELF_DRAWN: f32 = 0.45;
-    match rules.family {
-        Family::Riichi => {
+    match rules.variant {
+        Variant::Riichi => {
             let share = if winner == dealer.index() {
                 1.0 / 3.0
             } else if me == dealer {
@@ -167,22 +167,21 @@ fn other_win_share(rules: &Rules, me: Seat, winner: usize, dealer: Seat, cost: f
             SELF_DRAWN * share * cost
         }
         // MCR: every player pays 8, the discarder (or each, self-drawn) the fans besides.
-        Family::Mcr => SELF_DRAWN * cost + (1.0 - SELF_DRAWN) * 8.0,
-        Family::Chinese => match rules.fan_table {
-            // Hong Kong 半銃 and the self-draw shares: about a third each.
-            FanTable::HongKong | FanTable::Guangdong | FanTable::Sichuan | FanTable::Wuhan => {
-                SELF_DRAWN * cost
-            }
-            _ => SELF_DRAWN * cost,
-        },
+        Variant::Mcr => SELF_DRAWN * cost + (1.0 - SELF_DRAWN) * 8.0,
+        // Hong Kong 半銃 and the self-draw shares: about a third each.
+        Variant::Chinese
+        | Variant::Sichuan
+        | Variant::HongKong
+        | Variant::Guangdong
+        | Variant::Wuhan => SELF_DRAWN * cost,
     }
 }
 
 /// What the exhaustive draw pays a ready hand, and what a hand not ready pays.
 fn exhaustive(rules: &Rules, reads: &[Read], draws: usize) -> (f32, f32) {
     let ready_end: Vec<f32> = reads.iter().map(|r| r.ready_after(draws)).collect();
-    match rules.family {
-        Family::Riichi => {
+    match rules.variant {
+        Variant::Riichi => {
             // 3,000 points from the hands not ready to the ready ones.
             let (mut ready, mut not_ready) = (0.0f32, 0.0f32);
             for mask in 0u32..(1 << ready_end.len()) {
