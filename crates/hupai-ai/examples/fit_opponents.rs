@@ -5,10 +5,10 @@
 //! cargo run --release -p hupai-ai --example fit_opponents -- calibrate --rules riichi --hands 2000 --seed 9001
 //! ```
 //!
-//! Options: `--agents A,B,C,D` (default four `defensive`), `--sample P` (the chance a
-//! decision is recorded, default 1), `--negatives P` (the chance a kind the opponent does
-//! not win on is kept when fitting, default 1), `--model FILE` (calibrate a file instead of
-//! the shipped model).
+//! Options: `--agents A,B,C,D` (default four `defensive(reads=written)`, the play the
+//! shipped models were fitted on), `--sample P` (the chance a decision is recorded, default
+//! 1), `--negatives P` (the chance a kind the opponent does not win on is kept when fitting,
+//! default 1), `--model FILE` (calibrate a file instead of the shipped model).
 
 use std::process::ExitCode;
 use std::time::Instant;

@@ -48,9 +48,13 @@ pub struct Collect {
 }
 
 impl Collect {
-    /// Four `defensive` agents, every decision and every kind.
+    /// Four `defensive(reads=written)` agents, every decision and every kind. The shipped
+    /// models were fitted on (and calibrated against) the play of `defensive` with the
+    /// hand-written reads; pinning them keeps the fit commands reproducing the shipped files
+    /// now that `defensive` reads with those models in riichi.
     pub fn new(rules: Rules, hands: u32, seed: u64) -> Collect {
-        let defensive: AgentSpec = "defensive".parse().unwrap_or_else(|_| unreachable!());
+        let defensive: AgentSpec =
+            "defensive(reads=written)".parse().unwrap_or_else(|_| unreachable!());
         Collect {
             rules,
             agents: std::array::from_fn(|_| defensive.clone()),
