@@ -39,7 +39,7 @@
 //! ```
 
 use hupai_core::{Counts, Hand, Kind, KindSet, Meld, MeldKind, Seat, Suit};
-use hupai_rules::{DeclareReady, Family, FanTable, LoneKongTile, Score, WinContext};
+use hupai_rules::{DeclareReady, LoneKongTile, Score, Variant, WinContext};
 
 use crate::view::Decision;
 use crate::{Action, Pai, PlayerView};
@@ -187,7 +187,7 @@ pub fn win_score(view: &PlayerView, pai: Pai, on: WinOn) -> Option<Score> {
 /// completes the hand exactly when it is one of the waits the view keeps. Under the wuhan
 /// table a hand of 2-5-8s only or honours only is complete in any shape (将一色, 风一色).
 fn completes(view: &PlayerView, extra: Option<Kind>) -> bool {
-    if view.rules().fan_table == FanTable::Wuhan && any_shape(view, extra) {
+    if view.rules().variant == Variant::Wuhan && any_shape(view, extra) {
         return true;
     }
     let melds = view.own_melds().len() as u8;
@@ -272,7 +272,7 @@ pub fn win_context(view: &PlayerView, kind: Kind, on: WinOn) -> WinContext {
     if view.rules().declare_ready != DeclareReady::Off {
         ctx.riichi = view.riichi_accepted[me.index()];
     }
-    if view.rules().family == Family::Riichi {
+    if view.rules().variant == Variant::Riichi {
         ctx.riichi = view.riichi_accepted[me.index()];
         ctx.double_riichi = ctx.riichi && view.double_riichi();
         ctx.ippatsu = ctx.riichi && view.ippatsu();
@@ -284,7 +284,7 @@ pub fn win_context(view: &PlayerView, kind: Kind, on: WinOn) -> WinContext {
     // river already.
     let win_tile_shown = usize::from(on == WinOn::Discard);
     ctx.fourth_tile = visible(view, kind) == 3 + win_tile_shown;
-    if view.rules().fan_table == FanTable::Wuhan {
+    if view.rules().variant == Variant::Wuhan {
         wuhan_context(view, on, &mut ctx);
     }
     ctx
@@ -337,7 +337,7 @@ fn visible(view: &PlayerView, kind: Kind) -> usize {
 }
 
 fn riichi_family(view: &PlayerView) -> bool {
-    view.rules().family == Family::Riichi
+    view.rules().variant == Variant::Riichi
 }
 
 fn turn(view: &PlayerView, after_call: bool, replacement: bool, out: &mut Vec<Action>) {

@@ -25,7 +25,7 @@ use std::fmt;
 use std::sync::Arc;
 
 use hupai_core::{Counts, Form, FormSet, Kind, KindSet, Meld, MeldKind, Seat, Suit};
-use hupai_rules::{AfterWin, Family, Rules};
+use hupai_rules::{AfterWin, Rules, Variant};
 
 use crate::{Event, Pai};
 
@@ -244,8 +244,11 @@ pub struct PlayerView {
     /// For each seat in riichi: every kind discarded by anyone since its declaration (tiles it
     /// let pass, and so may not win on).
     pub passed_since_riichi: [KindSet; 4],
-    /// For each seat: every kind the others discarded since its last draw. Under 过水 a seat
-    /// that let a win pass may not win until it draws, so these kinds are safe against it.
+    /// For each seat: every kind the others discarded since its hand last changed (its last
+    /// draw or call). Under 过水 a seat that let a win pass may not win until it draws, so
+    /// these kinds are safe against it: had it waited on one with the hand it holds, it was
+    /// offered that win. (A kind that passed before a call is not: the hand that let it pass
+    /// is not the one that waits now.)
     pub passed_since_draw: [KindSet; 4],
     /// Draws this hand by all seats (replacement draws included).
     pub draws: u32,
@@ -433,7 +436,7 @@ impl PlayerView {
     /// winning tile let pass since its last discard, or since its riichi; in the Chinese
     /// families with 过水 (`pass_win`), a win let pass since its last draw.
     pub fn is_furiten(&self) -> bool {
-        if self.rules.family != Family::Riichi {
+        if self.rules.variant != Variant::Riichi {
             return self.rules.pass_win && self.own.pass_blocked;
         }
         let seen =
@@ -862,7 +865,7 @@ impl PlayerView {
             }
             Event::ReachAccepted { actor, scores, .. } => {
                 self.riichi_accepted[actor.index()] = true;
-                let stick = self.rules.family == Family::Riichi;
+                let stick = self.rules.variant == Variant::Riichi;
                 match scores {
                     Some(s) => self.scores = *s,
                     None if stick => self.scores[actor.index()] -= 1000,
@@ -1024,7 +1027,7 @@ impl PlayerView {
 
     /// 过水: remembers whether the claim window now open offers the seat a win.
     fn note_win_offered(&mut self, pai: Pai, on: crate::WinOn) {
-        if self.rules.pass_win && self.rules.family != Family::Riichi {
+        if self.rules.pass_win && self.rules.variant != Variant::Riichi {
             self.own.win_offered = crate::options::ron_offered(self, pai, on);
         }
     }
@@ -1074,6 +1077,7 @@ impl PlayerView {
         self.rivers[target.index()].pop();
         let a = actor.index();
         self.hand_sizes[a] = self.hand_sizes[a].saturating_sub(consumed.len());
+        self.passed_since_draw[a] = KindSet::EMPTY;
         let mut tiles = [pai; 4];
         for (slot, &c) in tiles[1..].iter_mut().zip(consumed) {
             *slot = c;
@@ -1112,7 +1116,7 @@ impl PlayerView {
                 self.own.replacement_next = true;
                 self.refresh_own();
             } else {
-                if self.rules.family == Family::Riichi {
+                if self.rules.variant == Variant::Riichi {
                     let mut ban = KindSet::EMPTY;
                     ban.insert(kind);
                     let other_end = if meld_kind != MeldKind::Chi {
@@ -1196,7 +1200,7 @@ impl PlayerView {
     /// on it).
     pub(crate) fn may_rob_closed_kan(&self, kind: Kind) -> bool {
         let rules = &self.rules;
-        if rules.family != Family::Riichi || !rules.kokushi_robs_closed_kan {
+        if rules.variant != Variant::Riichi || !rules.kokushi_robs_closed_kan {
             return false;
         }
         let melds = self.melds[self.seat.index()].len() as u8;

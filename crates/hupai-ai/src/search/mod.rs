@@ -30,7 +30,7 @@ use hupai_core::{Counts, Kind, Meld};
 use hupai_engine::{
     legal_options, Action, Agent, Candidate, Decision, Event, Explanation, Pai, PlayerView,
 };
-use hupai_rules::{Family, Rules};
+use hupai_rules::{Rules, Variant};
 
 use crate::brain::{think, Style};
 use crate::plan::plans_for;
@@ -81,7 +81,7 @@ impl Search {
         Search {
             rules: rules.clone(),
             params,
-            model: OpponentModel::hand_written(),
+            model: OpponentModel::for_rules(rules),
             name,
             searched: 0,
         }
@@ -131,7 +131,7 @@ impl Search {
 
     /// What declaring riichi costs under the rules (the stick).
     fn riichi_cost(&self) -> f32 {
-        if self.rules.family == Family::Riichi {
+        if self.rules.variant == Variant::Riichi {
             1000.0
         } else {
             0.0
@@ -156,7 +156,7 @@ impl Search {
             }
         }
         let scorer = Scorer::new(view, melds, red, unseen);
-        let riichi_family = self.rules.family == Family::Riichi;
+        let riichi_family = self.rules.variant == Variant::Riichi;
         let declare = riichi_family || self.rules.declare_ready != hupai_rules::DeclareReady::Off;
         let can_riichi = declare
             && sit.closed

@@ -4,12 +4,12 @@
 //!
 //! The opponents are read by an [`OpponentModel`](super::opponents::OpponentModel): each
 //! one's chance to be ready now, its chance to win on each kind if ready, and the cost of its
-//! win. Over the go-arounds left, a seat not yet ready becomes ready at a steady rate and a
-//! ready seat wins at a steady rate; both rates come with the model.
+//! win. Over the go-arounds left, a seat not yet ready becomes ready and a ready seat wins
+//! at the rates the model gives for each go-around.
 
 use hupai_core::{Kind, Seat};
 use hupai_engine::PlayerView;
-use hupai_rules::{AfterWin, Family, FanTable, Rules};
+use hupai_rules::{AfterWin, Rules, Variant};
 
 use super::opponents::{OpponentModel, Read};
 use crate::situation::Situation;
@@ -74,8 +74,8 @@ impl Outlook {
             let (mut no_deal, mut no_fold_deal, mut cost_weight, mut cost) =
                 (1.0f32, 1.0f32, 0.0f32, 0.0f32);
             for r in &reads {
-                let ready = r.ready_after(t, rates.become_ready);
-                let wins = ready * rates.ready_wins;
+                let ready = r.ready_after(t);
+                let wins = ready * r.wins_at(t);
                 none_wins *= 1.0 - wins;
                 let share = other_win_share(rules, me, r.seat, view.dealer, r.cost);
                 loss_weight += wins;
@@ -93,7 +93,7 @@ impl Outlook {
             let mean_cost = reads.iter().map(|r| r.cost).sum::<f32>() / reads.len().max(1) as f32;
             deal_cost.push(if cost_weight > 0.0 { cost / cost_weight } else { mean_cost });
         }
-        let (ready_at_draw, not_ready_at_draw) = exhaustive(rules, &reads, draws, &rates);
+        let (ready_at_draw, not_ready_at_draw) = exhaustive(rules, &reads, draws);
         // Folding: the others' wins still cost their share; the safest discards rarely deal
         // in; the hand ends not ready.
         let mut fold = vec![0.0f32; draws + 1];
@@ -155,8 +155,8 @@ pub fn own_draws_left(view: &PlayerView) -> usize {
 fn other_win_share(rules: &Rules, me: Seat, winner: usize, dealer: Seat, cost: f32) -> f32 {
     // How often the others' wins are self-drawn rather than on a third seat's discard.
     const SELF_DRAWN: f32 = 0.45;
-    match rules.family {
-        Family::Riichi => {
+    match rules.variant {
+        Variant::Riichi => {
             let share = if winner == dealer.index() {
                 1.0 / 3.0
             } else if me == dealer {
@@ -167,28 +167,21 @@ fn other_win_share(rules: &Rules, me: Seat, winner: usize, dealer: Seat, cost: f
             SELF_DRAWN * share * cost
         }
         // MCR: every player pays 8, the discarder (or each, self-drawn) the fans besides.
-        Family::Mcr => SELF_DRAWN * cost + (1.0 - SELF_DRAWN) * 8.0,
-        Family::Chinese => match rules.fan_table {
-            // Hong Kong 半銃 and the self-draw shares: about a third each.
-            FanTable::HongKong | FanTable::Guangdong | FanTable::Sichuan | FanTable::Wuhan => {
-                SELF_DRAWN * cost
-            }
-            _ => SELF_DRAWN * cost,
-        },
+        Variant::Mcr => SELF_DRAWN * cost + (1.0 - SELF_DRAWN) * 8.0,
+        // Hong Kong 半銃 and the self-draw shares: about a third each.
+        Variant::Chinese
+        | Variant::Sichuan
+        | Variant::HongKong
+        | Variant::Guangdong
+        | Variant::Wuhan => SELF_DRAWN * cost,
     }
 }
 
 /// What the exhaustive draw pays a ready hand, and what a hand not ready pays.
-fn exhaustive(
-    rules: &Rules,
-    reads: &[Read],
-    draws: usize,
-    rates: &super::opponents::Rates,
-) -> (f32, f32) {
-    let ready_end: Vec<f32> =
-        reads.iter().map(|r| r.ready_after(draws, rates.become_ready)).collect();
-    match rules.family {
-        Family::Riichi => {
+fn exhaustive(rules: &Rules, reads: &[Read], draws: usize) -> (f32, f32) {
+    let ready_end: Vec<f32> = reads.iter().map(|r| r.ready_after(draws)).collect();
+    match rules.variant {
+        Variant::Riichi => {
             // 3,000 points from the hands not ready to the ready ones.
             let (mut ready, mut not_ready) = (0.0f32, 0.0f32);
             for mask in 0u32..(1 << ready_end.len()) {

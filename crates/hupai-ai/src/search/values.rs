@@ -6,14 +6,14 @@ use std::collections::HashMap;
 
 use hupai_core::{Counts, Hand, Kind, Meld};
 use hupai_engine::{win_context, PlayerView, WinOn};
-use hupai_rules::{Family, Rules, WinContext};
+use hupai_rules::{Rules, Variant, WinContext};
 
 /// Scores the complete hands a seat may reach with its declared melds (and, after a call,
 /// the meld it makes).
 #[derive(Clone, Debug)]
 pub struct Scorer {
     rules: Rules,
-    family: Family,
+    variant: Variant,
     melds: Vec<Meld>,
     jokers: u8,
     red: [u8; 3],
@@ -51,7 +51,7 @@ impl Scorer {
         let ura_indicators = ron.dora_indicators.len().max(1);
         Scorer {
             rules: view.rules().clone(),
-            family: view.rules().family,
+            variant: view.rules().variant,
             melds,
             jokers: view.jokers(),
             red,
@@ -91,7 +91,7 @@ impl Scorer {
         let mut ctx = if self_drawn { self.tsumo.clone() } else { self.ron.clone() };
         ctx.win_tile = win;
         ctx.self_drawn = self_drawn;
-        let riichi_family = self.family == Family::Riichi;
+        let riichi_family = self.variant == Variant::Riichi;
         if riichi {
             ctx.riichi = true;
             if riichi_family {
@@ -149,7 +149,7 @@ pub fn predecessor(kind: Kind) -> Kind {
 /// a win with its dora, red fives and likely yaku (riichi), or the family's typical win, pays.
 #[derive(Clone, Debug)]
 pub struct RoughWorth {
-    family: Family,
+    variant: Variant,
     dora: [u8; 34],
     reds: u8,
     closed: bool,
@@ -163,14 +163,18 @@ impl RoughWorth {
     /// `closed`, no open meld.
     pub fn new(view: &PlayerView, sit: &crate::situation::Situation) -> RoughWorth {
         let rules = view.rules();
-        let typical = match rules.family {
-            Family::Riichi => 0.0,
-            Family::Mcr => 3.0 * (8.0 + 12.0),
-            Family::Chinese if rules.base_points > 0 => 3.0 * rules.base_points as f32 * 2.0,
-            Family::Chinese => 12.0,
+        let typical = match rules.variant {
+            Variant::Riichi => 0.0,
+            Variant::Mcr => 3.0 * (8.0 + 12.0),
+            _ if rules.base_points > 0 => 3.0 * rules.base_points as f32 * 2.0,
+            Variant::Chinese
+            | Variant::Sichuan
+            | Variant::HongKong
+            | Variant::Guangdong
+            | Variant::Wuhan => 12.0,
         };
         RoughWorth {
-            family: rules.family,
+            variant: rules.variant,
             dora: sit.dora,
             reds: sit.reds,
             closed: sit.closed,
@@ -182,7 +186,7 @@ impl RoughWorth {
 
     /// The rough value of a win with the concealed `counts` (declared melds aside).
     pub fn of(&self, counts: &Counts) -> f32 {
-        if self.family != Family::Riichi {
+        if self.variant != Variant::Riichi {
             return self.typical;
         }
         let dora: u32 = Kind::all().map(|k| self.dora[k.index()] as u32 * counts[k] as u32).sum();

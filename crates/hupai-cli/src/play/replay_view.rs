@@ -3,7 +3,7 @@
 
 use crossterm::event::{self, Event as TermEvent, KeyCode, KeyEventKind, KeyModifiers};
 use hupai_engine::Event;
-use hupai_rules::{Family, Rules};
+use hupai_rules::{Rules, Variant};
 
 use super::narrate::narrate;
 use super::render::{draw, Screen};
@@ -15,7 +15,7 @@ use super::table::Table;
 pub struct Viewer {
     events: Vec<Event>,
     walls: Vec<Option<usize>>,
-    family: Family,
+    variant: Variant,
     /// The index of the last event shown.
     pub at: usize,
     /// Help shown.
@@ -29,19 +29,19 @@ impl Viewer {
     pub fn new(log: &[(usize, Event)], rules: Option<Rules>) -> Viewer {
         let events: Vec<Event> = log.iter().map(|(_, e)| e.clone()).collect();
         let mut walls = Vec::with_capacity(events.len());
-        let family = match (&rules, events.first()) {
-            (Some(r), _) => r.family,
+        let variant = match (&rules, events.first()) {
+            (Some(r), _) => r.variant,
             (None, Some(Event::StartGame { rules, .. })) => {
-                Rules::load(rules).map_or(Family::Riichi, |r| r.family)
+                Rules::load(rules).map_or(Variant::Riichi, |r| r.variant)
             }
-            _ => Family::Riichi,
+            _ => Variant::Riichi,
         };
         let result = hupai_engine::replay::replay_events(log, rules, |game, _| {
             walls.push(Some(game.wall().live()));
         });
         let note = result.err().map(|e| format!("this log does not replay to the end: {e}"));
         walls.resize(events.len(), None);
-        Viewer { events, walls, family, at: 0, help: false, note }
+        Viewer { events, walls, variant, at: 0, help: false, note }
     }
 
     /// The events up to the current one.
@@ -95,7 +95,7 @@ impl Viewer {
         for e in self.shown().get(start..).unwrap_or(&[]) {
             s.absorb(e);
         }
-        Some(s.lines(self.family, None))
+        Some(s.lines(self.variant, None))
     }
 
     /// What one frame shows.
