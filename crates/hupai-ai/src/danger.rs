@@ -157,6 +157,9 @@ pub struct Threat {
     pub genbutsu: KindSet,
     /// What its calls say about its hand.
     pub read: HandRead,
+    /// The danger of each kind from a learned model ([`crate::reads`]), in place of
+    /// [`Danger::of`]; `None` for the hand-written model.
+    pub danger: Option<[f32; 34]>,
 }
 
 /// Reads an opponent's hand from its calls (see [`HandRead`]).
@@ -229,7 +232,7 @@ pub fn threats(view: &PlayerView, sit: &Situation) -> [Threat; 3] {
         let gone = Seat::from_index(seat).is_some_and(|s| view.has_left(s));
         let ready = if gone { 0.0 } else { ready };
         let genbutsu = safe_against(view, sit, seat);
-        Threat { seat, ready, cost, genbutsu, read: read_hand(view, sit, seat) }
+        Threat { seat, ready, cost, genbutsu, read: read_hand(view, sit, seat), danger: None }
     })
 }
 
@@ -285,8 +288,14 @@ pub fn expected_loss(sit: &Situation, threats: &[Threat; 3], kind: Kind) -> f32 
     threats
         .iter()
         .map(|t| {
-            let read = TableRead { seen, genbutsu: t.genbutsu, read: t.read, late };
-            Danger::of(&read, kind) * t.ready * t.cost
+            let danger = match &t.danger {
+                Some(d) => d[kind.index()],
+                None => {
+                    let read = TableRead { seen, genbutsu: t.genbutsu, read: t.read, late };
+                    Danger::of(&read, kind)
+                }
+            };
+            danger * t.ready * t.cost
         })
         .sum()
 }

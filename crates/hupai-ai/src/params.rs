@@ -8,14 +8,14 @@
 //! p.set("fold", "1.5").unwrap();
 //! assert_eq!(p.fold, 1.5);
 //! assert!(p.set("fold", "-1").is_err());
-//! assert!(p.set("bravery", "1").unwrap_err().contains("fold, threat"));
+//! assert!(p.set("bravery", "1").unwrap_err().contains("fold, threat, reads"));
 //! assert_eq!(p.to_string(), "fold=1.5");
 //! ```
 
 use std::fmt;
 
 /// Every parameter: its name and what it does.
-pub const PARAMS: [(&str, &str); 2] = [
+pub const PARAMS: [(&str, &str); 3] = [
     (
         "fold",
         "how readily it folds: the weight of a deal-in's expected loss against the hand's \
@@ -24,7 +24,14 @@ pub const PARAMS: [(&str, &str); 2] = [
     (
         "threat",
         "how ready an opponent must look (0..1; a riichi is 1) before it weighs push against \
-         fold at all (default 0.35 in riichi, 0.75 in the Chinese families)",
+         fold at all (default in riichi 0.7 with the learned reads, 0.35 with the written \
+         ones; 0.75 in the Chinese families)",
+    ),
+    (
+        "reads",
+        "how it reads the opponents: `learned`, the models fitted on self-play \
+         (hupai_ai::reads; the default in riichi, where it folds from a threat of 0.7), or \
+         `written`, the hand-written danger model (the default elsewhere)",
     ),
 ];
 
@@ -35,17 +42,28 @@ pub struct Params {
     pub fold: f32,
     /// The readiness above which push/fold decides; `None`: the family's default.
     pub threat: Option<f32>,
+    /// Reads the opponents with the learned models (`Some(true)`) or the hand-written one;
+    /// `None`: the family's default (see [`PARAMS`]).
+    pub learned: Option<bool>,
 }
 
 impl Default for Params {
     fn default() -> Params {
-        Params { fold: 1.0, threat: None }
+        Params { fold: 1.0, threat: None, learned: None }
     }
 }
 
 impl Params {
     /// Sets parameter `key` from text; the error says what is wrong.
     pub fn set(&mut self, key: &str, value: &str) -> Result<(), String> {
+        if key == "reads" {
+            self.learned = match value {
+                "learned" => Some(true),
+                "written" => Some(false),
+                _ => return Err(format!("reads={value}: use learned or written")),
+            };
+            return Ok(());
+        }
         let number: f32 =
             value.parse().map_err(|_| format!("{key}={value}: '{value}' is not a number"))?;
         match key {
@@ -71,6 +89,11 @@ impl fmt::Display for Params {
         }
         if let Some(t) = self.threat {
             parts.push(format!("threat={t}"));
+        }
+        match self.learned {
+            Some(true) => parts.push("reads=learned".to_string()),
+            Some(false) => parts.push("reads=written".to_string()),
+            None => {}
         }
         f.write_str(&parts.join(","))
     }

@@ -5,6 +5,8 @@
 //! | --- | --- |
 //! | `defensive` | efficiency plus the danger model and push/fold (the default) |
 //! | `defensive(fold=2,threat=0.5)` | the same with [`Params`] set |
+//! | `search` | looks ahead: expected value of every option over the hand's futures ([`crate::search`]) |
+//! | `search(budget_ms=10,depth=1)` | the same with [`SearchParams`](crate::search::SearchParams) set |
 //! | `efficiency` | the fastest hand, no defence |
 //! | `random` | a uniformly random legal option |
 //! | `tsumogiri` | discards every draw, never calls or wins |
@@ -33,15 +35,17 @@ use hupai_rules::Rules;
 
 use crate::mjai_process::{BuildOptions, MjaiProcess};
 use crate::model::SharedModel;
+use crate::search::{Search, SearchParams};
 use crate::{Defensive, Efficiency, Learned, Params};
 
 /// The agent names the registry knows (besides `mjai:COMMAND`).
-pub const AGENT_NAMES: [&str; 4] = ["defensive", "efficiency", "random", "tsumogiri"];
+pub const AGENT_NAMES: [&str; 5] = ["defensive", "search", "efficiency", "random", "tsumogiri"];
 
 /// What an agent spec names.
 #[derive(Clone, Debug, PartialEq)]
 enum Kind {
     Defensive(Params),
+    Search(SearchParams),
     Efficiency,
     Random,
     Tsumogiri,
@@ -115,6 +119,7 @@ impl AgentSpec {
     ) -> Result<Box<dyn Agent>, SpecError> {
         Ok(match &self.kind {
             Kind::Defensive(p) => Box::new(Defensive::with_params(rules, *p)),
+            Kind::Search(p) => Box::new(Search::with_params(rules, *p, seed)),
             Kind::Efficiency => Box::new(Efficiency::new(rules)),
             Kind::Random => Box::new(Random::new(seed)),
             Kind::Tsumogiri => Box::new(Tsumogiri),
@@ -181,6 +186,21 @@ impl FromStr for AgentSpec {
                     format!("defensive({params})")
                 };
                 return Ok(AgentSpec { kind: Kind::Defensive(params), text });
+            }
+            "search" => {
+                let mut params = SearchParams::default();
+                for pair in args.unwrap_or("").split(',').filter(|p| !p.trim().is_empty()) {
+                    let Some((k, v)) = pair.split_once('=') else {
+                        return err(format!("'{pair}' in '{text}': parameters are key=value"));
+                    };
+                    params.set(k.trim(), v.trim()).map_err(SpecError)?;
+                }
+                let text = if params == SearchParams::default() {
+                    "search".to_string()
+                } else {
+                    format!("search({params})")
+                };
+                return Ok(AgentSpec { kind: Kind::Search(params), text });
             }
             "efficiency" => Kind::Efficiency,
             "random" => Kind::Random,

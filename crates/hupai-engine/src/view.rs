@@ -244,8 +244,11 @@ pub struct PlayerView {
     /// For each seat in riichi: every kind discarded by anyone since its declaration (tiles it
     /// let pass, and so may not win on).
     pub passed_since_riichi: [KindSet; 4],
-    /// For each seat: every kind the others discarded since its last draw. Under 过水 a seat
-    /// that let a win pass may not win until it draws, so these kinds are safe against it.
+    /// For each seat: every kind the others discarded since its hand last changed (its last
+    /// draw or call). Under 过水 a seat that let a win pass may not win until it draws, so
+    /// these kinds are safe against it: had it waited on one with the hand it holds, it was
+    /// offered that win. (A kind that passed before a call is not: the hand that let it pass
+    /// is not the one that waits now.)
     pub passed_since_draw: [KindSet; 4],
     /// Draws this hand by all seats (replacement draws included).
     pub draws: u32,
@@ -1074,6 +1077,7 @@ impl PlayerView {
         self.rivers[target.index()].pop();
         let a = actor.index();
         self.hand_sizes[a] = self.hand_sizes[a].saturating_sub(consumed.len());
+        self.passed_since_draw[a] = KindSet::EMPTY;
         let mut tiles = [pai; 4];
         for (slot, &c) in tiles[1..].iter_mut().zip(consumed) {
             *slot = c;

@@ -126,6 +126,38 @@ fn a_passed_win_waits_for_the_next_draw() {
     assert!(!game.view(West).is_furiten(), "without 过水 nothing holds West");
 }
 
+/// 过水 holds the hand that let a win pass: after a call the hand is another, so what passed
+/// before it says nothing about what the caller may win on now (`passed_since_draw` is
+/// cleared by the call as by a draw).
+#[test]
+fn a_call_clears_what_passed_since_the_draw() {
+    let rules = preset("sichuan");
+    let mut calls = 0;
+    for seed in 0..40 {
+        let mut setup = hupai_engine::Setup::new(rules.clone(), seed);
+        setup.single_hand = true;
+        let (mut game, _) = Game::new(setup);
+        let mut guard = 0;
+        while !game.is_over() && guard < 400 {
+            guard += 1;
+            let seat = game.pending().seats().next().expect("someone decides");
+            let options = game.pending().options(seat);
+            let pon = options.iter().find(|a| matches!(a, Action::Pon(_))).copied();
+            let action = pon.unwrap_or_else(|| default_action(options));
+            let events = act(&mut game, seat, action);
+            // The pon is the last event until the caller discards.
+            if let Some(Event::Pon { actor, .. }) = events.last() {
+                calls += 1;
+                for viewer in Seat::ALL {
+                    let passed = game.view(viewer).passed_since_draw[actor.index()];
+                    assert!(passed.is_empty(), "seed {seed}: {viewer:?} still sees {passed:?}");
+                }
+            }
+        }
+    }
+    assert!(calls > 5, "only {calls} pons");
+}
+
 /// 血流成河: "和牌后可以再次胡" (a winner may win again), its hand locked: it discards the tile it
 /// draws.
 #[test]

@@ -6,8 +6,8 @@ use hupai_rules::{Rules, Variant};
 
 use super::kong::open_kan_keeps;
 use super::style::Style;
-use super::threshold::threshold;
-use crate::danger::{threats, Threat};
+use super::threshold::{read_threats, threshold};
+use crate::danger::Threat;
 use crate::evaluate::evaluate_state;
 use crate::params::Params;
 use crate::plan::{best_shanten, plans_for};
@@ -43,7 +43,7 @@ pub(super) fn claim(
         }
     }
     let threat = if style == Style::Defensive {
-        threats(view, sit).iter().map(|t: &Threat| t.ready).fold(0.0f32, f32::max)
+        read_threats(params, view, sit).iter().map(|t: &Threat| t.ready).fold(0.0f32, f32::max)
     } else {
         0.0
     };

@@ -6,8 +6,8 @@ use hupai_rules::{Rules, Variant};
 
 use super::kong::kan_choice;
 use super::style::Style;
-use super::threshold::threshold;
-use crate::danger::{expected_loss, threats};
+use super::threshold::{read_threats, threshold};
+use crate::danger::expected_loss;
 use crate::evaluate::{evaluate_state, DiscardEval};
 use crate::params::Params;
 use crate::push_fold::{discard_ev, Stance};
@@ -209,7 +209,7 @@ pub(super) fn defensive_choice(
     evals: &[DiscardEval],
     explain: bool,
 ) -> (usize, String, Ranked) {
-    let th = threats(view, sit);
+    let th = read_threats(params, view, sit);
     let stance = Stance::read(sit, &th, &evals[0]);
     if stance.threat < threshold(params, sit) {
         let best = evals[0];

@@ -6,8 +6,7 @@ use hupai_engine::{Action, PlayerView};
 use hupai_rules::{Rules, Variant};
 
 use super::style::Style;
-use super::threshold::threshold;
-use crate::danger::threats;
+use super::threshold::{read_threats, threshold};
 use crate::evaluate::DiscardEval;
 use crate::params::Params;
 use crate::plan::{best_shanten, plans_for};
@@ -32,7 +31,7 @@ pub(super) fn kan_choice(
         return None;
     }
     if style == Style::Defensive {
-        let threat = threats(view, sit).iter().map(|t| t.ready).fold(0.0f32, f32::max);
+        let threat = read_threats(params, view, sit).iter().map(|t| t.ready).fold(0.0f32, f32::max);
         if threat >= threshold(params, sit) {
             return None;
         }
@@ -86,7 +85,7 @@ pub(super) fn open_kan_keeps(
         return false;
     }
     if style == Style::Defensive {
-        let threat = threats(view, sit).iter().map(|t| t.ready).fold(0.0f32, f32::max);
+        let threat = read_threats(params, view, sit).iter().map(|t| t.ready).fold(0.0f32, f32::max);
         if threat >= threshold(params, sit) {
             return false;
         }

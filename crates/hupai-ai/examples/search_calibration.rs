@@ -1,0 +1,106 @@
+//! How well `search`'s own numbers predict what happens: plays hands with `search` in seat 0
+//! against three `defensive`, notes at each of its decisions the chosen option's chance to
+//! win and to deal in, and compares with the hand's outcome (a reliability table):
+//! `search_calibration RULES HANDS SEED`.
+
+use hupai_ai::search::Search;
+use hupai_engine::{Agent, Driver, Event, Setup};
+use hupai_rules::Rules;
+
+/// One decision: predicted win, predicted deal-in, turn, won, dealt in.
+type Row = (f32, f32, u32, bool, bool);
+
+fn main() {
+    let args: Vec<String> = std::env::args().collect();
+    let preset = args.get(1).map_or("riichi", String::as_str);
+    let hands: u64 = args.get(2).and_then(|s| s.parse().ok()).unwrap_or(200);
+    let seed0: u64 = args.get(3).and_then(|s| s.parse().ok()).unwrap_or(1);
+    let rules = Rules::preset(preset).expect("preset");
+    let mut rows: Vec<Row> = Vec::new();
+    let mut ev_rows: Vec<(f32, f32)> = Vec::new();
+    for h in 0..hands {
+        let seed = seed0 * 1_000_003 + h;
+        let mut setup = Setup::new(rules.clone(), seed);
+        setup.single_hand = true;
+        let mut driver = Driver::new(setup);
+        let mut me = Search::new(&rules, seed);
+        let mut others: Vec<Box<dyn Agent>> =
+            (1..4).map(|_| Box::new(hupai_ai::Defensive::new(&rules)) as Box<dyn Agent>).collect();
+        let mut mine: Vec<(f32, f32, u32)> = Vec::new();
+        let start_points = driver.view_of(0).scores[driver.view_of(0).seat.index()];
+        while !driver.is_over() {
+            let prompts: Vec<_> = driver
+                .prompts()
+                .map(|p| (p.player, p.decision, p.view.clone(), p.options.to_vec()))
+                .collect();
+            for (player, decision, view, options) in prompts {
+                let action = if player == 0 {
+                    let valued = me.value_options(&view, &options);
+                    if let Some(best) = valued.first() {
+                        mine.push((best.win, best.deal, view.draws / 4));
+                        ev_rows.push((best.ev, f32::NAN));
+                        best.action
+                    } else {
+                        me.decide(&view, &options)
+                    }
+                } else {
+                    others[player - 1].decide(&view, &options)
+                };
+                let _ = driver.answer(player, decision, action);
+            }
+        }
+        let seat = driver.view_of(0).seat;
+        let end_points = driver.view_of(0).scores[seat.index()];
+        let (mut won, mut dealt) = (false, false);
+        for e in driver.record() {
+            if let Event::Hora { actor, target, .. } = e {
+                won |= *actor == seat;
+                dealt |= *target == seat && *actor != seat;
+            }
+        }
+        let delta = (end_points - start_points) as f32;
+        for r in ev_rows.iter_mut().filter(|r| r.1.is_nan()) {
+            r.1 = delta;
+        }
+        rows.extend(mine.into_iter().map(|(w, d, t)| (w, d, t, won, dealt)));
+    }
+    let table = |name: &str, pick: &dyn Fn(&Row) -> (f32, bool)| {
+        println!("{name}: predicted bucket -> observed (n)");
+        for b in 0..10 {
+            let lo = b as f32 / 10.0;
+            let hi = lo + 0.1;
+            let sel: Vec<(f32, bool)> =
+                rows.iter().map(pick).filter(|(p, _)| *p >= lo && (*p < hi || b == 9)).collect();
+            if sel.is_empty() {
+                continue;
+            }
+            let mean_p = sel.iter().map(|s| s.0).sum::<f32>() / sel.len() as f32;
+            let obs = sel.iter().filter(|s| s.1).count() as f32 / sel.len() as f32;
+            println!("  {lo:.1}-{hi:.1}: predicted {mean_p:.3} observed {obs:.3} ({})", sel.len());
+        }
+    };
+    table("win", &|r| (r.0, r.3));
+    table("deal-in", &|r| (r.1, r.4));
+    for (lo, hi) in [(0u32, 4u32), (4, 8), (8, 12), (12, 20)] {
+        let sel: Vec<_> = rows.iter().filter(|r| r.2 >= lo && r.2 < hi).collect();
+        if sel.is_empty() {
+            continue;
+        }
+        let n = sel.len() as f32;
+        println!(
+            "turns {lo}-{hi}: win predicted {:.3} observed {:.3}; deal predicted {:.3} observed {:.3} ({})",
+            sel.iter().map(|r| r.0).sum::<f32>() / n,
+            sel.iter().filter(|r| r.3).count() as f32 / n,
+            sel.iter().map(|r| r.1).sum::<f32>() / n,
+            sel.iter().filter(|r| r.4).count() as f32 / n,
+            sel.len()
+        );
+    }
+    let n = ev_rows.len() as f32;
+    println!(
+        "ev: predicted mean {:.0}, observed mean {:.0} ({} decisions)",
+        ev_rows.iter().map(|r| r.0).sum::<f32>() / n,
+        ev_rows.iter().map(|r| r.1).sum::<f32>() / n,
+        ev_rows.len()
+    );
+}

@@ -1,0 +1,304 @@
+//! Reads of the opponents: for each, the chance it is ready now, its chance to win on each
+//! kind if it is, and what its win costs; and the rates at which it becomes ready and wins
+//! over the go-arounds left.
+//!
+//! By default these come from the models learned from hupai's own games ([`crate::reads`]);
+//! [`OpponentModel::hand_written`] keeps the hand-written model of [`crate::danger`] with
+//! fixed rates per family, for comparison.
+
+use std::sync::Arc;
+
+use hupai_core::Kind;
+use hupai_engine::PlayerView;
+use hupai_rules::{Rules, Variant};
+
+use crate::danger::{threats, Danger, TableRead};
+use crate::reads::{Reads, Table};
+use crate::situation::Situation;
+
+/// Go-arounds ahead that the per-go-around rates of a [`Read`] distinguish; later ones take
+/// the last.
+pub const HORIZON: usize = 20;
+
+/// One opponent as read at one decision.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Read {
+    /// Its actor number.
+    pub seat: usize,
+    /// The chance it is ready now.
+    pub ready: f32,
+    /// What its win costs the discarder who deals in (the family's points).
+    pub cost: f32,
+    /// For each kind, the chance that a discard of it deals in to this seat if it is ready.
+    pub danger: [f32; 34],
+    /// The danger of a discard while pushing: the mean over the unseen tiles.
+    pub mean_danger: f32,
+    /// The danger of the safest tile the seat holds.
+    pub least_danger: f32,
+    /// `becomes[t]`: the chance that, not ready, it becomes ready during go-around `t`.
+    pub becomes: [f32; HORIZON],
+    /// `wins[t]`: the chance that, ready, it wins during go-around `t`, not on the seat's
+    /// discard (self-drawn or on a third seat's discard).
+    pub wins: [f32; HORIZON],
+}
+
+impl Read {
+    /// Its chance to be ready `t` go-arounds from now.
+    pub fn ready_after(&self, t: usize) -> f32 {
+        let not_ready =
+            (0..t).fold(1.0 - self.ready, |q, j| q * (1.0 - self.becomes[j.min(HORIZON - 1)]));
+        1.0 - not_ready
+    }
+
+    /// Its chance to win during go-around `t` if it is ready then.
+    pub fn wins_at(&self, t: usize) -> f32 {
+        self.wins[t.min(HORIZON - 1)]
+    }
+}
+
+/// How the others' discards feed a ready hand, per go-around.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Rates {
+    /// Others' discards a ready hand may win on (no declared riichi): the number of draws
+    /// from the unseen tiles that would give its waits the same chance.
+    pub ron_draws: f32,
+    /// The same after a declared riichi (the others fold more).
+    pub ron_draws_riichi: f32,
+}
+
+/// The model the search reads the opponents with.
+#[derive(Clone, Debug, Default)]
+pub struct OpponentModel {
+    learned: Option<Arc<Reads>>,
+}
+
+/// The hand-written per-go-around rates of a family: (becomes ready, a ready seat wins).
+fn written_rates(variant: Variant) -> (f32, f32) {
+    match variant {
+        Variant::Riichi => (0.07, 0.11),
+        Variant::Mcr
+        | Variant::Chinese
+        | Variant::Sichuan
+        | Variant::HongKong
+        | Variant::Guangdong
+        | Variant::Wuhan => (0.09, 0.13),
+    }
+}
+
+impl OpponentModel {
+    /// The hand-written model of [`crate::danger`].
+    pub fn hand_written() -> OpponentModel {
+        OpponentModel { learned: None }
+    }
+
+    /// The learned model of `rules`' family ([`Reads::for_rules`]), or the hand-written one
+    /// where none is shipped.
+    pub fn for_rules(rules: &Rules) -> OpponentModel {
+        OpponentModel { learned: Reads::for_rules(rules) }
+    }
+
+    /// A model that reads with `reads`.
+    pub fn learned(reads: Reads) -> OpponentModel {
+        OpponentModel { learned: Some(Arc::new(reads)) }
+    }
+
+    /// Whether this is a learned model.
+    pub fn is_learned(&self) -> bool {
+        self.learned.is_some()
+    }
+
+    /// The hand-written model's rates of `rules`' family, as the calibration compares them.
+    pub fn written_rates(rules: &Rules) -> crate::reads::calibration::WrittenRates {
+        let (becomes_ready, ready_wins) = written_rates(rules.variant);
+        let (ron_draws, ron_draws_riichi) = match rules.variant {
+            Variant::Riichi => (1.2, 0.8),
+            Variant::Mcr
+            | Variant::Chinese
+            | Variant::Sichuan
+            | Variant::HongKong
+            | Variant::Guangdong
+            | Variant::Wuhan => (1.5, 1.2),
+        };
+        crate::reads::calibration::WrittenRates {
+            becomes_ready,
+            ready_wins,
+            ron_draws,
+            ron_draws_riichi,
+        }
+    }
+
+    /// How the others' discards feed a ready hand under `rules`.
+    pub fn rates(&self, rules: &Rules) -> Rates {
+        match &self.learned {
+            Some(r) => Rates { ron_draws: r.ron_draws, ron_draws_riichi: r.ron_draws_riichi },
+            None => {
+                let w = OpponentModel::written_rates(rules);
+                Rates { ron_draws: w.ron_draws, ron_draws_riichi: w.ron_draws_riichi }
+            }
+        }
+    }
+
+    /// Reads the opponents still in the hand.
+    pub fn read_all(&self, view: &PlayerView, sit: &Situation) -> Vec<Read> {
+        match &self.learned {
+            Some(reads) => read_learned(reads, view, sit),
+            None => read_written(view, sit),
+        }
+    }
+}
+
+/// The mean danger over the unseen tiles and the least over the kinds held.
+fn summarise(sit: &Situation, danger: &[f32; 34]) -> (f32, f32) {
+    let unseen_total = sit.unseen_total().max(1) as f32;
+    let (mut mean, mut least) = (0.0f32, f32::MAX);
+    for k in Kind::all() {
+        let d = danger[k.index()];
+        mean += d * sit.unseen(k) as f32;
+        if sit.counts[k] > 0 {
+            least = least.min(d);
+        }
+    }
+    (mean / unseen_total, if least == f32::MAX { 0.0 } else { least })
+}
+
+fn read_learned(reads: &Reads, view: &PlayerView, sit: &Situation) -> Vec<Read> {
+    let table = Table::with_situation(view, sit.clone());
+    (1..4)
+        .map(|i| (sit.me + i) % 4)
+        .filter(|&s| hupai_core::Seat::from_index(s).is_some_and(|s| !view.has_left(s)))
+        .map(|seat| {
+            let r = reads.read(&table, seat);
+            let (mean_danger, least_danger) = summarise(sit, &r.danger);
+            let (mut becomes, mut wins) = ([0.0f32; HORIZON], [0.0f32; HORIZON]);
+            reads.rates(&table, &r.opponent, &mut becomes, &mut wins);
+            Read {
+                seat,
+                ready: r.ready,
+                cost: r.cost,
+                danger: r.danger,
+                mean_danger,
+                least_danger,
+                becomes,
+                wins,
+            }
+        })
+        .collect()
+}
+
+fn read_written(view: &PlayerView, sit: &Situation) -> Vec<Read> {
+    let mut seen = sit.visible;
+    for k in Kind::all() {
+        seen[k] = (seen[k] + sit.counts[k]).min(4);
+    }
+    let late = sit.late();
+    let (becomes, wins) = written_rates(sit.variant);
+    threats(view, sit)
+        .iter()
+        .filter(|t| hupai_core::Seat::from_index(t.seat).is_some_and(|s| !view.has_left(s)))
+        .map(|t| {
+            let read = TableRead { seen, genbutsu: t.genbutsu, read: t.read, late };
+            let danger: [f32; 34] =
+                std::array::from_fn(|i| Kind::new(i as u8).map_or(0.0, |k| Danger::of(&read, k)));
+            let (mean_danger, least_danger) = summarise(sit, &danger);
+            Read {
+                seat: t.seat,
+                ready: t.ready,
+                cost: t.cost,
+                danger,
+                mean_danger,
+                least_danger,
+                becomes: [becomes; HORIZON],
+                wins: [wins; HORIZON],
+            }
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use hupai_core::{Counts, KindSet, Seat};
+    use hupai_engine::{Agent, Decision, Driver, Pai, RiverEntry, Setup};
+
+    fn kinds(s: &str) -> KindSet {
+        let c: Counts = s.parse().unwrap();
+        c.kind_set()
+    }
+
+    #[test]
+    fn a_learned_model_is_shipped_for_every_family() {
+        for preset in Rules::preset_names() {
+            let rules = Rules::preset(preset).unwrap();
+            assert!(OpponentModel::for_rules(&rules).is_learned(), "{preset}");
+        }
+        assert!(!OpponentModel::hand_written().is_learned());
+    }
+
+    #[test]
+    fn reads_are_probabilities_and_costs_are_positive() {
+        for preset in ["riichi", "sichuan"] {
+            let rules = Rules::preset(preset).unwrap();
+            let models = [OpponentModel::for_rules(&rules), OpponentModel::hand_written()];
+            let mut setup = Setup::new(rules.clone(), 17);
+            setup.single_hand = true;
+            let mut driver = Driver::new(setup);
+            let mut agents: Vec<Option<crate::Defensive>> =
+                (0..4).map(|_| Some(crate::Defensive::new(&rules))).collect();
+            let mut checked = 0;
+            while !driver.is_over() {
+                if let Some(p) = driver.prompts().next() {
+                    if matches!(p.view.decision(), Decision::Turn { .. }) {
+                        let sit = Situation::new(p.view, &rules);
+                        for model in &models {
+                            for r in model.read_all(p.view, &sit) {
+                                let unit = |x: f32| (0.0..=1.0).contains(&x);
+                                assert!(unit(r.ready) && unit(r.mean_danger), "{r:?}");
+                                assert!(r.danger.iter().all(|&d| unit(d)), "{r:?}");
+                                assert!(r.becomes.iter().chain(&r.wins).all(|&x| unit(x)));
+                                assert!(r.cost > 0.0 && r.cost.is_finite(), "{r:?}");
+                                assert!(unit(r.ready_after(30)) && r.ready_after(5) >= r.ready);
+                                checked += 1;
+                            }
+                        }
+                    }
+                }
+                if driver.step(&mut agents).unwrap().is_none() {
+                    break;
+                }
+            }
+            assert!(checked > 100, "{preset}: {checked}");
+            let _ = agents[0].as_mut().map(|a| a.name().to_string());
+        }
+    }
+
+    #[test]
+    fn a_riichi_reads_as_ready_and_its_genbutsu_as_safe() {
+        let rules = Rules::preset("riichi").unwrap();
+        let model = OpponentModel::for_rules(&rules);
+        let mut view = PlayerView::new(Seat::East, &rules);
+        let entry = |s: &str, riichi: bool| RiverEntry {
+            pai: s.parse::<Pai>().unwrap(),
+            tsumogiri: false,
+            riichi,
+        };
+        view.rivers[1] = vec![entry("9m", false), entry("E", false), entry("5p", true)];
+        view.discarded[1] = kinds("9m5p1z");
+        view.passed_since_riichi[1] = kinds("3s");
+        view.riichi[1] = true;
+        view.draws = 30;
+        let sit = Situation::new(&view, &rules);
+        let reads = model.read_all(&view, &sit);
+        let south = reads.iter().find(|r| r.seat == 1).unwrap();
+        assert_eq!(south.ready, 1.0);
+        for k in kinds("9m5p1z3s").iter() {
+            assert_eq!(south.danger[k.index()], 0.0, "{k}");
+        }
+        // Everything else may deal in; the middle of the riichi's suit more than a terminal.
+        let five_s = Kind::new(22).unwrap();
+        assert!(south.danger[five_s.index()] > 0.0);
+        let one_s = Kind::new(18).unwrap();
+        assert!(south.danger[five_s.index()] > south.danger[one_s.index()]);
+        // The others have not called or declared: hardly ready at turn 7.
+        assert!(reads.iter().filter(|r| r.seat != 1).all(|r| r.ready < 0.3));
+    }
+}

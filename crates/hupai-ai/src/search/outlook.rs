@@ -1,0 +1,211 @@
+//! What the rest of the table means for one decision: for every go-around left, how likely
+//! another seat's win ends the hand and what that costs, how likely a discard deals in and
+//! what that costs, what folding is worth, and what the exhaustive draw pays.
+//!
+//! The opponents are read by an [`OpponentModel`](super::opponents::OpponentModel): each
+//! one's chance to be ready now, its chance to win on each kind if ready, and the cost of its
+//! win. Over the go-arounds left, a seat not yet ready becomes ready and a ready seat wins
+//! at the rates the model gives for each go-around.
+
+use hupai_core::{Kind, Seat};
+use hupai_engine::PlayerView;
+use hupai_rules::{AfterWin, Rules, Variant};
+
+use super::opponents::{OpponentModel, Read};
+use crate::situation::Situation;
+
+/// The rest of the table, go-around by go-around, as one seat sees it at one decision.
+///
+/// Go-arounds are numbered `t = 0..=draws`: go-around 0 is the others' turns right after the
+/// decision; go-around `t ≥ 1` starts with the seat's own `t`-th draw from now.
+#[derive(Clone, Debug)]
+pub struct Outlook {
+    /// The seat's own draws left.
+    pub draws: usize,
+    /// The opponents as read now.
+    pub reads: Vec<Read>,
+    /// `hazard[t]`: chance that another seat's win (not on the seat's discard) ends the hand
+    /// during the others' turns of go-around `t`.
+    pub hazard: Vec<f32>,
+    /// `other_win[t]`: the seat's expected result when that happens (a share of a self-draw,
+    /// the 8 every player pays in MCR, ...), negative.
+    pub other_win: Vec<f32>,
+    /// `push_deal[t]`: chance that a discard made while pushing in go-around `t` deals in.
+    pub push_deal: Vec<f32>,
+    /// `fold_deal[t]`: the same for the safest discard while folding.
+    pub fold_deal: Vec<f32>,
+    /// `deal_cost[t]`: what a deal-in in go-around `t` costs (positive).
+    pub deal_cost: Vec<f32>,
+    /// `fold[t]`: the expected result of folding from the others' turns of go-around `t`.
+    pub fold: Vec<f32>,
+    /// Others' discards per go-around a ready hand may win on, without a declared riichi.
+    pub ron_draws: f32,
+    /// The same after a declared riichi (the others fold more).
+    pub ron_draws_riichi: f32,
+    /// What a ready hand collects at the exhaustive draw (tenpai payments, 查叫).
+    pub ready_at_draw: f32,
+    /// What a hand not ready pays there (negative).
+    pub not_ready_at_draw: f32,
+    /// Whether another seat's win ends the seat's hand (not under 血战到底).
+    pub ends_on_win: bool,
+}
+
+impl Outlook {
+    /// Reads the table of `view` with `model`.
+    pub fn new(
+        view: &PlayerView,
+        rules: &Rules,
+        sit: &Situation,
+        model: &OpponentModel,
+    ) -> Outlook {
+        let draws = own_draws_left(view);
+        let reads = model.read_all(view, sit);
+        let rates = model.rates(rules);
+        let unseen = sit.unseen_total() as f32;
+        let ends_on_win = rules.after_win == AfterWin::End;
+        let me = view.seat;
+        let mut hazard = Vec::with_capacity(draws + 1);
+        let mut other_win = Vec::with_capacity(draws + 1);
+        let mut push_deal = Vec::with_capacity(draws + 1);
+        let mut fold_deal = Vec::with_capacity(draws + 1);
+        let mut deal_cost = Vec::with_capacity(draws + 1);
+        for t in 0..=draws {
+            let (mut none_wins, mut loss_weight, mut loss) = (1.0f32, 0.0f32, 0.0f32);
+            let (mut no_deal, mut no_fold_deal, mut cost_weight, mut cost) =
+                (1.0f32, 1.0f32, 0.0f32, 0.0f32);
+            for r in &reads {
+                let ready = r.ready_after(t);
+                let wins = ready * r.wins_at(t);
+                none_wins *= 1.0 - wins;
+                let share = other_win_share(rules, me, r.seat, view.dealer, r.cost);
+                loss_weight += wins;
+                loss += wins * share;
+                no_deal *= 1.0 - ready * r.mean_danger;
+                no_fold_deal *= 1.0 - ready * r.least_danger;
+                cost_weight += ready * r.mean_danger;
+                cost += ready * r.mean_danger * r.cost;
+            }
+            let h = if ends_on_win { 1.0 - none_wins } else { 0.0 };
+            hazard.push(h);
+            other_win.push(if loss_weight > 0.0 { -loss / loss_weight } else { 0.0 });
+            push_deal.push(1.0 - no_deal);
+            fold_deal.push(1.0 - no_fold_deal);
+            let mean_cost = reads.iter().map(|r| r.cost).sum::<f32>() / reads.len().max(1) as f32;
+            deal_cost.push(if cost_weight > 0.0 { cost / cost_weight } else { mean_cost });
+        }
+        let (ready_at_draw, not_ready_at_draw) = exhaustive(rules, &reads, draws);
+        // Folding: the others' wins still cost their share; the safest discards rarely deal
+        // in; the hand ends not ready.
+        let mut fold = vec![0.0f32; draws + 1];
+        for t in (0..=draws).rev() {
+            let next = if t == draws {
+                not_ready_at_draw
+            } else {
+                let p = fold_deal[t + 1];
+                -p * deal_cost[t + 1] + (1.0 - p) * fold[t + 1]
+            };
+            fold[t] = hazard[t] * other_win[t] + (1.0 - hazard[t]) * next;
+        }
+        let _ = unseen;
+        Outlook {
+            draws,
+            reads,
+            hazard,
+            other_win,
+            push_deal,
+            fold_deal,
+            deal_cost,
+            fold,
+            ron_draws: rates.ron_draws,
+            ron_draws_riichi: rates.ron_draws_riichi,
+            ready_at_draw,
+            not_ready_at_draw,
+            ends_on_win,
+        }
+    }
+
+    /// The chance that discarding `kind` now deals in, and what it then costs.
+    pub fn discard_risk(&self, kind: Kind) -> (f32, f32) {
+        let (mut safe, mut weight, mut cost) = (1.0f32, 0.0f32, 0.0f32);
+        for r in &self.reads {
+            let p = r.ready * r.danger[kind.index()];
+            safe *= 1.0 - p;
+            weight += p;
+            cost += p * r.cost;
+        }
+        let p = 1.0 - safe;
+        (p, if weight > 0.0 { cost / weight } else { 0.0 })
+    }
+
+    /// The largest readiness among the opponents (for explanations).
+    pub fn top_threat(&self) -> Option<&Read> {
+        self.reads.iter().max_by(|a, b| a.ready.total_cmp(&b.ready))
+    }
+}
+
+/// The seat's own draws left: a quarter of the live wall, rounded by its place in the order.
+pub fn own_draws_left(view: &PlayerView) -> usize {
+    let live = view.live_tiles() as usize;
+    let players = view.in_hand_seats().count().max(1);
+    live / players
+}
+
+/// What `me` pays, on average, when `winner` wins not on `me`'s discard, for a win that costs
+/// its discarder `cost`.
+fn other_win_share(rules: &Rules, me: Seat, winner: usize, dealer: Seat, cost: f32) -> f32 {
+    // How often the others' wins are self-drawn rather than on a third seat's discard.
+    const SELF_DRAWN: f32 = 0.45;
+    match rules.variant {
+        Variant::Riichi => {
+            let share = if winner == dealer.index() {
+                1.0 / 3.0
+            } else if me == dealer {
+                0.5
+            } else {
+                0.25
+            };
+            SELF_DRAWN * share * cost
+        }
+        // MCR: every player pays 8, the discarder (or each, self-drawn) the fans besides.
+        Variant::Mcr => SELF_DRAWN * cost + (1.0 - SELF_DRAWN) * 8.0,
+        // Hong Kong 半銃 and the self-draw shares: about a third each.
+        Variant::Chinese
+        | Variant::Sichuan
+        | Variant::HongKong
+        | Variant::Guangdong
+        | Variant::Wuhan => SELF_DRAWN * cost,
+    }
+}
+
+/// What the exhaustive draw pays a ready hand, and what a hand not ready pays.
+fn exhaustive(rules: &Rules, reads: &[Read], draws: usize) -> (f32, f32) {
+    let ready_end: Vec<f32> = reads.iter().map(|r| r.ready_after(draws)).collect();
+    match rules.variant {
+        Variant::Riichi => {
+            // 3,000 points from the hands not ready to the ready ones.
+            let (mut ready, mut not_ready) = (0.0f32, 0.0f32);
+            for mask in 0u32..(1 << ready_end.len()) {
+                let mut p = 1.0f32;
+                for (i, q) in ready_end.iter().enumerate() {
+                    p *= if mask & (1 << i) != 0 { *q } else { 1.0 - q };
+                }
+                let others_ready = mask.count_ones() as f32;
+                let players = reads.len() as f32 + 1.0;
+                if others_ready + 1.0 < players {
+                    ready += p * 3000.0 / (others_ready + 1.0);
+                }
+                if others_ready > 0.0 {
+                    not_ready -= p * 3000.0 / (players - others_ready);
+                }
+            }
+            (ready, not_ready)
+        }
+        _ if rules.not_ready_pays => {
+            let mean_cost = reads.iter().map(|r| r.cost).sum::<f32>() / reads.len().max(1) as f32;
+            let ready: f32 = ready_end.iter().map(|q| (1.0 - q) * mean_cost).sum();
+            let not_ready: f32 = reads.iter().zip(&ready_end).map(|(r, q)| -q * r.cost).sum();
+            (ready, not_ready)
+        }
+        _ => (0.0, 0.0),
+    }
+}

@@ -1,0 +1,136 @@
+//! `search`'s parameters, set in its spec: `search(budget_ms=10)`, `search(depth=1)`.
+
+use std::fmt;
+
+/// Every parameter: its name and what it does.
+pub const SEARCH_PARAMS: [(&str, &str); 4] = [
+    (
+        "budget_ms",
+        "the work a decision may take, in milliseconds of this machine's time (20 by default); \
+         counted in hands searched and shape answers, so a seed replays whatever the machine",
+    ),
+    (
+        "depth",
+        "how many tiles from ready the recursion is exact (0 to 3; 2 by default): hands further \
+         away are estimated",
+    ),
+    (
+        "reach",
+        "how many tiles from ready a hand may be for the search to decide (0 to 3; 0 by \
+         default: ready hands only, where it measured no worse); further out it plays \
+         `defensive`'s choice (see RESULTS.md: at 1 it plays worse)",
+    ),
+    (
+        "margin",
+        "the points its best option must expect over `defensive`'s choice before the search \
+         plays another (0 to 10000; 0 by default)",
+    ),
+];
+
+/// Hands the recursion searches per millisecond of budget (measured on the project's
+/// 2-core machine; see RESULTS.md).
+pub const HANDS_PER_MS: f32 = 100.0;
+
+/// Work units (shanten answers toward one plan; a scored hand counts ten) per millisecond
+/// of budget, measured on the project's machine: a riichi decision at a ready hand takes
+/// about 30,000 (median) to 220,000 (largest of 40 hands), an MCR one 175,000 to 5,000,000.
+pub const WORK_PER_MS: f32 = 10_000.0;
+
+/// The parameters of `search`.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct SearchParams {
+    /// The budget of one decision, in milliseconds.
+    pub budget_ms: f32,
+    /// Shanten up to which the recursion is exact.
+    pub depth: i8,
+    /// Shanten up to which the search decides.
+    pub reach: i8,
+    /// Points the best option must expect over `defensive`'s choice.
+    pub margin: f32,
+}
+
+impl Default for SearchParams {
+    fn default() -> SearchParams {
+        SearchParams { budget_ms: 20.0, depth: 2, reach: 0, margin: 0.0 }
+    }
+}
+
+impl SearchParams {
+    /// Hands one recursion may search.
+    pub fn node_budget(&self) -> usize {
+        (self.budget_ms * HANDS_PER_MS).max(1.0) as usize
+    }
+
+    /// Work one recursion may do (see [`super::futures::Futures::work`]).
+    pub fn work_budget(&self) -> usize {
+        (self.budget_ms * WORK_PER_MS).max(1.0) as usize
+    }
+
+    /// Sets parameter `key` from text; the error names the parameter and the range.
+    pub fn set(&mut self, key: &str, value: &str) -> Result<(), String> {
+        let number: f32 =
+            value.parse().map_err(|_| format!("{key}={value}: '{value}' is not a number"))?;
+        match key {
+            "budget_ms" if number > 0.0 && number <= 60_000.0 => self.budget_ms = number,
+            "budget_ms" => {
+                return Err(format!("budget_ms={value}: use a number above 0, at most 60000"))
+            }
+            "depth" if (0.0..=3.0).contains(&number) && number.fract() == 0.0 => {
+                self.depth = number as i8
+            }
+            "depth" => return Err(format!("depth={value}: use a whole number from 0 to 3")),
+            "reach" if (0.0..=3.0).contains(&number) && number.fract() == 0.0 => {
+                self.reach = number as i8
+            }
+            "reach" => return Err(format!("reach={value}: use a whole number from 0 to 3")),
+            "margin" if (0.0..=10_000.0).contains(&number) => self.margin = number,
+            "margin" => return Err(format!("margin={value}: use a number from 0 to 10000")),
+            _ => {
+                let names: Vec<&str> = SEARCH_PARAMS.iter().map(|p| p.0).collect();
+                return Err(format!("unknown parameter '{key}': use {}", names.join(", ")));
+            }
+        }
+        Ok(())
+    }
+}
+
+impl fmt::Display for SearchParams {
+    /// The parameters that differ from the defaults, as `key=value` pairs.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let d = SearchParams::default();
+        let mut parts = Vec::new();
+        if self.budget_ms != d.budget_ms {
+            parts.push(format!("budget_ms={}", self.budget_ms));
+        }
+        if self.depth != d.depth {
+            parts.push(format!("depth={}", self.depth));
+        }
+        if self.reach != d.reach {
+            parts.push(format!("reach={}", self.reach));
+        }
+        if self.margin != d.margin {
+            parts.push(format!("margin={}", self.margin));
+        }
+        f.write_str(&parts.join(","))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn parameters_are_checked_and_named() {
+        let mut p = SearchParams::default();
+        p.set("budget_ms", "10").unwrap();
+        assert_eq!(p.to_string(), "budget_ms=10");
+        assert!(p.set("budget_ms", "0").unwrap_err().contains("budget_ms"));
+        assert!(p.set("budget_ms", "x").unwrap_err().contains("not a number"));
+        assert!(p.set("depth", "4").unwrap_err().contains("depth"));
+        assert!(p.set("depth", "1.5").is_err());
+        assert!(p.set("width", "1").unwrap_err().contains("budget_ms, depth, reach, margin"));
+        assert!(p.set("reach", "-1").is_err());
+        p.set("margin", "200").unwrap();
+        assert_eq!(p.to_string(), "budget_ms=10,margin=200");
+    }
+}

@@ -1,0 +1,198 @@
+//! What a win is worth, from hupai-rules' own scoring: the points the winner collects for a
+//! complete hand won on a given tile, self-drawn or on a discard, with or without a declared
+//! riichi (its expected ura dora counted), cached per hand.
+
+use std::collections::HashMap;
+
+use hupai_core::{Counts, Hand, Kind, Meld};
+use hupai_engine::{win_context, PlayerView, WinOn};
+use hupai_rules::{Rules, Variant, WinContext};
+
+/// Scores the complete hands a seat may reach with its declared melds (and, after a call,
+/// the meld it makes).
+#[derive(Clone, Debug)]
+pub struct Scorer {
+    rules: Rules,
+    variant: Variant,
+    melds: Vec<Meld>,
+    jokers: u8,
+    red: [u8; 3],
+    ron: WinContext,
+    tsumo: WinContext,
+    /// Unseen copies of each kind (for the expected ura dora).
+    unseen: [u8; 34],
+    unseen_total: f32,
+    /// Ura dora indicators a riichi win turns (as many as the dora indicators).
+    ura_indicators: usize,
+    /// Riichi sticks the winner collects besides the table's (its own, once declared).
+    cache: HashMap<(Counts, u8, u8), f32>,
+    /// Hands scored (not counting cache hits).
+    pub scored: u32,
+}
+
+impl Scorer {
+    /// A scorer for the seat of `view` holding `melds` (its declared melds, or those after a
+    /// call) and `red` red fives.
+    pub fn new(view: &PlayerView, melds: Vec<Meld>, red: [u8; 3], unseen: [u8; 34]) -> Scorer {
+        let any = Kind::all().next().unwrap_or(Kind::EAST);
+        let mut ron = win_context(view, any, WinOn::Discard);
+        let mut tsumo = win_context(view, any, WinOn::Draw { replacement: false });
+        for ctx in [&mut ron, &mut tsumo] {
+            // Future wins: not the first turn, not the last tile, no ippatsu.
+            ctx.first_turn = false;
+            ctx.last_tile = false;
+            ctx.ippatsu = false;
+            ctx.fourth_tile = false;
+            ctx.kong_discard = false;
+            ctx.replacement = false;
+            ctx.robbing_kong = false;
+            ctx.dealer_discard = false;
+        }
+        let ura_indicators = ron.dora_indicators.len().max(1);
+        Scorer {
+            rules: view.rules().clone(),
+            variant: view.rules().variant,
+            melds,
+            jokers: view.jokers(),
+            red,
+            ron,
+            tsumo,
+            unseen,
+            unseen_total: unseen.iter().map(|&u| u as f32).sum::<f32>().max(1.0),
+            ura_indicators,
+            cache: HashMap::new(),
+            scored: 0,
+        }
+    }
+
+    /// What the seat collects winning with the complete concealed tiles `full` (the win tile
+    /// among them) on `win`, self-drawn or not, under a declared riichi or not; 0 when the
+    /// hand does not win (no yaku, below the minimum).
+    pub fn value(&mut self, full: &Counts, win: Kind, self_drawn: bool, riichi: bool) -> f32 {
+        let key = (*full, win.to_u8(), u8::from(self_drawn) | u8::from(riichi) << 1);
+        if let Some(&v) = self.cache.get(&key) {
+            return v;
+        }
+        let v = self.score(full, win, self_drawn, riichi);
+        self.cache.insert(key, v);
+        v
+    }
+
+    fn score(&mut self, full: &Counts, win: Kind, self_drawn: bool, riichi: bool) -> f32 {
+        self.scored += 1;
+        let mut red = self.red;
+        for (s, r) in red.iter_mut().enumerate() {
+            let five = Kind::new((s * 9 + 4) as u8);
+            *r = (*r).min(five.map_or(0, |k| full[k]));
+        }
+        let Ok(hand) = Hand::with_extras(*full, &self.melds, self.jokers, red) else {
+            return 0.0;
+        };
+        let mut ctx = if self_drawn { self.tsumo.clone() } else { self.ron.clone() };
+        ctx.win_tile = win;
+        ctx.self_drawn = self_drawn;
+        let riichi_family = self.variant == Variant::Riichi;
+        if riichi {
+            ctx.riichi = true;
+            if riichi_family {
+                // The seat's own stick is on the table once its riichi stands.
+                ctx.riichi_sticks += 1;
+            }
+        }
+        let points = |ctx: &WinContext, rules: &Rules| -> f32 {
+            match hupai_rules::score(rules, &hand, ctx) {
+                Ok(s) if s.meets_minimum => s.payments.total as f32,
+                _ => 0.0,
+            }
+        };
+        let base = points(&ctx, &self.rules);
+        if !(riichi && riichi_family) || base == 0.0 {
+            return base;
+        }
+        // Expected ura dora: each indicator is an unseen tile; a kind held c times gains c han
+        // when the indicator before it turns up.
+        let mut held = *full;
+        for m in &self.melds {
+            for k in m.kinds() {
+                if held[k] < 4 {
+                    held.add(k);
+                }
+            }
+        }
+        let mut lambda = 0.0f32;
+        let mut least: Option<(Kind, u8)> = None;
+        for k in Kind::all() {
+            let c = held[k];
+            if c == 0 {
+                continue;
+            }
+            let before = predecessor(k);
+            lambda += c as f32 * self.unseen[before.index()] as f32 / self.unseen_total;
+            if least.is_none_or(|(_, lc)| c < lc) {
+                least = Some((k, c));
+            }
+        }
+        lambda *= self.ura_indicators as f32;
+        let Some((k, c)) = least else { return base };
+        ctx.ura_indicators = vec![predecessor(k)];
+        let more = points(&ctx, &self.rules);
+        base + (lambda / c as f32).min(1.0) * (more - base).max(0.0)
+    }
+}
+
+/// The indicator kind whose dora is `kind`.
+pub fn predecessor(kind: Kind) -> Kind {
+    Kind::all().find(|k| k.successor() == kind).unwrap_or(kind)
+}
+
+/// A rough value of a hand still far from ready, for the hands the recursion estimates: what
+/// a win with its dora, red fives and likely yaku (riichi), or the family's typical win, pays.
+#[derive(Clone, Debug)]
+pub struct RoughWorth {
+    variant: Variant,
+    dora: [u8; 34],
+    reds: u8,
+    closed: bool,
+    dealer: bool,
+    extras: f32,
+    typical: f32,
+}
+
+impl RoughWorth {
+    /// The rough worth of the seat's hands in `view`, with `reds` red fives and, when
+    /// `closed`, no open meld.
+    pub fn new(view: &PlayerView, sit: &crate::situation::Situation) -> RoughWorth {
+        let rules = view.rules();
+        let typical = match rules.variant {
+            Variant::Riichi => 0.0,
+            Variant::Mcr => 3.0 * (8.0 + 12.0),
+            _ if rules.base_points > 0 => 3.0 * rules.base_points as f32 * 2.0,
+            Variant::Chinese
+            | Variant::Sichuan
+            | Variant::HongKong
+            | Variant::Guangdong
+            | Variant::Wuhan => 12.0,
+        };
+        RoughWorth {
+            variant: rules.variant,
+            dora: sit.dora,
+            reds: sit.reds,
+            closed: sit.closed,
+            dealer: sit.dealer,
+            extras: 300.0 * view.honba as f32 + 1000.0 * view.kyotaku as f32,
+            typical,
+        }
+    }
+
+    /// The rough value of a win with the concealed `counts` (declared melds aside).
+    pub fn of(&self, counts: &Counts) -> f32 {
+        if self.variant != Variant::Riichi {
+            return self.typical;
+        }
+        let dora: u32 = Kind::all().map(|k| self.dora[k.index()] as u32 * counts[k] as u32).sum();
+        let han = if self.closed { 2.2 } else { 1.3 } + dora as f32 + self.reds as f32;
+        let base =
+            (650.0 * 2f32.powf(han.min(4.0))).min(8000.0) * if han >= 6.0 { 1.5 } else { 1.0 };
+        base * if self.dealer { 1.5 } else { 1.0 } + self.extras
+    }
+}

@@ -1,0 +1,110 @@
+//! The `search` agent: legal in every family, deterministic for a seed, explained with a
+//! number per option where it searches, and its spec checked.
+
+use hupai_ai::search::Search;
+use hupai_ai::{AgentSpec, BuildOptions, Defensive};
+use hupai_engine::{Agent, Driver, Event, Setup};
+use hupai_rules::Rules;
+
+/// Plays one hand of `preset` from `seed` with `search` in seat 0 and `defensive` elsewhere,
+/// answering with explanations; returns the record and the explanations at ready hands.
+fn play(preset: &str, seed: u64) -> (Vec<Event>, Vec<hupai_engine::Explanation>) {
+    let rules = Rules::preset(preset).unwrap();
+    let mut setup = Setup::new(rules.clone(), seed);
+    setup.single_hand = true;
+    let mut driver = Driver::new(setup);
+    let mut me = Search::new(&rules, seed);
+    let mut others: Vec<Defensive> = (1..4).map(|_| Defensive::new(&rules)).collect();
+    let mut searched = Vec::new();
+    while !driver.is_over() {
+        let prompts: Vec<_> = driver
+            .prompts()
+            .map(|p| (p.player, p.decision, p.view.clone(), p.options.to_vec()))
+            .collect();
+        assert!(!prompts.is_empty(), "{preset} seed {seed}: no prompt before the end");
+        for (player, decision, view, options) in prompts {
+            let action = if player == 0 {
+                let valued = me.value_options(&view, &options);
+                let ex = me.explain(&view, &options);
+                assert!(options.contains(&ex.action), "{preset}: {} not offered", ex.action);
+                if !valued.is_empty() {
+                    assert_eq!(ex.candidates.len(), valued.len(), "{ex}");
+                    searched.push(ex.clone());
+                }
+                ex.action
+            } else {
+                others[player - 1].decide(&view, &options)
+            };
+            driver.answer(player, decision, action).unwrap();
+        }
+    }
+    (driver.record().to_vec(), searched)
+}
+
+#[test]
+fn plays_every_family_legally_and_replays_for_a_seed() {
+    for preset in ["riichi", "mcr", "chinese", "sichuan", "guangdong", "hongkong", "wuhan"] {
+        let (first, _) = play(preset, 5);
+        let (again, _) = play(preset, 5);
+        assert_eq!(first, again, "{preset}: the same seed played differently");
+    }
+}
+
+#[test]
+fn a_ready_hand_is_valued_option_by_option() {
+    let mut explained = Vec::new();
+    for seed in 1..40 {
+        explained.extend(play("riichi", seed).1);
+        if explained.len() >= 5 {
+            break;
+        }
+    }
+    assert!(explained.len() >= 5, "too few ready decisions searched: {}", explained.len());
+    for ex in &explained {
+        let evs: Vec<f64> = ex
+            .candidates
+            .iter()
+            .map(|c| c.numbers.iter().find(|n| n.0 == "ev").map(|n| n.1).unwrap())
+            .collect();
+        assert!(evs.iter().all(|v| v.is_finite()), "{ex}");
+        assert!(evs.windows(2).all(|w| w[0] >= w[1]), "candidates not best first: {ex}");
+        let chosen = ex.candidates.iter().position(|c| {
+            c.action == ex.action
+                || c.action.discarded().map(|p| p.kind()) == ex.action.discarded().map(|p| p.kind())
+                    && matches!(
+                        (c.action, ex.action),
+                        (hupai_engine::Action::Riichi { .. }, hupai_engine::Action::Riichi { .. })
+                            | (
+                                hupai_engine::Action::Discard { .. },
+                                hupai_engine::Action::Discard { .. }
+                            )
+                    )
+        });
+        // With the default margin of 0 the search plays its best-valued option.
+        assert_eq!(chosen, Some(0), "{ex}");
+        for c in &ex.candidates {
+            for (name, v) in &c.numbers {
+                if *name == "win" || *name == "deal" {
+                    assert!((0.0..=1.0001).contains(v), "{name} {v} out of range: {ex}");
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn the_spec_takes_its_parameters_and_names_a_wrong_one() {
+    let rules = Rules::preset("riichi").unwrap();
+    let spec: AgentSpec = "search(reach=1,margin=50,budget_ms=2)".parse().unwrap();
+    let agent = spec.build(&rules, 1, 0, &BuildOptions::default()).unwrap();
+    assert_eq!(agent.name(), "search(budget_ms=2,reach=1,margin=50)");
+    let wrong = "search(width=3)".parse::<AgentSpec>().map(|s| {
+        s.build(&rules, 1, 0, &BuildOptions::default()).map(|_| ()).map_err(|e| e.to_string())
+    });
+    let message = match wrong {
+        Err(e) => e.to_string(),
+        Ok(Err(e)) => e,
+        Ok(Ok(())) => panic!("search(width=3) accepted"),
+    };
+    assert!(message.contains("width") && message.contains("margin"), "{message}");
+}
