@@ -76,8 +76,11 @@ def finetune(net: Any, clone: Any, st: Settings, say: Callable[[str], None] = pr
                 if n == 0:
                     batches[k] = v.step(np.zeros(0, dtype=np.int64))
                     continue
-                planes = torch.from_numpy(b.planes.astype(np.float32))
-                scalars = torch.from_numpy(b.scalars)
+                b_planes, b_scalars = b.planes, b.scalars
+                if b_planes is None or b_scalars is None:
+                    raise ValueError("fine-tuning needs an environment that encodes observations")
+                planes = torch.from_numpy(b_planes.astype(np.float32))
+                scalars = torch.from_numpy(b_scalars)
                 mask = torch.from_numpy(b.mask)
                 with torch.no_grad():
                     masked, _ = _masked(net, planes, scalars, mask)
@@ -87,13 +90,16 @@ def finetune(net: Any, clone: Any, st: Settings, say: Callable[[str], None] = pr
                 games = b.game
                 for i in range(n):
                     if int(b.mask[i].sum()) > 1:
-                        pending[k][int(games[i])].append((b.planes[i], b.scalars[i], b.mask[i], int(acts[i])))
+                        pending[k][int(games[i])].append((b_planes[i], b_scalars[i], b.mask[i], int(acts[i])))
                 nb = v.step(acts)
-                points[k] += nb.rewards[:, 0]
-                for e in np.flatnonzero(nb.done):
-                    ret = float(points[k][e])
-                    hands.append(ret)
-                    done_rows.extend((*r, ret) for r in pending[k][e])
+                rewards, done = nb.rewards, nb.done
+                if rewards is None or done is None:
+                    raise ValueError("fine-tuning needs an environment that reports rewards")
+                points[k] += rewards[:, 0]
+                for e in np.flatnonzero(done):
+                    total = float(points[k][e])
+                    hands.append(total)
+                    done_rows.extend((*r, total) for r in pending[k][e])
                     pending[k][e] = []
                     points[k][e] = 0.0
                 batches[k] = nb
