@@ -43,7 +43,10 @@ mod settle;
 mod setup;
 mod turn;
 mod view;
+mod view_apply;
+mod view_check;
 mod wall;
+mod win;
 
 pub use action::{Action, PlayError};
 pub use agent::{default_action, Agent, Candidate, Explanation, Faults, Random, Tsumogiri};
@@ -52,9 +55,7 @@ pub use driver::{player_stream, AnswerError, Driver, Prompt, Step};
 pub use event::{DrawReason, Event, PaymentReason, Yaku};
 pub use game::{Game, Pending};
 pub use horses::Horses;
-pub use options::{
-    legal_options, legal_options_into, ready_score, win_context, win_hand, win_score, WinOn,
-};
+pub use options::{legal_options, legal_options_into};
 pub use pai::{Pai, PaiError};
 pub use pao::Liability;
 pub use play::play_match;
@@ -62,5 +63,7 @@ pub use player::{MeldTiles, Player, RiichiState, RiverTile};
 pub use replay::{replay, ReplayError};
 pub use rng::SplitMix64;
 pub use setup::{RoundState, Setup};
-pub use view::{Decision, PlayerView, RiverEntry, TableMeld, ViewError};
+pub use view::{Decision, PlayerView, RiverEntry, TableMeld};
+pub use view_check::ViewError;
 pub use wall::Wall;
+pub use win::{ready_score, win_context, win_hand, win_score, WinOn};

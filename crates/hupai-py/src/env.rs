@@ -253,11 +253,10 @@ pub fn view_json(v: &PlayerView) -> Value {
         Decision::Void => json!({"type": "void"}),
         Decision::Exchange => json!({"type": "exchange"}),
     };
-    let rivers: Vec<Value> = v
-        .rivers
+    let rivers: Vec<Value> = Seat::ALL
         .iter()
-        .map(|r| {
-            r.iter()
+        .map(|&s| {
+            v.river(s)
                 .map(|e| json!({"pai": e.pai.to_string(), "tsumogiri": e.tsumogiri, "riichi": e.riichi}))
                 .collect()
         })
