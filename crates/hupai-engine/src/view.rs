@@ -165,6 +165,9 @@ pub(crate) struct Own {
     pub(crate) win_offered: bool,
     /// 过水: a win let pass since the seat's last draw.
     pub(crate) pass_blocked: bool,
+    /// `shanten` and `waits` are those of the concealed tiles without the drawn one (false
+    /// after an exchange changed a hand of 3n + 2 tiles).
+    pub(crate) waits_before_draw: bool,
 }
 
 /// One seat's knowledge of the table. Two views are equal when they know the same, whichever

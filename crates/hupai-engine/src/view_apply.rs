@@ -592,6 +592,7 @@ impl PlayerView {
             }
         }
         if giver || taker {
+            self.own.waits_before_draw = false;
             self.refresh_own();
         }
         if self.exchanged == 0b1111 {
@@ -646,6 +647,7 @@ impl PlayerView {
         {
             return;
         }
+        self.own.waits_before_draw = true;
         let (c, j) = (&self.own.counts, self.own.jokers);
         self.own.shanten = hupai_core::shanten_with_jokers(c, j, melds, self.forms);
         self.own.waits = if self.own.shanten > 0 {

@@ -112,7 +112,8 @@ pub fn win_score(view: &PlayerView, pai: Pai, on: WinOn) -> Option<Score> {
 }
 
 /// Whether the seat's hand, with `extra` added, is complete. Without jokers a claimed tile
-/// completes the hand exactly when it is one of the waits the view keeps. Under the wuhan
+/// completes the hand exactly when it is one of the waits the view keeps, and so does the
+/// drawn tile (the waits are those of the hand before the draw). Under the wuhan
 /// table a hand of 2-5-8s only or honours only is complete in any shape (将一色, 风一色).
 fn completes(view: &PlayerView, extra: Option<Kind>) -> bool {
     if view.rules().fan_table == FanTable::Wuhan && any_shape(view, extra) {
@@ -129,7 +130,10 @@ fn completes(view: &PlayerView, extra: Option<Kind>) -> bool {
             c.add(k);
             hupai_core::is_agari_with_jokers(&c, view.jokers(), melds, view.forms())
         }
-        None => hupai_core::is_agari_with_jokers(view.counts(), view.jokers(), melds, view.forms()),
+        None => match view.drawn.and_then(Pai::kind) {
+            Some(k) if view.jokers() == 0 && view.own.waits_before_draw => view.waits().contains(k),
+            _ => hupai_core::is_agari_with_jokers(view.counts(), view.jokers(), melds, view.forms()),
+        },
     }
 }
 
