@@ -185,29 +185,25 @@ fn leaves_ready(view: &PlayerView, pai: Pai) -> bool {
 /// The discards: the drawn tile first, then each other tile name once, in [`Pai`] order,
 /// without the kinds in `banned`.
 fn discards(view: &PlayerView, banned: KindSet, out: &mut Vec<Action>) {
-    let hand = &view.hand;
-    out.reserve(hand.len());
-    let mut skip = Pai::HIDDEN;
     let allowed = |pai: Pai| banned.is_empty() || !pai.kind().is_some_and(|k| banned.contains(k));
+    let mut skip = Pai::HIDDEN;
     if let Some(pai) = view.drawn.filter(|&p| allowed(p)) {
         out.push(Action::Discard { pai, tsumogiri: true });
         skip = pai;
     }
+    // Each other tile name once: the hand is sorted, so a name differs from the one before.
     let mut last = Pai::HIDDEN;
-    for &pai in hand {
+    out.extend(view.hand.iter().filter_map(|&pai| {
         if pai == skip {
             skip = Pai::HIDDEN;
-            continue;
+            return None;
         }
-        if pai == last {
-            continue;
-        }
-        if !banned.is_empty() && pai.kind().is_some_and(|k| banned.contains(k)) {
-            continue;
+        if pai == last || !allowed(pai) {
+            return None;
         }
         last = pai;
-        out.push(Action::Discard { pai, tsumogiri: false });
-    }
+        Some(Action::Discard { pai, tsumogiri: false })
+    }));
 }
 
 /// After the seat's riichi declaration (mjai's two steps): the discards that keep it ready.
@@ -247,11 +243,14 @@ fn kans(view: &PlayerView, out: &mut Vec<Action>) {
     let me = view.seat.index();
     let counts = view.counts();
     let melds = view.own_melds().len() as u8;
-    if view.own_melds().is_empty() && !counts.0.contains(&4) {
+    // A kind held four times has the bit of 4 set (no count is higher).
+    let quad = counts.0.iter().fold(0, |all, &c| all | c) & 4 != 0;
+    if view.own_melds().is_empty() && !quad {
         return;
     }
     let lone = |k: Kind| view.lone_kong_tile(k).is_some();
-    for k in Kind::all().filter(|&k| counts[k] == 4 && !is_void(view, k) && !lone(k)) {
+    let quads = Kind::all().filter(|&k| quad && counts[k] == 4 && !is_void(view, k) && !lone(k));
+    for k in quads {
         if view.riichi[me] {
             if view.drawn.and_then(Pai::kind) != Some(k) {
                 continue;

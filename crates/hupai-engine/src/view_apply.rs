@@ -66,11 +66,28 @@ impl PlayerView {
         Ok(())
     }
 
-    /// Takes in an event the engine produced, which fits by construction (checked in debug
-    /// builds, so every test checks it).
-    pub(crate) fn take_trusted(&mut self, event: &Event) {
-        debug_assert_eq!(self.check(event), Ok(()), "seat {:?}: {event:?}", self.seat);
-        self.apply(event);
+    /// Takes an event the engine produced into the views of the four seats, which fits by
+    /// construction (checked in debug builds, so every test checks it). Their table part is
+    /// the same: a discard's is worked out in the first view and copied to the others.
+    pub(crate) fn take_into_all(views: &mut [PlayerView; 4], event: &Event) {
+        for v in views.iter() {
+            debug_assert_eq!(v.check(event), Ok(()), "seat {:?}: {event:?}", v.seat);
+        }
+        let Event::Dahai { actor, pai, tsumogiri } = *event else {
+            views.iter_mut().for_each(|v| v.apply(event));
+            return;
+        };
+        let [first, rest @ ..] = views;
+        first.close_window(event);
+        let entry = first.discard_table(actor, pai, tsumogiri);
+        first.discard_seat(actor, pai, entry.riichi);
+        for v in rest {
+            v.close_window(event);
+            v.passed_since_riichi = first.passed_since_riichi;
+            v.passed_since_draw = first.passed_since_draw;
+            v.discard_rest(actor, entry);
+            v.discard_seat(actor, pai, entry.riichi);
+        }
     }
 
     /// The scores after `event`, which changes them: the scores it carries, else the old ones
@@ -102,7 +119,26 @@ impl PlayerView {
     }
 
     /// Applies an event that [`PlayerView::check`] accepted.
+    ///
+    /// Draws and discards are most of a game and take the short way; the rest go through
+    /// [`PlayerView::apply_other`].
+    #[inline]
     fn apply(&mut self, event: &Event) {
+        self.close_window(event);
+        match event {
+            Event::Tsumo { actor, pai } => self.draw(*actor, *pai),
+            Event::Dahai { actor, pai, tsumogiri } => self.discard(*actor, *pai, *tsumogiri),
+            _ => self.apply_other(event),
+        }
+    }
+
+    /// The claim window the last discard (or kan) opened for the seat closes with `event`:
+    /// its tile is let pass (furiten), and a win offered and not taken blocks the next (过水).
+    #[inline]
+    fn close_window(&mut self, event: &Event) {
+        if !self.own.win_offered && self.own.pending_pass.is_none() {
+            return;
+        }
         if self.own.win_offered {
             match event {
                 Event::Hora { actor, .. } if self.is_me(*actor) => self.own.win_offered = false,
@@ -121,14 +157,20 @@ impl PlayerView {
                 }
             }
         }
+    }
+
+    /// Every event but a draw or a discard.
+    #[inline(never)]
+    fn apply_other(&mut self, event: &Event) {
         match event {
+            Event::Tsumo { actor, pai } => self.draw(*actor, *pai),
+            Event::Dahai { actor, pai, tsumogiri } => self.discard(*actor, *pai, *tsumogiri),
             Event::StartGame { names, .. } => {
                 self.names.clone_from(names);
                 self.game_over = false;
                 self.decision = Decision::None;
             }
             Event::StartKyoku { .. } => self.start_hand(event),
-            Event::Tsumo { actor, pai } => self.draw(*actor, *pai),
             Event::Flower { actor, pai } => {
                 let a = actor.index();
                 self.hand_sizes[a] = self.hand_sizes[a].saturating_sub(1);
@@ -161,7 +203,6 @@ impl PlayerView {
                     self.refresh_own();
                 }
             }
-            Event::Dahai { actor, pai, tsumogiri } => self.discard(*actor, *pai, *tsumogiri),
             Event::Chi { actor, target, pai, consumed }
             | Event::Pon { actor, target, pai, consumed }
             | Event::Daiminkan { actor, target, pai, consumed } => {
@@ -296,60 +337,78 @@ impl PlayerView {
         }
     }
 
+    #[inline]
     fn draw(&mut self, actor: Seat, pai: Pai) {
         let a = actor.index();
         self.hand_sizes[a] += 1;
         self.draws += 1;
         self.passed_since_draw[a] = KindSet::EMPTY;
         self.drawer = Some(actor);
+        self.last_kan = None;
         let turn = self.holding(actor) % 3 == 2;
         if turn {
             self.mover = Some(actor);
         }
-        let voiding = self.rules.void_suit && self.voids.iter().any(Option::is_none);
-        let exchanging = self.rules.exchange_three && self.exchanged != 0b1111;
-        let before_play = if exchanging {
+        if self.is_me(actor) {
+            self.own_draw(pai, turn);
+        } else if !self.is_spectator() {
+            self.decision = if turn { self.before_play() } else { Decision::None };
+        }
+    }
+
+    /// What every seat decides after the dealer's first draw, before play (Sichuan): the
+    /// exchange (换三张), then the void suit (定缺); else nothing.
+    fn before_play(&self) -> Decision {
+        let rules = &self.rules;
+        if rules.exchange_three && self.exchanged != 0b1111 {
             Decision::Exchange
-        } else if voiding {
+        } else if rules.void_suit && self.voids.iter().any(Option::is_none) {
             Decision::Void
         } else {
             Decision::None
-        };
-        if self.is_me(actor) {
-            self.add_own(pai);
-            self.drawn = Some(pai);
-            self.own.pass_blocked = false;
-            if turn && before_play != Decision::None {
-                self.own.draws += 1;
-                self.decision = before_play;
-            } else if turn && !pai.is_flower() {
-                self.own.draws += 1;
-                self.own.kuikae = KindSet::EMPTY;
-                self.decision =
-                    Decision::Turn { after_call: false, replacement: self.own.replacement_next };
-            } else {
-                self.decision = Decision::None;
-                if !turn {
-                    self.refresh_own();
-                }
-            }
-        } else if !self.is_spectator() {
-            self.decision = if turn { before_play } else { Decision::None };
         }
-        self.last_kan = None;
     }
 
+    /// The seat's own draw: `turn` when it now holds 3n + 2 tiles.
+    #[inline(never)]
+    fn own_draw(&mut self, pai: Pai, turn: bool) {
+        self.add_own(pai);
+        self.drawn = Some(pai);
+        self.own.pass_blocked = false;
+        let before_play = if turn { self.before_play() } else { Decision::None };
+        if before_play != Decision::None {
+            self.own.draws += 1;
+            self.decision = before_play;
+        } else if turn && !pai.is_flower() {
+            self.own.draws += 1;
+            self.own.kuikae = KindSet::EMPTY;
+            self.decision =
+                Decision::Turn { after_call: false, replacement: self.own.replacement_next };
+        } else {
+            self.decision = Decision::None;
+            if !turn {
+                self.refresh_own();
+            }
+        }
+    }
+
+    #[inline]
     fn discard(&mut self, actor: Seat, pai: Pai, tsumogiri: bool) {
+        let entry = self.discard_table(actor, pai, tsumogiri);
+        self.discard_seat(actor, pai, entry.riichi);
+    }
+
+    /// A discard's table part; returns its river entry.
+    #[inline]
+    fn discard_table(&mut self, actor: Seat, pai: Pai, tsumogiri: bool) -> RiverEntry {
         let a = actor.index();
-        self.hand_sizes[a] = self.hand_sizes[a].saturating_sub(1);
         // The first discard after the declaration (nothing is discarded before the stick is
         // placed or the tile won on).
-        let riichi_tile = self.riichi[a]
+        let riichi = self.riichi[a]
             && !self.riichi_accepted[a]
             && self.rivers[a].last().is_none_or(|r| !r.riichi);
-        self.rivers[a].push(RiverEntry { pai, tsumogiri, riichi: riichi_tile, called: false });
+        let entry = RiverEntry { pai, tsumogiri, riichi, called: false };
         if let Some(k) = pai.kind() {
-            self.discarded[a].insert(k);
             for s in 0..4 {
                 if self.riichi[s] {
                     self.passed_since_riichi[s].insert(k);
@@ -359,23 +418,33 @@ impl PlayerView {
                 }
             }
         }
-        self.last_discard = Some((actor, pai));
+        self.discard_rest(actor, entry);
+        entry
+    }
+
+    /// The table part of a discard every view writes for itself, after its `passed_since_*`
+    /// sets took the tile.
+    #[inline]
+    fn discard_rest(&mut self, actor: Seat, entry: RiverEntry) {
+        let a = actor.index();
+        self.hand_sizes[a] = self.hand_sizes[a].saturating_sub(1);
+        self.rivers[a].push(entry);
+        if let Some(k) = entry.pai.kind() {
+            self.discarded[a].insert(k);
+        }
+        self.last_discard = Some((actor, entry.pai));
         self.last_discard_after_kong = self.kong_pending >> a & 1 == 1;
         self.kong_pending &= !(1 << a);
         self.ron_taken = false;
         self.mover = None;
         self.drawer = None;
+    }
+
+    /// A discard's part for the seat: its own tiles, or the claim it may make.
+    #[inline]
+    fn discard_seat(&mut self, actor: Seat, pai: Pai, riichi_tile: bool) {
         if self.is_me(actor) {
-            self.take_own(pai);
-            self.drawn = None;
-            self.own.kuikae = KindSet::EMPTY;
-            self.own.passed = KindSet::EMPTY;
-            self.own.replacement_next = false;
-            if !riichi_tile {
-                self.own.ippatsu = false;
-            }
-            self.refresh_own();
-            self.decision = Decision::None;
+            self.own_discard(pai, riichi_tile);
         } else if !self.is_spectator() {
             self.own.pending_pass = pai.kind();
             self.decision = Decision::Claim { from: actor, pai };
@@ -383,7 +452,23 @@ impl PlayerView {
         }
     }
 
+    /// The seat's own discard (`riichi_tile`: the one that declares riichi).
+    #[inline(never)]
+    fn own_discard(&mut self, pai: Pai, riichi_tile: bool) {
+        self.take_own(pai);
+        self.drawn = None;
+        self.own.kuikae = KindSet::EMPTY;
+        self.own.passed = KindSet::EMPTY;
+        self.own.replacement_next = false;
+        if !riichi_tile {
+            self.own.ippatsu = false;
+        }
+        self.refresh_own();
+        self.decision = Decision::None;
+    }
+
     /// 过水: remembers whether the claim window now open offers the seat a win.
+    #[inline]
     fn note_win_offered(&mut self, pai: Pai, on: WinOn) {
         if self.rules.pass_win && self.rules.family != Family::Riichi {
             self.own.win_offered = ron_offered(self, pai, on);
@@ -612,12 +697,13 @@ impl PlayerView {
     fn add_own(&mut self, pai: Pai) {
         // One step of insertion sort: the hand is short.
         self.hand.push(pai);
-        let mut i = self.hand.len() - 1;
-        while i > 0 && self.hand[i - 1] > pai {
-            self.hand[i] = self.hand[i - 1];
+        let hand = self.hand.as_mut_slice();
+        let mut i = hand.len() - 1;
+        while i > 0 && hand[i - 1] > pai {
+            hand[i] = hand[i - 1];
             i -= 1;
         }
-        self.hand[i] = pai;
+        hand[i] = pai;
         match pai.kind() {
             Some(k) if Some(k) == self.joker => self.own.jokers += 1,
             Some(k) => self.own.counts.add(k),

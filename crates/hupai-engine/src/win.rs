@@ -38,11 +38,12 @@ pub enum WinOn {
 /// completes, the win scores, and the seat is neither furiten (riichi) nor held by 过水, nor
 /// out of the hand. The one rule for a win on another's tile, which the view also uses to
 /// know when a win is let pass.
+#[inline]
 pub(crate) fn ron_offered(view: &PlayerView, pai: Pai, on: WinOn) -> bool {
     let Some(kind) = pai.kind() else { return false };
     Some(kind) != view.joker
-        && !view.has_left(view.seat)
         && completes(view, Some(kind))
+        && !view.has_left(view.seat)
         && !view.is_furiten()
         && win_score(view, pai, on).is_some()
 }
@@ -115,13 +116,22 @@ pub fn win_score(view: &PlayerView, pai: Pai, on: WinOn) -> Option<Score> {
 /// completes the hand exactly when it is one of the waits the view keeps, and so does the
 /// drawn tile (the waits are those of the hand before the draw). Under the wuhan
 /// table a hand of 2-5-8s only or honours only is complete in any shape (将一色, 风一色).
+#[inline]
 fn completes(view: &PlayerView, extra: Option<Kind>) -> bool {
     if view.rules().fan_table == FanTable::Wuhan && any_shape(view, extra) {
         return true;
     }
-    let melds = view.own_melds().len() as u8;
     match extra {
         Some(k) if view.jokers() == 0 => view.waits().contains(k),
+        _ => completes_by_search(view, extra),
+    }
+}
+
+/// [`completes`] where the waits do not answer: with jokers, or the drawn tile's hand.
+#[inline(never)]
+fn completes_by_search(view: &PlayerView, extra: Option<Kind>) -> bool {
+    let melds = view.own_melds().len() as u8;
+    match extra {
         Some(k) => {
             let mut c = *view.counts();
             if c[k] >= 4 {
@@ -132,7 +142,9 @@ fn completes(view: &PlayerView, extra: Option<Kind>) -> bool {
         }
         None => match view.drawn.and_then(Pai::kind) {
             Some(k) if view.jokers() == 0 && view.own.waits_before_draw => view.waits().contains(k),
-            _ => hupai_core::is_agari_with_jokers(view.counts(), view.jokers(), melds, view.forms()),
+            _ => {
+                hupai_core::is_agari_with_jokers(view.counts(), view.jokers(), melds, view.forms())
+            }
         },
     }
 }
