@@ -31,6 +31,7 @@ pub mod danger;
 mod defensive;
 mod efficiency;
 pub mod evaluate;
+pub mod hint;
 pub mod lone_kong;
 pub mod mjai;
 pub mod mjai_bot;

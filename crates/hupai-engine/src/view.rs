@@ -188,6 +188,8 @@ pub struct PlayerView {
     pub players: [u8; 4],
     /// Scores by seat.
     pub scores: [i32; 4],
+    /// Hands begun so far in the match (`start_kyoku`s taken).
+    pub hands: u32,
     /// Prevailing wind.
     pub round_wind: Seat,
     /// The dealer.
@@ -303,6 +305,7 @@ impl PlayerView {
             seat,
             names: Default::default(),
             players: [0, 1, 2, 3],
+            hands: 0,
             round_wind: Seat::East,
             dealer: Seat::East,
             kyoku: 1,

@@ -66,6 +66,18 @@ impl PlayerView {
         Ok(())
     }
 
+    /// Takes one event of a full record (every seat's tiles shown): what the view's seat was
+    /// shown of it ([`Event::seen_by`]; a spectator's view keeps no concealed tile anyway).
+    /// Reading a record this way gives each player's view as the player had it, across MCR's
+    /// re-seating for a view that follows its player.
+    pub fn update_from_record(&mut self, event: &Event) -> Result<(), ViewError> {
+        if event.has_hidden_tiles() && !self.is_spectator() {
+            self.update(&event.seen_by(self.seat_after(event)))
+        } else {
+            self.update(event)
+        }
+    }
+
     /// Takes an event the engine produced into the views of the four seats, which fits by
     /// construction (checked in debug builds, so every test checks it). Their table part is
     /// the same: a discard's is worked out in the first view and copied to the others.
@@ -286,6 +298,7 @@ impl PlayerView {
         };
         self.seat = self.seat_after(event);
         self.players = players.unwrap_or([0, 1, 2, 3]);
+        self.hands += 1;
         if let Some(s) = scores {
             self.scores = *s;
         }

@@ -245,6 +245,10 @@ fn meld_spans(seat: &SeatState, t: &Table, glyphs: bool) -> Vec<Span<'static>> {
         spans.push(Span::raw("flowers "));
         spans.extend(tile_spans(seat.flowers.iter().copied(), glyphs));
     }
+    if !seat.won.is_empty() {
+        spans.push(Span::styled("won ", Style::default().fg(Color::Yellow)));
+        spans.extend(tile_spans(seat.won.iter().copied(), glyphs));
+    }
     spans
 }
 
