@@ -41,6 +41,7 @@ mod rng;
 pub mod schedule;
 mod settle;
 mod setup;
+pub mod taken;
 mod turn;
 mod view;
 mod view_apply;
