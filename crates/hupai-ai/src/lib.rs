@@ -36,6 +36,7 @@ pub mod lone_kong;
 pub mod mjai;
 pub mod mjai_bot;
 pub mod mjai_process;
+pub mod mjai_session;
 pub mod odds;
 mod params;
 pub mod plan;
