@@ -25,7 +25,7 @@ use std::sync::Arc;
 
 use hupai_ai::Defensive;
 use hupai_core::{MeldKind, Seat};
-use hupai_engine::{player_stream, Agent, Driver, Event, PlayerView, Setup};
+use hupai_engine::{player_stream, Driver, Event, PlayerView, Setup};
 use hupai_rules::Rules;
 use serde::{Deserialize, Serialize};
 
