@@ -143,12 +143,8 @@ fn fold(name: &str, record: Vec<Event>) -> Fold {
         spectator.update(&watched).unwrap_or_else(|err| panic!("{name} spectator {i}: {err}"));
         dealt |= matches!(e, Event::StartKyoku { .. });
         let t = if dealt { table(&spectator) } else { String::new() };
-        for (p, view) in players.iter().enumerate() {
-            assert_eq!(
-                dealt.then(|| table(view)).unwrap_or_default(),
-                t,
-                "{name} player {p} event {i}"
-            );
+        for (p, view) in players.iter().enumerate().filter(|_| dealt) {
+            assert_eq!(table(view), t, "{name} player {p} event {i}");
         }
         tables.push(t);
     }
