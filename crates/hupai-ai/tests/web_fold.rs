@@ -57,7 +57,7 @@ fn table(v: &PlayerView) -> String {
     let mut out = format!(
         "{}|{}|{}",
         names(&mut v.scores.iter().map(|s| s.to_string())),
-        v.kyotaku,
+        v.sticks,
         names(&mut v.dora_markers.iter().map(|p| p.to_string()))
     );
     for s in Seat::ALL {

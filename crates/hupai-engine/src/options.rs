@@ -19,7 +19,7 @@
 //!   allow), then pass.
 //! - Sichuan: after the dealer's first draw every seat names its void suit (定缺: `m`, `p`,
 //!   `s`); while it holds tiles of that suit it may discard only those, and a hand holding
-//!   one never wins; no pon or kong of the void suit. A seat that won has left the hand
+//!   one never wins; no pon or kan of the void suit. A seat that won has left the hand
 //!   (血战: no options) or is locked (血流: a win, or the drawn tile's discard). Under 过水
 //!   (`pass_win`) a seat that let a win on a discard pass may not win on another until it
 //!   draws ([`PlayerView::is_furiten`]).

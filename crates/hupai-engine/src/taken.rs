@@ -1,5 +1,5 @@
 //! Decisions read back from a log: what a seat chose at a decision, from the events that
-//! followed it. [`replay`](crate::replay) re-applies a log with it, a review walks one player's
+//! followed it. [`replay`](mod@crate::replay) re-applies a log with it, a review walks one player's
 //! decisions with it ([`for_each_decision`]), and `hupai replay --decisions` lists them.
 //!
 //! A claim that a higher one overrode (a pon passed over for another seat's win) leaves no

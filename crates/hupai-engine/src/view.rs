@@ -198,8 +198,8 @@ pub struct PlayerView {
     pub kyoku: u8,
     /// Repeat counters (honba).
     pub honba: u32,
-    /// Riichi sticks on the table (kyotaku).
-    pub kyotaku: u32,
+    /// Riichi sticks on the table (`kyotaku` in the log).
+    pub sticks: u32,
     /// Dora indicators shown.
     pub dora_markers: Vec<Pai>,
     /// The joker indicator (laizi).
@@ -255,10 +255,10 @@ pub struct PlayerView {
     /// The tiles each seat has won on this hand, in order (several where hands go on after a
     /// win; a tile won by several seats at once is listed for each).
     pub won: [Vec<Pai>; 4],
-    /// Whether the last discard came right after its discarder's kong (杠上炮).
-    pub last_discard_after_kong: bool,
-    /// Seats whose kong awaits their next discard (a bit per seat).
-    pub(crate) kong_pending: u8,
+    /// Whether the last discard came right after its discarder's kan (杠上炮).
+    pub last_discard_after_kan: bool,
+    /// Seats whose kan awaits their next discard (a bit per seat).
+    pub(crate) kan_pending: u8,
     /// The last discard was already won by a seat (several winners share it).
     pub(crate) ron_taken: bool,
     /// The last kan, while it may be robbed: its declarer, a tile of it, and whether closed.
@@ -310,7 +310,7 @@ impl PlayerView {
             dealer: Seat::East,
             kyoku: 1,
             honba: 0,
-            kyotaku: 0,
+            sticks: 0,
             dora_markers: Vec::new(),
             joker_marker: None,
             joker: None,
@@ -336,8 +336,8 @@ impl PlayerView {
             voids: [None; 4],
             exchanged: 0,
             won: Default::default(),
-            last_discard_after_kong: false,
-            kong_pending: 0,
+            last_discard_after_kan: false,
+            kan_pending: 0,
             ron_taken: false,
             last_kan: None,
             drawer: None,

@@ -234,7 +234,7 @@ impl PlayerView {
                 self.riichi_accepted[actor.index()] = true;
                 self.settle(event);
                 if self.rules.family == Family::Riichi {
-                    self.kyotaku += 1;
+                    self.sticks += 1;
                 }
                 if self.is_me(*actor) {
                     self.own.ippatsu = true;
@@ -306,7 +306,7 @@ impl PlayerView {
         self.dealer = *oya;
         self.kyoku = *kyoku;
         self.honba = *honba;
-        self.kyotaku = *kyotaku;
+        self.sticks = *kyotaku;
         self.dora_markers.clear();
         self.dora_markers.extend(*dora_marker);
         self.joker_marker = *joker_marker;
@@ -334,8 +334,8 @@ impl PlayerView {
         self.kan_seats = 0;
         self.voids = [None; 4];
         self.exchanged = 0;
-        self.last_discard_after_kong = false;
-        self.kong_pending = 0;
+        self.last_discard_after_kan = false;
+        self.kan_pending = 0;
         self.ron_taken = false;
         self.last_kan = None;
         self.drawer = None;
@@ -446,8 +446,8 @@ impl PlayerView {
             self.discarded[a].insert(k);
         }
         self.last_discard = Some((actor, entry.pai));
-        self.last_discard_after_kong = self.kong_pending >> a & 1 == 1;
-        self.kong_pending &= !(1 << a);
+        self.last_discard_after_kan = self.kan_pending >> a & 1 == 1;
+        self.kan_pending &= !(1 << a);
         self.ron_taken = false;
         self.mover = None;
         self.drawer = None;
@@ -528,7 +528,7 @@ impl PlayerView {
             let red = m.tiles[..3].iter().filter(|p| p.is_red()).count() as u8;
             m.meld = meld.with_red(red).unwrap_or(meld);
         }
-        self.kong_pending &= !(1 << t);
+        self.kan_pending &= !(1 << t);
         self.kans = self.kans.saturating_sub(1);
     }
 
@@ -562,7 +562,7 @@ impl PlayerView {
         if meld_kind == MeldKind::Kan {
             self.kans += 1;
             self.kan_seats |= 1 << a;
-            self.kong_pending |= 1 << a;
+            self.kan_pending |= 1 << a;
         }
         self.decision = Decision::None;
         self.mover = if meld_kind == MeldKind::Kan { None } else { Some(actor) };
@@ -658,7 +658,7 @@ impl PlayerView {
     fn after_kan(&mut self, actor: Seat) {
         self.kans += 1;
         self.kan_seats |= 1 << actor.index();
-        self.kong_pending |= 1 << actor.index();
+        self.kan_pending |= 1 << actor.index();
         self.no_calls = false;
         self.own.ippatsu = false;
         self.mover = None;

@@ -49,7 +49,7 @@ pub(crate) fn ron_offered(view: &PlayerView, pai: Pai, on: WinOn) -> bool {
 }
 
 /// The best win the seat's ready hand could make on a discard, scored without the situation
-/// (no last tile, no kong): what a player who is not ready pays it at an exhaustive draw
+/// (no last tile, no kan): what a player who is not ready pays it at an exhaustive draw
 /// (查叫 / 查大叫). `None` when the seat is not ready or no wait can win.
 pub fn ready_score(view: &PlayerView) -> Option<Score> {
     let mut best: Option<Score> = None;
@@ -205,7 +205,7 @@ pub fn win_context(view: &PlayerView, kind: Kind, on: WinOn) -> WinContext {
         WinOn::Discard => {
             ctx.last_tile = empty;
             ctx.first_turn = fresh && view.own_draws() == 0;
-            ctx.kong_discard = view.last_discard_after_kong;
+            ctx.kong_discard = view.last_discard_after_kan;
             ctx.dealer_discard = view.last_discard.is_some_and(|(s, _)| s == view.dealer);
         }
         WinOn::RobbedKan => {
@@ -222,7 +222,7 @@ pub fn win_context(view: &PlayerView, kind: Kind, on: WinOn) -> WinContext {
         ctx.ippatsu = ctx.riichi && view.ippatsu();
         ctx.dora_indicators = view.dora_markers.iter().filter_map(|p| p.kind()).collect();
         ctx.honba = view.honba;
-        ctx.riichi_sticks = view.kyotaku;
+        ctx.riichi_sticks = view.sticks;
     }
     // 和绝张: three copies on the table besides the win tile, which a discard has put in the
     // river already.
@@ -249,7 +249,7 @@ fn wuhan_context(view: &PlayerView, on: WinOn, ctx: &mut WinContext) {
         let o = me.add(i + 1);
         let robbed =
             |m: &Meld| on == WinOn::RobbedKan && Some(o) == from && m.kind() == MeldKind::AddedKan;
-        // A robbed kong never stood: its player pays for the pon it was.
+        // A robbed kan never stood: its player pays for the pon it was.
         let melds: Vec<Meld> = view.melds[o.index()]
             .iter()
             .map(|m| if robbed(&m.meld) { Meld::pon(m.meld.first()) } else { m.meld })

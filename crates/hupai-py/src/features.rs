@@ -275,7 +275,7 @@ pub fn encode(view: &PlayerView, planes: &mut [u8], scalars: &mut [f32]) {
     scalars[view.round_wind.index()] = 1.0;
     scalars[4 + view.seat_wind(me).index()] = 1.0;
     scalars[8] = view.honba as f32 / 8.0;
-    scalars[9] = view.kyotaku as f32 / 4.0;
+    scalars[9] = view.sticks as f32 / 4.0;
     scalars[10] = view.live_tiles() as f32 / 100.0;
     let shanten = view.shanten().min(8);
     scalars[31] = f32::from(shanten) / 8.0;

@@ -99,16 +99,16 @@ pub struct Table {
     pub rules: String,
     /// Player names by player number.
     pub names: [String; 4],
-    /// Prevailing wind.
-    pub bakaze: Option<Pai>,
+    /// Prevailing wind, once a hand has begun.
+    pub round_wind: Option<Seat>,
     /// Hand number in the round.
     pub kyoku: u8,
     /// Repeat counters.
     pub honba: u32,
-    /// Riichi sticks.
-    pub kyotaku: u32,
+    /// Riichi sticks on the table.
+    pub sticks: u32,
     /// The dealer.
-    pub oya: Seat,
+    pub dealer: Seat,
     /// Scores by seat.
     pub scores: [i32; 4],
     /// Dora indicators.
@@ -146,7 +146,7 @@ impl Table {
 
     /// The seat wind letter of `seat` this hand.
     pub fn wind_of(&self, seat: Seat) -> char {
-        Seat::ALL[self.oya.distance_to(seat)].letter()
+        Seat::ALL[self.dealer.distance_to(seat)].letter()
     }
 }
 
@@ -228,11 +228,11 @@ impl Views {
         Table {
             rules: v.rules().name.clone(),
             names: v.names.clone(),
-            bakaze: (v.hands > 0).then(|| Pai::kind_of(v.round_wind.wind())),
+            round_wind: (v.hands > 0).then_some(v.round_wind),
             kyoku: v.kyoku,
             honba: v.honba,
-            kyotaku: v.kyotaku,
-            oya: v.dealer,
+            sticks: v.sticks,
+            dealer: v.dealer,
             scores: v.scores,
             dora: v.dora_markers.clone(),
             joker_marker: v.joker_marker,
