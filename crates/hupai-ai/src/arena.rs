@@ -53,6 +53,8 @@ pub struct Entrant {
     pub name: String,
     build: Arc<Build>,
     external: bool,
+    /// The registry spec it was made from, for answering in batches ([`crate::batched`]).
+    spec: Option<AgentSpec>,
 }
 
 impl fmt::Debug for Entrant {
@@ -65,6 +67,11 @@ impl fmt::Debug for Entrant {
 }
 
 impl Entrant {
+    /// The registry spec it was made from (none for your own or an external player).
+    pub fn agent_spec(&self) -> Option<&AgentSpec> {
+        self.spec.as_ref()
+    }
+
     /// An agent of your own: `build` makes one for a rule set and a seed.
     pub fn new(
         name: &str,
@@ -74,6 +81,7 @@ impl Entrant {
             name: name.to_string(),
             build: Arc::new(move |r, s, _| Ok(build(r, s))),
             external: false,
+            spec: None,
         }
     }
 
@@ -84,7 +92,7 @@ impl Entrant {
         let refuse = |_: &Rules, _: u64, _: usize| -> Result<Box<dyn Agent>, SpecError> {
             Err(SpecError("an external player answers through Job::answer".into()))
         };
-        Entrant { name: name.to_string(), build: Arc::new(refuse), external: true }
+        Entrant { name: name.to_string(), build: Arc::new(refuse), external: true, spec: None }
     }
 
     /// Whether it answers from outside ([`Entrant::external`]).
@@ -95,10 +103,12 @@ impl Entrant {
     /// One of the registry's agents (see [`AgentSpec`]).
     pub fn spec(spec: AgentSpec, options: BuildOptions) -> Entrant {
         let name = spec.to_string();
+        let kept = spec.clone();
         Entrant {
             name,
             build: Arc::new(move |r, s, p| spec.build(r, s, p, &options)),
             external: false,
+            spec: Some(kept),
         }
     }
 }
@@ -129,6 +139,10 @@ pub struct ArenaConfig {
     pub threads: usize,
     /// Where to write one log per game or hand.
     pub log_dir: Option<PathBuf>,
+    /// Games played at once when an agent answers in batches (`model:FILE.onnx`: one network
+    /// call for the decisions open in all of them); 0 plays every agent one decision at a
+    /// time.
+    pub batch: usize,
 }
 
 impl ArenaConfig {
@@ -142,6 +156,7 @@ impl ArenaConfig {
             seed,
             threads: 0,
             log_dir: None,
+            batch: 256,
         }
     }
 
@@ -233,7 +248,11 @@ pub fn run_arena(
     }
     let jobs = jobs(config);
     let start = Instant::now();
+    let policies = crate::batched::policies(config)?;
     let work = || -> Result<Vec<JobRecord>, ArenaError> {
+        if policies.iter().any(Option::is_some) {
+            return crate::batched::play(config, &jobs, &policies, progress);
+        }
         jobs.par_iter()
             .map(|&(w, r)| {
                 let mut job = Job::new(config, w, r)?;
@@ -343,13 +362,25 @@ impl Job {
         config: &ArenaConfig,
         wall: u64,
         rotation: u64,
+        wrap: impl FnMut(usize, Box<dyn Agent>) -> Box<dyn Agent>,
+    ) -> Result<Job, ArenaError> {
+        Job::seating(config, wall, rotation, wrap, [false; 4])
+    }
+
+    /// As [`Job::with_agents`], the entrants marked in `outside` (by index in the config)
+    /// seated as external players.
+    pub(crate) fn seating(
+        config: &ArenaConfig,
+        wall: u64,
+        rotation: u64,
         mut wrap: impl FnMut(usize, Box<dyn Agent>) -> Box<dyn Agent>,
+        outside: [bool; 4],
     ) -> Result<Job, ArenaError> {
         let entrants: [&Entrant; 4] =
             std::array::from_fn(|p| &config.agents[(p + rotation as usize) % 4]);
         let mut agents: Vec<Option<Timed>> = Vec::with_capacity(4);
         for (p, entrant) in entrants.iter().enumerate() {
-            if entrant.external {
+            if entrant.external || outside[(p + rotation as usize) % 4] {
                 agents.push(None);
                 continue;
             }

@@ -25,6 +25,7 @@
 
 use hupai_core::{Counts, Kind, KindSet, Seat};
 use hupai_engine::PlayerView;
+use hupai_rules::Variant;
 
 use crate::situation::{MeldShape, Situation};
 
@@ -162,7 +163,7 @@ pub struct Threat {
 pub fn read_hand(view: &PlayerView, sit: &Situation, seat: usize) -> HandRead {
     let melds = view.melds.get(seat).map(Vec::as_slice).unwrap_or(&[]);
     // Only riichi asks an open hand for a yaku; a Chinese hand of simples may be anything.
-    if melds.is_empty() || sit.family != hupai_rules::Family::Riichi {
+    if melds.is_empty() || sit.variant != Variant::Riichi {
         return HandRead::Any;
     }
     let seat_wind = Seat::from_index(seat).map(|s| view.seat_wind(s).wind());
@@ -214,17 +215,16 @@ pub fn threats(view: &PlayerView, sit: &Situation) -> [Threat; 3] {
         if dealer {
             cost *= 1.5;
         }
-        match sit.family {
+        match sit.variant {
+            Variant::Riichi => {}
             // MCR: the discarder pays the winner's fans on top of the 8 everyone pays.
-            hupai_rules::Family::Mcr => cost = 14.0,
-            // General Chinese rules: the discarder pays the fans.
-            hupai_rules::Family::Chinese => cost = 6.0,
-            hupai_rules::Family::Riichi => {}
-        }
-        let rules = view.rules();
-        if rules.fan_table == hupai_rules::FanTable::Sichuan {
+            Variant::Mcr => cost = 14.0,
             // Sichuan: a deal-in pays base × 2^fans; most wins count one or two fans.
-            cost = 3.0 * rules.base_points as f32;
+            Variant::Sichuan => cost = 3.0 * view.rules().base_points as f32,
+            // The other Chinese variants: the discarder pays the fans.
+            Variant::Chinese | Variant::HongKong | Variant::Guangdong | Variant::Wuhan => {
+                cost = 6.0
+            }
         }
         let gone = Seat::from_index(seat).is_some_and(|s| view.has_left(s));
         let ready = if gone { 0.0 } else { ready };
@@ -244,7 +244,7 @@ pub fn safe_against(view: &PlayerView, sit: &Situation, seat: usize) -> KindSet 
 /// draw; nothing where the rules have no furiten.
 fn furiten(view: &PlayerView, sit: &Situation, seat: usize) -> KindSet {
     let get = |sets: &[KindSet; 4]| sets.get(seat).copied().unwrap_or_default();
-    if sit.family == hupai_rules::Family::Riichi {
+    if sit.variant == Variant::Riichi {
         get(&view.discarded).union(get(&view.passed_since_riichi))
     } else if view.rules().pass_win {
         get(&view.passed_since_draw)

@@ -22,7 +22,7 @@ use std::cmp::Ordering;
 use hupai_core::{
     discard_analysis, shanten_with_jokers, ukeire_with_jokers, Counts, Kind, KindSet,
 };
-use hupai_rules::Family;
+use hupai_rules::Variant;
 
 use crate::odds::win_chance;
 use crate::plan::{best_shanten, effective, plans_for, Plan};
@@ -142,8 +142,8 @@ pub fn value_of(
     plan: Plan,
     closed: bool,
 ) -> f32 {
-    match sit.family {
-        Family::Riichi => {
+    match sit.variant {
+        Variant::Riichi => {
             let mut dora = 0u32;
             for k in Kind::all() {
                 dora += sit.dora[k.index()] as u32 * counts[k] as u32;
@@ -168,7 +168,12 @@ pub fn value_of(
             };
             yaku + value_pungs as f32 + dora as f32 + sit.reds as f32
         }
-        _ => plan.fans() as f32,
+        Variant::Mcr
+        | Variant::Chinese
+        | Variant::Sichuan
+        | Variant::HongKong
+        | Variant::Guangdong
+        | Variant::Wuhan => plan.fans() as f32,
     }
 }
 
@@ -213,7 +218,7 @@ pub fn evaluate_state(
                 discards.insert(k);
             }
             // Only riichi's furiten bars a win on a wait the seat discarded.
-            if sit.family == Family::Riichi && !ukeire.intersection(discards).is_empty() {
+            if sit.variant == Variant::Riichi && !ukeire.intersection(discards).is_empty() {
                 count /= 4;
             }
             quality = wait_quality(sit, ukeire, count, discards);

@@ -24,19 +24,24 @@
 
 #![deny(missing_docs)]
 
+pub mod action_space;
 pub mod arena;
+pub mod batched;
 mod brain;
 pub mod dama;
 pub mod danger;
 mod defensive;
 mod efficiency;
+pub mod encoding;
 pub mod evaluate;
 pub mod hint;
+pub mod learned;
 pub mod lone_kong;
 pub mod mjai;
 pub mod mjai_bot;
 pub mod mjai_process;
 pub mod mjai_session;
+pub mod model;
 pub mod odds;
 mod params;
 pub mod plan;
@@ -52,6 +57,7 @@ pub mod wait_value;
 pub use brain::Style;
 pub use defensive::Defensive;
 pub use efficiency::Efficiency;
+pub use learned::Learned;
 pub use mjai_process::BuildOptions;
 pub use params::{Params, PARAMS};
 pub use registry::{AgentSpec, SpecError, AGENT_NAMES};

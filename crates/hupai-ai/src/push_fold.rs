@@ -8,12 +8,12 @@
 //!
 //! ```
 //! use hupai_ai::push_fold::fold_weight;
-//! use hupai_rules::Family;
+//! use hupai_rules::Variant;
 //! // A ready hand pushes more readily than one that still needs two tiles.
-//! assert!(fold_weight(Family::Riichi, 0, 0.0) < fold_weight(Family::Riichi, 2, 0.0));
+//! assert!(fold_weight(Variant::Riichi, 0, 0.0) < fold_weight(Variant::Riichi, 2, 0.0));
 //! ```
 
-use hupai_rules::Family;
+use hupai_rules::Variant;
 
 use crate::danger::{expected_loss, Threat};
 use crate::evaluate::DiscardEval;
@@ -45,11 +45,16 @@ pub const RIICHI_FOLD_WEIGHTS: [f32; 3] = [0.3, 1.6, 5.0];
 /// (with the late danger weight of [`crate::danger`]).
 pub const LATE_FOLD: f32 = 0.5;
 
-/// The fold weight of a hand at `shanten` under `family`, `late` (0..1) into the hand.
-pub fn fold_weight(family: Family, shanten: i8, late: f32) -> f32 {
-    let base = match family {
-        Family::Riichi => RIICHI_FOLD_WEIGHTS[shanten.clamp(0, 2) as usize],
-        Family::Mcr | Family::Chinese => FOLD_WEIGHT,
+/// The fold weight of a hand at `shanten` under `variant`, `late` (0..1) into the hand.
+pub fn fold_weight(variant: Variant, shanten: i8, late: f32) -> f32 {
+    let base = match variant {
+        Variant::Riichi => RIICHI_FOLD_WEIGHTS[shanten.clamp(0, 2) as usize],
+        Variant::Mcr
+        | Variant::Chinese
+        | Variant::Sichuan
+        | Variant::HongKong
+        | Variant::Guangdong
+        | Variant::Wuhan => FOLD_WEIGHT,
     };
     base * (1.0 + LATE_FOLD * late.clamp(0.0, 1.0))
 }
@@ -118,27 +123,31 @@ pub fn discard_ev(
     let unseen = sit.unseen_total() as f32;
     let draws = sit.own_draws_left() as f32;
     let win = win_chance(e.shanten, e.count, draws, unseen);
-    let value = match sit.family {
-        Family::Riichi => {
+    let value = match sit.variant {
+        Variant::Riichi => {
             let dealer = if sit.dealer { 1.5 } else { 1.0 };
             points(e.value) * dealer
         }
-        Family::Mcr => 30.0 + e.value,
-        Family::Chinese => 12.0,
+        Variant::Mcr => 30.0 + e.value,
+        Variant::Chinese
+        | Variant::Sichuan
+        | Variant::HongKong
+        | Variant::Guangdong
+        | Variant::Wuhan => 12.0,
     };
     // Ties in expected value go to efficiency: a small bonus for effective tiles.
     let loss = match e.kind {
         Some(k) => {
-            expected_loss(sit, threats, k) * fold * fold_weight(sit.family, e.shanten, sit.late())
+            expected_loss(sit, threats, k) * fold * fold_weight(sit.variant, e.shanten, sit.late())
         }
         None => 0.0,
     };
     // Late in the hand a ready hand is worth something even without a win (riichi: the
     // payments at an exhaustive draw).
     let late = (1.0 - sit.draws_left as f32 / 40.0).clamp(0.0, 1.0);
-    let tenpai = match (sit.family, e.shanten) {
-        (Family::Riichi, 0) => 1500.0 * late,
-        (Family::Riichi, 1) => 300.0 * late,
+    let tenpai = match (sit.variant, e.shanten) {
+        (Variant::Riichi, 0) => 1500.0 * late,
+        (Variant::Riichi, 1) => 300.0 * late,
         _ => 0.0,
     };
     let shape = (e.count as f32 + e.second as f32 / 40.0) * value * 1e-4;
@@ -151,10 +160,10 @@ mod tests {
 
     #[test]
     fn fold_weight_grows_with_shanten_and_the_hand() {
-        let w = |s, late| fold_weight(Family::Riichi, s, late);
+        let w = |s, late| fold_weight(Variant::Riichi, s, late);
         assert!(w(0, 0.0) < w(1, 0.0) && w(1, 0.0) < w(2, 0.0));
         assert_eq!(w(2, 0.0), w(5, 0.0));
         assert!(w(1, 0.9) > w(1, 0.3));
-        assert!(fold_weight(Family::Mcr, 0, 0.5) > fold_weight(Family::Mcr, 0, 0.0));
+        assert!(fold_weight(Variant::Mcr, 0, 0.5) > fold_weight(Variant::Mcr, 0, 0.0));
     }
 }

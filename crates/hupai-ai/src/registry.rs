@@ -8,6 +8,7 @@
 //! | `efficiency` | the fastest hand, no defence |
 //! | `random` | a uniformly random legal option |
 //! | `tsumogiri` | discards every draw, never calls or wins |
+//! | `model:FILE.onnx` | a trained policy ([`crate::Learned`]): the file is read, checked and compiled at the first build, shared by every agent the spec builds; a file that cannot be played is an error then ([`crate::model::ModelError`]) |
 //! | `mjai:COMMAND` | an external mjai bot: COMMAND is split like a shell would (no shell), run with the seat number 0-3 appended, and spoken to on stdin/stdout ([`crate::mjai_process`]) |
 //!
 //! A list of specs (`--agents`) is separated by commas outside parentheses and quotes.
@@ -31,7 +32,8 @@ use hupai_engine::{Agent, Random, Tsumogiri};
 use hupai_rules::Rules;
 
 use crate::mjai_process::{BuildOptions, MjaiProcess};
-use crate::{Defensive, Efficiency, Params};
+use crate::model::SharedModel;
+use crate::{Defensive, Efficiency, Learned, Params};
 
 /// The agent names the registry knows (besides `mjai:COMMAND`).
 pub const AGENT_NAMES: [&str; 4] = ["defensive", "efficiency", "random", "tsumogiri"];
@@ -44,6 +46,7 @@ enum Kind {
     Random,
     Tsumogiri,
     Mjai(Vec<String>),
+    Model(std::path::PathBuf, SharedModel),
 }
 
 /// A parsed agent spec.
@@ -77,6 +80,22 @@ impl AgentSpec {
         matches!(self.kind, Kind::Mjai(_))
     }
 
+    /// The policy that answers this agent's decisions in batches, if it has one (a model;
+    /// an error when its file cannot be played).
+    pub fn batch_policy(
+        &self,
+    ) -> Option<Result<std::sync::Arc<dyn crate::batched::BatchPolicy>, SpecError>> {
+        match &self.kind {
+            Kind::Model(path, shared) => Some(
+                shared
+                    .get(path)
+                    .map(|m| m as std::sync::Arc<dyn crate::batched::BatchPolicy>)
+                    .map_err(|e| SpecError(e.to_string())),
+            ),
+            _ => None,
+        }
+    }
+
     /// Builds the agent for `rules` to play player `player` (0..4), seeded with `seed` where
     /// it draws at random.
     pub fn build(
@@ -91,6 +110,10 @@ impl AgentSpec {
             Kind::Efficiency => Box::new(Efficiency::new(rules)),
             Kind::Random => Box::new(Random::new(seed)),
             Kind::Tsumogiri => Box::new(Tsumogiri),
+            Kind::Model(path, shared) => {
+                let model = shared.get(path).map_err(|e| SpecError(e.to_string()))?;
+                Box::new(Learned::new(&self.text, model))
+            }
             Kind::Mjai(argv) => {
                 let bot = MjaiProcess::spawn(&self.text, argv, player, rules, options)
                     .map_err(|e| SpecError(format!("{}: cannot start: {e}", self.text)))?;
@@ -118,6 +141,13 @@ impl FromStr for AgentSpec {
                 return err("mjai: needs a command, e.g. mjai:python bot.py".into());
             }
             return Ok(AgentSpec { kind: Kind::Mjai(argv), text: text.to_string() });
+        }
+        if let Some(path) = text.strip_prefix("model:") {
+            if path.trim().is_empty() {
+                return err("model: needs a file, e.g. model:models/riichi.onnx".into());
+            }
+            let kind = Kind::Model(path.trim().into(), SharedModel::default());
+            return Ok(AgentSpec { kind, text: text.to_string() });
         }
         let (name, args) = match text.split_once('(') {
             Some((name, rest)) => {
@@ -150,7 +180,7 @@ impl FromStr for AgentSpec {
             "" => return err("an empty agent name".into()),
             other => {
                 return err(format!(
-                    "unknown agent '{other}': use {} or mjai:COMMAND",
+                    "unknown agent '{other}': use {}, model:FILE.onnx or mjai:COMMAND",
                     AGENT_NAMES.join(", ")
                 ))
             }

@@ -15,7 +15,7 @@
 
 use hupai_core::{Counts, FormSet, Kind, KindSet, Meld};
 use hupai_engine::{Pai, PlayerView};
-use hupai_rules::{Family, Rules};
+use hupai_rules::{Rules, Variant};
 
 /// One declared meld, as far as planning cares.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -50,11 +50,11 @@ impl MeldShape {
 /// The planning view of one seat at one decision.
 #[derive(Clone, Debug)]
 pub struct Situation {
-    /// The rule family.
-    pub family: Family,
+    /// The rule variant.
+    pub variant: Variant,
     /// The winning forms of the rules.
     pub forms: FormSet,
-    /// Fewest fans (MCR) a win needs.
+    /// Fewest fans (han in riichi) a win needs.
     pub min_fan: u32,
     /// 二五八将: a small hand needs a pair of 2, 5 or 8 (Wuhan).
     pub pair_258: bool,
@@ -92,10 +92,6 @@ pub struct Situation {
     pub own_discards: KindSet,
     /// The suit the seat voids (定缺): its tiles are discarded, never drawn to.
     pub void: Option<hupai_core::Suit>,
-    /// Sichuan rules (their fan table, payments and settlements).
-    pub sichuan: bool,
-    /// The fan table (Chinese families).
-    pub fan_table: hupai_rules::FanTable,
 }
 
 impl Situation {
@@ -127,7 +123,7 @@ impl Situation {
             see(m);
         }
         let mut dora = [0u8; 34];
-        if rules.family == Family::Riichi {
+        if rules.variant == Variant::Riichi {
             for k in view.dora_markers.iter().filter_map(|p| p.kind()) {
                 dora[k.successor().index()] += 1;
             }
@@ -136,7 +132,7 @@ impl Situation {
             mine.iter().filter_map(|m| MeldShape::of_meld(&m.meld)).collect();
         let draws_left = view.live_tiles() as i32;
         Situation {
-            family: rules.family,
+            variant: rules.variant,
             forms: rules.form_set(),
             min_fan: rules.min_fan,
             pair_258: rules.pair_258,
@@ -157,8 +153,6 @@ impl Situation {
             in_riichi: view.riichi[me],
             own_discards: view.discarded[me],
             void: view.voids[me],
-            sichuan: rules.fan_table == hupai_rules::FanTable::Sichuan,
-            fan_table: rules.fan_table,
         }
     }
 

@@ -36,6 +36,10 @@ pub struct ArenaArgs {
     /// Worker threads (default: all cores).
     #[arg(long, default_value_t = 0)]
     pub threads: usize,
+    /// Games played at once when an agent answers in batches (`model:FILE.onnx`: one network
+    /// call for all their open decisions); 0 asks it one decision at a time.
+    #[arg(long, default_value_t = 256)]
+    pub batch: usize,
     /// Directory for one log per game or hand.
     #[arg(long)]
     pub log: Option<PathBuf>,
@@ -62,6 +66,7 @@ pub fn run(args: ArenaArgs) -> anyhow::Result<ExitCode> {
         (None, None) => anyhow::bail!("give --games N or --hands N"),
     };
     config.threads = args.threads;
+    config.batch = args.batch;
     config.log_dir = args.log.clone();
     let total = args.games.or(args.hands).unwrap_or(0);
     let bar = if std::io::stderr().is_terminal() {

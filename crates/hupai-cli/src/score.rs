@@ -4,7 +4,7 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 use clap::Args;
-use hupai_rules::{Family, RulesCache, Score, ScoreLine};
+use hupai_rules::{RulesCache, Score, ScoreLine, Variant};
 use serde_json::json;
 
 /// Arguments of `hupai score`.
@@ -62,8 +62,8 @@ fn to_table(s: &Score) -> String {
             i.local_name()
         ));
     }
-    match s.family {
-        Family::Riichi => {
+    match s.variant {
+        Variant::Riichi => {
             let limit = s.limit.map(|l| format!(", {}", l.name())).unwrap_or_default();
             out.push_str(&format!(
                 "  {} han {} fu{limit}: {} points",
@@ -79,7 +79,12 @@ fn to_table(s: &Score) -> String {
             }
             out.push('\n');
         }
-        Family::Mcr | Family::Chinese => {
+        Variant::Mcr
+        | Variant::Chinese
+        | Variant::Sichuan
+        | Variant::HongKong
+        | Variant::Guangdong
+        | Variant::Wuhan => {
             if !s.meets_minimum {
                 out.push_str(&format!("  {} fans (below the minimum)\n", s.total));
                 return out;

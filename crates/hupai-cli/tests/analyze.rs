@@ -1,19 +1,10 @@
 //! `hupai analyze` end to end.
 
-use std::io::Write;
-use std::process::{Command, Stdio};
+mod common;
 
 fn hupai(args: &[&str], stdin: &str) -> (String, bool) {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_hupai"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("hupai runs");
-    child.stdin.take().expect("stdin").write_all(stdin.as_bytes()).expect("write");
-    let out = child.wait_with_output().expect("hupai exits");
-    (String::from_utf8_lossy(&out.stdout).into_owned(), out.status.success())
+    let (out, _, ok) = common::run(args, stdin);
+    (out, ok)
 }
 
 #[test]

@@ -82,7 +82,8 @@ impl Game {
             }
             let scores = Some(self.scores());
             self.emit(Event::ReachAccepted { actor: from, deltas: Some(deltas), scores }, out);
-            if self.riichi_count == 4 && self.rules.abortive_draws {
+            // 四家立直 is a riichi draw: four 报听 in the Chinese variants play on.
+            if self.riichi() && self.riichi_count == 4 && self.rules.abortive_draws {
                 self.abortive_draw(DrawReason::FourRiichi, out);
                 return;
             }

@@ -58,7 +58,7 @@ impl Game {
             scores: Some(self.scores()),
             tehais,
             joker_marker: self.joker_marker.map(|t| self.pai(t)),
-            players: (self.rules.family == hupai_rules::Family::Mcr).then_some(self.players),
+            players: (self.rules.variant == hupai_rules::Variant::Mcr).then_some(self.players),
         };
         self.emit(start, out);
         for i in 0..4 {

@@ -20,7 +20,7 @@
 use std::sync::Arc;
 
 use hupai_core::{BySeat, Kind, Seat, Tile};
-use hupai_rules::{Family, Rules};
+use hupai_rules::{Rules, Variant};
 
 use crate::{Action, Event, Pai, PlayError, Player, PlayerView, Setup, SplitMix64, Wall};
 
@@ -187,7 +187,7 @@ impl Game {
             kong_pays: Vec::new(),
             rules,
         };
-        if game.rules.family == Family::Mcr {
+        if game.rules.variant == Variant::Mcr {
             game.players = crate::schedule::mcr_players(game.round);
         }
         let mut out = Vec::new();
@@ -376,8 +376,8 @@ impl Game {
         (1..=4).map(|i| seat.add(i)).find(|&s| !self.has_left(s)).unwrap_or(seat.next())
     }
 
-    /// Whether riichi rules (family) apply.
+    /// Whether the riichi rules apply (the variant).
     pub(crate) fn riichi(&self) -> bool {
-        self.rules.family == Family::Riichi
+        self.rules.variant == Variant::Riichi
     }
 }

@@ -39,7 +39,7 @@
 //! ```
 
 use hupai_core::{Counts, Kind, KindSet, MeldKind, Seat, Suit};
-use hupai_rules::{DeclareReady, Family, LoneKongTile};
+use hupai_rules::{DeclareReady, LoneKongTile, Variant};
 
 use crate::view::{Decision, PlayerView};
 use crate::win::{is_void, may_rob_closed_kan, ron_offered, win_score, WinOn};
@@ -94,7 +94,7 @@ fn exchanges(view: &PlayerView, out: &mut Vec<Action>) {
 }
 
 fn riichi_family(view: &PlayerView) -> bool {
-    view.rules().family == Family::Riichi
+    view.rules().variant == Variant::Riichi
 }
 
 fn turn(view: &PlayerView, after_call: bool, replacement: bool, out: &mut Vec<Action>) {

@@ -9,7 +9,7 @@
 //! is won. A discard win by a player with no such liability is paid as usual.
 
 use hupai_core::{Kind, MeldKind, Seat};
-use hupai_rules::{FanTable, Pao, Score};
+use hupai_rules::{Pao, Score, Variant};
 
 use crate::Game;
 
@@ -32,7 +32,7 @@ impl Game {
     /// liability, when this call makes the seat's third dragon set or fourth wind set (sets
     /// declared earlier count whatever their kind: pon, added or closed kan).
     pub(crate) fn note_liability(&mut self, seat: Seat, from: Seat, kind: Kind, chi: bool) {
-        let hongkong = self.rules.liability && self.rules.fan_table == FanTable::HongKong;
+        let hongkong = self.rules.liability && self.rules.variant == Variant::HongKong;
         if hongkong && self.p[seat].melds.iter().filter(|m| m.meld.is_open()).count() == 4 {
             self.p[seat].liability = Some(Liability { seat: from, yaku: EXPOSED });
         }
@@ -71,7 +71,7 @@ impl Game {
     ) -> Option<[i32; 4]> {
         let liability = self.p[winner].liability?;
         let self_drawn = winner == from;
-        if self.rules.fan_table == FanTable::HongKong {
+        if self.rules.variant == Variant::HongKong {
             let applies = if liability.yaku == EXPOSED {
                 self_drawn
             } else {

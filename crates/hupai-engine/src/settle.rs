@@ -141,7 +141,7 @@ impl Game {
     /// 点杠花 paid as a discard: the seat that gave the open kong whose replacement tile `w`
     /// won on pays alone, what a discard would pay (no 自摸加底 or 自摸加番).
     fn kong_flower_payer(&self, w: Seat, self_drawn: bool, replacement: bool) -> Option<Seat> {
-        let sichuan = self.rules.fan_table == hupai_rules::FanTable::Sichuan;
+        let sichuan = self.rules.variant == hupai_rules::Variant::Sichuan;
         if !(sichuan && self_drawn && replacement) || self.rules.kong_flower_self_drawn {
             return None;
         }
@@ -253,7 +253,7 @@ impl Game {
             self.dealer = self.dealer.next();
             if self.dealer == Seat::East {
                 self.round += 1;
-                if self.rules.family == hupai_rules::Family::Mcr {
+                if self.rules.variant == hupai_rules::Variant::Mcr {
                     self.rotate_seats();
                 }
             }
@@ -285,7 +285,7 @@ impl Game {
             return false;
         }
         let target = self.rules.target_points;
-        if target <= 0 || self.rules.family != hupai_rules::Family::Riichi {
+        if target <= 0 || self.rules.variant != hupai_rules::Variant::Riichi {
             return true;
         }
         // Extension (riichi): play on one more wind until someone reaches the target.

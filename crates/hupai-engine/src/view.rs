@@ -31,7 +31,7 @@
 use std::sync::Arc;
 
 use hupai_core::{Counts, FormSet, Kind, KindSet, Meld, Seat, Suit};
-use hupai_rules::{AfterWin, Family, Rules};
+use hupai_rules::{AfterWin, Rules, Variant};
 
 use crate::{Event, Pai};
 
@@ -486,7 +486,7 @@ impl PlayerView {
     /// winning tile let pass since its last discard, or since its riichi; in the Chinese
     /// families with 过水 (`pass_win`), a win let pass since its last draw.
     pub fn is_furiten(&self) -> bool {
-        if self.rules.family != Family::Riichi {
+        if self.rules.variant != Variant::Riichi {
             return self.rules.pass_win && self.own.pass_blocked;
         }
         let seen =

@@ -9,7 +9,7 @@
 //! ([`PlayerView::settle`]).
 
 use hupai_core::{Kind, KindSet, Meld, MeldKind, Seat};
-use hupai_rules::{Family, Rules};
+use hupai_rules::{Rules, Variant};
 
 use crate::view::{Decision, Own, PlayerView, TableMeld};
 use crate::win::{ron_offered, WinOn};
@@ -121,8 +121,8 @@ impl PlayerView {
                 }
             }
             (None, None) => {
-                if let (Event::ReachAccepted { actor, .. }, Family::Riichi) =
-                    (event, self.rules.family)
+                if let (Event::ReachAccepted { actor, .. }, Variant::Riichi) =
+                    (event, self.rules.variant)
                 {
                     self.scores[actor.index()] -= 1000;
                 }
@@ -233,7 +233,7 @@ impl PlayerView {
             Event::ReachAccepted { actor, .. } => {
                 self.riichi_accepted[actor.index()] = true;
                 self.settle(event);
-                if self.rules.family == Family::Riichi {
+                if self.rules.variant == Variant::Riichi {
                     self.sticks += 1;
                 }
                 if self.is_me(*actor) {
@@ -483,7 +483,7 @@ impl PlayerView {
     /// 过水: remembers whether the claim window now open offers the seat a win.
     #[inline]
     fn note_win_offered(&mut self, pai: Pai, on: WinOn) {
-        if self.rules.pass_win && self.rules.family != Family::Riichi {
+        if self.rules.pass_win && self.rules.variant != Variant::Riichi {
             self.own.win_offered = ron_offered(self, pai, on);
         }
     }
@@ -575,7 +575,7 @@ impl PlayerView {
                 self.own.replacement_next = true;
                 self.refresh_own();
             } else {
-                if self.rules.family == Family::Riichi {
+                if self.rules.variant == Variant::Riichi {
                     let mut ban = KindSet::EMPTY;
                     ban.insert(kind);
                     let other_end = if meld_kind != MeldKind::Chi {

@@ -55,13 +55,13 @@ impl Wall {
     /// the joker indicator (laizi).
     pub fn live_before_deal(rules: &Rules) -> u32 {
         let tiles = if rules.honors { 136 } else { 108 } + if rules.flowers { 8 } else { 0 };
-        let dead = if rules.family == hupai_rules::Family::Riichi { 14 } else { 0 };
+        let dead = if rules.variant == hupai_rules::Variant::Riichi { 14 } else { 0 };
         tiles - dead - u32::from(rules.jokers)
     }
 
     /// A wall in exactly this order (the front is drawn first). Used to stack walls in tests.
     pub fn from_tiles(rules: &Rules, tiles: Vec<Tile>) -> Wall {
-        let dead = rules.family == hupai_rules::Family::Riichi;
+        let dead = rules.variant == hupai_rules::Variant::Riichi;
         let back = if dead { tiles.len().saturating_sub(14) } else { tiles.len() };
         Wall { tiles, front: 0, back, dead, replacements: 0 }
     }

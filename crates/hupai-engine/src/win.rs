@@ -15,7 +15,7 @@
 //! ```
 
 use hupai_core::{Form, Hand, Kind, Meld, MeldKind, Seat};
-use hupai_rules::{DeclareReady, Family, FanTable, Score, WinContext};
+use hupai_rules::{DeclareReady, Variant, Score, WinContext};
 
 use crate::view::{Decision, PlayerView};
 use crate::Pai;
@@ -118,7 +118,7 @@ pub fn win_score(view: &PlayerView, pai: Pai, on: WinOn) -> Option<Score> {
 /// table a hand of 2-5-8s only or honours only is complete in any shape (将一色, 风一色).
 #[inline]
 fn completes(view: &PlayerView, extra: Option<Kind>) -> bool {
-    if view.rules().fan_table == FanTable::Wuhan && any_shape(view, extra) {
+    if view.rules().variant == Variant::Wuhan && any_shape(view, extra) {
         return true;
     }
     match extra {
@@ -216,7 +216,7 @@ pub fn win_context(view: &PlayerView, kind: Kind, on: WinOn) -> WinContext {
     if view.rules().declare_ready != DeclareReady::Off {
         ctx.riichi = view.riichi_accepted[me.index()];
     }
-    if view.rules().family == Family::Riichi {
+    if view.rules().variant == Variant::Riichi {
         ctx.riichi = view.riichi_accepted[me.index()];
         ctx.double_riichi = ctx.riichi && view.double_riichi();
         ctx.ippatsu = ctx.riichi && view.ippatsu();
@@ -228,7 +228,7 @@ pub fn win_context(view: &PlayerView, kind: Kind, on: WinOn) -> WinContext {
     // river already.
     let win_tile_shown = usize::from(on == WinOn::Discard);
     ctx.fourth_tile = visible(view, kind) == 3 + win_tile_shown;
-    if view.rules().fan_table == FanTable::Wuhan {
+    if view.rules().variant == Variant::Wuhan {
         wuhan_context(view, on, &mut ctx);
     }
     ctx
@@ -288,7 +288,7 @@ fn visible(view: &PlayerView, kind: Kind) -> usize {
 /// on it).
 pub(crate) fn may_rob_closed_kan(view: &PlayerView, kind: Kind) -> bool {
     let rules = view.rules();
-    if rules.family != Family::Riichi || !rules.kokushi_robs_closed_kan {
+    if rules.variant != Variant::Riichi || !rules.kokushi_robs_closed_kan {
         return false;
     }
     let melds = view.own_melds().len() as u8;

@@ -1,7 +1,8 @@
 //! The arena and self-play from Python: hupai's agents by spec and Python agents (objects
 //! with `act_batch(batch)`) in the arena's own jobs ([`hupai_ai::arena::Job`]), so the same
 //! seed gives the same games and figures as `hupai arena`; self-play also records every
-//! decision (encoded observation, mask, action) with the outcome of its hand and game.
+//! decision (encoded observation, mask, action, and the teacher's value of every option when
+//! asked and given) with the outcome of its hand and game.
 
 use std::sync::{Arc, Mutex};
 use std::time::Instant;
@@ -9,7 +10,7 @@ use std::time::Instant;
 use hupai_ai::arena::{jobs, pool, run_arena, ArenaConfig, Entrant, Job, Length};
 use hupai_ai::records::JobRecord;
 use hupai_ai::{AgentSpec, BuildOptions};
-use hupai_engine::{default_action, Action, Agent, Event, Pai, PlayerView};
+use hupai_engine::{default_action, Action, Agent, Event, Explanation, Pai, PlayerView};
 use numpy::IntoPyArray;
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
@@ -33,9 +34,50 @@ struct Rows {
     planes: Vec<u8>,
     scalars: Vec<f32>,
     mask: Vec<bool>,
+    /// The values of every row that has them, one per legal id in ascending id order.
+    values: Vec<f32>,
+    /// Per row: how many values it has, or -1 for none.
+    value_len: Vec<i32>,
+}
+
+/// The number named `key` of each of `options`' candidates in `ex`, one per legal id in
+/// ascending id order (NaN for an option the explanation does not rate); `None` when it rates
+/// none.
+fn option_values(
+    view: &PlayerView,
+    options: &[Action],
+    ex: &Explanation,
+    key: &str,
+) -> Option<Vec<f32>> {
+    let mut by_id: Vec<(u16, f32)> = Vec::with_capacity(options.len());
+    let claimed = claimed_kind(view);
+    let mut any = false;
+    for &o in options {
+        let id = action_id(o, claimed).unwrap_or(crate::actions::PASS);
+        let value = ex
+            .candidates
+            .iter()
+            .find(|c| c.action.canonical() == o)
+            .and_then(|c| c.numbers.iter().find(|(name, _)| *name == key))
+            .map(|&(_, v)| v as f32);
+        any |= value.is_some();
+        by_id.push((id, value.unwrap_or(f32::NAN)));
+    }
+    by_id.sort_by_key(|&(id, _)| id);
+    any.then(|| by_id.into_iter().map(|(_, v)| v).collect())
 }
 
 impl Rows {
+    fn push_values(&mut self, values: Option<&[f32]>) {
+        match values {
+            Some(v) => {
+                self.values.extend_from_slice(v);
+                self.value_len.push(v.len() as i32);
+            }
+            None => self.value_len.push(-1),
+        }
+    }
+
     fn push(
         &mut self,
         decision: u32,
@@ -85,6 +127,8 @@ struct Recorder {
     /// number of the next decision.
     seen: u32,
     rows: Arc<Mutex<Rows>>,
+    /// The number of the agent's explanation recorded as each option's value (`ev`).
+    values: Option<Arc<str>>,
 }
 
 impl Agent for Recorder {
@@ -93,7 +137,14 @@ impl Agent for Recorder {
     }
 
     fn decide(&mut self, view: &PlayerView, options: &[Action]) -> Action {
-        let action = self.inner.decide(view, options);
+        let (action, values) = match &self.values {
+            Some(key) if options.len() > 1 => {
+                let ex = self.inner.explain(view, options);
+                let values = option_values(view, options, &ex, key);
+                (ex.action, values)
+            }
+            _ => (self.inner.decide(view, options), None),
+        };
         // What the driver plays: the answer if legal, else the default.
         let played = if options.contains(&action.canonical()) {
             action.canonical()
@@ -103,6 +154,7 @@ impl Agent for Recorder {
         let hand = u16::try_from(view.hands.saturating_sub(1)).unwrap_or(u16::MAX);
         let mut rows = self.rows.lock().unwrap_or_else(|p| p.into_inner());
         rows.push(self.seen, hand, view, self.player, options, played);
+        rows.push_values(values.as_deref());
         action
     }
 
@@ -176,7 +228,14 @@ struct Columns {
     planes: Vec<u8>,
     scalars: Vec<f32>,
     mask: Vec<bool>,
+    values: Vec<f32>,
+    /// Arrow list offsets of `values` (one more than rows).
+    value_offsets: Vec<i32>,
+    /// Rows without values (null).
+    value_null: Vec<bool>,
     hand_points: Vec<i32>,
+    hand_win: Vec<bool>,
+    hand_deal_in: Vec<bool>,
     hand_rank: Vec<u8>,
     game_points: Vec<i32>,
     game_rank: Vec<u8>,
@@ -196,6 +255,16 @@ impl Columns {
         // to one claim share the decision number).
         let mut order: Vec<usize> = (0..rows.player.len()).collect();
         order.sort_by_key(|&i| (rows.decision[i], rows.player[i]));
+        // Where each row's values start.
+        let mut value_at = Vec::with_capacity(rows.value_len.len());
+        let mut at = 0usize;
+        for &n in &rows.value_len {
+            value_at.push(at);
+            at += n.max(0) as usize;
+        }
+        if self.value_offsets.is_empty() {
+            self.value_offsets.push(0);
+        }
         for (step, &i) in order.iter().enumerate() {
             let (p, h) = (rows.player[i] as usize, rows.hand[i] as usize);
             let pr = &record.players[p];
@@ -210,6 +279,15 @@ impl Columns {
             self.agent.push(agent_of[p]);
             self.action.push(rows.action[i]);
             self.hand_points.push(hr.points);
+            self.hand_win.push(hr.win);
+            self.hand_deal_in.push(hr.deal_in);
+            let n = rows.value_len.get(i).copied().unwrap_or(-1);
+            if n >= 0 {
+                let a = value_at[i];
+                self.values.extend_from_slice(&rows.values[a..a + n as usize]);
+            }
+            self.value_null.push(n < 0);
+            self.value_offsets.push(self.values.len() as i32);
             self.hand_rank.push(hr.rank);
             self.game_points.push(pr.game_points.unwrap_or(0));
             self.game_rank.push(pr.game_rank.unwrap_or(0));
@@ -230,15 +308,18 @@ struct Playing {
 
 /// Plays jobs `range` of `config`, Python entrants answering in batches; returns the records
 /// (job order) and the columns when `record`.
+#[allow(clippy::too_many_arguments)]
 fn play(
     py: Python<'_>,
     config: &ArenaConfig,
     seats: &[Entry],
     range: std::ops::Range<usize>,
     record: bool,
+    values: Option<&str>,
     window: usize,
     threads: Option<&rayon::ThreadPool>,
 ) -> PyResult<(Vec<JobRecord>, Option<Columns>)> {
+    let values: Option<Arc<str>> = values.map(Arc::from);
     let all = jobs(config);
     let chosen: Vec<(usize, (u64, u64))> =
         all.into_iter().enumerate().skip(range.start).take(range.len()).collect();
@@ -259,6 +340,7 @@ fn play(
                                         player,
                                         seen: 0,
                                         rows: rows.clone(),
+                                        values: values.clone(),
                                     }),
                                     None => agent,
                                 }
@@ -354,6 +436,7 @@ fn play(
                             &options[a..b],
                             played,
                         );
+                        rows.push_values(None);
                     }
                     p.job
                         .answer(player as usize, action, nanos)
@@ -446,7 +529,7 @@ fn config_of(
 
 /// Runs an arena (see `hupai.arena`); returns the `hupai arena --json` object as JSON text.
 #[pyfunction]
-#[pyo3(signature = (agents, rules = RulesArg::riichi(), games = None, hands = None, seed = 0, duplicate = false, threads = 0, window = 256))]
+#[pyo3(signature = (agents, rules = RulesArg::riichi(), games = None, hands = None, seed = 0, duplicate = false, threads = 0, window = 256, batch = 256))]
 #[allow(clippy::too_many_arguments)]
 pub fn _arena(
     py: Python<'_>,
@@ -458,9 +541,11 @@ pub fn _arena(
     duplicate: bool,
     threads: usize,
     window: usize,
+    batch: usize,
 ) -> PyResult<String> {
     let seats = read_agents(agents)?;
-    let config = config_of(&rules, &seats, games, hands, seed, duplicate, threads)?;
+    let mut config = config_of(&rules, &seats, games, hands, seed, duplicate, threads)?;
+    config.batch = batch;
     if seats.iter().all(|s| matches!(s, Entry::Spec(_))) {
         let result =
             py.detach(|| run_arena(&config, &|_| {})).map_err(|e| Error::Input(e.to_string()))?;
@@ -469,14 +554,16 @@ pub fn _arena(
     let n = jobs(&config).len();
     let t0 = Instant::now();
     let pool_threads = thread_pool(threads)?;
-    let (records, _) = play(py, &config, &seats, 0..n, false, window, pool_threads.as_ref())?;
+    let (records, _) = play(py, &config, &seats, 0..n, false, None, window, pool_threads.as_ref())?;
     Ok(pool(&config, &records, t0.elapsed().as_secs_f64()).to_json())
 }
 
 /// Self-play (see `hupai.self_play`): plays jobs `start..stop` and returns the arena figures of
-/// those jobs (JSON text), the agent names and the columns as numpy arrays.
+/// those jobs (JSON text), the agent names and the columns as numpy arrays. With `values`
+/// (a number's name, `ev`), each in-process agent is asked to explain its decisions and that
+/// number of each option is recorded.
 #[pyfunction]
-#[pyo3(signature = (agents, rules = RulesArg::riichi(), games = None, hands = None, seed = 0, duplicate = false, start = 0, stop = None, threads = 0, window = 256))]
+#[pyo3(signature = (agents, rules = RulesArg::riichi(), games = None, hands = None, seed = 0, duplicate = false, start = 0, stop = None, threads = 0, window = 256, values = None))]
 #[allow(clippy::too_many_arguments)]
 pub fn _self_play<'py>(
     py: Python<'py>,
@@ -490,6 +577,7 @@ pub fn _self_play<'py>(
     stop: Option<usize>,
     threads: usize,
     window: usize,
+    values: Option<String>,
 ) -> PyResult<(String, Vec<String>, Bound<'py, PyDict>)> {
     let seats = read_agents(agents)?;
     let config = config_of(&rules, &seats, games, hands, seed, duplicate, threads)?;
@@ -500,8 +588,16 @@ pub fn _self_play<'py>(
     }
     let t0 = Instant::now();
     let pool_threads = thread_pool(threads)?;
-    let (records, columns) =
-        play(py, &config, &seats, start..stop, true, window, pool_threads.as_ref())?;
+    let (records, columns) = play(
+        py,
+        &config,
+        &seats,
+        start..stop,
+        true,
+        values.as_deref(),
+        window,
+        pool_threads.as_ref(),
+    )?;
     let figures = pool(&config, &records, t0.elapsed().as_secs_f64()).to_json();
     let names = config.agents.iter().map(|e| e.name.clone()).collect();
     let c = columns.unwrap_or_default();
@@ -519,7 +615,16 @@ pub fn _self_play<'py>(
     d.set_item("planes", c.planes.into_pyarray(py))?;
     d.set_item("scalars", c.scalars.into_pyarray(py))?;
     d.set_item("mask", c.mask.into_pyarray(py))?;
+    let mut value_offsets = c.value_offsets;
+    if value_offsets.is_empty() {
+        value_offsets.push(0);
+    }
+    d.set_item("values", c.values.into_pyarray(py))?;
+    d.set_item("value_offsets", value_offsets.into_pyarray(py))?;
+    d.set_item("value_null", c.value_null.into_pyarray(py))?;
     d.set_item("hand_points", c.hand_points.into_pyarray(py))?;
+    d.set_item("hand_win", c.hand_win.into_pyarray(py))?;
+    d.set_item("hand_deal_in", c.hand_deal_in.into_pyarray(py))?;
     d.set_item("hand_rank", c.hand_rank.into_pyarray(py))?;
     d.set_item("game_points", c.game_points.into_pyarray(py))?;
     d.set_item("game_rank", c.game_rank.into_pyarray(py))?;

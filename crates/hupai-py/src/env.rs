@@ -532,11 +532,7 @@ impl MahjongEnv {
     /// The rules' scoring family: ``riichi``, ``mcr`` or ``chinese``.
     #[getter]
     fn family(&self) -> &'static str {
-        match self.lock().rules.family {
-            hupai_rules::Family::Riichi => "riichi",
-            hupai_rules::Family::Mcr => "mcr",
-            hupai_rules::Family::Chinese => "chinese",
-        }
+        self.lock().rules.variant.family_name()
     }
 
     /// The length: ``hand``, ``east``, ``half`` or ``full``.

@@ -18,6 +18,7 @@ pub mod decisions;
 pub mod env;
 pub mod errors;
 pub mod features;
+pub mod model;
 pub mod rules;
 pub mod score_arrays;
 pub mod scoring;
@@ -40,6 +41,7 @@ fn _hupai(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<env::MahjongEnv>()?;
     m.add_class::<env::Observation>()?;
     m.add_function(wrap_pyfunction!(env::observe_events, m)?)?;
+    m.add_function(wrap_pyfunction!(model::model_logits, m)?)?;
     m.add_class::<env::PyAgent>()?;
     m.add_class::<vec_env::VecEnv>()?;
     m.add_class::<decisions::Batch>()?;
@@ -48,6 +50,7 @@ fn _hupai(m: &Bound<'_, PyModule>) -> PyResult<()> {
         (0..actions::ACTIONS as u16).map(|i| actions::action_name(i).unwrap_or_default()).collect();
     m.add("ACTION_NAMES", names)?;
     m.add("ACTIONS", actions::ACTIONS)?;
+    m.add("ACTION_SPACE", actions::VERSION)?;
     m.add("PLANES", features::PLANES)?;
     m.add("SCALARS", features::SCALARS)?;
     m.add("SCALAR_NAMES", features::SCALAR_NAMES.to_vec())?;

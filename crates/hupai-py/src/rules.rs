@@ -3,7 +3,7 @@
 use std::sync::{LazyLock, Mutex, MutexGuard};
 
 use hupai_core::FormSet;
-use hupai_rules::{Family, Rules as CoreRules, RulesCache};
+use hupai_rules::{Rules as CoreRules, RulesCache};
 use pyo3::prelude::*;
 
 use crate::errors::Error;
@@ -56,11 +56,14 @@ impl Rules {
     /// The scoring family: `mcr`, `riichi` or `chinese`.
     #[getter]
     fn family(&self) -> &'static str {
-        match self.rules.family {
-            Family::Mcr => "mcr",
-            Family::Riichi => "riichi",
-            Family::Chinese => "chinese",
-        }
+        self.rules.variant.family_name()
+    }
+
+    /// The variant, the game the rules play: `riichi`, `mcr`, `chinese`, `sichuan`,
+    /// `hongkong`, `guangdong` or `wuhan`.
+    #[getter]
+    fn variant(&self) -> &'static str {
+        self.rules.variant.name()
     }
 
     /// The winning forms, by name.

@@ -5,7 +5,7 @@
 
 use std::collections::HashMap;
 
-use hupai_rules::{Family, Score};
+use hupai_rules::{Score, Variant};
 use pyo3::intern;
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList, PyString};
@@ -32,7 +32,7 @@ impl<'py> ScoreDicts<'py> {
     /// The dict of `score`.
     pub fn dict(&mut self, py: Python<'py>, score: &Score) -> PyResult<Bound<'py, PyAny>> {
         let d = PyDict::new(py);
-        let riichi = score.family == Family::Riichi;
+        let riichi = score.variant == Variant::Riichi;
         let items = PyList::empty(py);
         for item in &score.items {
             let it = PyDict::new(py);
@@ -70,7 +70,7 @@ fn points<'py>(py: Python<'py>, score: &Score) -> PyResult<Bound<'py, PyDict>> {
     let points = PyDict::new(py);
     points.set_item(intern!(py, "total"), p.total)?;
     points.set_item(intern!(py, "ron"), p.ron)?;
-    if score.family != Family::Riichi {
+    if score.variant != Variant::Riichi {
         points.set_item(intern!(py, "ron_others"), p.ron_others)?;
     }
     if let Some(by_payer) = p.by_payer {

@@ -214,3 +214,15 @@ def test_score_dicts_and_errors() -> None:
         assert not gc.isenabled()
     finally:
         gc.enable()
+
+
+def test_the_riichi_two_han_minimum_refuses_a_one_han_win() -> None:
+    # riichi.wiki, "Ryanhan shibari": "dora do not count for the han minimum".
+    two = hupai.Rules.from_toml('extends = "riichi"\nmin_fan = 2\n')
+    assert two.variant == "riichi" and two.family == "riichi"
+    assert hupai.Rules("sichuan-xueliu").variant == "sichuan"
+    line = {"rules": "riichi", "hand": "222m345p456s678s55p", "win_tile": "5p"}
+    assert hupai.score(line, rules="riichi")["han"] == 1
+    with pytest.raises(hupai.NotWinningError, match="min_fan"):
+        hupai.score(line, rules=two)
+    assert hupai.score({**line, "self_drawn": True}, rules=two)["han"] == 2

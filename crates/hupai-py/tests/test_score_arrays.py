@@ -334,3 +334,11 @@ def test_mcr_columns_match_pymahjonggb() -> None:
     for i, ref in enumerate(cases):
         fans = row_dict(r, i)["fans"]
         assert tuple((f["points"], f["count"], f["zh"], f["name"]) for f in fans) == ref, cols[i]
+
+
+def test_a_win_below_min_fan_is_a_not_winning_row() -> None:
+    two = hupai.Rules.from_toml('extends = "riichi"\nmin_fan = 2\n')
+    hands = np.array([hupai.to_34("222m345p456s678s55p")] * 2, dtype=np.uint8)
+    r = hupai.score_arrays(hands, 13, rules=two, self_drawn=np.array([False, True]))
+    assert r.error.tolist() == [1, 0] and "min_fan" in (r.message(0) or "")
+    assert r.total.tolist() == [0, 2]

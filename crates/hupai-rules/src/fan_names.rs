@@ -4,29 +4,8 @@
 //! name; [`fan_names!`] derives `id`, `name`, `zh` and `from_id` from them, with the test
 //! that every id is unique and `ALL` is sorted.
 
-/// Derives the name accessors of a regional fan table's `Fan` (see the module docs); with
-/// `items: ItemId::Variant`, also `items`, the score items of a reading's counts for tables
-/// whose fans have a fixed value (`fans()`).
+/// Derives the name accessors of a regional fan table's `Fan` (see the module docs).
 macro_rules! fan_names {
-    ($fan:ident, $example:literal, items: $item:path) => {
-        impl $fan {
-            /// The score items of `counts` (how many times each fan counts, by fan), in
-            /// listing order, each with its fixed value.
-            pub(crate) fn items(counts: &[u8; $fan::ALL.len()]) -> Vec<crate::ScoreItem> {
-                $fan::ALL
-                    .iter()
-                    .filter(|&&f| counts[f as usize] > 0)
-                    .map(|&f| crate::ScoreItem {
-                        id: $item(f),
-                        value: f.fans(),
-                        count: u32::from(counts[f as usize]),
-                    })
-                    .collect()
-            }
-        }
-
-        crate::fan_names::fan_names!($fan, $example);
-    };
     ($fan:ident, $example:literal) => {
         impl $fan {
             #[doc = concat!("Stable snake_case id, e.g. `", $example, "`.")]

@@ -1,9 +1,9 @@
 //! Rule sets as data: embedded presets and user TOML files that extend them.
 //!
 //! ```
-//! use hupai_rules::{Family, Rules};
+//! use hupai_rules::{Rules, Variant};
 //! let mcr = Rules::preset("mcr").unwrap();
-//! assert_eq!(mcr.family, Family::Mcr);
+//! assert_eq!(mcr.variant, Variant::Mcr);
 //! assert_eq!(mcr.min_fan, 8);
 //! let mine = Rules::from_toml_str("extends = \"riichi\"\nopen_tanyao = false\n", "mine.toml").unwrap();
 //! assert!(!mine.open_tanyao);
@@ -16,202 +16,26 @@ use std::path::Path;
 use hupai_core::{Form, FormSet, Kind};
 use serde::{Deserialize, Serialize};
 
-/// The scoring family a rule set belongs to.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "kebab-case")]
-pub enum Family {
-    /// Chinese Official rules (国标, MCR): 81 fans, 8-fan minimum.
-    Mcr,
-    /// Japanese riichi: yaku, fu, han, dora.
-    Riichi,
-    /// General Chinese home rules: MCR fans, no minimum (with jokers for laizi).
-    Chinese,
-}
-
-/// How a win is paid.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "kebab-case")]
-pub enum PaymentRule {
-    /// MCR: self-drawn, each pays 8 + fans; on a discard the discarder pays 8 + fans, the others 8.
-    Mcr,
-    /// The fans are paid: by each of the three on a self-draw, by the discarder on a discard.
-    Fans,
-    /// Riichi points from han and fu, with limits, honba and riichi sticks.
-    Riichi,
-}
-
-/// Where counted yakuman (kazoe) stop.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "kebab-case")]
-pub enum KazoeLimit {
-    /// 13 han or more is a yakuman.
-    Yakuman,
-    /// 13 han or more is capped at sanbaiman.
-    Sanbaiman,
-}
-
-/// How a renhou (a non-dealer's win on a discard before their first draw) is valued.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "kebab-case")]
-pub enum Renhou {
-    /// Not a yaku.
-    Off,
-    /// A mangan.
-    Mangan,
-    /// A yakuman.
-    Yakuman,
-}
-
-/// Riichi liability (pao, 責任払い): a player whose discard is called for the third dragon
-/// set (big three dragons) or the fourth wind set (big four winds) pays for that win.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "kebab-case")]
-pub enum Pao {
-    /// No liability.
-    Off,
-    /// Tenhou: the liable player pays the whole hand on a self-drawn win, and half of it on a
-    /// discard of another player (who pays the other half); the honba are the liable
-    /// player's.
-    WholeHand,
-    /// Mahjong Soul: only the liable yakuman is paid that way; the rest of the hand is paid
-    /// as usual (the honba are the liable player's).
-    YakumanPart,
-}
-
-/// Which fan table scores a Chinese-family hand.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "kebab-case")]
-pub enum FanTable {
-    /// The 81 MCR fans (also the general Chinese rules).
-    Mcr,
-    /// Sichuan 血战到底 fans, doubling per fan ([`crate::sichuan`]).
-    Sichuan,
-    /// Hong Kong old style (香港麻雀) fans with a minimum and a cap ([`crate::hongkong`]).
-    #[serde(rename = "hongkong")]
-    HongKong,
-    /// Guangdong 推倒胡 fans, doubling per fan ([`crate::guangdong`]).
-    Guangdong,
-    /// Wuhan 红中赖子杠 (开口番) big hands and doublings, paid per payer ([`crate::wuhan`]).
-    Wuhan,
-}
-
-impl FanTable {
-    /// Whether a win is worth `base_points × 2^fans` (or the Hong Kong table), capped by
-    /// `fan_cap`: every regional table.
-    pub fn doubles(self) -> bool {
-        self != FanTable::Mcr
-    }
-}
-
-/// How the Hong Kong points grow with the fans (辣).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "kebab-case")]
-pub enum Doubling {
-    /// 全辣: every fan doubles (1, 2, 4, 8, 16, 32, ...).
-    Full,
-    /// 半辣: doubling up to 4 fans, then every second fan doubles and the one between is half
-    /// way (16, 24, 32, 48, 64, 96, ...).
-    Half,
-}
-
-/// Who pays a win on a discard (Hong Kong).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "kebab-case")]
-pub enum DiscardPays {
-    /// 全銃: the discarder pays alone what the three would pay together.
-    Discarder,
-    /// 半銃 (一家出銃，兩家陪): the discarder pays a double share, the two others a share each.
-    Everyone,
-}
-
-/// What happens to the hand after a win.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "kebab-case")]
-pub enum AfterWin {
-    /// The hand ends.
-    End,
-    /// 血战到底: the winners leave the hand; the others play on until one is left or the wall
-    /// is empty.
-    Leave,
-    /// 血流成河: the winners stay (their hand locked) and may win again until the wall is
-    /// empty.
-    Stay,
-}
-
-/// 报听: whether a player may, or must, declare a ready hand (Chinese families).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "kebab-case")]
-pub enum DeclareReady {
-    /// No declaration.
-    #[default]
-    Off,
-    /// A ready player may declare with a discard: the hand is locked (each drawn tile is
-    /// discarded unless it wins; no more calls) and a win counts `declare_ready_fan` more.
-    Optional,
-    /// As `optional`, and only a player who declared may win (the 山西/河北 推倒胡 rule).
-    Required,
-}
-
-/// Where 换三张 passes the three tiles.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "kebab-case")]
-pub enum ExchangeDirection {
-    /// The dice choose, every hand, one of the other three directions with equal chance (as
-    /// the online rooms do: 顺时针, 逆时针, 对家), from the game's seeded dice.
-    #[default]
-    Dice,
-    /// To the next player in turn order (下家).
-    Next,
-    /// To the previous player in turn order (上家).
-    Previous,
-    /// To the player across (对家).
-    Across,
-}
-
-impl ExchangeDirection {
-    /// How many seats along in turn order the tiles go (1 next, 2 across, 3 previous); `None`
-    /// for the dice.
-    pub const fn step(self) -> Option<u8> {
-        match self {
-            ExchangeDirection::Dice => None,
-            ExchangeDirection::Next => Some(1),
-            ExchangeDirection::Across => Some(2),
-            ExchangeDirection::Previous => Some(3),
-        }
-    }
-}
-
-/// How a self-drawn win is rewarded over a win on a discard (Sichuan).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "kebab-case")]
-pub enum SelfDrawBonus {
-    /// No bonus: each payer pays what a discarder would.
-    None,
-    /// 自摸加底: each payer pays one base point more.
-    Base,
-    /// 自摸加番: one fan more.
-    Fan,
-}
-
-/// Which lone-kong tile (Wuhan 红中赖子杠): a tile set aside on its own, as a kong that scores.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum LoneKongTile {
-    /// 红中杠: a red dragon.
-    RedDragon,
-    /// 赖子杠: the joker.
-    Joker,
-    /// 痞子杠: a tile of the joker indicator's kind.
-    Indicator,
-}
+use crate::settings::{
+    AfterWin, DeclareReady, DiscardPays, Doubling, ExchangeDirection, KazoeLimit, LoneKongTile,
+    Pao, PaymentRule, Renhou, SelfDrawBonus,
+};
+use crate::variant::{Family, FanTable, Variant};
 
 /// Defines [`Rules`] and the patch type that presets and user files deserialize into, from one
-/// list of fields, so the two can never drift apart.
+/// list of fields, so the two can never drift apart. The variant is the rule file's two keys
+/// `family` and `fan_table`, read together.
 macro_rules! rules_fields {
     ($( $(#[doc = $doc:literal])+ $field:ident : $ty:ty, )*) => {
         /// A rule set: everything the rules decide, as plain data.
         #[derive(Clone, Debug, PartialEq, Serialize)]
         pub struct Rules {
+            /// The rule set's name (a preset name, or what a user file calls itself).
+            pub name: String,
+            /// Which game: the scorer, and every rule that differs between games (the rule
+            /// file's `family` and `fan_table`).
+            #[serde(flatten)]
+            pub variant: Variant,
             $( $(#[doc = $doc])+ pub $field: $ty, )*
         }
 
@@ -219,26 +43,44 @@ macro_rules! rules_fields {
         #[serde(deny_unknown_fields)]
         struct RulesPatch {
             extends: Option<String>,
+            name: Option<String>,
+            family: Option<Family>,
+            fan_table: Option<FanTable>,
             $( $field: Option<$ty>, )*
         }
 
         impl RulesPatch {
-            fn apply_to(self, rules: &mut Rules) {
+            /// Overrides `rules` with what the patch sets; `file` names it in errors.
+            fn apply_to(self, rules: &mut Rules, file: &str) -> Result<(), RulesError> {
+                if let Some(v) = self.name {
+                    rules.name = v;
+                }
+                let (family, table) = rules.variant.keys();
+                let family = self.family.unwrap_or(family);
+                let table = self.fan_table.unwrap_or(table);
+                rules.variant = Variant::from_keys(family, table)
+                    .map_err(|message| RulesError::Invalid { file: file.into(), message })?;
                 $( if let Some(v) = self.$field { rules.$field = v; } )*
+                Ok(())
             }
 
-            fn into_complete(self) -> Result<Rules, &'static str> {
-                Ok(Rules { $( $field: self.$field.ok_or(stringify!($field))?, )* })
+            /// The rule set of a patch that sets every field (the base preset).
+            fn into_complete(self, file: &str) -> Result<Rules, RulesError> {
+                let unset = |field| RulesError::Incomplete { file: file.into(), field };
+                let family = self.family.ok_or_else(|| unset("family"))?;
+                let table = self.fan_table.ok_or_else(|| unset("fan_table"))?;
+                Ok(Rules {
+                    name: self.name.ok_or_else(|| unset("name"))?,
+                    variant: Variant::from_keys(family, table)
+                        .map_err(|message| RulesError::Invalid { file: file.into(), message })?,
+                    $( $field: self.$field.ok_or_else(|| unset(stringify!($field)))?, )*
+                })
             }
         }
     };
 }
 
 rules_fields! {
-    /// The rule set's name (a preset name, or what a user file calls itself).
-    name: String,
-    /// Which scoring family.
-    family: Family,
     /// Whether winds and dragons are in the wall.
     honors: bool,
     /// Whether the eight flowers and seasons are in the wall.
@@ -296,8 +138,6 @@ rules_fields! {
     kokushi_robs_closed_kan: bool,
     /// Riichi: liability payments (pao) for big three dragons and big four winds.
     pao: Pao,
-    /// Chinese families: the fan table (`mcr` for the MCR family and the general rules).
-    fan_table: FanTable,
     /// Chinese families: what a win does to the hand (`end`, or Sichuan's `leave` and `stay`).
     after_win: AfterWin,
     /// Sichuan 定缺: each player names a suit after the deal and must discard it before
@@ -507,7 +347,7 @@ impl Rules {
         let patch = parse_patch(text, file)?;
         let mut seen = vec![file.to_string()];
         let mut rules = resolve(patch.extends.as_deref().unwrap_or("base"), &mut seen)?;
-        patch.apply_to(&mut rules);
+        patch.apply_to(&mut rules, file)?;
         rules.check(file)?;
         Ok(rules)
     }
@@ -582,222 +422,6 @@ impl Rules {
     pub fn has_lone_kongs(&self) -> bool {
         self.red_dragon_kong > 0 || self.joker_kong > 0 || self.indicator_kong > 0
     }
-
-    fn check(&self, file: &str) -> Result<(), RulesError> {
-        let invalid = |message: String| Err(RulesError::Invalid { file: file.into(), message });
-        if !matches!(self.rounds, 1 | 2 | 4) {
-            return invalid(format!("rounds = {}: use 1, 2 or 4", self.rounds));
-        }
-        if self.red_fives.iter().any(|&r| r > 4) {
-            return invalid("red_fives: at most 4 per suit".into());
-        }
-        if !matches!(self.double_wind_pair_fu, 2 | 4) {
-            return invalid(format!(
-                "double_wind_pair_fu = {}: use 2 or 4",
-                self.double_wind_pair_fu
-            ));
-        }
-        if self.forms.is_empty() {
-            return invalid("forms: at least one winning form".into());
-        }
-        self.check_family(file)
-    }
-
-    /// A setting that the rule set's family or fan table would ignore is an error.
-    fn check_family(&self, file: &str) -> Result<(), RulesError> {
-        let ignored = |key: &str, by: &str| {
-            Err(RulesError::Invalid {
-                file: file.into(),
-                message: format!("{key}: {by} ignore it (leave it unset)"),
-            })
-        };
-        let chinese = self.family == Family::Chinese;
-        let sichuan = chinese && self.fan_table == FanTable::Sichuan;
-        let hongkong = chinese && self.fan_table == FanTable::HongKong;
-        let guangdong = chinese && self.fan_table == FanTable::Guangdong;
-        let doubles = chinese && self.fan_table.doubles();
-        let family = match self.family {
-            Family::Mcr => "the MCR rules",
-            Family::Riichi => "the riichi rules",
-            Family::Chinese => "the Chinese rules",
-        };
-        if !chinese && self.fan_table != FanTable::Mcr {
-            return ignored("fan_table", family);
-        }
-        if !chinese && self.after_win != AfterWin::End {
-            return ignored("after_win", family);
-        }
-        let chinese_only: [(&str, bool); 15] = [
-            ("pair_258", self.pair_258),
-            ("open_to_win", self.open_to_win),
-            ("red_dragon_kong", self.red_dragon_kong != 0),
-            ("joker_kong", self.joker_kong != 0),
-            ("indicator_kong", self.indicator_kong != 0),
-            ("joker_limit", self.joker_limit != 0),
-            ("declare_ready", self.declare_ready != DeclareReady::Off),
-            ("declare_ready_fan", self.declare_ready_fan != 0),
-            ("void_suit", self.void_suit),
-            ("exchange_three", self.exchange_three),
-            ("kong_payments", self.kong_payments != [0; 3]),
-            ("kong_transfer", self.kong_transfer),
-            ("flower_pig", self.flower_pig),
-            ("not_ready_pays", self.not_ready_pays),
-            ("pass_win", self.pass_win),
-        ];
-        for (key, set) in chinese_only {
-            if set && !chinese {
-                return ignored(key, family);
-            }
-        }
-        let doubling_only: [(&str, bool); 2] =
-            [("fan_cap", self.fan_cap != 0), ("base_points", self.base_points != 1)];
-        for (key, set) in doubling_only {
-            if set && !doubles {
-                return ignored(key, "fan tables without doubling (mcr)");
-            }
-        }
-        let hongkong_only: [(&str, bool); 3] = [
-            ("doubling", self.doubling != Doubling::Full),
-            ("discard_pays", self.discard_pays != DiscardPays::Discarder),
-            ("liability", self.liability),
-        ];
-        for (key, set) in hongkong_only {
-            if set && !hongkong {
-                return ignored(key, "fan tables other than hongkong");
-            }
-        }
-        let guangdong_only: [(&str, bool); 2] =
-            [("robbed_kong_pays_all", self.robbed_kong_pays_all), ("horses", self.horses != 0)];
-        for (key, set) in guangdong_only {
-            if set && !guangdong {
-                return ignored(key, "fan tables other than guangdong");
-            }
-        }
-        self.check_wuhan(file, chinese && self.fan_table == FanTable::Wuhan)?;
-        if self.jokers
-            && chinese
-            && !matches!(self.fan_table, FanTable::Mcr | FanTable::Guangdong | FanTable::Wuhan)
-        {
-            return ignored("jokers", "the sichuan and hongkong fan tables");
-        }
-        let sichuan_only: [(&str, bool); 4] = [
-            ("self_draw_bonus", self.self_draw_bonus != SelfDrawBonus::None),
-            ("yaojiu_jiangdui", self.yaojiu_jiangdui),
-            ("menqing_zhongzhang", self.menqing_zhongzhang),
-            ("kong_flower_self_drawn", self.kong_flower_self_drawn),
-        ];
-        for (key, set) in sichuan_only {
-            if set && !sichuan {
-                return ignored(key, "fan tables other than sichuan");
-            }
-        }
-        let no_kong_pay = self.kong_payments == [0; 3];
-        if (self.kong_transfer || self.kong_refund) && no_kong_pay {
-            return ignored(
-                if self.kong_transfer { "kong_transfer" } else { "kong_refund" },
-                "rules without kong_payments",
-            );
-        }
-        if self.flower_pig && !self.void_suit {
-            return ignored("flower_pig", "rules without void_suit");
-        }
-        if self.exchange_three && self.honors {
-            return ignored("exchange_three", "rules with honours (three tiles of a suit)");
-        }
-        if self.exchange_three && self.red_fives != [0; 3] {
-            // Red fives score nothing outside riichi; the exchange names tiles by kind.
-            return ignored("exchange_three", "rules with red fives");
-        }
-        if self.declare_ready == DeclareReady::Off && self.declare_ready_fan != 0 {
-            return ignored("declare_ready_fan", "rules without declare_ready");
-        }
-        if self.declare_ready_fan != 0
-            && matches!(self.fan_table, FanTable::HongKong | FanTable::Guangdong)
-        {
-            return ignored(
-                "declare_ready_fan",
-                "the hongkong and guangdong fan tables (no 报听 fan)",
-            );
-        }
-        if !self.exchange_three && self.exchange_direction != ExchangeDirection::Dice {
-            return ignored("exchange_direction", "rules without exchange_three");
-        }
-        if doubles && self.base_points == 0 {
-            return Err(RulesError::Invalid {
-                file: file.into(),
-                message: "base_points = 0: a win must be worth something".into(),
-            });
-        }
-        Ok(())
-    }
-}
-
-impl Rules {
-    /// The Wuhan switches: lone kongs and the big-hand payments only under the wuhan table,
-    /// the joker's switches only with jokers, and the wuhan table only with regular hands.
-    fn check_wuhan(&self, file: &str, wuhan: bool) -> Result<(), RulesError> {
-        let invalid = |message: String| Err(RulesError::Invalid { file: file.into(), message });
-        let wuhan_only: [(&str, bool); 5] = [
-            ("red_dragon_kong", self.red_dragon_kong != 0),
-            ("joker_kong", self.joker_kong != 0),
-            ("indicator_kong", self.indicator_kong != 0),
-            ("big_hand_base", self.big_hand_base != 0),
-            ("payment_cap", self.payment_cap != 0),
-        ];
-        for (key, set) in wuhan_only {
-            if set && !wuhan {
-                return invalid(format!(
-                    "{key}: fan tables other than wuhan ignore it (leave it unset)"
-                ));
-            }
-        }
-        let joker_only: [(&str, bool); 3] = [
-            ("joker_kong", self.joker_kong != 0),
-            ("indicator_kong", self.indicator_kong != 0),
-            ("joker_limit", self.joker_limit != 0),
-        ];
-        for (key, set) in joker_only {
-            if set && !self.jokers {
-                return invalid(format!("{key}: rules without jokers ignore it (leave it unset)"));
-            }
-        }
-        if self.red_dragon_kong > 0 && !self.honors {
-            return invalid("red_dragon_kong: rules without honours have no red dragon".into());
-        }
-        if self.has_lone_kongs() && self.flowers {
-            // A lone kong is set aside like a flower; the two together are not a known game.
-            return invalid("red_dragon_kong, joker_kong, indicator_kong: not with flowers".into());
-        }
-        if self.has_lone_kongs() && self.declare_ready != DeclareReady::Off {
-            // A declared hand discards what it draws; a lone-kong tile cannot be discarded.
-            return invalid("lone kongs: not with declare_ready".into());
-        }
-        if self.has_lone_kongs() && self.after_win != AfterWin::End {
-            return invalid("lone kongs: only with after_win = \"end\"".into());
-        }
-        if wuhan {
-            if self.forms != [Form::Regular] {
-                return invalid(
-                    "forms: the wuhan fan table scores regular hands only (forms = [\"regular\"])"
-                        .into(),
-                );
-            }
-            if self.big_hand_base == 0 {
-                return invalid("big_hand_base = 0: a big hand must be worth something".into());
-            }
-            if self.declare_ready_fan != 0 {
-                return invalid("declare_ready_fan: the wuhan fan table has no 报听 fan".into());
-            }
-            if self.fan_cap != 0 {
-                return invalid("fan_cap: the wuhan fan table caps payments (payment_cap)".into());
-            }
-            if self.not_ready_pays {
-                // 查叫 would need each payer's doublings at the draw: not played.
-                return invalid("not_ready_pays: the wuhan fan table has no 查叫".into());
-            }
-        }
-        Ok(())
-    }
 }
 
 fn parse_patch(text: &str, file: &str) -> Result<RulesPatch, RulesError> {
@@ -816,12 +440,10 @@ fn resolve(name: &str, seen: &mut Vec<String>) -> Result<Rules, RulesError> {
         .ok_or_else(|| RulesError::UnknownPreset(name.into()))?;
     let patch = parse_patch(text, name)?;
     match patch.extends.clone() {
-        None => patch
-            .into_complete()
-            .map_err(|field| RulesError::Incomplete { file: name.into(), field }),
+        None => patch.into_complete(name),
         Some(parent) => {
             let mut rules = resolve(&parent, seen)?;
-            patch.apply_to(&mut rules);
+            patch.apply_to(&mut rules, name)?;
             Ok(rules)
         }
     }
@@ -898,49 +520,5 @@ mod tests {
         assert!(e.starts_with("unknown rules 'nope'"), "{e}");
         let e = Rules::from_toml_str("rounds = 3\n", "w.toml").unwrap_err().to_string();
         assert_eq!(e, "w.toml: rounds = 3: use 1, 2 or 4");
-    }
-
-    #[test]
-    fn a_setting_the_family_ignores_is_an_error() {
-        let bad = [
-            ("extends = \"riichi\"\nvoid_suit = true\n", "void_suit: the riichi rules"),
-            ("extends = \"mcr\"\nafter_win = \"leave\"\n", "after_win: the MCR rules"),
-            ("extends = \"chinese\"\nfan_cap = 3\n", "fan_cap: fan tables without doubling"),
-            (
-                "extends = \"sichuan\"\nliability = true\n",
-                "liability: fan tables other than hongkong",
-            ),
-            ("extends = \"hongkong\"\nhorses = 4\n", "horses: fan tables other than guangdong"),
-            ("extends = \"hongkong\"\njokers = true\n", "jokers: the sichuan and hongkong"),
-            ("extends = \"sichuan\"\nkong_payments = [0, 0, 0]\n", "kong_transfer: rules"),
-            ("extends = \"chinese\"\nexchange_three = true\n", "exchange_three: rules with"),
-            ("extends = \"sichuan\"\nexchange_direction = \"next\"\n", "exchange_direction:"),
-            (
-                "extends = \"sichuan\"\nexchange_three = true\nred_fives = [1, 1, 1]\n",
-                "exchange_three: rules with red fives",
-            ),
-            ("extends = \"riichi\"\ndeclare_ready = \"optional\"\n", "declare_ready: the riichi"),
-            ("extends = \"mcr\"\ndeclare_ready = \"required\"\n", "declare_ready: the MCR"),
-            ("extends = \"chinese\"\ndeclare_ready_fan = 2\n", "declare_ready_fan: rules without"),
-            ("extends = \"riichi\"\npair_258 = true\n", "pair_258: the riichi rules"),
-            ("extends = \"mcr\"\nopen_to_win = true\n", "open_to_win: the MCR rules"),
-            ("extends = \"laizi\"\nred_dragon_kong = 1\n", "red_dragon_kong: fan tables other"),
-            ("extends = \"chinese\"\njoker_limit = 1\n", "joker_limit: rules without jokers"),
-            ("extends = \"wuhan\"\njokers = false\n", "joker_kong: rules without jokers"),
-            ("extends = \"wuhan\"\nforms = [\"regular\", \"seven_pairs\"]\n", "forms: the wuhan"),
-            ("extends = \"wuhan\"\nfan_cap = 3\n", "fan_cap: the wuhan fan table"),
-            ("extends = \"wuhan\"\nbig_hand_base = 0\n", "big_hand_base = 0"),
-            ("extends = \"sichuan\"\npayment_cap = 50\n", "payment_cap: fan tables other"),
-            ("extends = \"wuhan\"\nflowers = true\n", "not with flowers"),
-        ];
-        let swap = Rules::from_toml_str("extends = \"sichuan\"\nexchange_three = true\n", "t");
-        assert_eq!(swap.unwrap().exchange_direction, ExchangeDirection::Dice);
-        for (text, want) in bad {
-            let e = Rules::from_toml_str(text, "t.toml").unwrap_err().to_string();
-            assert!(e.contains(want), "{text}: {e}");
-        }
-        let xueliu = Rules::preset("sichuan-xueliu").unwrap();
-        assert_eq!(xueliu.after_win, AfterWin::Stay);
-        assert!(!xueliu.honors && !xueliu.chi && xueliu.void_suit);
     }
 }

@@ -32,9 +32,10 @@
 use serde::ser::{SerializeSeq, SerializeStruct, Serializer};
 use serde::Serialize;
 
-use crate::{Family, Score, ScoreItem};
+use crate::{Score, ScoreItem, Variant};
 
-struct Items<'a>(&'a [ScoreItem], Family);
+/// The items, as yaku (riichi: `true`) or as fans.
+struct Items<'a>(&'a [ScoreItem], bool);
 
 impl Serialize for Items<'_> {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
@@ -46,12 +47,12 @@ impl Serialize for Items<'_> {
     }
 }
 
-struct Item<'a>(&'a ScoreItem, Family);
+struct Item<'a>(&'a ScoreItem, bool);
 
 impl Serialize for Item<'_> {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         let i = self.0;
-        let riichi = self.1 == Family::Riichi;
+        let riichi = self.1;
         let mut st = s.serialize_struct("Item", if riichi { 4 } else { 5 })?;
         st.serialize_field("id", i.id.as_str())?;
         st.serialize_field("name", i.name())?;
@@ -67,12 +68,13 @@ impl Serialize for Item<'_> {
     }
 }
 
-struct Points<'a>(&'a Score);
+/// The payments, with `ron_others` for the fan tables (`true`).
+struct Points<'a>(&'a Score, bool);
 
 impl Serialize for Points<'_> {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         let p = &self.0.payments;
-        let chinese = self.0.family != Family::Riichi;
+        let chinese = self.1;
         let mut st = s.serialize_struct("Points", if chinese { 4 } else { 3 })?;
         st.serialize_field("total", &p.total)?;
         st.serialize_field("ron", &p.ron)?;
@@ -97,25 +99,30 @@ struct Tsumo {
     others: Option<u32>,
 }
 
-/// The `hupai score --json` object for the score's family (see the module docs).
+/// The `hupai score --json` object for the score's variant (see the module docs).
 impl Serialize for Score {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        match self.family {
-            Family::Riichi => {
+        match self.variant {
+            Variant::Riichi => {
                 let mut st = s.serialize_struct("Score", 5)?;
                 st.serialize_field("han", &self.total)?;
                 st.serialize_field("fu", &self.fu)?;
                 st.serialize_field("limit", &self.limit.map(|l| l.name()))?;
-                st.serialize_field("yaku", &Items(&self.items, self.family))?;
-                st.serialize_field("points", &Points(self))?;
+                st.serialize_field("yaku", &Items(&self.items, true))?;
+                st.serialize_field("points", &Points(self, false))?;
                 st.end()
             }
-            Family::Mcr | Family::Chinese => {
+            Variant::Mcr
+            | Variant::Chinese
+            | Variant::Sichuan
+            | Variant::HongKong
+            | Variant::Guangdong
+            | Variant::Wuhan => {
                 let mut st = s.serialize_struct("Score", 4)?;
                 st.serialize_field("total", &self.total)?;
                 st.serialize_field("meets_minimum", &self.meets_minimum)?;
-                st.serialize_field("fans", &Items(&self.items, self.family))?;
-                st.serialize_field("points", &Points(self))?;
+                st.serialize_field("fans", &Items(&self.items, false))?;
+                st.serialize_field("points", &Points(self, true))?;
                 st.end()
             }
         }

@@ -8,7 +8,11 @@ const CASES: &str = include_str!("data/sichuan_cases.tsv");
 
 #[test]
 fn the_rule_sheets_examples_score_as_written() {
-    let rules = Rules::from_toml_str("extends = \"sichuan\"\nfan_cap = 0\n", "uncapped").unwrap();
+    let rules = Rules::from_toml_str(
+        "extends = \"sichuan\"\nfan_cap = 0\nflower_pig = false\n",
+        "uncapped",
+    )
+    .unwrap();
     let mut n = 0;
     for line in CASES.lines().filter(|l| !l.starts_with('#') && !l.trim().is_empty()) {
         let cols: Vec<&str> = line.split('\t').collect();

@@ -52,6 +52,7 @@ static ASSETS: &[Asset] = assets![
     "index.html",
     "app.css",
     "tiles.svg",
+    "js/announce.js",
     "js/app.js",
     "js/i18n.js",
     "js/lobby.js",
@@ -200,33 +201,12 @@ async fn asset(Path(path): Path<String>, headers: HeaderMap) -> Response {
 /// What the client displays of a rule set: the rules, the live wall before the deal, and the
 /// names of every yaku or fan in English, Chinese and Japanese.
 pub fn facts(rules: &Rules) -> Value {
-    use hupai_rules::{FanTable, ItemId};
     let mut names = Map::new();
-    let mut put = |id: ItemId| {
-        let n = crate::names::item(id);
-        names.insert(id.as_str().to_string(), json!({ "en": n.en, "zh": n.zh, "ja": n.ja }));
-    };
     // Only the rule set's own table: two tables may use one id for different items (Hong
     // Kong's and Sichuan's zi_mo).
-    if rules.family == hupai_rules::Family::Riichi {
-        hupai_rules::Yaku::ALL.into_iter().for_each(|y| put(ItemId::Yaku(y)));
-    } else {
-        match rules.fan_table {
-            FanTable::Mcr => hupai_rules::Fan::ALL.into_iter().for_each(|f| put(ItemId::Fan(f))),
-            FanTable::Sichuan => {
-                hupai_rules::sichuan::Fan::ALL.into_iter().for_each(|f| put(ItemId::Sichuan(f)))
-            }
-            FanTable::HongKong => {
-                hupai_rules::hongkong::Fan::ALL.into_iter().for_each(|f| put(ItemId::HongKong(f)))
-            }
-            FanTable::Guangdong => {
-                hupai_rules::guangdong::Fan::ALL.into_iter().for_each(|f| put(ItemId::Guangdong(f)))
-            }
-            FanTable::Wuhan => {
-                hupai_rules::wuhan::Fan::ALL.into_iter().for_each(|f| put(ItemId::Wuhan(f)))
-            }
-        }
-        put(ItemId::DeclaredReady);
+    for id in rules.variant.items() {
+        let n = crate::names::item(id);
+        names.insert(id.as_str().to_string(), json!({ "en": n.en, "zh": n.zh, "ja": n.ja }));
     }
     json!({
         "rules": rules,
@@ -424,27 +404,8 @@ mod tests {
                     assert!(n[lang].as_str().is_some_and(|s| !s.is_empty()), "{name} {id} {lang}");
                 }
             }
-            // Every id a `hora` event of the family may carry (its score items' ids) is named.
-            use hupai_rules::FanTable;
-            let ids: Vec<&str> = if rules.family == hupai_rules::Family::Riichi {
-                hupai_rules::Yaku::ALL.iter().map(|y| y.id()).collect()
-            } else {
-                match rules.fan_table {
-                    FanTable::Mcr => hupai_rules::Fan::ALL.iter().map(|f| f.id()).collect(),
-                    FanTable::Sichuan => {
-                        hupai_rules::sichuan::Fan::ALL.iter().map(|f| f.id()).collect()
-                    }
-                    FanTable::HongKong => {
-                        hupai_rules::hongkong::Fan::ALL.iter().map(|f| f.id()).collect()
-                    }
-                    FanTable::Guangdong => {
-                        hupai_rules::guangdong::Fan::ALL.iter().map(|f| f.id()).collect()
-                    }
-                    FanTable::Wuhan => {
-                        hupai_rules::wuhan::Fan::ALL.iter().map(|f| f.id()).collect()
-                    }
-                }
-            };
+            // Every id a `hora` event of the variant may carry (its score items' ids) is named.
+            let ids: Vec<&str> = rules.variant.items().iter().map(|i| i.as_str()).collect();
             for id in ids {
                 assert!(names.contains_key(id), "{name}: no name for {id}");
             }

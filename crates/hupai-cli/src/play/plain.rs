@@ -120,7 +120,7 @@ pub fn run(
     loop {
         flush(app, out)?;
         if let Some(summary) = app.take_settled_summary() {
-            for l in summary.lines(app.rules.family, app.me()) {
+            for l in summary.lines(app.rules.variant, app.me()) {
                 writeln!(out, "{l}")?;
             }
             writeln!(out)?;

@@ -95,7 +95,7 @@ impl Viewer {
         for e in self.shown().get(start..).unwrap_or(&[]) {
             s.absorb(e);
         }
-        Some(s.lines(self.rules.family, None))
+        Some(s.lines(self.rules.variant, None))
     }
 
     /// What one frame shows.

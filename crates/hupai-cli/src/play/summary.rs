@@ -3,7 +3,7 @@
 
 use hupai_core::Seat;
 use hupai_engine::{DrawReason, Event, Pai, Yaku};
-use hupai_rules::Family;
+use hupai_rules::Variant;
 
 use super::narrate::who;
 use super::table::Table;
@@ -99,7 +99,7 @@ impl Summary {
     }
 
     /// The summary as lines of text, as `me` (or everyone) sees it.
-    pub fn lines(&self, family: Family, me: Option<Seat>) -> Vec<String> {
+    pub fn lines(&self, variant: Variant, me: Option<Seat>) -> Vec<String> {
         let t = &self.table;
         let mut out = Vec::new();
         for w in &self.wins {
@@ -115,7 +115,7 @@ impl Summary {
             ));
             out.push(format!("  hand: {}", lay_out(&w.hand)));
             for y in &w.yaku {
-                let unit = if family == Family::Riichi { "han" } else { "fan" };
+                let unit = if variant == Variant::Riichi { "han" } else { "fan" };
                 out.push(format!("  {:<28} {:>3} {unit}", y.name.replace('_', " "), y.value));
             }
             if !w.ura.is_empty() {
@@ -126,9 +126,10 @@ impl Summary {
                 let names: Vec<String> = horses.iter().map(|p| pai_name(*p)).collect();
                 out.push(format!("  horses (买马): {}; {hits} name the winner", names.join(" ")));
             }
-            out.push(match family {
-                Family::Riichi => format!("  {} han {} fu: {} points", w.han, w.fu, w.points),
-                _ => format!("  {} fan: {} points", w.han, w.points),
+            out.push(if variant == Variant::Riichi {
+                format!("  {} han {} fu: {} points", w.han, w.fu, w.points)
+            } else {
+                format!("  {} fan: {} points", w.han, w.points)
             });
         }
         if let Some((reason, tenpai)) = &self.draw {

@@ -87,7 +87,7 @@ pub fn screen<'a>(app: &'a mut App, ui: &UiState) -> Screen<'a> {
         Some(("help".to_string(), help_lines()))
     } else {
         app.summary.as_ref().map(|s| {
-            let mut lines = s.lines(app.rules.family, app.me());
+            let mut lines = s.lines(app.rules.variant, app.me());
             lines.push(String::new());
             if let Some((left, _)) = &clock {
                 lines.push(format!("The table waits for you: {left} left."));

@@ -119,7 +119,7 @@ pub fn stack(
         }
     }
     front.extend(draws);
-    let riichi = rules.family == hupai_rules::Family::Riichi;
+    let riichi = rules.variant == hupai_rules::Variant::Riichi;
     if riichi {
         while dead_tiles.len() < 14 {
             dead_tiles.push(rest.pop().expect("tiles for the dead wall"));

@@ -21,6 +21,7 @@ For AI research: ``MahjongEnv`` and ``VecEnv`` (``hupai.env``: the action space 
 from ._hupai import (
     ACTION_NAMES,
     ACTIONS,
+    ACTION_SPACE,
     ENCODING,
     FAN_IDS,
     LIMITS,
@@ -86,6 +87,7 @@ from .data import arena, jobs, self_play
 
 __all__ = [
     "ACTIONS",
+    "ACTION_SPACE",
     "ACTION_NAMES",
     "ENCODING",
     "FAN_IDS",

@@ -1,5 +1,6 @@
 """Type stubs of the native module (see the package docstring)."""
 
+import os
 from collections.abc import Iterable, Sequence
 from typing import Any, Literal, Union, final
 
@@ -9,6 +10,7 @@ import numpy.typing as npt
 __version__: str
 __all__ = [
     "ACTIONS",
+    "ACTION_SPACE",
     "ACTION_NAMES",
     "ENCODING",
     "FAN_IDS",
@@ -47,6 +49,7 @@ __all__ = [
     "__version__",
     "_arena",
     "_self_play",
+    "model_logits",
     "agari_batch",
     "analyze",
     "form_shanten",
@@ -104,6 +107,10 @@ class Rules:
     def name(self) -> str: ...
     @property
     def family(self) -> Literal["mcr", "riichi", "chinese"]: ...
+    @property
+    def variant(
+        self,
+    ) -> Literal["riichi", "mcr", "chinese", "sichuan", "hongkong", "guangdong", "wuhan"]: ...
     @property
     def forms(self) -> list[str]: ...
 
@@ -266,6 +273,7 @@ def score_arrays(
     """
 
 ACTIONS: int
+ACTION_SPACE: str
 ACTION_NAMES: list[str]
 PLANES: int
 SCALARS: int
@@ -399,7 +407,15 @@ def _arena(
     duplicate: bool = False,
     threads: int = 0,
     window: int = 256,
+    batch: int = 256,
 ) -> str: ...
+def model_logits(
+    path: str | os.PathLike[str],
+    planes: npt.NDArray[np.uint8],
+    scalars: npt.NDArray[np.float32],
+) -> npt.NDArray[np.float32]:
+    """The logits of the ONNX model in ``path`` for the observations, by the Rust runtime."""
+
 def _self_play(
     agents: Sequence[Any],
     rules: _RulesArg = ...,
@@ -411,6 +427,7 @@ def _self_play(
     stop: int | None = None,
     threads: int = 0,
     window: int = 256,
+    values: str | None = None,
 ) -> tuple[str, list[str], dict[str, Any]]: ...
 
 @final

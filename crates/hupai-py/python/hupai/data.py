@@ -52,9 +52,11 @@ def arena(
     seed: int = 0,
     duplicate: bool = False,
     threads: int = 0,
+    batch: int = 256,
 ) -> dict[str, Any]:
     """Runs an arena of four agents (or one, seated four times) and returns the
-    ``hupai arena --json`` object."""
+    ``hupai arena --json`` object. ``batch`` games are played at once when an agent answers
+    in batches (``model:FILE.onnx``); 0 asks it one decision at a time."""
     text = _hupai._arena(
         _agents(agents),
         rules,
@@ -63,6 +65,7 @@ def arena(
         seed=seed,
         duplicate=duplicate,
         threads=threads,
+        batch=batch,
     )
     result: dict[str, Any] = json.loads(text)
     return result
@@ -79,6 +82,7 @@ def self_play(
     start: int = 0,
     stop: Optional[int] = None,
     threads: int = 0,
+    values: Optional[str] = None,
 ) -> Any:
     """Plays jobs ``start..stop`` of an arena run (all by default) and returns a
     ``pyarrow.Table`` with one row per decision, in job order and, within a job, in the
@@ -89,9 +93,13 @@ def self_play(
     ``game`` (the job's index in the run), ``wall``, ``rotation``, ``hand`` (in the game),
     ``step`` (the decision's place in the game), ``player``, ``seat``, ``agent`` (its name),
     ``planes`` (73 * 34 uint8, ``hupai-v4``), ``scalars`` (83 float32), ``mask`` (728 bool),
-    ``action`` (the id played), and the outcome: ``hand_points`` and ``hand_rank`` (the
-    player's points over the hand and its rank after it), ``game_points`` and ``game_rank``
-    (over the game; null for single hands). The schema's metadata holds the encoding, the
+    ``action`` (the id played), ``values`` (the teacher's value of each legal option, one
+    float32 per legal id in ascending id order, NaN for an option it did not rate; null unless
+    ``values`` names a number, e.g. ``"ev"``, that the seat's agent gives for its options
+    through its explanation, as ``search`` does), and the outcome: ``hand_points`` and
+    ``hand_rank`` (the player's points over the hand and its rank after it), ``hand_win`` and
+    ``hand_deal_in``, ``game_points`` and ``game_rank`` (over the game; null for single
+    hands). The schema's metadata holds the encoding, the
     run's settings and the arena figures of the jobs played (``hupai.arena``: the
     ``hupai arena --json`` object). A row takes about 3 KB in memory: play long runs in
     shards (``start``, ``stop``).
@@ -115,6 +123,7 @@ def self_play(
         start=start,
         stop=stop,
         threads=threads,
+        values=values,
     )
     n = int(c["rows"])
     mask = np.asarray(c["mask"], dtype=np.bool_)
@@ -140,7 +149,14 @@ def self_play(
         "scalars": pa.FixedSizeListArray.from_arrays(pa.array(c["scalars"]), _hupai.SCALARS),
         "mask": pa.FixedSizeListArray.from_arrays(pa.array(mask), _hupai.ACTIONS),
         "action": pa.array(c["action"]),
+        "values": pa.ListArray.from_arrays(
+            pa.array(c["value_offsets"], pa.int32()),
+            pa.array(c["values"], pa.float32()),
+            mask=pa.array(np.asarray(c["value_null"], dtype=np.bool_)),
+        ),
         "hand_points": pa.array(c["hand_points"]),
+        "hand_win": pa.array(c["hand_win"]),
+        "hand_deal_in": pa.array(c["hand_deal_in"]),
         "hand_rank": pa.array(c["hand_rank"]),
         "game_points": pa.array(c["game_points"], mask=null_if_hands),
         "game_rank": pa.array(c["game_rank"], mask=null_if_hands),
@@ -155,6 +171,7 @@ def self_play(
         "hupai.length": f"games={games}" if games_mode else f"hands={hands}",
         "hupai.duplicate": str(bool(duplicate)).lower(),
         "hupai.jobs": f"{start}..{stop if stop is not None else total}",
+        "hupai.values": values or "",
         "hupai.arena": figures,
     }
     table = pa.table(columns)

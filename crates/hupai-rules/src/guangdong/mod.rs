@@ -51,6 +51,8 @@ mod fans;
 
 pub use fans::Fan;
 
+crate::item::fan_items!(Fan, crate::ItemId::Guangdong);
+
 use hupai_core::{Form, Hand, Kind};
 
 use crate::sets::{for_each_reading, for_each_substitution, is_nine_gates, suits, Set};
@@ -215,55 +217,5 @@ fn build(rules: &Rules, r: &Reading, ctx: &WinContext) -> Score {
         Payments { ron: Some(each), total: each, ..Payments::default() }
     };
     let meets_minimum = r.sum(Fan::counts_for_minimum) >= rules.min_fan;
-    Score { family: rules.family, items, total, fu: 0, limit: None, meets_minimum, payments }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::score;
-
-    fn scored(rules: &Rules, hand: &str, win: &str, self_drawn: bool) -> Score {
-        let hand: Hand = hand.parse().unwrap();
-        score(rules, &hand, &WinContext::new(win.parse().unwrap(), self_drawn)).unwrap()
-    }
-
-    fn ids(s: &Score) -> Vec<&'static str> {
-        s.items.iter().map(|i| i.id.as_str()).collect()
-    }
-
-    #[test]
-    fn patterns_and_payments() {
-        let rules = Rules::preset("guangdong").unwrap();
-        let s = scored(&rules, "11223344556677s", "7s", true);
-        assert_eq!(ids(&s), ["qing_yi_se", "qi_dui", "zi_mo_hu"]);
-        assert_eq!(s.payments.tsumo_others, Some(32));
-        let s = scored(&rules, "11112233445566p", "6p", false);
-        assert_eq!(ids(&s), ["hao_hua_qi_dui", "qing_yi_se"]);
-        let s = scored(&rules, "19m19p19s12345677z", "7z", false);
-        assert_eq!(ids(&s), ["shi_san_yao"]);
-    }
-
-    #[test]
-    fn a_joker_stands_for_the_best_kind_and_no_joker_doubles() {
-        let mut rules = Rules::preset("guangdong").unwrap();
-        rules.jokers = true;
-        // As 7m the joker makes 清七对 (4), better than the regular reading's 清一色 (2).
-        let s = scored(&rules, "1122334455667m*", "7m", false);
-        assert_eq!(ids(&s), ["qing_yi_se", "qi_dui"], "{s:?}");
-        let s = scored(&rules, "11223344556677m", "7m", false);
-        assert_eq!(ids(&s), ["qing_yi_se", "qi_dui", "wu_gui"]);
-        assert_eq!(s.payments.ron, Some(32));
-    }
-
-    #[test]
-    fn chicken_hands_off_by_minimum() {
-        let rules =
-            Rules::from_toml_str("extends = \"guangdong\"\nmin_fan = 1\n", "t.toml").unwrap();
-        let s = scored(&rules, "123m456p789s234s55z", "5z", true);
-        assert_eq!(ids(&s), ["zi_mo_hu", "ji_hu"]);
-        assert!(!s.meets_minimum, "鸡胡不能胡, even self-drawn");
-        let s = scored(&rules, "123m456p789s234s55z", "5z", false);
-        assert_eq!(s.payments.ron, Some(1));
-    }
+    Score { variant: rules.variant, items, total, fu: 0, limit: None, meets_minimum, payments }
 }

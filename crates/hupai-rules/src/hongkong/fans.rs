@@ -159,4 +159,4 @@ impl Fan {
     }
 }
 
-crate::fan_names::fan_names!(Fan, "tin_wu", items: crate::ItemId::HongKong);
+crate::fan_names::fan_names!(Fan, "tin_wu");

@@ -57,6 +57,8 @@ mod fans;
 
 pub use fans::Fan;
 
+crate::item::fan_items!(Fan, crate::ItemId::HongKong);
+
 use hupai_core::{Form, Hand, Kind, MeldKind};
 
 use crate::sets::{for_each_reading, is_nine_gates, suits, Set};
@@ -256,51 +258,5 @@ fn build(rules: &Rules, r: &Reading, ctx: &WinContext) -> Score {
         }
     };
     let meets_minimum = r.without_flowers() >= rules.min_fan;
-    Score { family: rules.family, items, total, fu: 0, limit: None, meets_minimum, payments }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::score;
-
-    fn fans(hand: &str, win: &str, self_drawn: bool) -> Vec<(&'static str, u32)> {
-        let rules = Rules::preset("hongkong").unwrap();
-        let hand: Hand = hand.parse().unwrap();
-        let s = score(&rules, &hand, &WinContext::new(win.parse().unwrap(), self_drawn)).unwrap();
-        s.items.iter().map(|i| (i.id.as_str(), i.count)).collect()
-    }
-
-    #[test]
-    fn the_half_and_full_tables() {
-        let mut rules = Rules::preset("hongkong").unwrap();
-        let half: Vec<u32> = (0..=14).map(|f| points(&rules, f)).collect();
-        assert_eq!(half, [1, 2, 4, 8, 16, 24, 32, 48, 64, 96, 128, 192, 256, 384, 384]);
-        rules.doubling = Doubling::Full;
-        rules.fan_cap = 10;
-        assert_eq!(points(&rules, 3), 8);
-        assert_eq!(points(&rules, 12), 1024);
-    }
-
-    #[test]
-    fn readings_and_exclusions() {
-        assert_eq!(
-            fans("111m222m333m99m pon:555m", "9m", false),
-            [("cing_jat_sik", 1), ("deoi_deoi_wu", 1), ("mou_faa", 1)]
-        );
-        // The same tiles read as three chows: 清一色 alone is less than with 對對糊.
-        assert_eq!(fans("123m456p789s55p pon:555z", "5p", false), [("faan_zi", 1), ("mou_faa", 1)]);
-        assert_eq!(fans("123m456p789s55p chi:234s", "5p", false), [("ping_wu", 1), ("mou_faa", 1)]);
-        assert_eq!(fans("19m19p19s12345677z", "7z", true)[0], ("sap_saam_jiu", 1));
-        let big = fans("111z222z333z444z55z", "5z", true);
-        assert_eq!(big[..3], [("daai_sei_hei", 1), ("zi_jat_sik", 1), ("ham_ham_wu", 1)]);
-    }
-
-    #[test]
-    fn below_three_fans_is_no_win() {
-        let rules = Rules::preset("hongkong").unwrap();
-        let hand: Hand = "123m456p789s55p chi:234s".parse().unwrap();
-        let s = score(&rules, &hand, &WinContext::new("5p".parse().unwrap(), false)).unwrap();
-        assert!(!s.meets_minimum, "平糊 and 無花: one fan counted for the minimum");
-    }
+    Score { variant: rules.variant, items, total, fu: 0, limit: None, meets_minimum, payments }
 }

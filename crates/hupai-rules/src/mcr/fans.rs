@@ -357,22 +357,6 @@ const POINTS: [u16; TABLE_SIZE] = {
     points
 };
 
-/// Score items of each fan (count 0), by table index (index 0 unused).
-pub(crate) const ITEMS: [crate::ScoreItem; TABLE_SIZE] = {
-    let unused = crate::ItemId::Fan(Fan::BigFourWinds);
-    let mut items = [crate::ScoreItem { id: unused, value: 0, count: 0 }; TABLE_SIZE];
-    let mut i = 0;
-    while i < INFO.len() {
-        items[i + 1] = crate::ScoreItem {
-            id: crate::ItemId::Fan(Fan::ALL[i]),
-            value: INFO[i].points,
-            count: 0,
-        };
-        i += 1;
-    }
-    items
-};
-
 impl Fan {
     /// Every fan, in the reference's order.
     pub const ALL: [Fan; 82] = [

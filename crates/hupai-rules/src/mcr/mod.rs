@@ -91,9 +91,9 @@ pub use fans::Fan;
 use hupai_core::{Counts, Form, FormSet, Hand, MeldKind};
 
 use crate::{
-    Inconsistency, PaymentRule, Payments, Rules, Score, ScoreError, ScoreItem, WinContext,
+    Inconsistency, ItemId, PaymentRule, Payments, Rules, Score, ScoreError, ScoreItem, WinContext,
 };
-use fans::FanTable;
+use fans::{FanTable, TABLE_SIZE};
 use regular::{McrHand, Shared};
 use shapes::{Divisions, Pack, PackKind};
 use tiles::Table;
@@ -276,6 +276,19 @@ fn best_substitution(rules: &Rules, hand: &Hand, ctx: &WinContext) -> Result<Fan
     }
 }
 
+/// Score items of each fan (count 0), by table index (index 0 unused).
+const ITEMS: [ScoreItem; TABLE_SIZE] = {
+    let unused = ItemId::Fan(Fan::BigFourWinds);
+    let mut items = [ScoreItem { id: unused, value: 0, count: 0 }; TABLE_SIZE];
+    let mut i = 0;
+    while i < Fan::ALL.len() {
+        items[i + 1] =
+            ScoreItem { id: ItemId::Fan(Fan::ALL[i]), value: Fan::ALL[i].points(), count: 0 };
+        i += 1;
+    }
+    items
+};
+
 /// The score: fans in the reference's order (flowers in 花牌's place), totals, payments.
 fn build_score(rules: &Rules, table: &FanTable, ctx: &WinContext) -> Score {
     let mut items = Vec::with_capacity(16);
@@ -284,20 +297,20 @@ fn build_score(rules: &Rules, table: &FanTable, ctx: &WinContext) -> Score {
     let mut flowers_done = ctx.flowers == 0;
     for (i, count) in table.entries() {
         if !flowers_done && i > flowers {
-            items.push(ScoreItem { count: u32::from(ctx.flowers), ..fans::ITEMS[flowers] });
+            items.push(ScoreItem { count: u32::from(ctx.flowers), ..ITEMS[flowers] });
             flowers_done = true;
         }
         if i == flowers {
             continue;
         }
-        let item = ScoreItem { count: u32::from(count), ..fans::ITEMS[i] };
+        let item = ScoreItem { count: u32::from(count), ..ITEMS[i] };
         fans_total += item.value * item.count;
         items.push(item);
     }
     if !flowers_done {
-        items.push(ScoreItem { count: u32::from(ctx.flowers), ..fans::ITEMS[flowers] });
+        items.push(ScoreItem { count: u32::from(ctx.flowers), ..ITEMS[flowers] });
     }
-    if let Some(item) = crate::score::declared_ready(rules, ctx) {
+    if let Some(item) = crate::item::declared_ready(rules, ctx) {
         fans_total += item.value;
         items.push(item);
     }
@@ -308,7 +321,7 @@ fn build_score(rules: &Rules, table: &FanTable, ctx: &WinContext) -> Score {
     } else {
         Payments::default()
     };
-    Score { family: rules.family, items, total, fu: 0, limit: None, meets_minimum, payments }
+    Score { variant: rules.variant, items, total, fu: 0, limit: None, meets_minimum, payments }
 }
 
 fn payments(rule: PaymentRule, fans: u32, self_drawn: bool) -> Payments {
@@ -323,148 +336,5 @@ fn payments(rule: PaymentRule, fans: u32, self_drawn: bool) -> Payments {
             total: base + fans + 2 * base,
             ..Payments::default()
         }
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::score;
-
-    fn ctx(win: &str, self_drawn: bool) -> WinContext {
-        WinContext::new(win.parse().unwrap(), self_drawn)
-    }
-
-    fn fans(s: &Score) -> Vec<(&'static str, u32)> {
-        s.items.iter().map(|i| (i.id.as_str(), i.count)).collect()
-    }
-
-    fn hand(s: &str) -> Hand {
-        s.parse().unwrap()
-    }
-
-    #[test]
-    fn payments_follow_the_rules() {
-        let mcr = Rules::preset("mcr").unwrap();
-        let h = hand("1112345678999m5m");
-        let s = score(&mcr, &h, &ctx("5m", true)).unwrap();
-        assert_eq!(s.payments.tsumo_others, Some(8 + s.total));
-        assert_eq!(s.payments.total, 3 * (8 + s.total));
-        let s = score(&mcr, &h, &ctx("5m", false)).unwrap();
-        assert_eq!(s.payments.ron, Some(8 + s.total));
-        assert_eq!(s.payments.ron_others, 8);
-        assert_eq!(s.payments.total, s.total + 24);
-        let chinese = Rules::preset("chinese").unwrap();
-        let s = score(&chinese, &h, &ctx("5m", false)).unwrap();
-        assert_eq!(
-            (s.payments.ron, s.payments.ron_others, s.payments.total),
-            (Some(s.total), 0, s.total)
-        );
-        let s = score(&chinese, &h, &ctx("5m", true)).unwrap();
-        assert_eq!((s.payments.tsumo_others, s.payments.total), (Some(s.total), 3 * s.total));
-    }
-
-    #[test]
-    fn minimum_excludes_flowers() {
-        let mcr = Rules::preset("mcr").unwrap();
-        let h = hand("456789s55m chi:123m pon:999p");
-        let mut c = ctx("5m", false);
-        c.flowers = 8;
-        let s = score(&mcr, &h, &c).unwrap();
-        assert!(s.total < 16 && s.total >= 8, "{s:?}");
-        assert!(!s.meets_minimum);
-        assert_eq!(s.payments, Payments::default());
-        assert_eq!(s.items.last().map(|i| (i.id.as_str(), i.count)), Some(("flower_tiles", 8)));
-        let chinese =
-            Rules::from_toml_str("extends = \"chinese\"\nflowers = true\n", "t.toml").unwrap();
-        let s = score(&chinese, &h, &c).unwrap();
-        assert!(s.meets_minimum);
-        assert_eq!(s.payments.ron, Some(s.total));
-    }
-
-    #[test]
-    fn chicken_hand_when_nothing_scores() {
-        let mcr = Rules::preset("mcr").unwrap();
-        let h = hand("345m678p11z chi:123s pon:555p");
-        let mut c = ctx("5m", false);
-        c.seat_wind = hupai_core::Seat::West;
-        c.round_wind = hupai_core::Seat::South;
-        let s = score(&mcr, &h, &c).unwrap();
-        assert_eq!(fans(&s), [("chicken_hand", 1)]);
-        assert!(s.meets_minimum);
-    }
-
-    #[test]
-    fn inconsistent_flags_are_errors() {
-        let mcr = Rules::preset("mcr").unwrap();
-        let h = hand("123m456p789s11z33z3z");
-        let mut c = ctx("3z", false);
-        c.fourth_tile = true;
-        assert_eq!(score(&mcr, &h, &c), Err(Inconsistency::FourthTileHeld.into()));
-        let mut c = ctx("3z", false);
-        c.robbing_kong = true;
-        assert_eq!(score(&mcr, &h, &c), Err(Inconsistency::RobbingKongHeld.into()));
-        let h3 = hand("456p789s11z33z3z chi:123m");
-        let mut c = ctx("3z", true);
-        c.first_turn = true;
-        assert_eq!(score(&mcr, &h3, &c), Err(Inconsistency::FirstTurnWithMelds.into()));
-        // Three copies in the declared melds: the fourth tile, with or without the flag.
-        let h4 = hand("123m456p789s11z pon:222m");
-        let s = score(&mcr, &h4, &ctx("2m", false)).unwrap();
-        assert!(fans(&s).contains(&("last_tile", 1)), "{:?}", fans(&s));
-    }
-
-    #[test]
-    fn replacement_on_the_last_tile_scores_both() {
-        let mcr = Rules::preset("mcr").unwrap();
-        let h = hand("44z ankan:1111z ankan:5555z ankan:6666z ankan:7777z");
-        let mut c = ctx("4z", true);
-        c.replacement = true;
-        c.last_tile = true;
-        let s = score(&mcr, &h, &c).unwrap();
-        let ids: Vec<_> = s.items.iter().map(|i| i.id.as_str()).collect();
-        assert!(ids.contains(&"last_tile_draw") && ids.contains(&"out_with_replacement_tile"));
-    }
-
-    #[test]
-    fn not_winning_and_forms_by_rules() {
-        let mcr = Rules::preset("mcr").unwrap();
-        assert_eq!(
-            score(&mcr, &hand("1112345678999m1z"), &ctx("1z", false)),
-            Err(ScoreError::NotWinning)
-        );
-        let knitted = hand("147m258p369s123s77z");
-        assert!(score(&mcr, &knitted, &ctx("7z", false)).is_ok());
-        let chinese = Rules::preset("chinese").unwrap();
-        assert_eq!(score(&chinese, &knitted, &ctx("7z", false)), Err(ScoreError::NotWinning));
-        let quads = hand("1111m2255p3366s77z");
-        let s = score(&chinese, &quads, &ctx("7z", false)).unwrap();
-        assert!(fans(&s).contains(&("seven_pairs", 1)));
-        let strict =
-            Rules::from_toml_str("extends = \"chinese\"\nquads_as_two_pairs = false\n", "q.toml")
-                .unwrap();
-        assert_eq!(score(&strict, &quads, &ctx("7z", false)), Err(ScoreError::NotWinning));
-    }
-
-    #[test]
-    fn jokers_take_the_best_substitution() {
-        let laizi = Rules::preset("laizi").unwrap();
-        // The joker completes Nine Gates waiting on 9m.
-        let h = hand("1112345678999m*");
-        let s = score(&laizi, &h, &ctx("9m", true)).unwrap();
-        assert!(fans(&s).contains(&("nine_gates", 1)), "{:?}", fans(&s));
-        // The joker is the win tile itself.
-        let h = hand("123m456p789s24s11z*");
-        let s = score(&laizi, &h, &ctx("3s", false)).unwrap();
-        let plain = score(&laizi, &hand("123m456p789s234s11z"), &ctx("3s", false)).unwrap();
-        assert_eq!(s.total, plain.total);
-        // Two jokers, and a hand no substitution completes.
-        let h = hand("123m456p789s11z4s**");
-        assert!(score(&laizi, &h, &ctx("4s", false)).is_ok());
-        let h = hand("13579m2468p1357s*");
-        assert_eq!(score(&laizi, &h, &ctx("1m", false)), Err(ScoreError::NotWinning));
-        let mcr = Rules::preset("mcr").unwrap();
-        let h = hand("123m456p789s11z4s**");
-        assert!(matches!(score(&mcr, &h, &ctx("4s", false)), Err(ScoreError::BadInput(_))));
     }
 }

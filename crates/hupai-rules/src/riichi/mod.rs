@@ -21,6 +21,11 @@
 //!   scored too and the better one kept.
 //! - On a full tie (points, yakuman, han, fu, fu before rounding) the reading the reference
 //!   enumerates first is kept, so that the yaku list is the reference's too.
+//! - `rules.min_fan` counts the han of the yaku, not dora (riichi.wiki, "Ryanhan shibari":
+//!   "dora do not count for the han minimum"); a yakuman always reaches it. A complete hand
+//!   below it is [`ScoreError::Refused`] with [`Refusal::BelowMinimum`], as a hand without a
+//!   yaku is [`ScoreError::NoYaku`]. The minimum holds for every hand (some house rules and the
+//!   EMA apply two han only from the fifth honba: not a setting here).
 //! - Counted yakuman are [`Limit::KazoeYakuman`] (or [`Limit::Sanbaiman`] where
 //!   `rules.kazoe` caps them); the reference labels them "yakuman".
 //!
@@ -53,7 +58,7 @@ pub use self::yaku::Yaku;
 use self::yaku::YakuSet;
 #[cfg(doc)]
 use crate::Limit;
-use crate::{Family, Inconsistency, ItemId, Rules, Score, ScoreError, ScoreItem, WinContext};
+use crate::{Inconsistency, ItemId, Refusal, Rules, Score, ScoreError, ScoreItem, WinContext};
 
 /// Scores a riichi win.
 pub(crate) fn score(rules: &Rules, hand: &Hand, ctx: &WinContext) -> Result<Score, ScoreError> {
@@ -88,6 +93,12 @@ pub(crate) fn score(rules: &Rules, hand: &Hand, ctx: &WinContext) -> Result<Scor
     let best = best.ok_or(ScoreError::NotWinning)?;
     if best.han == 0 {
         return Err(ScoreError::NoYaku);
+    }
+    if !best.meets_minimum {
+        return Err(ScoreError::Refused(Refusal::BelowMinimum {
+            counted: best.yaku_han,
+            min_fan: rules.min_fan,
+        }));
     }
     Ok(best.into_score(rules, ctx, &facts))
 }
@@ -155,6 +166,11 @@ struct Candidate {
     yaku: YakuSet,
     /// Han, dora included (13 per yakuman).
     han: u32,
+    /// Han of the yaku alone (dora not counted).
+    yaku_han: u32,
+    /// Whether the win reaches `rules.min_fan`: a yakuman, or as many han from yaku (the
+    /// two-han minimum, リャンシバ, counts no dora).
+    meets_minimum: bool,
     /// Fu, rounded.
     fu: u32,
     /// Fu before rounding.
@@ -187,10 +203,12 @@ impl Reading {
 }
 
 impl Candidate {
-    /// Whether `self` is preferred to `other`: more points, then a real yakuman, more han, more
-    /// fu (rounded, then raw); on a full tie the reading the reference enumerates first.
+    /// Whether `self` is preferred to `other`: a reading that may win (a yaku, and as many yaku
+    /// han as `rules.min_fan` asks), then more points, a real yakuman, more han, more fu
+    /// (rounded, then raw); on a full tie the reading the reference enumerates first.
     fn beats(&self, other: &Candidate) -> bool {
-        let key = |c: &Candidate| (c.han > 0, c.total, c.yakuman, c.han, c.fu, c.raw_fu);
+        let key =
+            |c: &Candidate| (c.han > 0, c.meets_minimum, c.total, c.yakuman, c.han, c.fu, c.raw_fu);
         match key(self).cmp(&key(other)) {
             std::cmp::Ordering::Greater => true,
             std::cmp::Ordering::Less => false,
@@ -210,13 +228,16 @@ impl Candidate {
         let yakuman_set = yaku.yakuman();
         let yakuman = !yakuman_set.is_empty();
         let yaku = if yakuman { yakuman_set } else { yaku };
-        let mut han = yaku.han(facts.han);
+        let yaku_han = yaku.han(facts.han);
+        let mut han = yaku_han;
         if han > 0 && !yakuman {
             han += facts.dora.iter().sum::<u32>();
         }
         let han = if yakuman { han.min(78) } else { han };
         let total = if han > 0 { points::total(rules, ctx, han, fu.rounded, yakuman) } else { 0 };
-        Candidate { yaku, han, fu: fu.rounded, raw_fu: fu.raw, yakuman, total, reading }
+        let meets_minimum = yakuman || yaku_han >= rules.min_fan;
+        let (fu, raw_fu) = (fu.rounded, fu.raw);
+        Candidate { yaku, han, yaku_han, meets_minimum, fu, raw_fu, yakuman, total, reading }
     }
 
     /// The public result.
@@ -236,11 +257,12 @@ impl Candidate {
             }
         }
         Score {
-            family: Family::Riichi,
+            variant: rules.variant,
             items,
             total: self.han,
             fu: self.fu,
             limit,
+            // A reading below the minimum is refused before it becomes a score.
             meets_minimum: true,
             payments,
         }

@@ -105,4 +105,4 @@ impl Fan {
     }
 }
 
-crate::fan_names::fan_names!(Fan, "tian_hu", items: crate::ItemId::Sichuan);
+crate::fan_names::fan_names!(Fan, "tian_hu");

@@ -32,7 +32,9 @@
 //! fans capped at `fan_cap` (封顶); a self-draw is paid by every player still in the hand,
 //! with one base point more each (`self_draw_bonus = "base"`, 自摸加底) or one fan more
 //! (`"fan"`, 自摸加番). Room options: `yaojiu_jiangdui` (带幺九 and 将对 count),
-//! `menqing_zhongzhang` (门清 and 中张, one fan each). Where the rule books differ on a single
+//! `menqing_zhongzhang` (门清 and 中张, one fan each). A win needs `min_fan` fans (0 in the
+//! presets: any complete hand wins; `min_fan = 1` refuses a 平胡), counting every fan but
+//! 自摸加番's, which rewards the self-draw rather than the hand. Where the rule books differ on a single
 //! pattern, hupai keeps the sum above: one sheet values 龙七对 at x16 (4 fans), hupai at 3.
 //!
 //! Worked examples from the rule sheets are scored in `tests/sichuan_cases.rs` from
@@ -41,6 +43,8 @@
 mod fans;
 
 pub use fans::Fan;
+
+crate::item::fan_items!(Fan, crate::ItemId::Sichuan);
 
 use hupai_core::{for_each_decomposition, Block, Counts, Form, Hand, Kind, MeldKind, Suit};
 
@@ -202,17 +206,21 @@ pub fn cap_payment(rules: &Rules) -> u32 {
 fn build(rules: &Rules, r: &Reading, ctx: &WinContext) -> Score {
     let mut items: Vec<ScoreItem> = Fan::items(&r.counts);
     let mut total = r.total();
-    if let Some(item) = crate::score::declared_ready(rules, ctx) {
+    if let Some(item) = crate::item::declared_ready(rules, ctx) {
         total += item.value;
         items.push(item);
     }
+    // 自摸加番's fan rewards the self-draw, as Guangdong's 自摸 does: a self-drawn 平胡 is
+    // still a 平胡 for the minimum.
+    let counted = total - u32::from(r.counts[Fan::ZiMo as usize]) * Fan::ZiMo.fans();
+    let meets_minimum = counted >= rules.min_fan;
     let each = payment(rules, total, ctx.self_drawn);
     let payments = if ctx.self_drawn {
         Payments { tsumo_others: Some(each), total: 3 * each, ..Payments::default() }
     } else {
         Payments { ron: Some(each), total: each, ..Payments::default() }
     };
-    Score { family: rules.family, items, total, fu: 0, limit: None, meets_minimum: true, payments }
+    Score { variant: rules.variant, items, total, fu: 0, limit: None, meets_minimum, payments }
 }
 
 /// The kinds that count for each suit (for engines and agents: the suit a hand would void).
@@ -224,45 +232,4 @@ pub fn suit_counts(counts: &Counts) -> [u8; 3] {
         }
     }
     n
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::score;
-
-    fn fans(hand: &str, win: &str, self_drawn: bool) -> Vec<(&'static str, u32)> {
-        let rules = Rules::preset("sichuan").unwrap();
-        let hand: Hand = hand.parse().unwrap();
-        let s = score(&rules, &hand, &WinContext::new(win.parse().unwrap(), self_drawn)).unwrap();
-        s.items.iter().map(|i| (i.id.as_str(), i.count)).collect()
-    }
-
-    #[test]
-    fn patterns_add_up() {
-        assert_eq!(fans("123m456m789m234p55p", "5p", false), [("ping_hu", 1)]);
-        assert_eq!(fans("11223344556677m", "7m", false), [("qing_yi_se", 1), ("qi_dui", 1)]);
-        assert_eq!(fans("11112233445566m", "6m", false), [("qing_yi_se", 1), ("long_qi_dui", 1)]);
-        assert_eq!(fans("22m pon:555p pon:888p pon:222p pon:555m", "2m", false).len(), 2);
-        assert_eq!(fans("111m999m123p789p11p", "1p", false), [("dai_yao_jiu", 1)],);
-        assert_eq!(fans("1111m23m456m789m99m", "9m", false), [("qing_yi_se", 1), ("gen", 1)],);
-    }
-
-    #[test]
-    fn three_suits_never_win() {
-        let rules = Rules::preset("sichuan").unwrap();
-        let hand: Hand = "123m456p789s11m234m".parse().unwrap();
-        let ctx = WinContext::new("1m".parse().unwrap(), false);
-        assert_eq!(score(&rules, &hand, &ctx), Err(ScoreError::NotWinning));
-    }
-
-    #[test]
-    fn the_cap_and_the_self_draw_base() {
-        let rules = Rules::preset("sichuan").unwrap();
-        assert_eq!(payment(&rules, 0, false), 1);
-        assert_eq!(payment(&rules, 0, true), 2);
-        assert_eq!(payment(&rules, 3, false), 8);
-        assert_eq!(payment(&rules, 9, false), 1 << rules.fan_cap);
-        assert_eq!(cap_payment(&rules), 1 << rules.fan_cap);
-    }
 }

@@ -112,17 +112,3 @@ impl Fan {
 }
 
 crate::fan_names::fan_names!(Fan, "jiang_yi_se");
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn an_id_shared_with_guangdong_has_its_names() {
-        for f in Fan::ALL {
-            if let Some(g) = crate::guangdong::Fan::from_id(f.id()) {
-                assert_eq!((g.name(), g.zh()), (f.name(), f.zh()), "{}", f.id());
-            }
-        }
-    }
-}

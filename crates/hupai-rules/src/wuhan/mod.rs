@@ -233,7 +233,7 @@ pub(crate) fn score(rules: &Rules, hand: &Hand, ctx: &WinContext) -> Result<Scor
         ..Payments::default()
     };
     let meets_minimum = total >= rules.min_fan;
-    Ok(Score { family: rules.family, items, total, fu: 0, limit: None, meets_minimum, payments })
+    Ok(Score { variant: rules.variant, items, total, fu: 0, limit: None, meets_minimum, payments })
 }
 
 /// Whether the jokers of `hand` stand, in `with`, only for the joker kind itself (硬胡).
@@ -290,49 +290,5 @@ fn situation(ctx: &WinContext, r: &mut Reading) {
     }
     if ctx.robbing_kong {
         r.add(Fan::QiangGangHu);
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::score;
-
-    fn scored(hand: &str, win: &str, self_drawn: bool) -> Result<Score, ScoreError> {
-        let rules = Rules::preset("wuhan").unwrap();
-        let hand: Hand = hand.parse().unwrap();
-        let mut ctx = WinContext::new(win.parse().unwrap(), self_drawn);
-        if !self_drawn {
-            ctx.discarder = Some(3);
-        }
-        score(&rules, &hand, &ctx)
-    }
-
-    #[test]
-    fn a_small_hand_needs_a_258_pair_and_a_call_on_a_discard() {
-        assert_eq!(
-            scored("234m678p345s77m pon:777s", "7m", true),
-            Err(ScoreError::Refused(Refusal::Pair258))
-        );
-        assert_eq!(
-            scored("234m678p345s777s55m", "5m", false),
-            Err(ScoreError::Refused(Refusal::NotOpen))
-        );
-        assert!(scored("234m678p345s777s55m", "5m", true).is_ok());
-    }
-
-    #[test]
-    fn big_hands_need_no_258_pair_and_any_shape_wins() {
-        let s = scored("11122233345699m", "9m", true).unwrap();
-        assert_eq!(s.items[0].id, ItemId::Wuhan(Fan::QingYiSe));
-        // 将一色 in no regular shape.
-        let s = scored("22258m222555888p", "8m", true).unwrap();
-        assert_eq!(s.items[0].id, ItemId::Wuhan(Fan::JiangYiSe));
-        let s = scored("12345566z pon:111z pon:222z", "6z", true).unwrap();
-        assert_eq!(s.items[0].id, ItemId::Wuhan(Fan::FengYiSe));
-        assert_eq!(
-            scored("12345567z pon:111z pon:222z", "6z", true),
-            Err(ScoreError::Refused(Refusal::LoneKongTileHeld))
-        );
     }
 }

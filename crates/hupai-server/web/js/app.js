@@ -4,6 +4,7 @@
 import { pickLanguage, setLanguage, LANGS, lang } from './i18n.js';
 import { load, save, tokenFor } from './prefs.js';
 import { lobby, joinPage } from './lobby.js';
+import { icon } from './render.js';
 import { TablePage } from './table.js';
 import { ReplayPage } from './replay.js';
 
@@ -11,12 +12,21 @@ const prefs = load();
 setLanguage(pickLanguage(prefs.lang, navigator.languages || [navigator.language]));
 document.documentElement.lang = lang();
 
+// Each language by its own name: drawn for Chinese and Japanese (a visitor without those
+// fonts still sees which is which), read out from the label.
+const LANG_NAMES = { en: 'English', zh: '中文', ja: '日本語' };
+
 function langSwitch() {
   const nav = document.createElement('div');
   nav.className = 'lang-switch';
-  nav.innerHTML = LANGS.map(
-    (l) => `<button type="button" data-lang="${l}" aria-pressed="${l === lang()}">${{ en: 'EN', zh: '中', ja: '日' }[l]}</button>`,
-  ).join('');
+  nav.setAttribute('role', 'group');
+  nav.setAttribute('aria-label', 'Language');
+  nav.innerHTML =
+    icon('lang') +
+    LANGS.map(
+      (l) =>
+        `<button type="button" data-lang="${l}" lang="${l}" aria-pressed="${l === lang()}" aria-label="${LANG_NAMES[l]}" title="${l.toUpperCase()}">${l === 'en' ? 'EN' : icon(l)}</button>`,
+    ).join('');
   nav.addEventListener('click', (e) => {
     const b = e.target.closest('[data-lang]');
     if (!b) return;

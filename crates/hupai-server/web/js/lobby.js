@@ -3,8 +3,11 @@
 
 import { api } from './net.js';
 import { t } from './i18n.js';
-import { esc } from './render.js';
+import { esc, icon } from './render.js';
 import { recent, remember } from './prefs.js';
+
+/** The site's title: the mark, 胡牌 (drawn: no font needed) and its Latin name. */
+const TITLE = `${icon('mark')}${icon('title', { label: '胡牌' })} hupai`;
 
 const PRESETS = ['riichi', 'riichi-majsoul', 'mcr', 'chinese', 'laizi', 'sichuan', 'sichuan-xueliu', 'sichuan-exchange'];
 const LENGTHS = ['hand', 'east', 'half', 'full'];
@@ -24,7 +27,7 @@ export async function createTable({ rules, length, bot, friends = 0, priv = fals
 export async function lobby(root) {
   root.innerHTML = `
     <div class="lobby">
-      <h1>胡牌 hupai</h1>
+      <h1>${TITLE}</h1>
       <section class="new">
         <div class="row">
           <label>${t('rules')} ${select('rules', PRESETS, (v) => v)}</label>
@@ -42,9 +45,9 @@ export async function lobby(root) {
         <div id="share" class="share"></div>
         <p id="lobby-error" class="error" role="alert"></p>
       </section>
-      <section><h2>${t('open_tables')}</h2><div id="tables">…</div></section>
+      <section><h2>${t('open_tables')}</h2><div id="tables">...</div></section>
       <section><h2>${t('recent')}</h2><div id="recent"></div></section>
-      <section><h2>${t('finished')}</h2><div id="games">…</div>
+      <section><h2>${t('finished')}</h2><div id="games">...</div>
         <p><label>${t('upload')} <input type="file" id="upload" accept=".jsonl,.json,.log,.txt"></label></p></section>
     </div>`;
   const $ = (id) => root.querySelector(`#${id}`);
@@ -134,7 +137,7 @@ export async function lobby(root) {
 
 /** The page of a table link without a token: join its open seat, or watch. */
 export function joinPage(root, table) {
-  root.innerHTML = `<div class="lobby"><h1>胡牌 hupai</h1><p>${esc(table)}</p>
+  root.innerHTML = `<div class="lobby"><h1>${TITLE}</h1><p>${esc(table)}</p>
     <p><button type="button" class="primary" id="join">${t('join')}</button> <a href="/t/${esc(table)}?watch">${t('watch')}</a></p>
     <p id="lobby-error" class="error" role="alert"></p></div>`;
   root.querySelector('#join').addEventListener('click', async () => {

@@ -37,6 +37,14 @@ export function tile(pai, opts = {}) {
   );
 }
 
+/** A mark from the sprite (`i-NAME`: mark, sound, mute, help, lang, first, prev, next, last,
+ * arrow, warn, star, flag, swap, ...), drawn in the text's colour; with a `label` it is a
+ * picture with that name, else decoration that screen readers skip. */
+export function icon(name, { label = '' } = {}) {
+  const a11y = label ? `role="img" aria-label="${esc(label)}"` : 'aria-hidden="true"';
+  return `<svg class="icon icon-${name}" ${a11y} focusable="false"><use href="${SPRITE}#i-${name}"/></svg>`;
+}
+
 /** A row of tiles. */
 export function tiles(list, opts = {}) {
   return list.map((p) => tile(p, opts)).join('');
@@ -60,12 +68,16 @@ function meldsHtml(s, seat) {
     .join('');
 }
 
+/** A seat's river: the riichi tile turned sideways, a called tile dimmed, the last discard of
+ * the table marked (`data-last`, an outline and a pointer) until the next one or a call. */
 function riverHtml(s, seat) {
   return s.rivers[seat]
     .map((r, i) => {
       const last = s.lastDiscard && s.lastDiscard.seat === seat && s.lastDiscard.index === i;
       const cls = [r.called ? 'called' : '', r.tsumogiri ? 'tsumogiri' : '', last ? 'last' : ''].filter(Boolean).join(' ');
-      return tile(r.pai, { turned: r.riichi, cls });
+      const marks = [r.riichi ? t('riichi') : '', last ? t('last_discard') : ''].filter(Boolean).join(', ');
+      const attrs = (last ? 'data-last="true" ' : '') + (marks ? `aria-description="${esc(marks)}"` : '');
+      return tile(r.pai, { turned: r.riichi, cls, title: marks, attrs: attrs.trim() });
     })
     .join('');
 }
@@ -101,15 +113,15 @@ export function seatPanel(s, seat, { open = false, threat = null, melds = true, 
   const won = s.won[seat];
   const out = won.length > 0 && afterWin === 'leave';
   const wonMark = won.length
-    ? `<span class="won-mark" data-won="${won.length}">${out ? t('out') : t('won_mark')}${won.length > 1 ? ` ×${won.length}` : ''} ${tiles(won, { cls: 'small' })}</span>`
+    ? `<span class="won-mark" data-won="${won.length}">${out ? t('out') : t('won_mark')}${won.length > 1 ? ` x${won.length}` : ''} ${tiles(won, { cls: 'small' })}</span>`
     : '';
-  const threatMark = threat != null && threat >= 0.2 ? `<span class="threat" title="${t('threat')}">⚠ ${Math.round(threat * 100)}%</span>` : '';
+  const threatMark = threat != null && threat >= 0.2 ? `<span class="threat" title="${t('threat')}">${icon('warn', { label: t('threat') })} ${Math.round(threat * 100)}%</span>` : '';
   return (
     `<div class="seat place-${p}${turn ? ' turn' : ''}${s.riichi[seat] ? ' in-riichi' : ''}${out ? ' out' : ''}" data-seat="${seat}">` +
     `<div class="seat-head"><span class="wind${w === 0 ? ' dealer' : ''}" title="${w === 0 ? t('dealer') : ''}">${esc(wind(w))}</span>` +
     `<span class="name">${esc(name)}</span><span class="score">${esc(s.scores[seat])}</span>` +
     `${s.riichi[seat] ? `<span class="riichi-stick" title="${t('riichi')}">${t('riichi')}</span>` : ''}${voidMark}${wonMark}${threatMark}` +
-    `${turn ? `<span class="turn-mark" aria-label="${t('your_turn')}">●</span>` : ''}</div>` +
+    `${turn ? `<span class="turn-mark" role="img" aria-label="${t('turn')}"></span>` : ''}</div>` +
     handHtml +
     (melds ? `<div class="melds">${meldsHtml(s, seat)}</div>${flowers}` : '') +
     `<div class="river" aria-label="river">${riverHtml(s, seat)}</div>` +
@@ -125,7 +137,7 @@ export function infoBar(s, jokerKind = null) {
     ? `<span class="indicators" aria-label="${t('dora')}">${t('dora')} ${tiles(s.doras, { cls: 'small' })}</span>`
     : '';
   const joker = s.jokerMarker
-    ? `<span class="indicators">${t('joker')} ${tile(s.jokerMarker, { cls: 'small' })} → ${tile(jokerKind || indicated(s.jokerMarker), { cls: 'small', joker: true })}</span>`
+    ? `<span class="indicators">${t('joker')} ${tile(s.jokerMarker, { cls: 'small' })} ${icon('arrow')} ${tile(jokerKind || indicated(s.jokerMarker), { cls: 'small', joker: true })}</span>`
     : '';
   return (
     `<span class="round">${esc(roundLabel(s))}</span>` +
@@ -166,7 +178,8 @@ export function ownHand(s, { can = () => false, marks = () => null, selected = n
     const key = drawn ? 'drawn' : String(i);
     const picked = chosen ? chosen.includes(key) : false;
     const cls = ['hand-tile', active ? 'can' : dim ? 'cannot' : '', selected === key ? 'selected' : '', picked ? 'chosen' : '', m.cls || ''].filter(Boolean).join(' ');
-    const badge = m.badge ? `<span class="badge">${esc(m.badge)}</span>` : '';
+    // 换三张: a chosen tile carries a mark besides its colour and height.
+    const badge = (m.badge ? `<span class="badge">${esc(m.badge)}</span>` : '') + (picked ? `<span class="chosen-mark">${icon('swap')}</span>` : '');
     const html = tile(pai, {
       tag: 'button',
       hook: true,

@@ -6,7 +6,7 @@
 import { api } from './net.js';
 import { fold } from './state.js';
 import { t, lang } from './i18n.js';
-import { esc, tile, tiles, seatPanel, infoBar, centre, ownHand, meldsHtml } from './render.js';
+import { esc, icon, tile, tiles, seatPanel, infoBar, centre, ownHand, meldsHtml } from './render.js';
 import { resultHtml, standingsHtml } from './result.js';
 import { tileName } from './tiles.js';
 
@@ -67,13 +67,13 @@ export class ReplayPage {
     this.review = null;
     this.facts = null;
     globalThis.__hupai = this;
-    root.innerHTML = `<div class="replay-page"><header class="bar"><a class="home" href="/" aria-label="${t('lobby')}">胡</a><div class="info" id="info"></div></header>
+    root.innerHTML = `<div class="replay-page"><header class="bar"><a class="home" href="/" aria-label="${t('lobby')}" title="${t('lobby')}">${icon('mark')}</a><div class="info" id="info"></div></header>
       <div class="replay-controls">
-        <button type="button" data-step="start" aria-label="${t('start')}">«</button>
-        <button type="button" data-step="back" aria-label="${t('step_back')}">◀</button>
+        <button type="button" data-step="start" aria-label="${t('start')}" title="${t('start')}">${icon('first')}</button>
+        <button type="button" data-step="back" aria-label="${t('step_back')}" title="${t('step_back')}">${icon('prev')}</button>
         <input type="range" id="scrub" min="0" max="0" value="0" aria-label="step">
-        <button type="button" data-step="forward" aria-label="${t('step_forward')}">▶</button>
-        <button type="button" data-step="end" aria-label="${t('end')}">»</button>
+        <button type="button" data-step="forward" aria-label="${t('step_forward')}" title="${t('step_forward')}">${icon('next')}</button>
+        <button type="button" data-step="end" aria-label="${t('end')}" title="${t('end')}">${icon('last')}</button>
         <label>${t('seat')} <select id="seat"><option value="0">0</option><option value="1">1</option><option value="2">2</option><option value="3">3</option></select></label>
         <label><input type="checkbox" id="open" checked> ${t('open_hands')}</label>
         <button type="button" id="do-review">${t('review')}</button>
@@ -131,7 +131,7 @@ export class ReplayPage {
   }
 
   async loadReview() {
-    this.el.review.innerHTML = '…';
+    this.el.review.innerHTML = '...';
     try {
       const q = `?player=${this.player}`;
       this.review = this.game
@@ -158,7 +158,8 @@ export class ReplayPage {
               j.effective != null ? `${t('effective')} ${j.effective}` : '',
               j.loss != null ? `${t('danger')} (${t('points')}) ${j.loss}` : '',
             ].filter(Boolean);
-            return `<div class="opt ${i === 0 ? 'mine' : 'ai'}"><b>${i === 0 ? t('chosen') : t('ai_choice')}:</b> ${esc(label(j.action))} <small>${bits.join(' · ')}</small></div>`;
+            const pai = j.action?.pai && typeof j.action.pai === 'string' ? tile(j.action.pai, { cls: 'small' }) : '';
+            return `<div class="opt ${i === 0 ? 'mine' : 'ai'}"><b>${i === 0 ? t('chosen') : t('ai_choice')}:</b> ${esc(label(j.action))} ${pai} <small>${bits.join(' · ')}</small></div>`;
           })
           .join('');
         return `<li><button type="button" data-seq="${d.seq}" class="jump">${t('decision')} #${d.seq}</button> ${nums}<div class="reason">${esc(d.reason)}</div></li>`;
@@ -194,7 +195,7 @@ export class ReplayPage {
     this.el.hand.innerHTML = ownHand(s, { dim: false }) + `<div class="own-melds">${meldsHtml(s, s.seat)}</div>`;
     const e = this.events[this.at];
     const marked = this.review?.decisions.find((d) => d.seq === this.at + 1 && d.differs);
-    this.el.pos.textContent = `${this.at + 1}/${this.events.length} · ${e.type}${marked ? ' ⚑' : ''}`;
+    this.el.pos.innerHTML = `${this.at + 1}/${this.events.length} · ${esc(e.type)}${marked ? ` ${icon('flag', { label: t('differs') })}` : ''}`;
     this.el.result.innerHTML = resultHtml(s, this.facts) + standingsHtml(s);
     this.renderMs = performance.now() - t0;
   }

@@ -13,7 +13,18 @@ function yakuName(id, names) {
   return n ? n[lang()] || n.en : id.replace(/_/g, ' ');
 }
 
-const REL = ['rel_you', 'rel_right', 'rel_across', 'rel_left'];
+/** The tile a yaku or fan is named for (役牌 中, 自風 東, 红中杠), as MPSZ; null for the rest.
+ * The result shows it drawn beside the name, which may hold a character the visitor's fonts
+ * lack. */
+export function yakuTile(id) {
+  const dragon = { yakuhai_haku: '5z', yakuhai_hatsu: '6z', yakuhai_chun: '7z', hong_zhong_gang: '7z', red_dragon_kong: '7z' }[id];
+  if (dragon) return dragon;
+  const wind = /^(seat|round)_wind_(east|south|west|north)$/.exec(id);
+  return wind ? `${['east', 'south', 'west', 'north'].indexOf(wind[2]) + 1}z` : null;
+}
+
+/** Where a seat sits from the viewer, by place (0 the viewer): the i18n keys. */
+export const REL = ['rel_you', 'rel_right', 'rel_across', 'rel_left'];
 
 /** A seat's player as the result panels name it: the name, then the seat's wind this hand
  * and (for a player, not a spectator) where it sits: `bot (South · right)`. */
@@ -58,7 +69,11 @@ function win(s, e, facts) {
         .join('')
     : '';
   const yaku = (e.yaku || [])
-    .map(([id, v]) => `<li data-yaku="${esc(id)}"><span>${esc(yakuName(id, facts?.names))}</span><span class="v">${esc(v)} ${unit}</span></li>`)
+    .map(([id, v]) => {
+      const named = yakuTile(id);
+      const pic = named ? tile(named, { cls: 'small', attrs: 'data-named="true"' }) : '';
+      return `<li data-yaku="${esc(id)}"><span class="yaku-name">${pic}${esc(yakuName(id, facts?.names))}</span><span class="v">${esc(v)} ${unit}</span></li>`;
+    })
     .join('');
   const ura = e.ura_markers && e.ura_markers.length ? `<div class="ura">${esc(yakuName('ura_dora', facts?.names))} ${tiles(e.ura_markers, { cls: 'small' })}</div>` : '';
   const horses = e.horses
@@ -89,7 +104,8 @@ function payment(s, p) {
   );
 }
 
-function drawReason(reason) {
+/** A drawn hand's reason in the page's language (荒牌流局, 九種九牌, ...). */
+export function drawReason(reason) {
   if (!reason || reason === 'exhaustive') return t('exhaustive');
   const key = `draw_${reason}`;
   const l = t(key);

@@ -1,5 +1,6 @@
 // Sounds, synthesised with WebAudio (no sound files): a click for a discard, a two-note call,
-// a rising riichi chime, a chord for a win. The mute switch is remembered in localStorage.
+// a rising riichi chime, a chord for a win, a falling pair for a drawn hand. The mute switch
+// is remembered in localStorage.
 
 const KEY = 'hupai.mute';
 let ctx = null;
@@ -88,9 +89,13 @@ const SOUNDS = {
     }
   },
   turn: (a) => tone(a, { freq: 990, dur: 0.06, gain: 0.06 }),
+  draw: (a) => {
+    tone(a, { freq: 392, dur: 0.25, type: 'triangle', gain: 0.12 });
+    tone(a, { freq: 294, start: 0.2, dur: 0.45, type: 'triangle', gain: 0.12 });
+  },
 };
 
-/** Plays a sound by name (`discard call riichi win turn`), unless muted. */
+/** Plays a sound by name (`discard call riichi win draw turn`), unless muted. */
 export function play(name) {
   if (muted() || !unlocked) return;
   const a = audio();
@@ -119,6 +124,8 @@ export function soundOf(e) {
       return 'riichi';
     case 'hora':
       return 'win';
+    case 'ryukyoku':
+      return 'draw';
     default:
       return null;
   }

@@ -6,10 +6,11 @@ import { Connection, api } from './net.js';
 import { initial, apply, fold } from './state.js';
 import { group, pick, buttons, automatic, callTiles, riichiTiles, exchangeOf, exchangeAllows } from './options.js';
 import { t, lang } from './i18n.js';
-import { esc, tile, tiles, seatPanel, infoBar, centre, ownHand, meldsHtml, suitLabel } from './render.js';
+import { esc, icon, tile, tiles, seatPanel, infoBar, centre, ownHand, meldsHtml, suitLabel } from './render.js';
 import { resultHtml, standingsHtml } from './result.js';
 import { tileName, kindOf, mpsz } from './tiles.js';
 import { play, soundOf, muted, setMuted } from './sound.js';
+import { announcement, Announcer, SHOWN_MS } from './announce.js';
 import { load, save, remember } from './prefs.js';
 
 /** Sets a region's HTML only when it changed, so unchanged parts keep their elements (and
@@ -21,7 +22,7 @@ function setHtml(el, html) {
   }
 }
 
-const soundText = () => (muted() ? t('sound_off') : t('sound_on'));
+const soundText = () => `${icon(muted() ? 'mute' : 'sound')}${esc(muted() ? t('sound_off') : t('sound_on'))}`;
 
 const coarse = () => globalThis.matchMedia && matchMedia('(pointer: coarse)').matches;
 
@@ -89,6 +90,7 @@ export class TablePage {
     this.renders = [];
     this.overlayOpen = false;
     this.pendingHint = false;
+    this.said = []; // announcements and flights waiting for the next drawing
     globalThis.__hupai = this; // for tests and the render-time measure
     this.skeleton();
     this.conn = new Connection({
@@ -110,10 +112,10 @@ export class TablePage {
     this.root.innerHTML = `
       <div class="table-page">
         <header class="bar">
-          <a class="home" href="/" aria-label="${t('lobby')}">胡</a>
+          <a class="home" href="/" aria-label="${t('lobby')}" title="${t('lobby')}">${icon('mark')}</a>
           <div class="info" id="info"></div>
           <div class="controls">
-            <label><input type="checkbox" id="opt-help"${this.prefs.help ? ' checked' : ''}> ${t('help')}</label>
+            <label><input type="checkbox" id="opt-help"${this.prefs.help ? ' checked' : ''}> ${icon('help')} ${t('help')}</label>
             <label><input type="checkbox" id="opt-pass"${this.prefs.autoPass ? ' checked' : ''}> ${t('auto_pass')}</label>
             <label><input type="checkbox" id="opt-discard"${this.prefs.autoDiscard ? ' checked' : ''}> ${t('auto_discard')}</label>
             <button type="button" id="opt-sound" class="toggle" aria-pressed="${!muted()}">${soundText()}</button>
@@ -122,7 +124,8 @@ export class TablePage {
         </header>
         <div class="status" id="status" role="status" aria-live="polite"></div>
         <div class="takeover" id="takeover" role="alert" data-takeover hidden></div>
-        <main class="board" id="board"><div class="slot" id="seat-0"></div><div class="slot" id="seat-1"></div><div class="slot" id="seat-2"></div><div class="slot" id="seat-3"></div><div class="slot" id="centre"></div></main>
+        <main class="board" id="board"><div class="slot" id="seat-0"></div><div class="slot" id="seat-1"></div><div class="slot" id="seat-2"></div><div class="slot" id="seat-3"></div><div class="slot" id="centre"></div><div class="callouts" id="callouts" aria-hidden="true"></div></main>
+        <div class="sr" id="announcer" role="status" aria-live="polite" aria-label="${t('announcements')}"></div>
         <section class="me" id="me">
           <div id="hand"></div>
           <div class="prompt-line"><span id="clock" class="clock"></span><span id="confirm" class="confirm"></span></div>
@@ -152,6 +155,7 @@ export class TablePage {
       keys: $('keys'),
       result: $('result'),
     };
+    this.announcer = new Announcer({ board: this.el.board, layer: $('callouts'), live: $('announcer') });
     $('opt-help').addEventListener('change', (e) => {
       this.prefs.help = e.target.checked;
       save(this.prefs);
@@ -171,7 +175,7 @@ export class TablePage {
     $('opt-sound').addEventListener('click', (e) => {
       setMuted(!muted());
       e.currentTarget.setAttribute('aria-pressed', String(!muted()));
-      e.currentTarget.textContent = soundText();
+      e.currentTarget.innerHTML = soundText();
     });
     $('opt-result').addEventListener('click', () => this.showOverlay(true));
     $('close-result').addEventListener('click', () => this.showOverlay(false));
@@ -216,13 +220,22 @@ export class TablePage {
         if (this.state.names.every((n) => !n) && this.welcome) this.state.names = this.welcome.names;
         const sound = soundOf(m.event);
         if (sound && this.live()) play(sound);
+        if (this.live()) {
+          // Said at the seat once the table is drawn with the event in it.
+          const a = announcement(m.event, this.facts?.rules?.family ?? 'riichi');
+          if (a) this.said.push({ a });
+          if (a && ['ron', 'tsumo', 'draw'].includes(a.kind)) this.endSaidAt = performance.now();
+          if (['chi', 'pon', 'daiminkan'].includes(m.event.type)) this.said.push({ fly: m.event });
+        }
         if (m.event.type === 'start_kyoku') {
+          clearTimeout(this.resultTimer);
+          this.endSaidAt = null;
           this.showOverlay(false);
           this.hint = null;
         }
         // The result opens when the hand is over: a Sichuan hand goes on after a win, whose
         // seat is marked on the table (and the result stays a button away).
-        if (m.event.type === 'end_kyoku' || m.event.type === 'end_game') this.showOverlay(true);
+        if (m.event.type === 'end_kyoku' || m.event.type === 'end_game') this.openResult();
         // A decision that the stream moved past is gone.
         if (this.prompt && m.seq >= this.prompt.decision) this.clearPrompt();
         if (m.event.type === 'tsumo' && m.event.actor === this.state.seat && this.prefs.help) this.askHint();
@@ -496,6 +509,15 @@ export class TablePage {
     });
   }
 
+  /** Opens the result once the hand's last announcement (the win, the draw) has been seen on
+   * the table. */
+  openResult() {
+    clearTimeout(this.resultTimer);
+    const wait = this.endSaidAt == null ? 0 : Math.max(0, this.endSaidAt + SHOWN_MS - performance.now());
+    if (wait > 0) this.resultTimer = setTimeout(() => this.showOverlay(true), wait);
+    else this.showOverlay(true);
+  }
+
   showOverlay(on) {
     const has = !!(this.state.result || this.state.final);
     this.overlayOpen = on && has;
@@ -571,7 +593,7 @@ export class TablePage {
   helpHtml() {
     if (!this.prefs.help || this.state.player === null) return '';
     const h = this.hint;
-    if (!h) return `<p>${t('help')}…</p>`;
+    if (!h) return `<p>${t('help')}...</p>`;
     const L = lang();
     const list = (xs) => xs.map((u) => `<span class="u">${tile(u.pai, { cls: 'small' })}<b>${u.left}</b></span>`).join('');
     const sh = h.shanten < 0 ? t('complete') : h.shanten === 0 ? t('ready') : `${t('shanten')} ${h.shanten}`;
@@ -587,14 +609,16 @@ export class TablePage {
         .slice(0, 6)
         .map(
           (d, i) =>
-            `<tr><td>${d.pai ? tile(d.pai, { cls: 'small' }) : '★'}</td><td>${d.shanten < 0 ? t('complete') : d.shanten === 0 ? t('ready') : d.shanten}</td><td>${d.count}</td><td class="eff">${i < 2 ? list(d.tiles) : ''}</td></tr>`,
+            `<tr><td>${d.pai ? tile(d.pai, { cls: 'small' }) : icon('star', { label: t('complete') })}</td><td>${d.shanten < 0 ? t('complete') : d.shanten === 0 ? t('ready') : d.shanten}</td><td>${d.count}</td><td class="eff">${i < 2 ? list(d.tiles) : ''}</td></tr>`,
         )
         .join('');
       html += `<table class="h-discards"><thead><tr><th>${t('discard')}</th><th>${t('shanten')}</th><th>${t('effective')}</th><th></th></tr></thead><tbody>${rows}</tbody></table>`;
     }
     if (h.suggestion && this.prompt && this.hintDecision === this.prompt.decision) {
       const s = h.suggestion;
-      html += `<div class="h-suggestion" data-suggestion="${esc(s.action.type)}"><b>${t('suggestion')}:</b> ${esc(actionLabel(s.action, this.state.lastDiscard ? this.state.rivers[this.state.lastDiscard.seat][this.state.lastDiscard.index]?.pai : null))} — <span class="reason">${esc(s.reason)}</span></div>`;
+      // The tile the suggestion names is drawn beside its name.
+      const pai = typeof s.action.pai === 'string' ? ` ${tile(s.action.pai, { cls: 'small' })}` : '';
+      html += `<div class="h-suggestion" data-suggestion="${esc(s.action.type)}"><b>${t('suggestion')}:</b> ${esc(actionLabel(s.action, this.state.lastDiscard ? this.state.rivers[this.state.lastDiscard.seat][this.state.lastDiscard.index]?.pai : null))}${pai} — <span class="reason">${esc(s.reason)}</span></div>`;
     }
     if (h.threats && h.threats.some((x) => x.ready >= 0.2)) {
       html += `<div class="h-threats">${t('threat')}: ${h.threats
@@ -622,7 +646,7 @@ export class TablePage {
           const key = b.suit.toUpperCase();
           const name = `${t('void')}: ${t(`suit_${b.suit}`)}`;
           const held = mine.filter((p) => mpsz(p)?.[1] === b.suit).length;
-          return `<button type="button" class="act act-void" data-action="void" data-suit="${b.suit}" aria-label="${esc(`${name}, ${held}`)}" aria-keyshortcuts="${key}" title="${esc(`${name} (${t('shortcut')} ${key})`)}">${suitLabel(b.suit)}<span class="held">×${held}</span><kbd>${key}</kbd></button>`;
+          return `<button type="button" class="act act-void" data-action="void" data-suit="${b.suit}" aria-label="${esc(`${name}, ${held}`)}" aria-keyshortcuts="${key}" title="${esc(`${name} (${t('shortcut')} ${key})`)}">${suitLabel(b.suit)}<span class="held">x${held}</span><kbd>${key}</kbd></button>`;
         }
         if (b.action === 'exchange') {
           // 换三张: enabled once the chosen tiles are one of the options.
@@ -635,7 +659,7 @@ export class TablePage {
         // A Wuhan lone kong alone on the kan button is named for what it is (红中杠, 赖子杠).
         const lone = b.action === 'kan' && b.options.length === 1 && b.options[0].type === 'lone_kong';
         const label = b.action === 'hora' || lone ? actionLabel(b.options[0]) : b.action === 'none' ? t('pass') : t(b.action === 'reach' ? reachName : b.action);
-        const keyHint = { reach: 'R', chi: 'C', pon: 'P', kan: 'K', hora: 'H', none: '␣' }[b.action] || '';
+        const keyHint = { reach: 'R', chi: 'C', pon: 'P', kan: 'K', hora: 'H', none: 'Space' }[b.action] || '';
         const keyName = { reach: 'R', chi: 'C', pon: 'P', kan: 'K', hora: 'H', none: 'Space' }[b.action] || '';
         const active = (this.mode === 'riichi' && b.action === 'reach') || (this.mode && this.mode.action === b.action);
         const title = keyName ? ` title="${esc(`${label} (${t('shortcut')} ${keyName})`)}"` : '';
@@ -663,6 +687,20 @@ export class TablePage {
       .join('');
   }
 
+  /** The announcements and call flights of the events just drawn. */
+  sayPending() {
+    const list = this.said;
+    this.said = [];
+    for (const x of list) {
+      if (x.a) this.announcer.say(this.state, x.a);
+      else {
+        const own = x.fly.actor === this.state.seat && this.state.player !== null;
+        const melds = own ? this.el.hand.querySelector('.own-melds') : this.el.board.querySelector(`.seat[data-seat="${x.fly.actor}"] .melds`);
+        this.announcer.fly(x.fly, melds);
+      }
+    }
+  }
+
   render() {
     const t0 = performance.now();
     const s = this.state;
@@ -684,7 +722,7 @@ export class TablePage {
     }
     setHtml(this.el.actions, this.actionsHtml());
     setHtml(this.el.choices, this.choicesHtml());
-    this.el.confirm.textContent = this.prompt && this.selected != null && coarse() ? t('confirm') : this.mode === 'riichi' ? t('riichi') + ' →' : '';
+    this.el.confirm.textContent = this.prompt && this.selected != null && coarse() ? t('confirm') : this.mode === 'riichi' ? `${t('riichi')}: ${t('pick_riichi')}` : '';
     setHtml(this.el.help, this.helpHtml());
     this.el.help.hidden = !this.prefs.help || spectator;
     this.el.keys.hidden = spectator;
@@ -696,6 +734,7 @@ export class TablePage {
     this.renderClock();
     this.renderStatus();
     this.renderTakeover();
+    this.sayPending();
     if (this.overlayOpen) this.renderResult();
     this.root.querySelector('#opt-result').hidden = !(s.result || s.final) || this.overlayOpen;
     void this.el.board.offsetHeight; // style and layout count in the measure, not only script

@@ -1,6 +1,6 @@
 // Unit tests of the client's own logic, in Node (`node --test test/`): tile names and
-// notation, the event fold, the options' grouping, the languages, and that the committed tile
-// sprite is what the generator draws.
+// notation, the event fold, the options' grouping, the languages, the announcements, and that
+// the committed tile sprite is what the generator draws.
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -11,7 +11,8 @@ import { group, pick, buttons, automatic, riichiTiles, exchangeOf, exchangeAllow
 import { LANGS, keys, pickLanguage, setLanguage, t } from '../js/i18n.js';
 import { parseLog, stops } from '../js/replay.js';
 import { draw } from '../tools/tiles.mjs';
-import { resultHtml, standingsHtml, paymentLabel, who } from '../js/result.js';
+import { resultHtml, standingsHtml, paymentLabel, who, yakuTile } from '../js/result.js';
+import { announcement, spoken } from '../js/announce.js';
 import { ownHand, seatPanel } from '../js/render.js';
 
 test('mjai names and MPSZ convert both ways, red fives as 0', () => {
@@ -196,6 +197,19 @@ test('the committed tile sprite is what the generator draws, with every face', (
   for (let n = 1; n <= 8; n++) want.push(`${n}f`);
   want.push('back', 'joker');
   assert.deepEqual(ids.sort(), want.sort());
+  // Every face and mark is drawn: no text for the visitor's fonts to render, nothing outside
+  // ASCII (the characters are outlines).
+  assert.doesNotMatch(svg, /<text|<tspan|font-family/);
+  assert.doesNotMatch(svg, /[^\x00-\x7f]/);
+  const icons = [...svg.matchAll(/<symbol id="i-([^"]+)"/g)].map((m) => m[1]);
+  for (const i of ['mark', 'title', 'zh', 'ja', 'lang', 'sound', 'mute', 'help', 'first', 'prev', 'next', 'last', 'arrow', 'warn', 'star', 'flag', 'swap']) {
+    assert.ok(icons.includes(i), `icon ${i}`);
+  }
+  // Each character face carries outlines (a path with curves), not an empty shape.
+  for (const id of ['1m', '9m', '0m', '1z', '4z', '6z', '7z', '1f', '8f']) {
+    const body = new RegExp(`<symbol id="t-${id}"[^>]*>(.*?)</symbol>`).exec(svg)[1];
+    assert.ok((body.match(/[QC]/g) || []).length > 20, `t-${id} has drawn characters`);
+  }
 });
 
 test('a win is laid out with the win tile apart, its yaku named, fu, points and payments', () => {
@@ -359,4 +373,70 @@ test('the wins and settlements of a hand are listed in the order they happened, 
   assert.ok(at('data-payment="kong"') < at('data-result="hora"') && at('data-result="hora"') < at('data-payment="not_ready"'));
   const total = html.split('data-result="total"')[1];
   assert.deepEqual([...total.matchAll(/class="(?:plus|minus|zero)">([^<]+)</g)].map((m) => Number(m[1])), [-3, -1, 8, -4]);
+});
+
+test('each call, riichi, win and draw is announced at its seat in the page\'s language, by the rules\' family', () => {
+  const say = (e, family = 'riichi') => {
+    const a = announcement(e, family);
+    return a && [a.kind, a.seat, a.text];
+  };
+  setLanguage('en');
+  assert.deepEqual(say({ type: 'chi', actor: 1, target: 0, pai: '3m', consumed: ['1m', '2m'] }), ['chi', 1, 'Chi']);
+  assert.deepEqual(say({ type: 'pon', actor: 2, target: 0, pai: 'E', consumed: ['E', 'E'] }), ['pon', 2, 'Pon']);
+  for (const type of ['daiminkan', 'ankan', 'kakan']) assert.deepEqual(say({ type, actor: 3, pai: '5p', consumed: [] }), ['kan', 3, 'Kan']);
+  assert.deepEqual(say({ type: 'reach', actor: 0 }), ['riichi', 0, 'Riichi']);
+  assert.deepEqual(say({ type: 'hora', actor: 1, target: 2, pai: '4p' }), ['ron', 1, 'Ron']);
+  assert.deepEqual(say({ type: 'hora', actor: 1, target: 1, pai: '4p' }), ['tsumo', 1, 'Tsumo']);
+  assert.deepEqual(say({ type: 'ryukyoku', reason: 'exhaustive' }), ['draw', null, 'Exhaustive draw']);
+  assert.deepEqual(say({ type: 'ryukyoku', reason: 'four_winds' }), ['draw', null, 'Four winds']);
+  for (const type of ['dahai', 'tsumo', 'dora', 'reach_accepted', 'start_kyoku', 'end_kyoku']) assert.equal(say({ type, actor: 0 }), null);
+  setLanguage('zh');
+  assert.deepEqual(say({ type: 'hora', actor: 1, target: 2, pai: '4p' }, 'chinese'), ['ron', 1, '胡']);
+  assert.deepEqual(say({ type: 'hora', actor: 1, target: 1, pai: '4p' }, 'chinese'), ['tsumo', 1, '自摸']);
+  assert.deepEqual(say({ type: 'hora', actor: 1, target: 2, pai: '4p' }), ['ron', 1, '荣和']);
+  assert.deepEqual(say({ type: 'reach', actor: 0 }, 'chinese'), ['riichi', 0, '报听']);
+  assert.deepEqual(say({ type: 'pon', actor: 2, target: 0, pai: 'E' }), ['pon', 2, '碰']);
+  assert.deepEqual(say({ type: 'ryukyoku', reason: 'exhaustive' }), ['draw', null, '荒牌流局']);
+  assert.deepEqual(say({ type: 'lone_kong', actor: 0, pai: 'C' }, 'chinese'), ['kan', 0, '红中杠']);
+  setLanguage('ja');
+  assert.deepEqual(say({ type: 'chi', actor: 1, target: 0, pai: '3m' }), ['chi', 1, 'チー']);
+  assert.deepEqual(say({ type: 'hora', actor: 3, target: 3, pai: '4p' }), ['tsumo', 3, 'ツモ']);
+  // What a screen reader hears: who (the seat's wind, and for a player where it sits) and what.
+  const s = fold([DEAL], 0);
+  assert.equal(spoken(s, announcement({ type: 'hora', actor: 2, target: 2, pai: '1m' })), '西, 対面: ツモ');
+  setLanguage('en');
+  assert.equal(spoken(s, announcement({ type: 'pon', actor: 1, target: 0, pai: 'E' })), 'South, right: Pon');
+  assert.equal(spoken(fold([DEAL], null), announcement({ type: 'pon', actor: 3, target: 0, pai: 'E' })), 'North: Pon');
+  assert.equal(spoken(s, announcement({ type: 'ryukyoku', reason: 'exhaustive' })), 'Exhaustive draw');
+});
+
+test('a yaku named for a tile is shown with that tile drawn beside its name', () => {
+  assert.equal(yakuTile('yakuhai_chun'), '7z');
+  assert.equal(yakuTile('yakuhai_haku'), '5z');
+  assert.equal(yakuTile('seat_wind_south'), '2z');
+  assert.equal(yakuTile('round_wind_north'), '4z');
+  assert.equal(yakuTile('tanyao'), null);
+  const s = fold([DEAL, { type: 'hora', actor: 0, target: 0, pai: '1m', hand: '123m456p789s11m777z', yaku: [['yakuhai_chun', 1], ['menzen_tsumo', 1]], han: 2, fu: 30, points: 2000 }], 0);
+  const html = resultHtml(s, { rules: { family: 'riichi' }, names: {} });
+  const chun = html.split('data-yaku="yakuhai_chun"')[1].split('</li>')[0];
+  assert.match(chun, /data-named="true"/);
+  assert.match(chun, /#t-7z/);
+  assert.doesNotMatch(html.split('data-yaku="menzen_tsumo"')[1].split('</li>')[0], /data-named/);
+});
+
+test('the English page needs no CJK or symbol glyph: its words are ASCII and common punctuation', () => {
+  setLanguage('en');
+  for (const k of keys('en')) assert.match(t(k), /^[\x20-\x7e\u00b7\u2013\u2014\u2026]*$/, `en ${k}: ${t(k)}`);
+  for (const p of ['5m', '0p', '1z', '7z', '3f', '?']) assert.match(tileName(p, 'en'), /^[\x20-\x7e]*$/);
+});
+
+test('the river marks the last discard and lays the riichi tile sideways', () => {
+  const s = fold([DEAL, { type: 'tsumo', actor: 0, pai: '5s' }, { type: 'reach', actor: 0 }, { type: 'dahai', actor: 0, pai: '5s', tsumogiri: true },
+    { type: 'tsumo', actor: 1, pai: '?' }, { type: 'dahai', actor: 1, pai: '9m', tsumogiri: true }], 0);
+  const mine = seatPanel(s, 0);
+  assert.match(mine, /class="tile [^"]*\bturned\b[^"]*" data-pai="5s"/);
+  assert.doesNotMatch(mine, /data-last/);
+  const right = seatPanel(s, 1);
+  assert.equal((right.match(/data-last="true"/g) || []).length, 1);
+  assert.match(right, /class="tile tsumogiri last"[^>]*data-pai="9m"[^>]*aria-description="last discard"/);
 });

@@ -5,7 +5,7 @@
 // same seed and bots plays the same game, and its log says what the browser will see.
 //
 //   cargo build -p hupai-cli
-//   node crates/hupai-server/web/tools/find-seeds.mjs [FIRST] [LAST]
+//   node crates/hupai-server/web/tools/find-seeds.mjs [FIRST] [LAST]    (ONLY=NAME: one scenario)
 
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -34,6 +34,33 @@ const SCENARIOS = {
   mcr: {
     rules: 'mcr',
     ok: (log) => log.some((e) => e.type === 'hora') && log.some((e) => e.type === 'flower' && e.actor === 0),
+  },
+  // The announcement tests: a hand with a chi, a pon, a kan and a riichi between them and one
+  // won by ron, one by tsumo (prints what each seed's hand holds).
+  announce: {
+    rules: 'riichi',
+    ok: (log) => {
+      const has = (f) => log.some(f);
+      const n = [
+        has((e) => e.type === 'chi'),
+        has((e) => e.type === 'pon'),
+        has((e) => ['daiminkan', 'ankan', 'kakan'].includes(e.type)),
+        has((e) => e.type === 'reach'),
+      ].filter(Boolean).length;
+      return has((e) => e.type === 'hora') && n >= 2;
+    },
+    extra: (log) => {
+      const kinds = new Set(log.map((e) => (['daiminkan', 'ankan', 'kakan'].includes(e.type) ? 'kan' : e.type)));
+      const h = log.find((e) => e.type === 'hora');
+      const said = ['chi', 'pon', 'kan', 'reach'].filter((k) => kinds.has(k));
+      return ` (${[...said, h.actor === h.target ? 'tsumo' : 'ron'].join(' ')}, ${log.length} events)`;
+    },
+  },
+  // A kan (rarer: its own seed).
+  announce_kan: {
+    rules: 'riichi',
+    ok: (log) => log.some((e) => ['daiminkan', 'ankan', 'kakan'].includes(e.type)),
+    extra: (log) => ` (${log.find((e) => ['daiminkan', 'ankan', 'kakan'].includes(e.type)).type} at event ${log.findIndex((e) => ['daiminkan', 'ankan', 'kakan'].includes(e.type))} of ${log.length})`,
   },
   // Somebody wins and the hand goes on; at the wall's end a seat not ready pays (查大叫).
   sichuan: {
@@ -72,14 +99,14 @@ for (let i = 0; ; i++) {
   await new Promise((r) => setTimeout(r, 100));
 }
 
-async function play(rules, seed) {
+async function play(sc, seed) {
   const r = await fetch(`${base}/api/tables`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({
-      rules,
-      length: 'hand',
-      seats: ['bot:tsumogiri', 'bot:defensive', 'bot:defensive', 'bot:defensive'],
+      rules: sc.rules,
+      length: sc.length || 'hand',
+      seats: sc.seats || ['bot:tsumogiri', 'bot:defensive', 'bot:defensive', 'bot:defensive'],
       seed,
       time: { bot_delay_ms: 0, claim_hold_ms: 0 },
     }),
@@ -96,9 +123,10 @@ async function play(rules, seed) {
 
 try {
   for (const [name, sc] of Object.entries(SCENARIOS)) {
+    if (process.env.ONLY && process.env.ONLY !== name) continue;
     const found = [];
     for (let seed = first; seed <= last && found.length < (process.env.ALL ? 1e9 : 5); seed++) {
-      const log = await play(sc.rules, seed);
+      const log = await play(sc, seed);
       if (sc.ok(log)) found.push(`${seed}${sc.extra ? sc.extra(log) : ''}`);
     }
     console.log(`${name}: ${found.join(', ') || 'none'}`);

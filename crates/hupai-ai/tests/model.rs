@@ -1,0 +1,111 @@
+//! `model:FILE.onnx`: the Rust runtime's logits equal PyTorch's on fixed observations, a file
+//! that cannot be played is a typed error when the agent is built, and the agent plays only
+//! legal options wherever a spec is taken. The models are made by tests/data/models/make.py.
+
+use std::path::PathBuf;
+
+use hupai_ai::arena::{run_arena, ArenaConfig, Length};
+use hupai_ai::model::{Model, ModelError};
+use hupai_ai::{AgentSpec, BuildOptions};
+use hupai_rules::Rules;
+
+fn data(name: &str) -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/data/models").join(name)
+}
+
+#[derive(serde::Deserialize)]
+struct Fixture {
+    planes: Vec<u8>,
+    scalars: Vec<f32>,
+    logits: Vec<f32>,
+}
+
+fn fixture() -> Fixture {
+    let text = std::fs::read_to_string(data("tiny.json")).expect("tiny.json");
+    serde_json::from_str(&text).expect("fixture")
+}
+
+fn close(a: &[f32], b: &[f32]) {
+    assert_eq!(a.len(), b.len());
+    let worst = a.iter().zip(b).map(|(x, y)| (x - y).abs()).fold(0f32, f32::max);
+    assert!(worst <= 1e-4, "largest difference {worst}");
+}
+
+#[test]
+fn the_runtime_gives_pytorchs_logits() {
+    let f = fixture();
+    let model = Model::load(&data("tiny.onnx")).expect("tiny.onnx loads");
+    let n = f.logits.len() / 728;
+    assert_eq!(n, 6);
+    // The batch, and each observation alone (the single-decision plan).
+    close(&model.logits(n, &f.planes, &f.scalars).expect("batch"), &f.logits);
+    for i in 0..n {
+        let (p, s) = (&f.planes[i * 73 * 34..(i + 1) * 73 * 34], &f.scalars[i * 83..(i + 1) * 83]);
+        close(&model.logits(1, p, s).expect("one"), &f.logits[i * 728..(i + 1) * 728]);
+    }
+    assert_eq!(model.meta("hupai.encoding"), Some("hupai-v4"));
+    assert!(model.logits(2, &f.planes[..10], &f.scalars).is_err());
+}
+
+#[test]
+fn files_that_cannot_be_played_are_typed_errors() {
+    let err = |name: &str| Model::load(&data(name)).expect_err(name);
+    assert!(matches!(err("missing.onnx"), ModelError::Read { .. }));
+    assert!(matches!(err("not-a-model.onnx"), ModelError::NotOnnx { .. }));
+    // A directory (or a device) is not read at all.
+    assert!(matches!(Model::load(&data("")).expect_err("dir"), ModelError::NotOnnx { .. }));
+    let e = err("other-encoding.onnx");
+    assert!(matches!(&e, ModelError::Encoding { found: Some(v), .. } if v == "hupai-v3"), "{e}");
+    assert!(e.to_string().contains("'hupai-v3'") && e.to_string().contains("'hupai-v4'"), "{e}");
+    assert!(matches!(err("no-metadata.onnx"), ModelError::Encoding { found: None, .. }));
+    let e = err("wrong-planes.onnx");
+    assert!(matches!(e, ModelError::Shape { .. }), "{e}");
+    let e = err("wrong-logits.onnx");
+    assert!(matches!(e, ModelError::Shape { .. }), "{e}");
+    assert!(e.to_string().contains("728"), "{e}");
+}
+
+#[test]
+fn a_bad_model_spec_fails_when_built_never_mid_game() {
+    let rules = Rules::preset("riichi").unwrap();
+    let spec: AgentSpec =
+        format!("model:{}", data("other-encoding.onnx").display()).parse().unwrap();
+    let e = spec.build(&rules, 0, 0, &BuildOptions::default()).err().expect("refused");
+    assert!(e.to_string().contains("hupai-v3"), "{e}");
+    let text = format!("model:{},defensive,defensive,defensive", data("missing.onnx").display());
+    let specs = AgentSpec::parse_list(&text).unwrap();
+    let mut config = ArenaConfig::from_specs(rules, ["defensive"; 4], 1).unwrap();
+    config.agents[0] = hupai_ai::arena::Entrant::spec(specs[0].clone(), BuildOptions::default());
+    config.length = Length::Hands(2);
+    let e = run_arena(&config, &|_| {}).expect_err("refused");
+    assert!(e.to_string().contains("cannot read model file"), "{e}");
+    assert!("model:".parse::<AgentSpec>().is_err());
+}
+
+#[test]
+fn model_agents_play_legal_options_in_the_arena() {
+    for preset in ["riichi", "mcr"] {
+        let rules = Rules::preset(preset).unwrap();
+        let spec = format!("model:{}", data("tiny.onnx").display());
+        let mut config = ArenaConfig::from_specs(
+            rules,
+            [spec.as_str(), "defensive", spec.as_str(), "efficiency"],
+            9,
+        )
+        .unwrap();
+        config.length = Length::Hands(8);
+        config.duplicate = true;
+        let result = run_arena(&config, &|_| {}).expect("arena");
+        assert_eq!(result.hands, 8);
+        let model = result.agents.iter().find(|a| a.name == spec).expect("the model's figures");
+        assert_eq!(model.illegal, 0, "{preset}");
+        // Answered in batches across the games (the default) or one decision at a time: the
+        // same games.
+        config.batch = 0;
+        let one = run_arena(&config, &|_| {}).expect("arena");
+        let points = |r: &hupai_ai::stats::ArenaResult| {
+            r.agents.iter().map(|a| (a.name.clone(), a.points_per_hand)).collect::<Vec<_>>()
+        };
+        assert_eq!(points(&one), points(&result), "{preset}");
+    }
+}

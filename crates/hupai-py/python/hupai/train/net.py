@@ -1,0 +1,158 @@
+"""The policy network and its ONNX export.
+
+A residual stack of 1-D convolutions over the 34 kinds (the observation's planes are its
+input channels; the scalars join after the stack), then two heads: a logit per action id
+(``ACTIONS``) and a value (the hand's points for the seat, in units of ``VALUE_SCALE``). The
+export holds the policy only: inputs ``planes`` (float32 ``[N, PLANES, 34]``) and ``scalars``
+(float32 ``[N, SCALARS]``), output ``logits`` (``[N, ACTIONS]``); its metadata names the
+encoding (``hupai.encoding``) and the action space (``hupai.actions``), which hupai's
+``model:FILE.onnx`` agents check before they play it.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from .. import _hupai
+
+ACTIONS: int = _hupai.ACTIONS
+PLANES: int = _hupai.PLANES
+SCALARS: int = _hupai.SCALARS
+WIDTH = 34
+ENCODING: str = _hupai.ENCODING
+ACTION_SPACE: str = _hupai.ACTION_SPACE
+#: Points per unit of the value head (a hand's points over this scale).
+VALUE_SCALE = 8000.0
+#: Logit given to illegal actions in training (finite, so that masked softmaxes stay exact).
+MASKED = -1.0e9
+
+
+def build(arch: str = "mlp", channels: int = 16, blocks: int = 2, hidden: int = 256, layers: int = 2) -> Any:
+    """A new network (``torch.nn.Module``): ``forward(planes, scalars) -> (logits, value)``.
+    ``arch`` is ``"mlp"`` (``layers`` fully connected layers of ``hidden`` units over the
+    flattened observation: the fastest in the Rust runtime, whose 1-D convolutions run about
+    ten times slower per multiply) or ``"conv"`` (a stem and ``blocks`` residual blocks of
+    ``channels`` 1-D convolutions over the kinds, then one layer of ``hidden``)."""
+    import torch
+    from torch import nn
+
+    class Block(nn.Module):  # type: ignore[misc]
+        def __init__(self, c: int) -> None:
+            super().__init__()
+            self.a = nn.Conv1d(c, c, 3, padding=1)
+            self.b = nn.Conv1d(c, c, 3, padding=1)
+
+        def forward(self, x: Any) -> Any:
+            return torch.relu(x + self.b(torch.relu(self.a(x))))
+
+    class Mlp(nn.Module):  # type: ignore[misc]
+        def __init__(self) -> None:
+            super().__init__()
+            self.config = {"arch": "mlp", "hidden": hidden, "layers": layers}
+            sizes = [PLANES * WIDTH + SCALARS] + [hidden] * layers
+            self.layers = nn.ModuleList(nn.Linear(a, b) for a, b in zip(sizes, sizes[1:]))
+            self.policy = nn.Linear(hidden, ACTIONS)
+            self.value = nn.Linear(hidden, 1)
+
+        def forward(self, planes: Any, scalars: Any) -> Any:
+            h = torch.cat([planes.flatten(1), scalars], dim=1)
+            for layer in self.layers:
+                h = torch.relu(layer(h))
+            return self.policy(h), self.value(h).squeeze(1)
+
+    class Policy(nn.Module):  # type: ignore[misc]
+        def __init__(self) -> None:
+            super().__init__()
+            self.config = {"arch": "conv", "channels": channels, "blocks": blocks, "hidden": hidden}
+            self.stem = nn.Conv1d(PLANES, channels, 3, padding=1)
+            self.blocks = nn.Sequential(*[Block(channels) for _ in range(blocks)])
+            self.trunk = nn.Linear(channels * WIDTH + SCALARS, hidden)
+            self.policy = nn.Linear(hidden, ACTIONS)
+            self.value = nn.Linear(hidden, 1)
+
+        def features(self, planes: Any, scalars: Any) -> Any:
+            x = self.blocks(torch.relu(self.stem(planes)))
+            x = torch.cat([x.flatten(1), scalars], dim=1)
+            return torch.relu(self.trunk(x))
+
+        def forward(self, planes: Any, scalars: Any) -> Any:
+            h = self.features(planes, scalars)
+            return self.policy(h), self.value(h).squeeze(1)
+
+    if arch == "mlp":
+        return Mlp()
+    if arch == "conv":
+        return Policy()
+    raise ValueError(f"arch '{arch}': mlp or conv")
+
+
+class _LogitsOnly:
+    """Wraps a network so that the export holds the policy head alone."""
+
+    @staticmethod
+    def make(net: Any) -> Any:
+        from torch import nn
+
+        class Logits(nn.Module):  # type: ignore[misc]
+            def __init__(self) -> None:
+                super().__init__()
+                self.net = net
+
+            def forward(self, planes: Any, scalars: Any) -> Any:
+                return self.net(planes, scalars)[0]
+
+        return Logits()
+
+
+def export(net: Any, path: str, meta: dict[str, str]) -> None:
+    """Writes ``net``'s policy to ``path`` as ONNX with ``meta`` plus the encoding, the
+    action space and the network's shape in its metadata."""
+    import onnx  # type: ignore[import-not-found,unused-ignore]
+    import torch
+
+    net.eval()
+    wrapped = _LogitsOnly.make(net).eval()
+    planes = torch.zeros(2, PLANES, WIDTH)
+    scalars = torch.zeros(2, SCALARS)
+    torch.onnx.export(
+        wrapped,
+        (planes, scalars),
+        path,
+        input_names=["planes", "scalars"],
+        output_names=["logits"],
+        dynamic_axes={"planes": {0: "N"}, "scalars": {0: "N"}, "logits": {0: "N"}},
+        opset_version=17,
+        dynamo=False,
+    )
+    model = onnx.load(path)
+    entries = {
+        "hupai.encoding": ENCODING,
+        "hupai.actions": ACTION_SPACE,
+        "hupai.net": json.dumps(net.config),
+        **meta,
+    }
+    del model.metadata_props[:]
+    for k, v in entries.items():
+        e = model.metadata_props.add()
+        e.key, e.value = k, v
+    onnx.save(model, path)
+
+
+def save(net: Any, path: str, meta: dict[str, str]) -> None:
+    """Writes ``net``'s weights and shape to ``path`` (a PyTorch checkpoint)."""
+    import torch
+
+    torch.save({"config": net.config, "state": net.state_dict(), "meta": meta}, path)
+
+
+def load(path: str) -> tuple[Any, dict[str, str]]:
+    """Reads a checkpoint written by :func:`save`: the network and its metadata."""
+    import torch
+
+    ck = torch.load(path, map_location="cpu", weights_only=True)
+    config = dict(ck["config"])
+    config.setdefault("arch", "conv")  # checkpoints from before the MLP name no arch
+    net = build(**config)
+    net.load_state_dict(ck["state"])
+    return net, dict(ck.get("meta", {}))

@@ -1,0 +1,191 @@
+"""Training data: self-play shards written to Parquet, read back as numpy arrays.
+
+``write_shards`` plays a run of ``hupai.self_play`` in job ranges, one Parquet file per
+range (a range already on disk is kept, so a run that stopped resumes where it was);
+``read`` loads the decisions of one agent (the teacher) with more than one legal option.
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Callable, Optional, Sequence
+
+import numpy as np
+
+from .. import _hupai
+from ..data import jobs, self_play
+
+
+def write_shards(
+    out: Path,
+    agents: Sequence[str],
+    rules: str,
+    hands: int,
+    shard: int,
+    seed: int,
+    values: Optional[str],
+    threads: int,
+    say: Callable[[str], None] = print,
+) -> list[Path]:
+    """Plays ``hands`` hands of ``agents`` from ``seed`` into ``out/shard-A-B.parquet`` files
+    of ``shard`` jobs each; returns the files in job order."""
+    import pyarrow.parquet as pq  # type: ignore[import-untyped]
+
+    out.mkdir(parents=True, exist_ok=True)
+    total = jobs(hands=hands)
+    files = []
+    for a in range(0, total, shard):
+        b = min(a + shard, total)
+        path = out / f"shard-{a:07d}-{b:07d}.parquet"
+        files.append(path)
+        if path.exists():
+            continue
+        t0 = time.perf_counter()
+        table = self_play(
+            hands=hands, rules=rules, agents=list(agents), seed=seed, start=a, stop=b,
+            threads=threads, values=values,
+        )
+        tmp = path.with_suffix(".tmp")
+        pq.write_table(table, tmp)
+        tmp.rename(path)
+        say(f"{path.name}: {table.num_rows} decisions in {time.perf_counter() - t0:.1f}s")
+    return files
+
+
+@dataclass
+class Samples:
+    """Decisions as arrays, one row each."""
+
+    planes: Any  # uint8 (n, PLANES, 34)
+    scalars: Any  # float32 (n, SCALARS)
+    mask: Any  # bool (n, ACTIONS)
+    action: Any  # int64 (n,)
+    #: The teacher's values, flat, one per legal id in ascending id order of the rows that
+    #: have them (``value_at[i]``..``value_at[i + 1]``; empty rows have none).
+    values: Any  # float32
+    value_at: Any  # int64 (n + 1,)
+    hand_points: Any  # float32 (n,)
+    wall: Any  # int64 (n,)
+
+    def __len__(self) -> int:
+        return int(self.action.shape[0])
+
+    def take(self, idx: Any) -> "Samples":
+        """The rows ``idx``, in that order."""
+        starts, ends = self.value_at[idx], self.value_at[idx + 1]
+        lens = ends - starts
+        flat = _ranges(starts, lens)
+        at = np.zeros(len(idx) + 1, dtype=np.int64)
+        np.cumsum(lens, out=at[1:])
+        return Samples(
+            self.planes[idx], self.scalars[idx], self.mask[idx], self.action[idx],
+            self.values[flat], at, self.hand_points[idx], self.wall[idx],
+        )
+
+    def soft_targets(self, temperature: float) -> tuple[Any, Any]:
+        """Per row, the teacher's distribution over the legal options, softmax of its values
+        over ``temperature`` (options it did not rate get none), and whether the row has one:
+        ``(float32 (n, ACTIONS), bool (n,))``."""
+        n = len(self)
+        lens = np.diff(self.value_at)
+        has = lens > 0
+        dense = np.full((n, _hupai.ACTIONS), -np.inf, dtype=np.float32)
+        if has.any():
+            sub = np.flatnonzero(has)
+            block = np.full((len(sub), _hupai.ACTIONS), -np.inf, dtype=np.float32)
+            v = np.where(np.isnan(self.values), -np.inf, self.values / temperature)
+            block[self.mask[sub]] = v.astype(np.float32)
+            dense[sub] = block
+        rated = np.isfinite(dense).any(axis=1)
+        top = np.where(rated, dense.max(axis=1), 0.0)[:, None]
+        e = np.where(np.isfinite(dense), np.exp(dense - top), 0.0)
+        total = e.sum(axis=1, keepdims=True)
+        p = np.divide(e, total, out=np.zeros_like(e), where=total > 0)
+        return p.astype(np.float32), has & rated
+
+
+def _ranges(starts: Any, lens: Any) -> Any:
+    """The concatenation of ``arange(s, s + l)`` for each pair."""
+    lens = np.asarray(lens, dtype=np.int64)
+    seg = np.repeat(np.arange(len(lens)), lens)
+    first = np.cumsum(lens) - lens
+    return np.asarray(starts, dtype=np.int64)[seg] + (np.arange(int(lens.sum())) - first[seg])
+
+
+def read(paths: Sequence[Path], agent: Optional[str] = None, limit: Optional[int] = None) -> Samples:
+    """The decisions in ``paths`` (Parquet files of ``hupai.self_play``) played by ``agent``
+    (every agent's when None) with more than one legal option, at most ``limit`` of them (the
+    first, in file order)."""
+    import pyarrow.parquet as pq
+
+    parts: list[Samples] = []
+    count = 0
+    for path in paths:
+        t = pq.read_table(path)
+        enc = (t.schema.metadata or {}).get(b"hupai.encoding", b"").decode()
+        if enc != _hupai.ENCODING:
+            raise _hupai.InputError(f"{path}: encoding '{enc}', this hupai encodes '{_hupai.ENCODING}'")
+        mask = _fixed(t, "mask", np.bool_).reshape(-1, _hupai.ACTIONS)
+        keep = mask.sum(axis=1) > 1
+        if agent is not None:
+            names = t.column("agent").combine_chunks()
+            keep &= np.asarray(names.dictionary.to_pylist(), dtype=object)[names.indices.to_numpy()] == agent
+        idx = np.flatnonzero(keep)
+        if limit is not None:
+            idx = idx[: max(0, limit - count)]
+        count += len(idx)
+        n = t.num_rows
+        if "values" in t.column_names:
+            col = t.column("values").combine_chunks()
+            offsets = col.offsets.to_numpy().astype(np.int64)
+            vals = col.values.to_numpy(zero_copy_only=False).astype(np.float32)
+            nulls = col.is_null().to_numpy(zero_copy_only=False)
+            lens = np.where(nulls, 0, np.diff(offsets))
+            starts = offsets[:-1]
+        else:
+            vals, lens, starts = np.zeros(0, np.float32), np.zeros(n, np.int64), np.zeros(n, np.int64)
+        at = np.zeros(n + 1, dtype=np.int64)
+        np.cumsum(lens, out=at[1:])
+        flat = _ranges(starts, lens)
+        whole = Samples(
+            _fixed(t, "planes", np.uint8).reshape(-1, _hupai.PLANES, 34),
+            _fixed(t, "scalars", np.float32).reshape(-1, _hupai.SCALARS),
+            mask,
+            t.column("action").to_numpy().astype(np.int64),
+            vals[flat],
+            at,
+            t.column("hand_points").to_numpy().astype(np.float32),
+            t.column("wall").to_numpy().astype(np.int64),
+        )
+        parts.append(whole.take(idx))
+        if limit is not None and count >= limit:
+            break
+    return concat(parts)
+
+
+def concat(parts: Sequence[Samples]) -> Samples:
+    """The rows of ``parts`` one after another."""
+    if not parts:
+        raise _hupai.InputError("no decisions: the data holds no rows of that agent")
+    at = [np.zeros(1, dtype=np.int64)]
+    base = 0
+    for p in parts:
+        at.append(p.value_at[1:] + base)
+        base += int(p.value_at[-1])
+    return Samples(
+        np.concatenate([p.planes for p in parts]),
+        np.concatenate([p.scalars for p in parts]),
+        np.concatenate([p.mask for p in parts]),
+        np.concatenate([p.action for p in parts]),
+        np.concatenate([p.values for p in parts]),
+        np.concatenate(at),
+        np.concatenate([p.hand_points for p in parts]),
+        np.concatenate([p.wall for p in parts]),
+    )
+
+
+def _fixed(t: Any, name: str, dtype: Any) -> Any:
+    col = t.column(name).combine_chunks()
+    return col.flatten().to_numpy(zero_copy_only=False).astype(dtype, copy=False)

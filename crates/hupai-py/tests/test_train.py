@@ -1,0 +1,103 @@
+"""hupai.train: a tiny model cloned from a few self-play games, exported to ONNX, loaded by the
+Rust runtime (its logits equal PyTorch's within 1e-4) and played in a Rust arena; the
+teacher's values recorded per option; fine-tuning runs; a run repeats for its seed."""
+
+import json
+import subprocess
+import sys
+
+import numpy as np
+import pytest
+
+import hupai
+
+torch = pytest.importorskip("torch")
+pytest.importorskip("onnx")
+
+from hupai.train import clone as cloning  # noqa: E402
+from hupai.train import finetune as tuning  # noqa: E402
+from hupai.train.net import export, load, save  # noqa: E402
+from hupai.train.samples import read, write_shards  # noqa: E402
+
+TINY = {"arch": "mlp", "hidden": 32, "layers": 1}
+
+
+@pytest.fixture(scope="module")
+def shards(tmp_path_factory):
+    out = tmp_path_factory.mktemp("shards")
+    return write_shards(out, ["defensive"], "riichi", hands=8, shard=4, seed=11, values=None, threads=1, say=lambda m: None)
+
+
+def test_clone_export_and_play_in_the_rust_arena(shards, tmp_path):
+    data = read(shards, agent="defensive")
+    assert len(data) > 100 and data.mask[np.arange(len(data)), data.action].all()
+    st = cloning.Settings(seed=3, epochs=2, batch=64, net=TINY, holdout=0.25)
+    net, report = cloning.train(data, st, say=lambda m: None)
+    assert report["history"][-1]["train_agree"] > 0.2
+    path = tmp_path / "tiny.onnx"
+    export(net, str(path), {"hupai.trained": "test"})
+    # The Rust runtime computes PyTorch's logits.
+    planes, scalars = data.planes[:32], data.scalars[:32]
+    with torch.no_grad():
+        want, _ = net(torch.from_numpy(planes.astype(np.float32)), torch.from_numpy(scalars))
+    got = hupai._hupai.model_logits(str(path), np.ascontiguousarray(planes), np.ascontiguousarray(scalars))
+    assert np.abs(got - want.numpy()).max() <= 1e-4
+    # The model plays in the Rust arena, legally, and so does any spec-taking place.
+    spec = f"model:{path}"
+    r = hupai.arena([spec, "defensive", "defensive", "defensive"], hands=8, seed=2, duplicate=True)
+    mine = [a for a in r["agents"] if a["name"] == spec][0]
+    assert r["hands"] == 8 and mine["illegal"] == 0
+    env = hupai.MahjongEnv("riichi", length="hand", seed=1, agents=[None, spec, spec, spec])
+    obs = env.reset()
+    while not env.done():
+        obs = env.step({p: o.legal_actions()[0] for p, o in obs.items()})
+    agent = hupai.Agent(spec)
+    assert agent.act(hupai.MahjongEnv("riichi", seed=4).reset()[0]) is not None
+
+
+def test_bad_model_files_are_errors(tmp_path):
+    bad = tmp_path / "bad.onnx"
+    bad.write_text("not a model")
+    with pytest.raises(hupai.HupaiError, match="not an ONNX model"):
+        hupai.arena([f"model:{bad}", "defensive", "defensive", "defensive"], hands=1)
+    with pytest.raises(hupai.HupaiError, match="cannot read model file"):
+        hupai.Agent(f"model:{tmp_path / 'missing.onnx'}")
+
+
+def test_cloning_is_deterministic_for_a_seed(shards):
+    data = read(shards, agent="defensive", limit=300)
+    st = cloning.Settings(seed=5, epochs=1, batch=50, net=TINY)
+    a, _ = cloning.train(data, st, say=lambda m: None)
+    b, _ = cloning.train(data, st, say=lambda m: None)
+    for x, y in zip(a.state_dict().values(), b.state_dict().values()):
+        assert torch.equal(x, y)
+
+
+def test_values_are_recorded_per_legal_option():
+    # defensive explains with shanten and ukeire, not ev: its values are one per legal id.
+    t = hupai.self_play(hands=1, agents="defensive", seed=4, values="ukeire")
+    masks = np.asarray(t.column("mask").to_pylist())
+    values = t.column("values").to_pylist()
+    rated = [i for i, v in enumerate(values) if v is not None]
+    assert rated, "some decisions are rated"
+    for i in rated:
+        assert len(values[i]) == masks[i].sum()
+    plain = hupai.self_play(hands=1, agents="defensive", seed=4)
+    assert plain.column("values").null_count == plain.num_rows
+    assert plain.column("action").to_pylist() == t.column("action").to_pylist()
+
+
+def test_finetune_runs_and_the_cli_writes_a_model(shards, tmp_path):
+    data = read(shards, agent="defensive", limit=200)
+    net, _ = cloning.train(data, cloning.Settings(seed=1, epochs=1, batch=50, net=TINY), say=lambda m: None)
+    save(net, str(tmp_path / "c.pt"), {})
+    net, ref = load(str(tmp_path / "c.pt"))[0], load(str(tmp_path / "c.pt"))[0]
+    st = tuning.Settings(seed=1, updates=2, envs=4, decisions=32, opponents=["efficiency"])
+    _, report = tuning.finetune(net, ref, st, say=lambda m: None)
+    assert len(report["history"]) == 2 and report["history"][0]["hands"] > 0
+    out = tmp_path / "cli.onnx"
+    cmd = [sys.executable, "-m", "hupai.train", "clone", str(shards[0]), "--teacher", "defensive",
+           "--out", str(out), "--epochs", "1", "--arch", "conv", "--channels", "8", "--blocks", "1", "--hidden", "16"]
+    subprocess.run(cmd, check=True, capture_output=True)
+    report = json.loads(out.with_suffix(".json").read_text())
+    assert report["decisions"] > 0 and out.exists()
