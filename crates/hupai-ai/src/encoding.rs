@@ -335,4 +335,3 @@ fn family_index(v: Variant) -> usize {
         | Variant::Wuhan => 2,
     }
 }
-

@@ -15,7 +15,7 @@
 //! ```
 
 use hupai_core::{Form, Hand, Kind, Meld, MeldKind, Seat};
-use hupai_rules::{DeclareReady, Variant, Score, WinContext};
+use hupai_rules::{DeclareReady, Score, Variant, WinContext};
 
 use crate::view::{Decision, PlayerView};
 use crate::Pai;
