@@ -1,6 +1,8 @@
 //! Push/fold on constructed positions: fold a two-shanten hand against a riichi, push a
 //! ready mangan.
 
+#![cfg(test)]
+
 use hupai_ai::{Defensive, Efficiency};
 use hupai_core::{shanten, Counts, FormSet, Kind, KindSet, Seat};
 use hupai_engine::{Action, Agent, Pai, PlayerView, RiverEntry};

@@ -18,6 +18,8 @@
 //! anew; the test that always runs folds the committed records again and checks that the
 //! expectations are still the engine's.
 
+#![cfg(test)]
+
 use std::collections::BTreeMap;
 use std::io::{BufRead, Read, Write};
 use std::path::PathBuf;

@@ -2,6 +2,8 @@
 //! that is hupai's own `mjai-bot` plays exactly the game the in-process agent plays: it sees
 //! only its stream, works out the same options, and answers through the protocol.
 
+#![cfg(test)]
+
 use std::process::Command;
 
 use serde_json::Value;

@@ -1,5 +1,7 @@
 //! `hupai analyze` end to end.
 
+#![cfg(test)]
+
 mod common;
 
 fn hupai(args: &[&str], stdin: &str) -> (String, bool) {

@@ -1,5 +1,7 @@
 //! `hupai score` end to end: the minimum of a rules file (`min_fan`) refuses a win below it.
 
+#![cfg(test)]
+
 mod common;
 
 use common::run as hupai;

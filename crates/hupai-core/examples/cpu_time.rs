@@ -3,6 +3,10 @@
 //! this is steadier than wall-clock criterion figures, because time spent descheduled is not
 //! counted. Run: `cargo run --release -p hupai-core --example cpu_time [name]`.
 
+// A measuring program, not library code: a failed setup or a wrong result should stop it at
+// once, so it unwraps and panics rather than carry error types.
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
+
 use hupai_core::{Counts, FormSet};
 
 #[path = "../benches/support/hands.rs"]

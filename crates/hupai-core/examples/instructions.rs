@@ -12,6 +12,10 @@
 //! `ukeire`, `regular` (ukeire, regular form only), `count` (ukeire_count), `shanten`,
 //! `waits`, `discard`.
 
+// A measuring program, not library code: a failed setup or a wrong result should stop it at
+// once, so it unwraps and panics rather than carry error types.
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
+
 use hupai_core::{Counts, FormSet};
 
 #[path = "../benches/support/hands.rs"]

@@ -3,6 +3,8 @@
 //! and seven pairs (riichi rules: four identical tiles are not two pairs). Every value must
 //! match.
 
+#![cfg(test)]
+
 mod common;
 
 use hupai_core::{form_shanten, shanten, Form, FormSet};

@@ -2,6 +2,8 @@
 //! without declared melds, with jokers, for every preset form set. A light run always; the
 //! ten-million-hand run is `cargo test --release -p hupai-core --test differential -- --ignored`.
 
+#![cfg(test)]
+
 mod common;
 
 use common::{random_hand, Rng};

@@ -5,6 +5,8 @@
 //! built from [`reference::suit_distances`] (a search over one suit) and the reference's
 //! special forms. Nothing here shares code with the tables or the fast routines.
 
+#![cfg(test)]
+
 use hupai_core::{reference, Counts, Form, FormSet};
 
 /// Distances of one suit to every target (`5 * pair + melds`).

@@ -1,3 +1,6 @@
+// A measuring program, not library code: a failed setup or a wrong result should stop it at
+// once, so it unwraps and panics rather than carry error types.
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 use hupai_engine::{play_match, Agent, Event, Random, Setup};
 use hupai_rules::Rules;
 fn main() {

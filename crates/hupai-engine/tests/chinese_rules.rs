@@ -1,5 +1,7 @@
 //! MCR, general Chinese and laizi rules, each with the rule it checks.
 
+#![cfg(test)]
+
 mod common;
 
 use common::{act, discard_of, has, pass_all, play_checked, stack, stacked_game};

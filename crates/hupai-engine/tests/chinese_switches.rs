@@ -2,6 +2,8 @@
 //! (`pass_win`) and 查叫 (`not_ready_pays`) extending `chinese` and `guangdong`, each test
 //! quoting the rule text of `hupai_rules::Rules` it checks.
 
+#![cfg(test)]
+
 mod common;
 
 use common::{act, discard_of, has, pass_all, stack, stacked_game, tsumogiri, wins};

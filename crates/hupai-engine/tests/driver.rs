@@ -1,6 +1,8 @@
 //! The match driver: players keep their agents when seats rotate (MCR), answers come in any
 //! order and late ones are refused, and a refused answer changes nothing.
 
+#![cfg(test)]
+
 mod common;
 
 use hupai_core::Seat;

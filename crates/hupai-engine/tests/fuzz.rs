@@ -1,5 +1,7 @@
 //! Random agents play every preset with an invariant check after every action.
 
+#![cfg(test)]
+
 mod common;
 
 use common::{play_checked, presets};

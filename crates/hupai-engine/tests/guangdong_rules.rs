@@ -1,6 +1,8 @@
 //! Guangdong 推倒胡, each test quoting the rule it checks (the room rules named in
 //! `hupai_rules::guangdong`).
 
+#![cfg(test)]
+
 mod common;
 
 use common::{act, discard_of, has, pass_all, play_checked, stack, stacked_game, tsumogiri, wins};

@@ -1,6 +1,8 @@
 //! Hong Kong old style (香港麻雀), each test quoting the rule it checks (the books named in
 //! `hupai_rules::hongkong`).
 
+#![cfg(test)]
+
 mod common;
 
 use common::{act, discard_of, has, pass_all, stack, stacked_game, tsumogiri, wins};

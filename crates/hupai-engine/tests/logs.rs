@@ -1,6 +1,8 @@
 //! Logs: random games replay and verify; a tampered log names the first line that does not
 //! follow.
 
+#![cfg(test)]
+
 mod common;
 
 use hupai_engine::replay::{parse_log, replay_events};

@@ -1,5 +1,7 @@
 //! Match flow: dealer repeats, honba, the end rules of east-only and half-game matches.
 
+#![cfg(test)]
+
 mod common;
 
 use common::play_checked;

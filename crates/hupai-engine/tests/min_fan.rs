@@ -3,6 +3,8 @@
 //! shibari": "dora do not count for the han minimum"); Sichuan counts every fan but
 //! 自摸加番's.
 
+#![cfg(test)]
+
 mod common;
 
 use common::{act, discard_of, has, stack, stacked_game, tsumogiri};

@@ -1,6 +1,8 @@
 //! Every `hora` of random games re-scores identically from its `score_input` (the line
 //! `hupai score` takes).
 
+#![cfg(test)]
+
 mod common;
 
 use hupai_engine::Event;

@@ -1,6 +1,8 @@
 //! Riichi abortive draws and riichi declaration limits, each with the rule it checks
 //! (Tenhou ranked rules, the `riichi` preset).
 
+#![cfg(test)]
+
 mod common;
 
 use common::{act, declare_riichi, discard, discard_of, has, pass_all, stack, stacked_game};

@@ -4,6 +4,8 @@
 //! logs: a ron splits the hand between the discarder and the liable player, who also pays
 //! the honba.
 
+#![cfg(test)]
+
 mod common;
 
 use common::{act, discard, discard_of, pass_all, stack};

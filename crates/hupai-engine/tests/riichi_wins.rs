@@ -1,6 +1,8 @@
 //! Riichi wins, furiten and calls, each with the rule it checks (Tenhou ranked rules, the
 //! `riichi` preset).
 
+#![cfg(test)]
+
 mod common;
 
 use common::{act, declare_riichi, discard, discard_of, has, kinds, pass_all, stack, stacked_game};

@@ -1,6 +1,8 @@
 //! Sichuan 血战到底 and 血流成河, each test quoting the rule it checks (the Chengdu room rules
 //! as the rule sheets state them; see `hupai_rules::sichuan`).
 
+#![cfg(test)]
+
 mod common;
 
 use common::{act, discard_of, has, pass_all, stack, stacked_game, wins};

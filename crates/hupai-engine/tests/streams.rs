@@ -2,6 +2,8 @@
 //! view built from it alone, read back from JSON, equals the engine's view of that seat; and
 //! the options computed from it equal the engine's at every decision, in every preset.
 
+#![cfg(test)]
+
 mod common;
 
 use hupai_core::Seat;

@@ -2,6 +2,8 @@
 //! took, on the views they took them on, in every preset (MCR's re-seating included), from the
 //! full record and from each player's own stream alike.
 
+#![cfg(test)]
+
 mod common;
 
 use hupai_engine::replay::parse_log;

@@ -2,6 +2,8 @@
 //! `hupai_rules::wuhan`). The walls are stacked: the joker indicator is the wall's last tile
 //! (9s here, so the joker is 1s) and a lone kong's replacement the tile before it.
 
+#![cfg(test)]
+
 mod common;
 
 use common::{

@@ -1,6 +1,8 @@
 //! The 214 MCR unit cases of `shared/corpora/mcr-unit-cases`, copied into
 //! `tests/data/mcr_unit_cases.jsonl` (the reference calculator's own test hands), scored by hupai and compared fan by fan with PyMahjongGB 1.4.0.
 
+#![cfg(test)]
+
 mod common;
 
 use common::fans_of;

@@ -1,6 +1,8 @@
 //! Differential tests against PyMahjongGB 1.4.0: the committed fixture (CI) and a large set
 //! generated on the fly (release mode, `--ignored`).
 
+#![cfg(test)]
+
 mod common;
 
 use std::collections::HashSet;

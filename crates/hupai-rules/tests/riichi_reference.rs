@@ -20,6 +20,8 @@
 //! cargo test --release -p hupai-rules --test riichi_reference -- --ignored
 //! ```
 
+#![cfg(test)]
+
 mod riichi_case;
 
 use std::path::{Path, PathBuf};

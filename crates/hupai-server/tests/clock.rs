@@ -2,6 +2,8 @@
 //! absence bring in the AI until the person is back, and every discard is held the same time
 //! whoever can call.
 
+#![cfg(test)]
+
 mod common;
 
 use common::{base, db, next_not_event, start, table};

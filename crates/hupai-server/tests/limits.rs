@@ -1,6 +1,8 @@
 //! The limits that keep one client from hurting the others: connections per address, idle
 //! connections swept, and a reader that falls behind cut off while its table plays on.
 
+#![cfg(test)]
+
 mod common;
 
 use common::{base, db, start_with, table, PATIENT};

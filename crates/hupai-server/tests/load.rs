@@ -3,6 +3,8 @@
 //! No timing is asserted; the heavy runs are the example's (`cargo run --release -p
 //! hupai-server --example load`).
 
+#![cfg(test)]
+
 mod common;
 // The example reads every field; this test only some.
 #[allow(dead_code)]

@@ -1,6 +1,8 @@
 //! External mjai bots over TCP: the classic handshake with the seat's ticket, the seat's stream
 //! one line at a time, replies read as for `mjai:COMMAND` seats, strikes counted.
 
+#![cfg(test)]
+
 mod common;
 
 use common::{base, db, start, table};

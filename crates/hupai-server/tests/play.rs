@@ -2,6 +2,8 @@
 //! its stream (nothing another seat may not see); a player dropped and resumed at random points
 //! ends with the same record; the log is served once the match is over, and replays.
 
+#![cfg(test)]
+
 mod common;
 
 use common::{base, db, game_log, play, start, table, Received, PATIENT};

@@ -1,6 +1,8 @@
 //! Bad input from strangers: every refusal is a typed error that says what is wrong, nothing
 //! changes on a refused answer, nothing panics, and the limits hold.
 
+#![cfg(test)]
+
 mod common;
 
 use common::{base, db, next_not_event, next_prompt, start, start_with, table, PATIENT};

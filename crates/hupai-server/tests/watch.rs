@@ -1,6 +1,8 @@
 //! Spectators: no hidden tile while a hand runs, the hand's tiles revealed once it is over,
 //! and the stream delayed when the table asks.
 
+#![cfg(test)]
+
 mod common;
 
 use common::{base, db, game_log, start, table};

@@ -2,6 +2,8 @@
 //! review of finished games (stored and uploaded), and help for a seat over the WebSocket,
 //! computed from the seat's own view.
 
+#![cfg(test)]
+
 mod common;
 
 use hupai_server::client::{create_table, http};
