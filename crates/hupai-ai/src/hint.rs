@@ -23,7 +23,7 @@
 use std::fmt;
 
 use hupai_core::{discard_analysis, shanten_with_jokers, ukeire_with_jokers, Kind, KindSet};
-use hupai_engine::{Action, Agent, Explanation, Pai, PlayerView};
+use hupai_engine::{Action, Agent, Candidate, Explanation, Pai, PlayerView};
 use serde::{Deserialize, Serialize};
 
 use crate::danger::{expected_loss, threats, Danger, TableRead};
@@ -65,19 +65,11 @@ pub struct Weighed {
 impl fmt::Display for Weighed {
     /// `5m (shanten 1, ukeire 12, loss 0.250)`: whole numbers as such, others to three places.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.label)?;
-        for (i, (name, v)) in self.numbers.iter().enumerate() {
-            let sep = if i == 0 { " (" } else { ", " };
-            if v.fract() == 0.0 && v.abs() < 1e9 {
-                write!(f, "{sep}{name} {}", *v as i64)?;
-            } else {
-                write!(f, "{sep}{name} {v:.3}")?;
-            }
-        }
-        if !self.numbers.is_empty() {
-            f.write_str(")")?;
-        }
-        Ok(())
+        Candidate::write_labelled(
+            f,
+            &self.label,
+            self.numbers.iter().map(|(n, v)| (n.as_str(), *v)),
+        )
     }
 }
 
