@@ -10,6 +10,10 @@
 //! 1), `--negatives P` (the chance a kind the opponent does not win on is kept when fitting,
 //! default 1), `--model FILE` (calibrate a file instead of the shipped model).
 
+// A measuring program, not library code: a failed setup or a wrong result should stop it at
+// once, so it unwraps and panics rather than carry error types.
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
+
 use std::process::ExitCode;
 use std::time::Instant;
 

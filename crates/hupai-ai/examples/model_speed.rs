@@ -1,4 +1,8 @@
 //! Times a model's logits for one observation and for batches: `cargo run --release -p hupai-ai --example model_speed -- FILE.onnx`.
+
+// A measuring program, not library code: a failed setup or a wrong result should stop it at
+// once, so it unwraps and panics rather than carry error types.
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 use std::time::Instant;
 
 fn main() {

@@ -1,6 +1,10 @@
 //! A quick duplicate arena for tuning the search (the same as `hupai arena`, without the
 //! CLI's build): `search_arena RULES HANDS SEED AGENT [OPPONENT]`.
 
+// A measuring program, not library code: a failed setup or a wrong result should stop it at
+// once, so it unwraps and panics rather than carry error types.
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
+
 use hupai_ai::arena::{run_arena, ArenaConfig, Length};
 use hupai_rules::Rules;
 

@@ -189,7 +189,7 @@ pub fn read_hand(view: &PlayerView, sit: &Situation, seat: usize) -> HandRead {
 /// and the turn.
 pub fn threats(view: &PlayerView, sit: &Situation) -> [Threat; 3] {
     let me = sit.me;
-    let turn = view.rivers.iter().map(Vec::len).max().unwrap_or(0) as f32;
+    let turn = Seat::ALL.iter().map(|&s| view.river(s).count()).max().unwrap_or(0) as f32;
     std::array::from_fn(|i| {
         let seat = (me + 1 + i) % 4;
         let melds = view.melds.get(seat).map(Vec::as_slice).unwrap_or(&[]);

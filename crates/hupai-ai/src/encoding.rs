@@ -239,7 +239,7 @@ pub fn encode(view: &PlayerView, planes: &mut [u8], scalars: &mut [f32]) {
         let s = seat.index();
         let base = 17 + 14 * r;
         let mut river = [0u8; 34];
-        for e in &view.rivers[s] {
+        for e in view.river(seat) {
             let Some(k) = e.pai.kind() else { continue };
             river[k.index()] += 1;
             visible[k.index()] += 1;
@@ -271,7 +271,7 @@ pub fn encode(view: &PlayerView, planes: &mut [u8], scalars: &mut [f32]) {
         scalars[72 + 3 * r] = f32::from(lone.joker) / 4.0;
         scalars[73 + 3 * r] = f32::from(lone.indicator) / 4.0;
         set_kinds(planes, base + 12, view.passed_since_riichi[s]);
-        if let Some(k) = view.rivers[s].last().and_then(|e| e.pai.kind()) {
+        if let Some(k) = view.river(seat).last().and_then(|e| e.pai.kind()) {
             set(planes, base + 13, k);
         }
         // Scalars by seat.
@@ -291,7 +291,7 @@ pub fn encode(view: &PlayerView, planes: &mut [u8], scalars: &mut [f32]) {
     scalars[view.round_wind.index()] = 1.0;
     scalars[4 + view.seat_wind(me).index()] = 1.0;
     scalars[8] = view.honba as f32 / 8.0;
-    scalars[9] = view.kyotaku as f32 / 4.0;
+    scalars[9] = view.sticks as f32 / 4.0;
     scalars[10] = view.live_tiles() as f32 / 100.0;
     let shanten = view.shanten().min(8);
     scalars[31] = f32::from(shanten) / 8.0;

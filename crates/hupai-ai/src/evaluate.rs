@@ -398,10 +398,8 @@ mod tests {
                 .unwrap();
         view.draws = 20;
         if !river.is_empty() {
-            view.rivers[1] = river
-                .split(' ')
-                .map(|p| RiverEntry { pai: p.parse().unwrap(), tsumogiri: false, riichi: false })
-                .collect();
+            view.rivers[1] =
+                river.split(' ').map(|p| RiverEntry::new(p.parse().unwrap())).collect();
         }
         Situation::new(&view, &rules)
     }

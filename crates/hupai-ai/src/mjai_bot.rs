@@ -44,10 +44,9 @@ pub struct MjaiBot {
     rules: Arc<Rules>,
     agent: Box<dyn Agent>,
     explain: bool,
-    me: Option<Seat>,
-    /// The player this bot plays: the seat it starts the match in.
-    player: Option<usize>,
     default_seat: Option<Seat>,
+    /// The view of the player this bot plays (the seat it starts the match in), once known;
+    /// it follows the player across MCR's re-seating.
     view: Option<PlayerView>,
     /// The discard chosen with a riichi, sent once the host shows the `reach`.
     riichi_discard: Option<Action>,
@@ -57,7 +56,8 @@ pub struct MjaiBot {
 
 impl std::fmt::Debug for MjaiBot {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("MjaiBot").field("agent", &self.agent.name()).field("me", &self.me).finish()
+        let seat = self.view.as_ref().map(|v| v.seat);
+        f.debug_struct("MjaiBot").field("agent", &self.agent.name()).field("seat", &seat).finish()
     }
 }
 
@@ -70,8 +70,6 @@ impl MjaiBot {
             rules: Arc::new(rules),
             agent,
             explain,
-            me: None,
-            player: None,
             default_seat: None,
             view: None,
             riichi_discard: None,
@@ -89,7 +87,6 @@ impl MjaiBot {
     /// Plays `seat` when `start_game` has no `id` (instead of the seat the deal shows).
     pub fn set_seat(&mut self, seat: Seat) {
         self.default_seat = Some(seat);
-        self.me = Some(seat);
     }
 
     /// The seat's view, once it knows its seat.
@@ -129,38 +126,30 @@ impl MjaiBot {
 
     /// Takes in one event.
     fn take(&mut self, event: &Event) -> Result<(), String> {
+        let rules = &self.rules;
+        let follow = |player: usize| PlayerView::for_player(player, Arc::clone(rules));
         match event {
             Event::StartGame { id, .. } => {
-                self.me = id.or(self.default_seat);
-                self.player = self.me.map(Seat::index);
-                self.view = None;
+                self.view = id.or(self.default_seat).map(|s| follow(s.index()));
                 self.riichi_discard = None;
-                return Ok(());
+                if self.view.is_none() {
+                    // The seat comes with the first deal.
+                    return Ok(());
+                }
             }
-            Event::StartKyoku { tehais, .. } if self.me.is_none() => {
+            Event::StartKyoku { tehais, players, .. } if self.view.is_none() => {
+                // No id: the player is the one whose tiles the deal shows.
                 let seen = Seat::ALL
                     .into_iter()
-                    .zip(tehais)
-                    .find(|(_, t)| t.iter().any(|p| !p.is_hidden()));
-                self.me = seen.map(|(s, _)| s);
-                self.player = self.me.map(Seat::index);
-            }
-            Event::StartKyoku { .. } => {
-                // Under MCR's rotation the player moves to the seat the deal names, and the
-                // view of the old seat is left behind.
-                let seat = self.player.and_then(|p| event.seat_of_player(p));
-                if seat.is_some() && seat != self.me {
-                    self.me = seat;
-                    self.view = None;
-                }
+                    .find(|s| tehais[s.index()].iter().any(|p| !p.is_hidden()));
+                let player = |s: Seat| players.map_or(s.index(), |p| usize::from(p[s.index()]));
+                self.view = seen.map(|s| follow(player(s)));
             }
             _ => {}
         }
-        let Some(me) = self.me else {
+        let Some(view) = self.view.as_mut() else {
             return Err("no seat yet: start_game gives no id and no deal was shown".into());
         };
-        let rules = &self.rules;
-        let view = self.view.get_or_insert_with(|| PlayerView::with_rules(me, Arc::clone(rules)));
         view.update(event).map_err(|e| e.to_string())
     }
 

@@ -110,8 +110,8 @@ impl Situation {
                 }
             }
         };
-        for river in &view.rivers {
-            river.iter().for_each(|r| see(&r.pai));
+        for seat in hupai_core::Seat::ALL {
+            view.river(seat).for_each(|r| see(&r.pai));
         }
         for seat in &view.melds {
             for meld in seat {

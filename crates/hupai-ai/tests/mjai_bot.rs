@@ -1,6 +1,8 @@
 //! The mjai bot replays recorded games: fed a seat's view of an engine log, it answers what
 //! the same agent did in the game, and every answer is legal there.
 
+#![cfg(test)]
+
 use hupai_ai::mjai_bot::MjaiBot;
 use hupai_ai::{AgentSpec, BuildOptions};
 use hupai_core::Seat;

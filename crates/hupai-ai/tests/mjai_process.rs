@@ -1,6 +1,8 @@
 //! External bots that misbehave never stop a game: unreadable or illegal replies, silence and
 //! a process that dies all give the seat its default action, and each is counted.
 
+#![cfg(test)]
+
 use std::time::Duration;
 
 use hupai_ai::arena::{run_arena, ArenaConfig, Entrant, Length};

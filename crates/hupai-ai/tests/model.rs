@@ -2,6 +2,8 @@
 //! that cannot be played is a typed error when the agent is built, and the agent plays only
 //! legal options wherever a spec is taken. The models are made by tests/data/models/make.py.
 
+#![cfg(test)]
+
 use std::path::PathBuf;
 
 use hupai_ai::arena::{run_arena, ArenaConfig, Length};

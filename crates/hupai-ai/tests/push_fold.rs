@@ -1,6 +1,8 @@
 //! Push/fold on constructed positions: fold a two-shanten hand against a riichi, push a
 //! ready mangan.
 
+#![cfg(test)]
+
 use hupai_ai::{Defensive, Efficiency};
 use hupai_core::{shanten, Counts, FormSet, Kind, KindSet, Seat};
 use hupai_engine::{Action, Agent, Pai, PlayerView, RiverEntry};
@@ -15,10 +17,7 @@ fn position(hand: &[&str], south_river: &[&str], dora_marker: &str) -> (PlayerVi
         PlayerView::dealt(&rules, Seat::East, Seat::East, &tiles[..13], Some(tiles[13])).unwrap();
     view.dora_markers = vec![dora_marker.parse().unwrap()];
     let river = |tiles: &[&str]| -> Vec<RiverEntry> {
-        tiles
-            .iter()
-            .map(|p| RiverEntry { pai: p.parse().unwrap(), tsumogiri: false, riichi: false })
-            .collect()
+        tiles.iter().map(|p| RiverEntry::new(p.parse().unwrap())).collect()
     };
     view.rivers[1] = river(south_river);
     view.rivers[2] = river(&["N", "W", "1p", "9m", "S", "2s"]);

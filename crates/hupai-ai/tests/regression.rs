@@ -4,6 +4,8 @@
 //! `defensive`'s points per hand was ±180, wide enough for a change that measured neutral
 //! on 60,000 hands (two seeds) to fail by chance.
 
+#![cfg(test)]
+
 use hupai_ai::arena::{run_arena, ArenaConfig, Length};
 use hupai_rules::Rules;
 

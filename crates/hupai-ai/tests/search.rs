@@ -1,6 +1,8 @@
 //! The `search` agent: legal in every family, deterministic for a seed, explained with a
 //! number per option where it searches, and its spec checked.
 
+#![cfg(test)]
+
 use hupai_ai::search::Search;
 use hupai_ai::{AgentSpec, BuildOptions, Defensive};
 use hupai_engine::{Agent, Driver, Event, Setup};

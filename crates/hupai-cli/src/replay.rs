@@ -8,6 +8,7 @@ use std::process::ExitCode;
 use anyhow::Context;
 use clap::Args;
 use hupai_engine::replay::{parse_log, replay_events};
+use hupai_engine::taken::{for_each_decision, Decided};
 use hupai_engine::Event;
 use hupai_rules::Rules;
 
@@ -33,8 +34,13 @@ pub struct ReplayArgs {
     /// seats' tiles hidden, no seed.
     #[arg(long, value_name = "N", conflicts_with_all = ["verify", "ui"])]
     seat: Option<u8>,
-    /// With --seat: the stream as JSON lines, as the player received it.
-    #[arg(long, requires = "seat")]
+    /// List the decisions each player took (with --seat N, player N's): the decision
+    /// number, the player and its seat, the options it had and what it chose, read back from
+    /// the events (a call another seat's win overrode reads as a pass).
+    #[arg(long, conflicts_with_all = ["verify", "ui", "text"])]
+    decisions: bool,
+    /// With --seat or --decisions: JSON lines.
+    #[arg(long)]
     json: bool,
 }
 
@@ -44,6 +50,12 @@ pub fn run(args: ReplayArgs) -> anyhow::Result<ExitCode> {
         .with_context(|| format!("cannot read {}", args.file.display()))?;
     let rules = args.rules.as_deref().map(Rules::load).transpose()?;
     let log = parse_log(&text).map_err(|e| anyhow::anyhow!("{}: {e}", args.file.display()))?;
+    if args.json && args.seat.is_none() && !args.decisions {
+        anyhow::bail!("--json goes with --seat N or --decisions");
+    }
+    if args.decisions {
+        return decisions(&args, &log, rules);
+    }
     if let Some(seat) = args.seat {
         if seat > 3 {
             anyhow::bail!("--seat {seat}: players are 0..=3");
@@ -88,6 +100,74 @@ pub fn run(args: ReplayArgs) -> anyhow::Result<ExitCode> {
             Ok(ExitCode::FAILURE)
         }
     }
+}
+
+/// `--decisions`: every decision of the players (or of `--seat N`), one line each.
+fn decisions(
+    args: &ReplayArgs,
+    log: &[(usize, Event)],
+    rules: Option<Rules>,
+) -> anyhow::Result<ExitCode> {
+    let rules = match rules {
+        Some(r) => r,
+        None => rules_of(log).map_err(|e| anyhow::anyhow!("{}: {e}", args.file.display()))?,
+    };
+    let players = match args.seat {
+        Some(p) if p > 3 => anyhow::bail!("--seat {p}: players are 0..=3"),
+        Some(p) => vec![usize::from(p)],
+        None => (0..4).collect(),
+    };
+    let mut lines = Vec::new();
+    for player in players {
+        for_each_decision(log, player, &rules, |d| {
+            lines.push((d.seq, player, decision_line(d, args.json)));
+        })
+        .map_err(|e| anyhow::anyhow!("{}: {e}", args.file.display()))?;
+    }
+    lines.sort_by_key(|l| (l.0, l.1));
+    let mut out = std::io::stdout().lock();
+    for (_, _, line) in lines {
+        if writeln!(out, "{line}").is_err() {
+            break;
+        }
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+/// One decision as a line of text, or of JSON.
+fn decision_line(d: &Decided<'_>, json: bool) -> String {
+    if json {
+        serde_json::json!({
+            "seq": d.seq,
+            "line": d.line,
+            "player": d.player,
+            "seat": d.view.seat.index(),
+            "options": d.options,
+            "chosen": d.chosen,
+        })
+        .to_string()
+    } else {
+        let options: Vec<String> = d.options.iter().map(ToString::to_string).collect();
+        format!(
+            "{} player {} ({}): {} of [{}]",
+            d.seq,
+            d.player,
+            d.view.seat,
+            d.chosen,
+            options.join(", ")
+        )
+    }
+}
+
+/// The rules a log names: the rule file it carries, else the rule set it names.
+pub fn rules_of(log: &[(usize, Event)]) -> anyhow::Result<Rules> {
+    Ok(match log.first() {
+        Some((_, Event::StartGame { rule_set: Some(text), .. })) => {
+            Rules::from_toml_str(text, "the log's rule set")?
+        }
+        Some((_, Event::StartGame { rules, .. })) => Rules::load(rules)?,
+        _ => anyhow::bail!("the log does not open with start_game"),
+    })
 }
 
 fn join(values: &[i32; 4]) -> String {

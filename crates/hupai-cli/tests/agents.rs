@@ -2,6 +2,8 @@
 //! that is hupai's own `mjai-bot` plays exactly the game the in-process agent plays: it sees
 //! only its stream, works out the same options, and answers through the protocol.
 
+#![cfg(test)]
+
 use std::process::Command;
 
 use serde_json::Value;
@@ -216,5 +218,29 @@ fn replay_shows_a_players_stream_without_the_others_tiles_or_the_seed() {
     assert!(!hupai_engine::commitment::verify(commitment, seed, &"0".repeat(32)), "{secret}");
     let bad = hupai().args(["replay", log.to_str().expect("utf-8"), "--seat", "4"]).output();
     assert!(!bad.expect("runs").status.success());
+    // Player 1's decisions read back from its own stream are those read from the full record,
+    // across MCR's re-seating, each one of the options it had.
+    let stream = tmp.join("stream.jsonl");
+    std::fs::write(&stream, &text).expect("write");
+    let decisions = |file: &std::path::Path| {
+        let args =
+            ["replay", file.to_str().expect("utf-8"), "--decisions", "--seat", "1", "--json"];
+        let out = hupai().args(args).output().expect("runs");
+        assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+        String::from_utf8(out.stdout).expect("utf-8")
+    };
+    let (from_record, from_stream) = (decisions(&log), decisions(&stream));
+    assert_eq!(from_record, from_stream);
+    let seats: std::collections::BTreeSet<u64> = from_record
+        .lines()
+        .map(|l| {
+            let d: Value = serde_json::from_str(l).expect("json");
+            assert_eq!(d["player"], 1);
+            let options = d["options"].as_array().expect("options");
+            assert!(options.contains(&d["chosen"]), "{l}");
+            d["seat"].as_u64().expect("seat")
+        })
+        .collect();
+    assert!(seats.len() > 1, "player 1 moved seats: {seats:?}");
     let _ = std::fs::remove_dir_all(&tmp);
 }

@@ -1,6 +1,8 @@
 //! `hupai analyze` end to end.
 
-mod common;
+#![cfg(test)]
+
+use crate::common;
 
 fn hupai(args: &[&str], stdin: &str) -> (String, bool) {
     let (out, _, ok) = common::run(args, stdin);

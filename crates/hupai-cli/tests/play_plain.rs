@@ -2,6 +2,8 @@
 //! scripted player that reads each question and types a command (`h`, `p`, `c 34m`, `d 5m`,
 //! `pass`), with the transcript checked.
 
+#![cfg(test)]
+
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Command, Stdio};
 

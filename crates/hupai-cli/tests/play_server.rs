@@ -4,6 +4,8 @@
 //! the server is killed and restarted under the player; bad links, tokens and arguments get
 //! clear errors.
 
+#![cfg(test)]
+
 use std::io::{BufRead, BufReader, Read, Write};
 use std::net::{Shutdown, SocketAddr, TcpListener, TcpStream};
 use std::path::{Path, PathBuf};

@@ -1,5 +1,7 @@
 //! Every `hora` of logged arena games re-scores identically through `hupai score`.
 
+#![cfg(test)]
+
 use std::io::Write;
 use std::process::{Command, Stdio};
 

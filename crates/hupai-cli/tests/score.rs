@@ -1,6 +1,8 @@
 //! `hupai score` end to end: the minimum of a rules file (`min_fan`) refuses a win below it.
 
-mod common;
+#![cfg(test)]
+
+use crate::common;
 
 use common::run as hupai;
 

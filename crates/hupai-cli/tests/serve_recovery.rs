@@ -6,6 +6,8 @@
 //! The PostgreSQL test runs when `HUPAI_TEST_POSTGRES` names a database (`.ci/run` starts
 //! Debian's PostgreSQL and sets it); without it, it says so and passes.
 
+#![cfg(test)]
+
 use std::io::{BufRead, BufReader};
 use std::process::{Child, Command, Stdio};
 use std::sync::atomic::{AtomicUsize, Ordering};

@@ -3,6 +3,10 @@
 //!
 //! Run: `cargo bench -p hupai-core --bench core`. Figures go to `BENCHMARKS.md`.
 
+// A measuring program, not library code: a failed setup or a wrong result should stop it at
+// once, so it unwraps and panics rather than carry error types.
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
+
 use std::hint::black_box;
 
 use criterion::{criterion_group, criterion_main, Criterion};

@@ -16,6 +16,10 @@
 //! shanten), `state-each-draw` (the shanten after each of the 34 draws of a kept 13-tile
 //! state), `state-ukeire-kept`, `state-ukeire-after-discard`.
 
+// A measuring program, not library code: a failed setup or a wrong result should stop it at
+// once, so it unwraps and panics rather than carry error types.
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
+
 use hupai_core::{Counts, FormSet, HandState, Kind};
 
 /// A hand-state workload: one call on a state and a kind.

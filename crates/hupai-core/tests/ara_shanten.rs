@@ -3,7 +3,9 @@
 //! and seven pairs (riichi rules: four identical tiles are not two pairs). Every value must
 //! match.
 
-mod common;
+#![cfg(test)]
+
+use crate::common;
 
 use hupai_core::{form_shanten, shanten, Form, FormSet};
 

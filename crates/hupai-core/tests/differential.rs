@@ -1,8 +1,10 @@
 //! The fast routines against the search-based reference on random multi-suit hands: with and
 //! without declared melds, with jokers, for every preset form set. A light run always; the
-//! ten-million-hand run is `cargo test --release -p hupai-core --test differential -- --ignored`.
+//! ten-million-hand run is `cargo test --release -p hupai-core --test integration -- --ignored differential::`.
 
-mod common;
+#![cfg(test)]
+
+use crate::common;
 
 use common::{random_hand, Rng};
 use hupai_core::{reference, Counts, Form, FormSet, Kind, KindSet};

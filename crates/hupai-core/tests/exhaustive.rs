@@ -7,6 +7,8 @@
 //! [`HandState`] answers the same for every hand, both built from the counts and reached
 //! from the previous hand by one-tile changes.
 
+#![cfg(test)]
+
 use hupai_core::{reference, Counts, Form, FormSet, HandState, Kind};
 
 /// Distances of one suit to every target (`5 * pair + melds`).

@@ -3,10 +3,12 @@
 //! melds), refreshes, every one-tile change of copies of each state, and the shanten after
 //! each draw and each discard answered together. A light run always;
 //! the long run (millions of changes) is
-//! `cargo test --release -p hupai-core --test hand_state -- --ignored`.
+//! `cargo test --release -p hupai-core --test integration -- --ignored hand_state::`.
 //! (`exhaustive.rs` checks every single-suit hand, built and walked.)
 
-mod common;
+#![cfg(test)]
+
+use crate::common;
 
 use common::{random_hand, Rng};
 use hupai_core::{reference, Counts, FormSet, HandState, Kind, StateError};

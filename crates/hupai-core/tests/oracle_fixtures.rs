@@ -18,7 +18,9 @@
 //!   what hupai is given. Its 14-tile values are derived by the generator (minimum over
 //!   discards, −1 when complete), which equals hupai's exchange-based definition.
 
-mod common;
+#![cfg(test)]
+
+use crate::common;
 
 use hupai_core::{form_shanten, is_agari, shanten, ukeire, Counts, Form, FormSet, KindSet};
 

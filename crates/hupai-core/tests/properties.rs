@@ -1,6 +1,8 @@
 //! Property tests (proptest): invariants of shanten, waits and effective tiles, and notation
 //! round-trips.
 
+#![cfg(test)]
+
 use hupai_core::{shanten, ukeire, waits, Counts, FormSet, Hand, Kind, Meld};
 use proptest::prelude::*;
 

@@ -2,6 +2,10 @@
 //! by this thread's CPU clock from `/proc/self/schedstat` on Linux, so other processes on a
 //! busy machine do not distort it). Run: `cargo run --release -p hupai-engine --example speed`.
 
+// A measuring program, not library code: a failed setup or a wrong result should stop it at
+// once, so it unwraps and panics rather than carry error types.
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
+
 use hupai_engine::{Agent, Event, Game, Random, Setup};
 use hupai_rules::Rules;
 

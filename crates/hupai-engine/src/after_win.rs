@@ -36,8 +36,8 @@ impl Game {
             r.called = true;
         }
         self.p[first].won.push(tile);
-        let after_kong = self.table().last_discard_after_kong;
-        if !self_drawn && !robbing && after_kong && self.rules.kong_transfer {
+        let after_kan = self.table().last_discard_after_kan;
+        if !self_drawn && !robbing && after_kan && self.rules.kong_transfer {
             self.kong_transfer(from, first, out);
         }
         let left = Seat::ALL.iter().filter(|&&s| !self.has_left(s)).count();

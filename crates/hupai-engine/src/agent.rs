@@ -43,21 +43,35 @@ pub struct Candidate {
     pub numbers: Vec<(&'static str, f64)>,
 }
 
-impl fmt::Display for Candidate {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.label)?;
-        for (i, (name, v)) in self.numbers.iter().enumerate() {
+impl Candidate {
+    /// Writes `label (name value, ...)`, as a candidate shows: whole numbers as such, others to
+    /// three places (`5m (shanten 1, ukeire 12, loss 0.250)`).
+    pub fn write_labelled<'a>(
+        f: &mut fmt::Formatter<'_>,
+        label: &str,
+        numbers: impl IntoIterator<Item = (&'a str, f64)>,
+    ) -> fmt::Result {
+        f.write_str(label)?;
+        let mut any = false;
+        for (i, (name, v)) in numbers.into_iter().enumerate() {
+            any = true;
             let sep = if i == 0 { " (" } else { ", " };
             if v.fract() == 0.0 && v.abs() < 1e9 {
-                write!(f, "{sep}{name} {}", *v as i64)?;
+                write!(f, "{sep}{name} {}", v as i64)?;
             } else {
                 write!(f, "{sep}{name} {v:.3}")?;
             }
         }
-        if !self.numbers.is_empty() {
+        if any {
             f.write_str(")")?;
         }
         Ok(())
+    }
+}
+
+impl fmt::Display for Candidate {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        Candidate::write_labelled(f, &self.label, self.numbers.iter().copied())
     }
 }
 

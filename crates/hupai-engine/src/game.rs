@@ -210,9 +210,7 @@ impl Game {
     /// Records `event`: every seat's view takes it in (each keeps only what its seat may
     /// see), then it is appended to `out`.
     pub(crate) fn emit(&mut self, event: Event, out: &mut Vec<Event>) {
-        for view in self.views.0.iter_mut() {
-            view.take_trusted(&event);
-        }
+        PlayerView::take_into_all(&mut self.views.0, &event);
         out.push(event);
     }
 

@@ -19,7 +19,7 @@
 //!   allow), then pass.
 //! - Sichuan: after the dealer's first draw every seat names its void suit (定缺: `m`, `p`,
 //!   `s`); while it holds tiles of that suit it may discard only those, and a hand holding
-//!   one never wins; no pon or kong of the void suit. A seat that won has left the hand
+//!   one never wins; no pon or kan of the void suit. A seat that won has left the hand
 //!   (血战: no options) or is locked (血流: a win, or the drawn tile's discard). Under 过水
 //!   (`pass_win`) a seat that let a win on a discard pass may not win on another until it
 //!   draws ([`PlayerView::is_furiten`]).
@@ -38,25 +38,12 @@
 //! assert_eq!(legal_options(&view), game.pending().options(seat));
 //! ```
 
-use hupai_core::{Counts, Hand, Kind, KindSet, Meld, MeldKind, Seat, Suit};
-use hupai_rules::{DeclareReady, LoneKongTile, Score, Variant, WinContext};
+use hupai_core::{Counts, Kind, KindSet, MeldKind, Seat, Suit};
+use hupai_rules::{DeclareReady, LoneKongTile, Variant};
 
-use crate::view::Decision;
-use crate::{Action, Pai, PlayerView};
-
-/// How a win comes.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum WinOn {
-    /// On the seat's own draw (a kan's replacement tile when `replacement`).
-    Draw {
-        /// After a kan.
-        replacement: bool,
-    },
-    /// On another seat's discard.
-    Discard,
-    /// By robbing another seat's kan.
-    RobbedKan,
-}
+use crate::view::{Decision, PlayerView};
+use crate::win::{is_void, may_rob_closed_kan, ron_offered, win_score, WinOn};
+use crate::{Action, Pai};
 
 /// The legal options of the seat whose view this is, for what it must decide now (empty when
 /// it has nothing to decide).
@@ -104,236 +91,6 @@ fn exchanges(view: &PlayerView, out: &mut Vec<Action>) {
             }
         }
     }
-}
-
-/// Whether the seat may win on `pai`, discarded (or added to a kan) by another seat: the hand
-/// completes, the win scores, and the seat is neither furiten (riichi) nor held by 过水, nor
-/// out of the hand. The one rule for a win on another's tile, which the view also uses to
-/// know when a win is let pass.
-pub(crate) fn ron_offered(view: &PlayerView, pai: Pai, on: WinOn) -> bool {
-    let Some(kind) = pai.kind() else { return false };
-    Some(kind) != view.joker
-        && !view.has_left(view.seat)
-        && completes(view, Some(kind))
-        && !view.is_furiten()
-        && win_score(view, pai, on).is_some()
-}
-
-/// The best win the seat's ready hand could make on a discard, scored without the situation
-/// (no last tile, no kong): what a player who is not ready pays it at an exhaustive draw
-/// (查叫 / 查大叫). `None` when the seat is not ready or no wait can win.
-pub fn ready_score(view: &PlayerView) -> Option<Score> {
-    let mut best: Option<Score> = None;
-    for kind in view.waits().iter() {
-        let pai = Pai::kind_of(kind);
-        if holds_void(view, Some(kind)) {
-            continue;
-        }
-        let Some(hand) = win_hand(view, Some(pai)) else { continue };
-        let mut ctx = WinContext::new(kind, false);
-        ctx.riichi = view.rules().declare_ready != DeclareReady::Off
-            && view.riichi_accepted[view.seat.index()];
-        ctx.seat_wind = view.seat_wind(view.seat);
-        ctx.round_wind = view.round_wind;
-        set_flowers(view, &mut ctx);
-        let Ok(score) = hupai_rules::score(view.rules(), &hand, &ctx) else { continue };
-        if !score.meets_minimum {
-            continue;
-        }
-        if best.as_ref().is_none_or(|b| score.payments.total > b.payments.total) {
-            best = Some(score);
-        }
-    }
-    best
-}
-
-/// Whether the seat's tiles (with `extra`) hold a tile of the suit it voids (定缺): such a hand
-/// cannot win.
-fn holds_void(view: &PlayerView, extra: Option<Kind>) -> bool {
-    let Some(suit) = view.voids[view.seat.index()] else { return false };
-    view.void_tiles() > 0
-        || extra.is_some_and(|k| k.suit() == suit)
-        || view.own_melds().iter().any(|m| m.meld.first().suit() == suit)
-}
-
-/// Whether `kind` is of the suit the seat voids.
-fn is_void(view: &PlayerView, kind: Kind) -> bool {
-    view.voids[view.seat.index()] == Some(kind.suit())
-}
-
-/// The score of a win by the view's seat on `pai` in the way `on`, if the hand is complete
-/// and the win scores (ura dora are not known to the seat and not counted).
-pub fn win_score(view: &PlayerView, pai: Pai, on: WinOn) -> Option<Score> {
-    let kind = pai.kind()?;
-    let extra = match on {
-        WinOn::Draw { .. } => None,
-        WinOn::Discard | WinOn::RobbedKan => Some(pai),
-    };
-    if !completes(view, extra.and(Some(kind))) || holds_void(view, extra.and(Some(kind))) {
-        return None;
-    }
-    if view.rules().declare_ready == DeclareReady::Required
-        && !view.riichi_accepted[view.seat.index()]
-    {
-        // 报听 required: only a declared hand wins.
-        return None;
-    }
-    let hand = win_hand(view, extra)?;
-    let ctx = win_context(view, kind, on);
-    hupai_rules::score(view.rules(), &hand, &ctx).ok().filter(|s| s.meets_minimum)
-}
-
-/// Whether the seat's hand, with `extra` added, is complete. Without jokers a claimed tile
-/// completes the hand exactly when it is one of the waits the view keeps. Under the wuhan
-/// table a hand of 2-5-8s only or honours only is complete in any shape (将一色, 风一色).
-fn completes(view: &PlayerView, extra: Option<Kind>) -> bool {
-    if view.rules().variant == Variant::Wuhan && any_shape(view, extra) {
-        return true;
-    }
-    let melds = view.own_melds().len() as u8;
-    match extra {
-        Some(k) if view.jokers() == 0 => view.waits().contains(k),
-        Some(k) => {
-            let mut c = *view.counts();
-            if c[k] >= 4 {
-                return false;
-            }
-            c.add(k);
-            hupai_core::is_agari_with_jokers(&c, view.jokers(), melds, view.forms())
-        }
-        None => hupai_core::is_agari_with_jokers(view.counts(), view.jokers(), melds, view.forms()),
-    }
-}
-
-/// 将一色 / 风一色 in any shape: every tile, melds included, a 2-5-8 of a suit or every one an
-/// honour (jokers stand for any of them), 14 tiles with `extra`.
-fn any_shape(view: &PlayerView, extra: Option<Kind>) -> bool {
-    let held = view.counts().total() as usize + usize::from(view.jokers()) + extra.iter().count();
-    if held + 3 * view.own_melds().len() != 14 {
-        return false;
-    }
-    let kinds = || {
-        view.counts()
-            .kinds()
-            .chain(extra)
-            .chain(view.own_melds().iter().flat_map(|m| m.tiles().iter().filter_map(|p| p.kind())))
-    };
-    let two_five_eight = |k: Kind| !k.is_honor() && matches!(k.number(), 2 | 5 | 8);
-    kinds().all(two_five_eight) || kinds().all(Kind::is_honor)
-}
-
-/// The seat's hand as scoring sees it, with `extra` (a claimed tile) added.
-pub fn win_hand(view: &PlayerView, extra: Option<Pai>) -> Option<Hand> {
-    let mut counts = *view.counts();
-    let mut red = [0u8; 3];
-    for p in view.hand.iter().chain(extra.iter()) {
-        if let (true, Some(k)) = (p.is_red(), p.kind()) {
-            red[k.suit().index().min(2)] += 1;
-        }
-    }
-    if let Some(k) = extra.and_then(Pai::kind) {
-        if counts[k] >= 4 {
-            return None;
-        }
-        counts.add(k);
-    }
-    let melds: Vec<Meld> = view.own_melds().iter().map(|m| m.meld).collect();
-    Hand::with_extras(counts, &melds, view.jokers(), red).ok()
-}
-
-/// The situation of a win by the view's seat on `kind` in the way `on`, as far as the seat
-/// knows it (no ura dora).
-pub fn win_context(view: &PlayerView, kind: Kind, on: WinOn) -> WinContext {
-    let me = view.seat;
-    let mut ctx = WinContext::new(kind, matches!(on, WinOn::Draw { .. }));
-    ctx.seat_wind = view.seat_wind(me);
-    ctx.round_wind = view.round_wind;
-    set_flowers(view, &mut ctx);
-    let empty = view.live_tiles() == 0;
-    // A first-turn win is the seat's first win of the hand (血流: not a later one).
-    let fresh = view.no_calls && !view.has_won(me);
-    match on {
-        WinOn::Draw { replacement } => {
-            ctx.replacement = replacement;
-            ctx.last_tile = !replacement && empty;
-            ctx.first_turn = !replacement && fresh && view.own_draws() == 1;
-        }
-        WinOn::Discard => {
-            ctx.last_tile = empty;
-            ctx.first_turn = fresh && view.own_draws() == 0;
-            ctx.kong_discard = view.last_discard_after_kong;
-            ctx.dealer_discard = view.last_discard.is_some_and(|(s, _)| s == view.dealer);
-        }
-        WinOn::RobbedKan => {
-            ctx.robbing_kong = true;
-            ctx.first_turn = fresh && view.own_draws() == 0;
-        }
-    }
-    if view.rules().declare_ready != DeclareReady::Off {
-        ctx.riichi = view.riichi_accepted[me.index()];
-    }
-    if view.rules().variant == Variant::Riichi {
-        ctx.riichi = view.riichi_accepted[me.index()];
-        ctx.double_riichi = ctx.riichi && view.double_riichi();
-        ctx.ippatsu = ctx.riichi && view.ippatsu();
-        ctx.dora_indicators = view.dora_markers.iter().filter_map(|p| p.kind()).collect();
-        ctx.honba = view.honba;
-        ctx.riichi_sticks = view.kyotaku;
-    }
-    // 和绝张: three copies on the table besides the win tile, which a discard has put in the
-    // river already.
-    let win_tile_shown = usize::from(on == WinOn::Discard);
-    ctx.fourth_tile = visible(view, kind) == 3 + win_tile_shown;
-    if view.rules().variant == Variant::Wuhan {
-        wuhan_context(view, on, &mut ctx);
-    }
-    ctx
-}
-
-/// Wuhan 开口番: the joker, the winner's lone kongs, each other player's own doublings (in
-/// turn order after the winner) and who gave the tile.
-fn wuhan_context(view: &PlayerView, on: WinOn, ctx: &mut WinContext) {
-    let me = view.seat;
-    ctx.joker = view.joker;
-    ctx.lone_kongs = view.lone_kong_counts(me);
-    let from = match (on, view.decision()) {
-        (WinOn::Draw { .. }, _) => None,
-        (WinOn::RobbedKan, Decision::Robbing { from, .. }) => Some(from),
-        _ => view.last_discard.map(|(s, _)| s),
-    };
-    for (i, d) in ctx.payer_doublings.iter_mut().enumerate() {
-        let o = me.add(i + 1);
-        let robbed =
-            |m: &Meld| on == WinOn::RobbedKan && Some(o) == from && m.kind() == MeldKind::AddedKan;
-        // A robbed kong never stood: its player pays for the pon it was.
-        let melds: Vec<Meld> = view.melds[o.index()]
-            .iter()
-            .map(|m| if robbed(&m.meld) { Meld::pon(m.meld.first()) } else { m.meld })
-            .collect();
-        *d = hupai_rules::wuhan::own_doublings(view.rules(), &melds, view.lone_kong_counts(o));
-    }
-    ctx.discarder = from.map(|f| me.distance_to(f) as u8);
-}
-
-/// The flowers the seat has set aside: how many, and which.
-fn set_flowers(view: &PlayerView, ctx: &mut WinContext) {
-    let own = &view.flowers[view.seat.index()];
-    ctx.flowers = own.len() as u8;
-    ctx.flower_mask = own.iter().filter_map(|p| p.flower_number()).fold(0, |m, n| m | 1 << n);
-}
-
-/// Copies of `kind` on the table: rivers and open melds.
-fn visible(view: &PlayerView, kind: Kind) -> usize {
-    let river = view.rivers.iter().flatten().filter(|r| r.pai.kind() == Some(kind)).count();
-    let melds = view
-        .melds
-        .iter()
-        .flatten()
-        .filter(|m| m.meld.is_open())
-        .flat_map(|m| m.tiles().iter())
-        .filter(|p| p.kind() == Some(kind))
-        .count();
-    river + melds
 }
 
 fn riichi_family(view: &PlayerView) -> bool {
@@ -428,29 +185,25 @@ fn leaves_ready(view: &PlayerView, pai: Pai) -> bool {
 /// The discards: the drawn tile first, then each other tile name once, in [`Pai`] order,
 /// without the kinds in `banned`.
 fn discards(view: &PlayerView, banned: KindSet, out: &mut Vec<Action>) {
-    let hand = &view.hand;
-    out.reserve(hand.len());
-    let mut skip = Pai::HIDDEN;
     let allowed = |pai: Pai| banned.is_empty() || !pai.kind().is_some_and(|k| banned.contains(k));
+    let mut skip = Pai::HIDDEN;
     if let Some(pai) = view.drawn.filter(|&p| allowed(p)) {
         out.push(Action::Discard { pai, tsumogiri: true });
         skip = pai;
     }
+    // Each other tile name once: the hand is sorted, so a name differs from the one before.
     let mut last = Pai::HIDDEN;
-    for &pai in hand {
+    out.extend(view.hand.iter().filter_map(|&pai| {
         if pai == skip {
             skip = Pai::HIDDEN;
-            continue;
+            return None;
         }
-        if pai == last {
-            continue;
-        }
-        if !banned.is_empty() && pai.kind().is_some_and(|k| banned.contains(k)) {
-            continue;
+        if pai == last || !allowed(pai) {
+            return None;
         }
         last = pai;
-        out.push(Action::Discard { pai, tsumogiri: false });
-    }
+        Some(Action::Discard { pai, tsumogiri: false })
+    }));
 }
 
 /// After the seat's riichi declaration (mjai's two steps): the discards that keep it ready.
@@ -490,11 +243,14 @@ fn kans(view: &PlayerView, out: &mut Vec<Action>) {
     let me = view.seat.index();
     let counts = view.counts();
     let melds = view.own_melds().len() as u8;
-    if view.own_melds().is_empty() && !counts.0.contains(&4) {
+    // A kind held four times has the bit of 4 set (no count is higher).
+    let quad = counts.0.iter().fold(0, |all, &c| all | c) & 4 != 0;
+    if view.own_melds().is_empty() && !quad {
         return;
     }
     let lone = |k: Kind| view.lone_kong_tile(k).is_some();
-    for k in Kind::all().filter(|&k| counts[k] == 4 && !is_void(view, k) && !lone(k)) {
+    let quads = Kind::all().filter(|&k| quad && counts[k] == 4 && !is_void(view, k) && !lone(k));
+    for k in quads {
         if view.riichi[me] {
             if view.drawn.and_then(Pai::kind) != Some(k) {
                 continue;
@@ -609,7 +365,7 @@ fn leaves_discard(
 
 fn robbing(view: &PlayerView, pai: Pai, closed: bool, out: &mut Vec<Action>) {
     let Some(kind) = pai.kind() else { return };
-    if closed && !view.may_rob_closed_kan(kind) {
+    if closed && !may_rob_closed_kan(view, kind) {
         return;
     }
     if ron_offered(view, pai, WinOn::RobbedKan) {

@@ -62,7 +62,7 @@ impl Game {
         let open: Vec<Seat> = Seat::ALL.into_iter().filter(|&s| !self.table().has_won(s)).collect();
         let best: Vec<Option<u32>> = Seat::ALL
             .iter()
-            .map(|&s| crate::options::ready_score(&self.views[s]).map(|sc| sc.payments.total))
+            .map(|&s| crate::win::ready_score(&self.views[s]).map(|sc| sc.payments.total))
             .collect();
         let ready: [bool; 4] = std::array::from_fn(|i| {
             let s = Seat::ALL[i];

@@ -22,7 +22,8 @@ use hupai_core::Seat;
 use hupai_rules::Rules;
 
 use crate::game::Phase;
-use crate::{Action, DrawReason, Event, Game, Pai, RoundState, Setup};
+use crate::taken::{action_taken, is_announcement};
+use crate::{Action, Event, Game, RoundState, Setup};
 
 /// Where and why a log does not replay.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -144,166 +145,48 @@ pub fn replay_events(
     Ok(at)
 }
 
-fn pass_all(pending: &[Seat]) -> Vec<(Seat, Action)> {
-    pending.iter().map(|&s| (s, Action::Pass)).collect()
-}
-
-/// The decisions that produce `log[at]` from the pending state.
+/// The decisions that produce `log[at]` from the pending state: what each seat that must
+/// decide took, read back from the events ([`crate::taken::action_taken`]). An event by a
+/// seat that does not fit what the seat knows is reported as its view says why.
 fn decisions(
     game: &Game,
     log: &[(usize, Event)],
     at: usize,
 ) -> Result<Vec<(Seat, Action)>, String> {
-    // The riichi stick and a kan dora come before the decision they follow.
-    let mut at = at;
-    while let Some((_, Event::ReachAccepted { .. } | Event::Dora { .. })) = log.get(at) {
-        at += 1;
-    }
-    let Some((_, next)) = log.get(at) else {
-        return Ok(pass_all(&game.pending().seats().collect::<Vec<_>>()));
-    };
+    let rest = || log[at..].iter().map(|r| &r.1);
     let pending: Vec<Seat> = game.pending().seats().collect();
-    let holds = |s: Seat, pai: Pai| game.view(s).hand.contains(&pai);
-    let missing = |what: &str, s: Seat, pai: Pai| {
-        format!("{what} of {pai} by seat {}, which does not hold {pai}", s.index())
+    let Some(next) = rest().find(|e| !is_announcement(e)) else {
+        return Ok(pending.iter().map(|&s| (s, Action::Pass)).collect());
     };
-    let mover = |actor: Seat, seat: Seat, what: &str| {
-        if actor == seat {
-            Ok(())
-        } else {
-            Err(format!("{what} by seat {}, but seat {} is to play", actor.index(), seat.index()))
-        }
-    };
-    let kind_of = |pai: Option<&Pai>| pai.and_then(|p| p.kind()).ok_or("a kan of no kind");
-    match game.phase {
-        Phase::Turn { seat, .. } => {
-            let action = match next {
-                Event::Dahai { actor, pai, tsumogiri } => {
-                    mover(*actor, seat, "dahai")?;
-                    if !holds(seat, *pai) {
-                        return Err(missing("dahai", seat, *pai));
-                    }
-                    Action::Discard { pai: *pai, tsumogiri: *tsumogiri }
-                }
-                Event::Reach { actor } => {
-                    mover(*actor, seat, "reach")?;
-                    let dahai = log[at + 1..].iter().find_map(|(_, e)| match e {
-                        Event::Dora { .. } => None,
-                        Event::Dahai { pai, tsumogiri, .. } => Some(Ok((*pai, *tsumogiri))),
-                        _ => Some(Err(())),
-                    });
-                    let Some(Ok((pai, tsumogiri))) = dahai else {
-                        return Err("reach without a following dahai".into());
-                    };
-                    if !holds(seat, pai) {
-                        return Err(missing("dahai", seat, pai));
-                    }
-                    Action::Riichi { pai, tsumogiri }
-                }
-                Event::Hora { actor, target, .. } if actor == target => Action::Tsumo,
-                Event::Ankan { consumed, .. } => Action::ClosedKan(kind_of(consumed.first())?),
-                Event::LoneKong { actor, pai } => {
-                    mover(*actor, seat, "lone_kong")?;
-                    if !holds(seat, *pai) {
-                        return Err(missing("lone_kong", seat, *pai));
-                    }
-                    Action::LoneKong(pai.kind().ok_or("a lone kong of no kind")?)
-                }
-                Event::Kakan { actor, pai, .. } => {
-                    mover(*actor, seat, "kakan")?;
-                    if !holds(seat, *pai) {
-                        return Err(missing("kakan", seat, *pai));
-                    }
-                    Action::AddedKan(kind_of(Some(pai))?)
-                }
-                Event::Ryukyoku { reason: Some(DrawReason::NineTerminals), .. } => {
-                    Action::NineTerminals
-                }
-                other => {
+    if let Some(actor) = next.actor() {
+        game.view(actor).check(next).map_err(|e| e.to_string())?;
+    }
+    let mut chosen = Vec::with_capacity(pending.len());
+    for &seat in &pending {
+        match action_taken(game.view(seat), rest()) {
+            Some(action) => chosen.push((seat, action)),
+            None => match game.phase {
+                Phase::Turn { .. } => {
                     return Err(format!(
                         "{} does not follow: seat {} is to play",
-                        other.to_json(),
+                        next.to_json(),
                         seat.index()
                     ))
                 }
-            };
-            Ok(vec![(seat, action)])
+                Phase::Void => {
+                    return Err(format!("no void choice of seat {} follows", seat.index()))
+                }
+                Phase::Exchange => {
+                    return Err(format!("no exchange of seat {} follows", seat.index()))
+                }
+                _ => chosen.push((seat, Action::Pass)),
+            },
         }
-        Phase::Claims { .. } | Phase::Robbing { .. } => {
-            let mut chosen: Vec<(Seat, Action)> = Vec::new();
-            match next {
-                Event::Hora { .. } => {
-                    for (_, e) in &log[at..] {
-                        match e {
-                            Event::Hora { actor, target, .. } if actor != target => {
-                                chosen.push((*actor, Action::Ron));
-                            }
-                            _ => break,
-                        }
-                    }
-                }
-                Event::Ryukyoku { reason: Some(DrawReason::TripleRon), .. } => {
-                    for &s in &pending {
-                        chosen.push((s, Action::Ron));
-                    }
-                }
-                Event::Pon { actor, consumed, .. } | Event::Chi { actor, consumed, .. } => {
-                    let [a, b] = consumed.as_slice() else {
-                        return Err(format!("{} with {} tiles", next.type_name(), consumed.len()));
-                    };
-                    for &p in [a, b] {
-                        if !holds(*actor, p) {
-                            return Err(missing(next.type_name(), *actor, p));
-                        }
-                    }
-                    let action = if matches!(next, Event::Pon { .. }) {
-                        Action::Pon([*a, *b])
-                    } else {
-                        Action::Chi([*a, *b])
-                    };
-                    chosen.push((*actor, action.canonical()));
-                }
-                Event::Daiminkan { actor, .. } => chosen.push((*actor, Action::OpenKan)),
-                _ => {}
-            }
-            let mut out = chosen.clone();
-            for &s in &pending {
-                if !chosen.iter().any(|c| c.0 == s) {
-                    out.push((s, Action::Pass));
-                }
-            }
-            // Passes first, so the claim that resolves comes last.
-            out.sort_by_key(|c| c.1 != Action::Pass);
-            Ok(out)
-        }
-        Phase::Void => {
-            let mut chosen = Vec::new();
-            for (_, e) in &log[at..] {
-                match e {
-                    Event::Void { actor, suit } => chosen.push((*actor, Action::Void(*suit))),
-                    _ => break,
-                }
-            }
-            if chosen.len() != pending.len() {
-                return Err(format!("{} void choices for {} seats", chosen.len(), pending.len()));
-            }
-            Ok(chosen)
-        }
-        Phase::Exchange => {
-            let mut chosen = Vec::new();
-            for (_, e) in &log[at..] {
-                match e {
-                    Event::Exchange { actor, pai, .. } => {
-                        chosen.push((*actor, Action::Exchange(*pai).canonical()))
-                    }
-                    _ => break,
-                }
-            }
-            if chosen.len() != pending.len() {
-                return Err(format!("{} exchanges for {} seats", chosen.len(), pending.len()));
-            }
-            Ok(chosen)
-        }
-        Phase::Over => Err("the game is over".into()),
     }
+    if game.phase == Phase::Over {
+        return Err("the game is over".into());
+    }
+    // Passes first, so the claim that resolves comes last.
+    chosen.sort_by_key(|c| c.1 != Action::Pass);
+    Ok(chosen)
 }

@@ -5,8 +5,8 @@ use hupai_rules::SelfDrawBonus;
 
 use crate::event::Yaku;
 use crate::game::Phase;
-use crate::options::WinOn;
 use crate::player::RiichiState;
+use crate::win::WinOn;
 use crate::{DrawReason, Event, Game};
 
 impl Game {
@@ -34,7 +34,7 @@ impl Game {
                 WinOn::Discard
             };
             let view = &self.views[w];
-            let mut ctx = crate::options::win_context(view, kind, on);
+            let mut ctx = crate::win::win_context(view, kind, on);
             if ctx.riichi {
                 ctx.ura_indicators = (0..self.dora_count)
                     .filter_map(|j| self.wall.ura_indicator(j))
@@ -46,7 +46,7 @@ impl Game {
                 ctx.riichi_sticks = 0;
             }
             let extra = (!self_drawn).then_some(pai);
-            let hand = crate::options::win_hand(view, extra);
+            let hand = crate::win::win_hand(view, extra);
             let scored = hand.as_ref().map(|h| hupai_rules::score(&self.rules, h, &ctx));
             let (Some(hand), Some(Ok(score))) = (hand, scored) else {
                 // The options offered this win only if it scored: unreachable.

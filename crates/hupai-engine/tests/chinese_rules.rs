@@ -1,6 +1,8 @@
 //! MCR, general Chinese and laizi rules, each with the rule it checks.
 
-mod common;
+#![cfg(test)]
+
+use crate::common;
 
 use common::{act, discard_of, has, pass_all, play_checked, stack, stacked_game};
 use hupai_core::Seat::{East, North, South, West};

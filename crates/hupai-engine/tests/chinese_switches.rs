@@ -2,7 +2,9 @@
 //! (`pass_win`) and 查叫 (`not_ready_pays`) extending `chinese` and `guangdong`, each test
 //! quoting the rule text of `hupai_rules::Rules` it checks.
 
-mod common;
+#![cfg(test)]
+
+use crate::common;
 
 use common::{act, discard_of, has, pass_all, stack, stacked_game, tsumogiri, wins};
 use hupai_core::Seat::{East, North, South, West};

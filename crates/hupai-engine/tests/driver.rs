@@ -1,7 +1,9 @@
 //! The match driver: players keep their agents when seats rotate (MCR), answers come in any
 //! order and late ones are refused, and a refused answer changes nothing.
 
-mod common;
+#![cfg(test)]
+
+use crate::common;
 
 use hupai_core::Seat;
 use hupai_engine::{

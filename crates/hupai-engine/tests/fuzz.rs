@@ -1,6 +1,8 @@
 //! Random agents play every preset with an invariant check after every action.
 
-mod common;
+#![cfg(test)]
+
+use crate::common;
 
 use common::{play_checked, presets};
 

@@ -1,7 +1,9 @@
 //! Guangdong 推倒胡, each test quoting the rule it checks (the room rules named in
 //! `hupai_rules::guangdong`).
 
-mod common;
+#![cfg(test)]
+
+use crate::common;
 
 use common::{act, discard_of, has, pass_all, play_checked, stack, stacked_game, tsumogiri, wins};
 use hupai_core::Seat::{East, North, South, West};

@@ -1,7 +1,9 @@
 //! Hong Kong old style (香港麻雀), each test quoting the rule it checks (the books named in
 //! `hupai_rules::hongkong`).
 
-mod common;
+#![cfg(test)]
+
+use crate::common;
 
 use common::{act, discard_of, has, pass_all, stack, stacked_game, tsumogiri, wins};
 use hupai_core::Seat::{self, East, North, South, West};

@@ -1,7 +1,9 @@
 //! Logs: random games replay and verify; a tampered log names the first line that does not
 //! follow.
 
-mod common;
+#![cfg(test)]
+
+use crate::common;
 
 use hupai_engine::replay::{parse_log, replay_events};
 use hupai_engine::{play_match, replay, Agent, Event, Pai, Random, Setup};

@@ -1,6 +1,8 @@
 //! Match flow: dealer repeats, honba, the end rules of east-only and half-game matches.
 
-mod common;
+#![cfg(test)]
+
+use crate::common;
 
 use common::play_checked;
 use hupai_engine::{DrawReason, Event};

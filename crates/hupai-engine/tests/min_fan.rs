@@ -3,7 +3,9 @@
 //! shibari": "dora do not count for the han minimum"); Sichuan counts every fan but
 //! 自摸加番's.
 
-mod common;
+#![cfg(test)]
+
+use crate::common;
 
 use common::{act, discard_of, has, stack, stacked_game, tsumogiri};
 use hupai_core::Seat::{self, East, North, South, West};

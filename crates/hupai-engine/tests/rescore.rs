@@ -1,7 +1,9 @@
 //! Every `hora` of random games re-scores identically from its `score_input` (the line
 //! `hupai score` takes).
 
-mod common;
+#![cfg(test)]
+
+use crate::common;
 
 use hupai_engine::Event;
 use hupai_rules::{score, Rules, ScoreLine};

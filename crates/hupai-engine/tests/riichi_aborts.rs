@@ -1,7 +1,9 @@
 //! Riichi abortive draws and riichi declaration limits, each with the rule it checks
 //! (Tenhou ranked rules, the `riichi` preset).
 
-mod common;
+#![cfg(test)]
+
+use crate::common;
 
 use common::{act, declare_riichi, discard, discard_of, has, pass_all, stack, stacked_game};
 use hupai_core::Seat::{self, East, North, South, West};

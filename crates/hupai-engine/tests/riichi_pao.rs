@@ -4,7 +4,9 @@
 //! logs: a ron splits the hand between the discarder and the liable player, who also pays
 //! the honba.
 
-mod common;
+#![cfg(test)]
+
+use crate::common;
 
 use common::{act, discard, discard_of, pass_all, stack};
 use hupai_core::Seat::{self, East, North, South, West};

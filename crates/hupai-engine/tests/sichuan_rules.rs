@@ -1,7 +1,9 @@
 //! Sichuan 血战到底 and 血流成河, each test quoting the rule it checks (the Chengdu room rules
 //! as the rule sheets state them; see `hupai_rules::sichuan`).
 
-mod common;
+#![cfg(test)]
+
+use crate::common;
 
 use common::{act, discard_of, has, pass_all, stack, stacked_game, wins};
 use hupai_core::Seat::{self, East, North, South, West};

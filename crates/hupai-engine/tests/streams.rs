@@ -2,7 +2,9 @@
 //! view built from it alone, read back from JSON, equals the engine's view of that seat; and
 //! the options computed from it equal the engine's at every decision, in every preset.
 
-mod common;
+#![cfg(test)]
+
+use crate::common;
 
 use hupai_core::Seat;
 use hupai_engine::commitment::verify;
@@ -40,35 +42,29 @@ fn check_match(setup: Setup, label: &str) -> usize {
     let seed = setup.seed;
     let mut driver = Driver::new(setup);
     let mut agents: Vec<Random> = (0..4).map(|i| Random::new(seed * 4 + i)).collect();
-    // One view per player, built only from that player's stream read back from JSON. A view
-    // belongs to a seat; when players change seats (MCR) a new hand starts a new view.
-    let mut views: Vec<PlayerView> = (0..4).map(|_| PlayerView::new(Seat::East, &rules)).collect();
+    // One view per player, built only from that player's stream read back from JSON; it
+    // follows its player when players change seats (MCR).
+    let rules = std::sync::Arc::new(rules);
+    let mut views: Vec<PlayerView> =
+        (0..4).map(|p| PlayerView::for_player(p, std::sync::Arc::clone(&rules))).collect();
     let mut shown = 0;
     let mut decisions = 0;
     loop {
         for seq in shown..driver.record().len() {
             for (p, view) in views.iter_mut().enumerate() {
                 let e = driver.event_for(p, seq).expect("every player sees every event");
-                let seat = if let Event::StartKyoku { players, .. } = &*e {
-                    let players = players.unwrap_or([0, 1, 2, 3]);
-                    let at = players.iter().position(|&x| x as usize == p).expect("seated");
-                    Seat::ALL[at]
-                } else {
-                    view.seat
-                };
+                let seat = e.seat_of_player(p).unwrap_or(view.seat);
                 let what = format!("{label} player {p} event {seq} {}", e.to_json());
                 assert_nothing_hidden_leaks(&e, seat, &what);
                 let read: Event = serde_json::from_str(&e.to_json()).expect("reads back");
                 assert_eq!(read, *e, "{what}");
-                if seat != view.seat {
-                    *view = PlayerView::new(seat, &rules);
-                }
                 view.update(&read).unwrap_or_else(|err| panic!("{what}: {err}"));
             }
         }
         shown = driver.record().len();
         for (p, view) in views.iter().enumerate() {
             assert_eq!(view, driver.view_of(p), "{label} player {p} at {shown}: views differ");
+            assert_eq!(view.seat, driver.seat_of(p), "{label} player {p} at {shown}: seats differ");
         }
         let Some(prompt) = driver.prompts().next() else { break };
         for prompt in driver.prompts() {

@@ -2,7 +2,9 @@
 //! `hupai_rules::wuhan`). The walls are stacked: the joker indicator is the wall's last tile
 //! (9s here, so the joker is 1s) and a lone kong's replacement the tile before it.
 
-mod common;
+#![cfg(test)]
+
+use crate::common;
 
 use common::{
     act, discard, discard_of, has, pass_all, play_checked, stack, stacked_game, tsumogiri, wins,

@@ -123,7 +123,6 @@ impl Rows {
 struct Recorder {
     inner: Box<dyn Agent>,
     player: usize,
-    hands: u16,
     /// Events seen: the driver shows every event before it asks, so this is the decision
     /// number of the next decision.
     seen: u32,
@@ -152,7 +151,7 @@ impl Agent for Recorder {
         } else {
             default_action(options)
         };
-        let hand = self.hands.saturating_sub(1);
+        let hand = u16::try_from(view.hands.saturating_sub(1)).unwrap_or(u16::MAX);
         let mut rows = self.rows.lock().unwrap_or_else(|p| p.into_inner());
         rows.push(self.seen, hand, view, self.player, options, played);
         rows.push_values(values.as_deref());
@@ -165,9 +164,6 @@ impl Agent for Recorder {
 
     fn observe(&mut self, event: &Event) {
         self.seen += 1;
-        if matches!(event, Event::StartKyoku { .. }) {
-            self.hands += 1;
-        }
         if self.inner.observes() {
             self.inner.observe(event);
         }
@@ -342,7 +338,6 @@ fn play(
                                     Some(rows) => Box::new(Recorder {
                                         inner: agent,
                                         player,
-                                        hands: 0,
                                         seen: 0,
                                         rows: rows.clone(),
                                         values: values.clone(),

@@ -224,6 +224,22 @@ impl Observation {
         to_python(py, &view_json(&self.view))
     }
 
+    /// Help with this decision, as a dict (the hint the terminal's and the web client's help
+    /// panels show, computed from the player's view alone): ``shanten``; ``waits`` (with
+    /// 3n + 1 tiles: the waits or effective tiles, each ``{"pai", "left"}`` with the copies
+    /// unseen); ``discards`` (with 3n + 2 tiles: every discard, best first, with the shanten
+    /// and effective tiles it leaves); ``suggestion`` (the ``defensive`` agent's choice, its
+    /// reason and the candidates it weighed); ``danger`` (each kind in the hand: expected loss
+    /// and deal-in chance); ``threats`` (each opponent's chance of being ready).
+    ///
+    /// >>> o = hupai.MahjongEnv("riichi", length="hand", seed=4).reset()[0]
+    /// >>> h = o.hint()
+    /// >>> sorted(h), o.action_id(h["suggestion"]["action"]) in o.legal_actions()
+    /// (['danger', 'discards', 'shanten', 'suggestion', 'threats', 'waits'], True)
+    fn hint<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        to_python(py, &hupai_ai::hint::Hint::of(&self.view, &self.options))
+    }
+
     fn __repr__(&self) -> String {
         format!(
             "Observation(player={}, seat={}, decision={}, legal={})",
@@ -253,11 +269,10 @@ pub fn view_json(v: &PlayerView) -> Value {
         Decision::Void => json!({"type": "void"}),
         Decision::Exchange => json!({"type": "exchange"}),
     };
-    let rivers: Vec<Value> = v
-        .rivers
+    let rivers: Vec<Value> = Seat::ALL
         .iter()
-        .map(|r| {
-            r.iter()
+        .map(|&s| {
+            v.river(s)
                 .map(|e| json!({"pai": e.pai.to_string(), "tsumogiri": e.tsumogiri, "riichi": e.riichi}))
                 .collect()
         })
@@ -285,7 +300,7 @@ pub fn view_json(v: &PlayerView) -> Value {
         "dealer": v.dealer.index(),
         "kyoku": v.kyoku,
         "honba": v.honba,
-        "kyotaku": v.kyotaku,
+        "kyotaku": v.sticks,
         "scores": v.scores,
         "hand": names(&v.hand),
         "drawn": v.drawn.map(|p| p.to_string()),
@@ -544,27 +559,36 @@ impl MahjongEnv {
     }
 }
 
-/// The observation of the seat that was shown ``events`` (mjai dicts or JSON lines, as
+/// The observation of the player that was shown ``events`` (mjai dicts or JSON lines, as
 /// ``MahjongEnv.events`` gives them; other seats' tiles hidden), with its legal actions worked
-/// out from them alone: what an mjai bot in Python sees. The seat must be the same
-/// throughout (use one hand of a preset whose seats rotate).
+/// out from them alone: what an mjai bot in Python sees. ``player`` names the player whose
+/// stream it is, and the view follows it when the rules re-seat the players (MCR);
+/// ``seat`` instead keeps one seat throughout (give one or the other).
 ///
 /// >>> env = hupai.MahjongEnv("riichi", length="hand", seed=4)
 /// >>> o = env.reset()[0]
-/// >>> again = hupai.observe_events(env.events(0), seat=0, rules="riichi")
+/// >>> again = hupai.observe_events(env.events(0), player=0, rules="riichi")
 /// >>> again.legal_actions() == o.legal_actions(), bool((again.planes == o.planes).all())
 /// (True, True)
 #[pyfunction]
-#[pyo3(signature = (events, seat, rules = RulesArg::riichi()))]
+#[pyo3(signature = (events, seat = None, rules = RulesArg::riichi(), player = None))]
 pub fn observe_events(
     events: Vec<Bound<'_, PyAny>>,
-    seat: usize,
+    seat: Option<usize>,
     rules: RulesArg,
+    player: Option<usize>,
 ) -> PyResult<Observation> {
-    let seat = hupai_core::Seat::from_index(seat)
-        .ok_or_else(|| Error::Input(format!("seat {seat}: seats are 0..=3")))?;
-    let rules = load_rules(&rules)?;
-    let mut view = PlayerView::new(seat, &rules);
+    let rules = std::sync::Arc::new(load_rules(&rules)?);
+    let bad = |what: &str, n: usize| Error::Input(format!("{what} {n}: {what}s are 0..=3"));
+    let mut view = match (seat, player) {
+        (Some(s), None) => PlayerView::with_rules(
+            hupai_core::Seat::from_index(s).ok_or_else(|| bad("seat", s))?,
+            rules,
+        ),
+        (None, Some(p)) if p < 4 => PlayerView::for_player(p, rules),
+        (None, Some(p)) => return Err(bad("player", p).into()),
+        _ => return Err(Error::Input("give seat or player (one of them)".into()).into()),
+    };
     for (i, e) in events.iter().enumerate() {
         let event: hupai_engine::Event = if let Ok(text) = e.cast::<PyString>() {
             serde_json::from_str(&text.to_cow()?)
@@ -575,7 +599,8 @@ pub fn observe_events(
         view.update(&event).map_err(|err| Error::Input(format!("event {i}: {err}")))?;
     }
     let options = hupai_engine::legal_options(&view);
-    Ok(Observation::new(seat.index(), seat.index(), events.len(), &view, &options))
+    let player = player.unwrap_or(view.player_at(view.seat));
+    Ok(Observation::new(player, view.seat.index(), events.len(), &view, &options))
 }
 
 /// One of hupai's agents by spec (``"defensive"``, ``"defensive(fold=2)"``, ``"efficiency"``,

@@ -6,6 +6,10 @@
 //! disturbs far less (flat sampling keeps every sample long against the scheduler's
 //! accounting granularity); elsewhere it falls back to wall time.
 
+// A measuring program, not library code: a failed setup or a wrong result should stop it at
+// once, so it unwraps and panics rather than carry error types.
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
+
 use std::hint::black_box;
 use std::time::Instant;
 

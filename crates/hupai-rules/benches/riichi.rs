@@ -9,6 +9,10 @@
 //! cargo bench -p hupai-rules --bench riichi
 //! ```
 
+// A measuring program, not library code: a failed setup or a wrong result should stop it at
+// once, so it unwraps and panics rather than carry error types.
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
+
 use std::hint::black_box;
 use std::time::Duration;
 

@@ -327,6 +327,14 @@ const PRESETS: &[(&str, &str)] = &[
     ("sanma-majsoul", include_str!("presets/sanma-majsoul.toml")),
 ];
 
+/// Every preset, parsed once: they are constants, and a program that starts many games asks
+/// each time whether its rules are still their preset ([`Rules::is_preset`]), which should not
+/// parse TOML every time.
+fn parsed_presets() -> &'static [Rules] {
+    static PARSED: std::sync::OnceLock<Vec<Rules>> = std::sync::OnceLock::new();
+    PARSED.get_or_init(|| PRESETS.iter().filter_map(|(name, _)| Rules::preset(name).ok()).collect())
+}
+
 impl Rules {
     /// The names of the embedded presets a game can be played under (without the internal
     /// `base`).
@@ -393,7 +401,7 @@ impl Rules {
 
     /// Whether these are exactly the preset of their name.
     pub fn is_preset(&self) -> bool {
-        Rules::preset(&self.name).is_ok_and(|p| p == *self)
+        parsed_presets().iter().any(|p| p.name == self.name && p == self)
     }
 
     /// The fans a doubling table counts of `fans`: at most `fan_cap` (封顶, 爆棚), and never

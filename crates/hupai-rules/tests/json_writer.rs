@@ -2,9 +2,10 @@
 //! every hand of the committed MCR and riichi fixtures and on the Wuhan examples (the payments
 //! by payer).
 
-mod common;
-#[path = "riichi_case/mod.rs"]
-mod riichi_case;
+#![cfg(test)]
+
+use crate::common;
+use crate::riichi_case;
 
 use hupai_rules::{score, RulesCache, Score, ScoreLine};
 

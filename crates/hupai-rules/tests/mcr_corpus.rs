@@ -1,7 +1,9 @@
 //! The 214 MCR unit cases of `shared/corpora/mcr-unit-cases`, copied into
 //! `tests/data/mcr_unit_cases.jsonl` (the reference calculator's own test hands), scored by hupai and compared fan by fan with PyMahjongGB 1.4.0.
 
-mod common;
+#![cfg(test)]
+
+use crate::common;
 
 use common::fans_of;
 use hupai_core::{Hand, Kind, Seat};

@@ -1,7 +1,9 @@
 //! Differential tests against PyMahjongGB 1.4.0: the committed fixture (CI) and a large set
 //! generated on the fly (release mode, `--ignored`).
 
-mod common;
+#![cfg(test)]
+
+use crate::common;
 
 use std::collections::HashSet;
 
@@ -54,7 +56,7 @@ fn fixture_covers_every_fan() {
 /// ```text
 /// python ../shared/oracles/gen_mcr.py -n 120000 --seed 7001 -o /tmp/mcr-large.jsonl
 /// python crates/hupai-rules/tests/data/mcr_fixture.py /tmp/mcr-large.jsonl > /tmp/hupai-mcr-large.tsv
-/// cargo test --release -p hupai-rules --test mcr_fixture -- --ignored
+/// cargo test --release -p hupai-rules --test integration -- --ignored mcr_fixture::
 /// ```
 ///
 /// `HUPAI_MCR_LARGE` overrides the path.

@@ -2,6 +2,8 @@
 //! (`tests/data/hongkong_cases.tsv`, `tests/data/guangdong_cases.tsv`): every fan, the total,
 //! what is paid and whether the hand may win.
 
+#![cfg(test)]
+
 use hupai_core::{Hand, Seat};
 use hupai_rules::{score, Rules, WinContext};
 

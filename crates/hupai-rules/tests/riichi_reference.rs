@@ -17,10 +17,12 @@
 //! by walking up to `shared/oracles` (100,000 hands, seeds 4201 and 4202):
 //!
 //! ```text
-//! cargo test --release -p hupai-rules --test riichi_reference -- --ignored
+//! cargo test --release -p hupai-rules --test integration -- --ignored riichi_reference::
 //! ```
 
-mod riichi_case;
+#![cfg(test)]
+
+use crate::riichi_case;
 
 use std::path::{Path, PathBuf};
 use std::process::Command;

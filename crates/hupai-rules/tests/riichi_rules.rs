@@ -2,6 +2,8 @@
 //! fu details, payments and the errors. (The bulk of the checking is the differential test
 //! against the reference calculator in `riichi_reference.rs`.)
 
+#![cfg(test)]
+
 use hupai_core::{Hand, Kind, Seat};
 use hupai_rules::{
     score, Inconsistency, KazoeLimit, Limit, Renhou, Rules, Score, ScoreError, WinContext,

@@ -30,7 +30,9 @@
 //!   three-player tsumo with ツモ損 and 100 per honba from each payer, and both point a 1m
 //!   indicator to 9m.
 
-mod riichi_case;
+#![cfg(test)]
+
+use crate::riichi_case;
 
 use std::path::PathBuf;
 

@@ -1,6 +1,8 @@
 //! Three-player riichi scoring rules, each quoted: the 108-tile set, the dora past the removed
 //! kinds, North set aside (抜きドラ), the seats, and the payments with and without ツモ損.
 
+#![cfg(test)]
+
 use hupai_core::{Hand, Kind, Seat};
 use hupai_rules::{score, Rules, ScoreError, WinContext};
 

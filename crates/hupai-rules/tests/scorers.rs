@@ -2,6 +2,8 @@
 //! refusals, one module a variant (the unit tests of `src/<variant>/`, kept out of the
 //! scorers' files so that no scorer file names the dispatch that calls it).
 
+#![cfg(test)]
+
 mod mcr {
     use hupai_core::Hand;
     use hupai_rules::*;

@@ -1,6 +1,8 @@
 //! The Sichuan fan table against the rule sheets' worked examples (`tests/data/sichuan_cases.tsv`):
 //! every pattern's multiple, and what a discarder pays for it.
 
+#![cfg(test)]
+
 use hupai_core::Hand;
 use hupai_rules::{score, Rules, WinContext};
 

@@ -3,6 +3,8 @@
 //! the winner's doublings, what each payer pays, or the rule that refuses the win. Each
 //! example is a `hupai score` line.
 
+#![cfg(test)]
+
 use hupai_rules::{RulesCache, ScoreError, ScoreLine};
 use serde::Deserialize;
 

@@ -2,7 +2,9 @@
 //! absence bring in the AI until the person is back, and every discard is held the same time
 //! whoever can call.
 
-mod common;
+#![cfg(test)]
+
+use crate::common;
 
 use common::{base, db, next_not_event, start, table};
 use hupai_engine::{Action, Event};

@@ -1,7 +1,9 @@
 //! The limits that keep one client from hurting the others: connections per address, idle
 //! connections swept, and a reader that falls behind cut off while its table plays on.
 
-mod common;
+#![cfg(test)]
+
+use crate::common;
 
 use common::{base, db, start_with, table, PATIENT};
 use hupai_engine::Event;

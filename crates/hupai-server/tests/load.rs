@@ -3,7 +3,9 @@
 //! No timing is asserted; the heavy runs are the example's (`cargo run --release -p
 //! hupai-server --example load`).
 
-mod common;
+#![cfg(test)]
+
+use crate::common;
 // The example reads every field; this test only some.
 #[allow(dead_code)]
 #[path = "../examples/load/generator.rs"]

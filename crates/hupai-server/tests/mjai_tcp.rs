@@ -1,7 +1,9 @@
 //! External mjai bots over TCP: the classic handshake with the seat's ticket, the seat's stream
 //! one line at a time, replies read as for `mjai:COMMAND` seats, strikes counted.
 
-mod common;
+#![cfg(test)]
+
+use crate::common;
 
 use common::{base, db, start, table};
 use hupai_ai::mjai_bot::MjaiBot;

@@ -2,7 +2,9 @@
 //! its stream (nothing another seat may not see); a player dropped and resumed at random points
 //! ends with the same record; the log is served once the match is over, and replays.
 
-mod common;
+#![cfg(test)]
+
+use crate::common;
 
 use common::{base, db, game_log, play, start, table, Received, PATIENT};
 use hupai_engine::{player_stream, replay, Event};

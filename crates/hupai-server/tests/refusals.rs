@@ -1,7 +1,9 @@
 //! Bad input from strangers: every refusal is a typed error that says what is wrong, nothing
 //! changes on a refused answer, nothing panics, and the limits hold.
 
-mod common;
+#![cfg(test)]
+
+use crate::common;
 
 use common::{base, db, next_not_event, next_prompt, start, start_with, table, PATIENT};
 use hupai_engine::Action;

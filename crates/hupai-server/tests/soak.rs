@@ -8,13 +8,15 @@
 //! `soak_in_ci` is the light version (a few tables, one crash); `soak` is the long one:
 //!
 //! ```text
-//! cargo test --release -p hupai-server --test soak -- --ignored soak --exact --nocapture
+//! cargo test --release -p hupai-server --test integration -- --ignored soak::soak --exact --nocapture
 //! ```
 //!
 //! The server process is this test binary run again (`soak_server_process`, which does
 //! nothing when run by itself).
 
-mod common;
+#![cfg(test)]
+
+use crate::common;
 
 use std::io::{BufRead, BufReader};
 use std::net::SocketAddr;
@@ -78,7 +80,7 @@ struct ServerProcess {
 impl ServerProcess {
     fn start(&mut self) {
         let mut child = Command::new(std::env::current_exe().expect("the test binary"))
-            .args(["soak_server_process", "--exact", "--ignored", "--nocapture"])
+            .args(["soak::soak_server_process", "--exact", "--ignored", "--nocapture"])
             .env(ADDR, self.addr.to_string())
             .env(DB, &self.db)
             .stdout(Stdio::piped())
@@ -468,7 +470,7 @@ async fn soak_in_ci() {
 
 /// The long soak: forty tables of people, ten of bots, three crashes.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-#[ignore = "minutes long: cargo test --release -p hupai-server --test soak -- --ignored soak --exact"]
+#[ignore = "minutes long: cargo test --release -p hupai-server --test integration -- --ignored soak::soak --exact"]
 async fn soak() {
     let size = Size {
         people: 40,

@@ -3,7 +3,9 @@
 //! live play is closed with a frame that says why and after which event to resume, never with
 //! a gap.
 
-mod common;
+#![cfg(test)]
+
+use crate::common;
 
 use common::{answer, base, db, game_log, start, start_with, table, Frame, Raw, PATIENT};
 use hupai_engine::Event;

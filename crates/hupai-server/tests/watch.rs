@@ -1,7 +1,9 @@
 //! Spectators: no hidden tile while a hand runs, the hand's tiles revealed once it is over,
 //! and the stream delayed when the table asks.
 
-mod common;
+#![cfg(test)]
+
+use crate::common;
 
 use common::{base, db, game_log, start, table};
 use hupai_engine::{Event, Pai};

@@ -2,7 +2,9 @@
 //! review of finished games (stored and uploaded), and help for a seat over the WebSocket,
 //! computed from the seat's own view.
 
-mod common;
+#![cfg(test)]
+
+use crate::common;
 
 use hupai_server::client::{create_table, http};
 use hupai_server::protocol::ServerMessage;

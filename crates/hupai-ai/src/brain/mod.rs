@@ -140,7 +140,7 @@ mod tests {
         assert_eq!(discards(free), east.kind());
         // After three Easts in the first go-around it would end the hand: keep it.
         for seat in 0..3 {
-            view.rivers[seat] = vec![RiverEntry { pai: east, tsumogiri: false, riichi: false }];
+            view.rivers[seat] = vec![RiverEntry::new(east)];
             view.discarded[seat].insert(Kind::EAST);
         }
         for style in [Style::Efficiency, Style::Defensive] {

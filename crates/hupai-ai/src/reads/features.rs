@@ -279,7 +279,12 @@ impl Opponent {
         let sit = &table.sit;
         let mut f = Vec::with_capacity(24);
         let mut put = |g: Opp, bin: usize| f.push(OPPONENT.at(g as usize, bin));
-        let river: &[RiverEntry] = view.rivers.get(seat).map_or(&[], Vec::as_slice);
+        // The discards still lying in the river, as the models were trained: a called one
+        // is in the caller's meld.
+        let river: Vec<RiverEntry> = match Seat::from_index(seat) {
+            Some(s) => view.river(s).copied().collect(),
+            None => Vec::new(),
+        };
         let melds = view.melds.get(seat).map_or(&[][..], Vec::as_slice);
         let open = melds.iter().filter(|m| m.meld.is_open()).count();
         let closed_kans = melds.len() - open;

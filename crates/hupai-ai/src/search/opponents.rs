@@ -280,6 +280,7 @@ mod tests {
             pai: s.parse::<Pai>().unwrap(),
             tsumogiri: false,
             riichi,
+            called: false,
         };
         view.rivers[1] = vec![entry("9m", false), entry("E", false), entry("5p", true)];
         view.discarded[1] = kinds("9m5p1z");

@@ -179,7 +179,7 @@ impl RoughWorth {
             reds: sit.reds,
             closed: sit.closed,
             dealer: sit.dealer,
-            extras: 300.0 * view.honba as f32 + 1000.0 * view.kyotaku as f32,
+            extras: 300.0 * view.honba as f32 + 1000.0 * view.sticks as f32,
             typical,
         }
     }

@@ -1,20 +1,20 @@
 //! The game as the terminal shows it, over a [`Session`] (a local match or a seat at a
-//! server's table): the player's table folded from its stream, the message feed, the hand
-//! summary, the hints and the adviser's suggestion. Both the full-screen UI and `--plain`
+//! server's table): the player's table read off the engine's view of its stream, the message
+//! feed, the hand summary, the hints and the adviser's suggestion. Both the full-screen UI and `--plain`
 //! drive this same state, whichever session is under it.
 
 use std::time::Duration;
 
+use hupai_ai::hint::Hint;
 use hupai_core::Seat;
-use hupai_engine::{Action, Agent, Event, Explanation};
+use hupai_engine::{Action, Agent, Event};
 use hupai_rules::Rules;
 
-use super::hints::Hints;
 use super::local::{Config, LocalSession};
 use super::narrate::{narrate, who};
 use super::session::{ActError, Clock, Session, SessionError, Update};
 use super::summary::Summary;
-use super::table::Table;
+use super::table::{Table, Views};
 use super::tiles::names;
 
 /// The running game.
@@ -24,22 +24,25 @@ pub struct App {
     pub rules: Rules,
     /// The player's adviser (hints and suggestions).
     adviser: Box<dyn Agent>,
-    /// The table as the player sees it.
+    /// The engine's view of the player's stream (a spectator's when watching).
+    views: Views,
+    /// Watching, once a hand is over: the views of every seat, the hand's tiles revealed,
+    /// shown until the next hand begins.
+    revealed: Option<Views>,
+    /// The table as the player sees it (read off `revealed`, else `views`).
     pub table: Table,
     /// Lines for the transcript and message line, oldest first; `take_feed` drains them.
     feed: Vec<String>,
     /// The end of the last hand, until acknowledged.
     pub summary: Option<Summary>,
-    /// Watching: the draws of this hand (the wall left is counted from them).
-    draws: u32,
     /// The summary's hand is over: the next hand started or the match ended (online these
     /// events may come a moment after the win).
     settled: bool,
     /// The last AI explanation.
     pub last_explanation: Option<String>,
-    /// Watching: the table before this hand and the hand's events so far, to show every
+    /// Watching: the views before this hand and the hand's events so far, to show every
     /// hand once the server reveals them.
-    hand: Option<(Table, Vec<(u64, Event)>)>,
+    hand: Option<(Views, Vec<(u64, Event)>)>,
 }
 
 impl std::fmt::Debug for App {
@@ -54,15 +57,20 @@ impl App {
         let rules = session.rules().clone();
         let adviser: hupai_ai::AgentSpec = "defensive".parse()?;
         let adviser = adviser.build(&rules, seed, 0, &hupai_ai::BuildOptions::default())?;
+        let views = match session.player() {
+            Some(p) => Views::player(p, &rules),
+            None => Views::spectator(&rules),
+        };
         let mut app = App {
             session,
             rules,
             adviser,
+            views,
+            revealed: None,
             table: Table::default(),
             feed: Vec::new(),
             summary: None,
             settled: false,
-            draws: 0,
             last_explanation: None,
             hand: None,
         };
@@ -168,15 +176,17 @@ impl App {
     }
 
     /// The adviser's choice for the player now, with its reasons.
-    pub fn suggestion(&mut self) -> Option<Explanation> {
-        let prompt = self.session.prompt()?;
-        let view = self.session.view()?;
-        Some(self.adviser.explain(view, &prompt.options))
+    #[cfg(test)]
+    pub fn suggestion(&mut self) -> Option<hupai_ai::hint::Suggestion> {
+        self.hint().and_then(|h| h.suggestion)
     }
 
-    /// Shanten, waits and effective tiles of the player's hand (none when watching).
-    pub fn hints(&self) -> Option<Hints> {
-        self.session.view().map(|v| Hints::of(v, &self.rules))
+    /// The hint for the player's hand and open decision (none when watching): shanten, waits
+    /// and effective tiles, the best discards, the adviser's suggestion.
+    pub fn hint(&mut self) -> Option<Hint> {
+        let view = self.session.view()?;
+        let options = self.session.prompt().map_or(&[][..], |p| &p.options);
+        Some(Hint::with_adviser(view, options, &mut *self.adviser))
     }
 
     /// While the player may claim: the discard and its discarder's wind (`8p from North`).
@@ -243,20 +253,26 @@ impl App {
             if matches!(e, Event::StartKyoku { .. } | Event::EndGame { .. }) {
                 self.settled = true;
             }
-            match e {
-                Event::StartKyoku { .. } => self.draws = 0,
-                Event::Tsumo { .. } => self.draws += 1,
-                _ => {}
-            }
-            if watching {
-                if matches!(e, Event::StartKyoku { .. }) {
-                    self.hand = Some((self.table.clone(), Vec::new()));
-                }
-                if let Some((_, hand)) = self.hand.as_mut() {
-                    hand.push((first + i as u64, e.clone()));
+            if matches!(e, Event::StartKyoku { .. }) {
+                self.revealed = None;
+                if watching {
+                    self.hand = Some((self.views.clone(), Vec::new()));
                 }
             }
-            self.table.update(&e);
+            if let Some((_, hand)) = self.hand.as_mut().filter(|_| watching) {
+                hand.push((first + i as u64, e.clone()));
+            }
+            // An event that does not fit leaves the views as they were, and says so.
+            if let Err(err) = self.views.update(&e) {
+                let seq = first + i as u64;
+                self.feed.push(format!("! event {seq} ({}) does not follow: {err}", e.type_name()));
+            }
+            if let Some(r) = self.revealed.as_mut() {
+                if r.update(&e).is_err() {
+                    self.revealed = None;
+                }
+            }
+            self.table = self.revealed.as_ref().unwrap_or(&self.views).table();
             if let Some(s) = self.summary.as_mut() {
                 if s.table.hands == self.table.hands || matches!(e, Event::EndGame { .. }) {
                     s.absorb(&e);
@@ -270,23 +286,18 @@ impl App {
                 }
             }
         }
-        self.table.wall_left = Some(match self.session.view() {
-            Some(v) => v.live_tiles() as usize,
-            // Watching: counted the way a seat's view counts it.
-            None => hupai_engine::Wall::live_before_deal(&self.rules)
-                .saturating_sub(52 + self.draws) as usize,
-        });
         after_actor
     }
 
     /// Watching, once a hand is over: the hand again with every tile shown.
     fn reveal(&mut self, revealed: &[(u64, Event)]) {
         let Some((before, hand)) = self.hand.take() else { return };
-        let mut table = before;
+        let mut views = before.revealing();
         for (seq, e) in &hand {
             let e = revealed.iter().find(|(s, _)| s == seq).map_or(e, |r| &r.1);
-            table.update(e);
+            let _ = views.update(e);
         }
+        let table = views.table();
         for seat in Seat::ALL {
             let s = &table.seats[seat.index()];
             let tiles: Vec<_> = s.hand.iter().copied().chain(s.drawn).collect();
@@ -297,8 +308,8 @@ impl App {
         if let Some(s) = self.summary.as_mut().filter(|s| s.table.hands == table.hands) {
             s.table = table.clone();
         }
-        table.wall_left = self.table.wall_left;
         self.table = table;
+        self.revealed = Some(views);
     }
 
     /// The summary of a hand whose end has come in full (with the standings when the match

@@ -198,7 +198,7 @@ impl Session for LocalSession {
             .and_then(|o| o.as_mut())
             .and_then(|o| o.last.take())
             .filter(|_| step.action != Action::Pass)
-            .map(|ex| explanation_line(&ex));
+            .map(|ex| hupai_ai::hint::Suggestion::from(ex).line());
         self.shown = step.events.end;
         let events = self.shown(step.events.clone());
         self.refresh();
@@ -246,14 +246,4 @@ impl Session for LocalSession {
     }
 
     fn leave(&mut self) {}
-}
-
-/// An explanation in one line without the agent's name and the action repeated.
-pub fn explanation_line(ex: &Explanation) -> String {
-    let mut line = ex.reason.clone();
-    for (i, c) in ex.candidates.iter().take(3).enumerate() {
-        line += if i == 0 { "; " } else { " > " };
-        line += &c.to_string();
-    }
-    line
 }

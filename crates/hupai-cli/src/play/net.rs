@@ -9,7 +9,6 @@ use std::sync::mpsc::{self, Receiver, RecvTimeoutError, Sender, TryRecvError};
 use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 
-use hupai_core::Seat;
 use hupai_engine::{legal_options, Action, Event, PlayerView};
 use hupai_rules::Rules;
 use hupai_server::client::{Patience, Resuming, Update as Wire};
@@ -199,7 +198,7 @@ impl NetSession {
         incoming: Receiver<Incoming>,
         outgoing: UnboundedSender<Outgoing>,
     ) -> NetSession {
-        let view = player.map(|p| PlayerView::new(Seat::from_index(p).unwrap_or_default(), &rules));
+        let view = player.map(|p| PlayerView::for_player(p, std::sync::Arc::new(rules.clone())));
         NetSession {
             at,
             rules,
@@ -331,16 +330,11 @@ impl NetSession {
             )));
         }
         if let (Some(view), Some(p)) = (self.view.as_mut(), self.player) {
-            if let Event::StartKyoku { players, .. } = &event {
-                // A view belongs to a seat: when players change seats (MCR), a new one.
-                let players = players.unwrap_or([0, 1, 2, 3]);
-                let at = players.iter().position(|&x| x as usize == p);
-                let seat = at.and_then(Seat::from_index).ok_or_else(|| {
-                    SessionError::Stream(format!("event {seq}: player {p} has no seat"))
-                })?;
-                if seat != view.seat {
-                    *view = PlayerView::new(seat, &self.rules);
-                }
+            // The view follows its player when players change seats (MCR).
+            if matches!(event, Event::StartKyoku { players: Some(_), .. })
+                && event.seat_of_player(p).is_none()
+            {
+                return Err(SessionError::Stream(format!("event {seq}: player {p} has no seat")));
             }
             view.update(&event).map_err(|e| {
                 SessionError::Stream(format!("event {seq} ({}): {e}", event.type_name()))

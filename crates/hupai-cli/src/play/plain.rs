@@ -14,7 +14,6 @@ use hupai_engine::Action;
 
 use super::app::App;
 use super::commands::{self, Command};
-use super::local::explanation_line;
 use super::tiles::{names, pai_name};
 
 const PLAIN_HELP: &str = "\
@@ -219,17 +218,12 @@ fn ask(app: &mut App, out: &mut impl Write, options: &[Action], hints: bool) -> 
     let seat = &app.table.seats[me];
     let drawn = seat.drawn.map(|d| format!(" | drawn {}", pai_name(d))).unwrap_or_default();
     writeln!(out, "your hand: {}{drawn}", names(&seat.hand))?;
-    if hints {
-        for l in app.hints().map(|h| h.lines()).unwrap_or_default() {
+    if let Some(hint) = app.hint().filter(|_| hints) {
+        for l in super::hints::lines(&hint) {
             writeln!(out, "hint: {l}")?;
         }
-        if let Some(ex) = app.suggestion() {
-            writeln!(
-                out,
-                "hint: AI would play {} ({})",
-                commands::label(&ex.action),
-                explanation_line(&ex)
-            )?;
+        if let Some(s) = hint.suggestion {
+            writeln!(out, "hint: AI would play {} ({})", commands::label(&s.action), s.line())?;
         }
     }
     if let Some(clock) = app.clock() {

@@ -170,7 +170,7 @@ pub fn draw(frame: &mut Frame, s: &Screen) {
 }
 
 fn centre_line(t: &Table) -> Line<'static> {
-    let round = t.bakaze.and_then(|p| p.kind()).and_then(Seat::from_wind).unwrap_or_default();
+    let round = t.round_wind.unwrap_or_default();
     let round = wind_word(round.letter());
     let mut spans = vec![Span::styled(
         format!(" {round} {} ", t.kyoku),
@@ -178,9 +178,9 @@ fn centre_line(t: &Table) -> Line<'static> {
     )];
     spans.push(Span::raw(format!(
         " dealer {}  honba {}  sticks {}  wall {} ",
-        wind_word(t.wind_of(t.oya)),
+        wind_word(t.wind_of(t.dealer)),
         t.honba,
-        t.kyotaku,
+        t.sticks,
         t.wall_left.map_or("?".to_string(), |w| w.to_string())
     )));
     if !t.dora.is_empty() {
@@ -200,7 +200,7 @@ fn centre_line(t: &Table) -> Line<'static> {
 fn seat_title(t: &Table, seat: Seat, me: bool) -> String {
     let name = if me { "you".to_string() } else { t.name_at(seat).to_string() };
     let riichi = if t.seats[seat.index()].riichi { "  RIICHI" } else { "" };
-    let dealer = if seat == t.oya { " (dealer)" } else { "" };
+    let dealer = if seat == t.dealer { " (dealer)" } else { "" };
     format!(" {} {name}{dealer}  {}{riichi} ", t.wind_of(seat), t.scores[seat.index()])
 }
 
@@ -244,6 +244,10 @@ fn meld_spans(seat: &SeatState, t: &Table, glyphs: bool) -> Vec<Span<'static>> {
     if !seat.flowers.is_empty() {
         spans.push(Span::raw("flowers "));
         spans.extend(tile_spans(seat.flowers.iter().copied(), glyphs));
+    }
+    if !seat.won.is_empty() {
+        spans.push(Span::styled("won ", Style::default().fg(Color::Yellow)));
+        spans.extend(tile_spans(seat.won.iter().copied(), glyphs));
     }
     spans
 }

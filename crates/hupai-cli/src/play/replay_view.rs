@@ -3,19 +3,19 @@
 
 use crossterm::event::{self, Event as TermEvent, KeyCode, KeyEventKind, KeyModifiers};
 use hupai_engine::Event;
-use hupai_rules::{Rules, Variant};
+use hupai_rules::{Rules, RulesError};
 
 use super::narrate::narrate;
 use super::render::{draw, Screen};
 use super::summary::Summary;
-use super::table::Table;
+use super::table::{Table, Views};
 
 /// A log and where the viewer is in it.
 #[derive(Debug)]
 pub struct Viewer {
     events: Vec<Event>,
-    walls: Vec<Option<usize>>,
-    variant: Variant,
+    /// The rules the views read the log with.
+    rules: Rules,
     /// The index of the last event shown.
     pub at: usize,
     /// Help shown.
@@ -25,23 +25,18 @@ pub struct Viewer {
 }
 
 impl Viewer {
-    /// A viewer over `events` (parsed log lines) with the rules to replay them.
-    pub fn new(log: &[(usize, Event)], rules: Option<Rules>) -> Viewer {
+    /// A viewer over `events` (parsed log lines) with the rules to replay them (by default the
+    /// log's own: the rule file it carries, or the rule set it names).
+    pub fn new(log: &[(usize, Event)], rules: Option<Rules>) -> Result<Viewer, RulesError> {
         let events: Vec<Event> = log.iter().map(|(_, e)| e.clone()).collect();
-        let mut walls = Vec::with_capacity(events.len());
-        let variant = match (&rules, events.first()) {
-            (Some(r), _) => r.variant,
-            (None, Some(Event::StartGame { rules, .. })) => {
-                Rules::load(rules).map_or(Variant::Riichi, |r| r.variant)
-            }
-            _ => Variant::Riichi,
+        let named = crate::replay::rules_of(log).ok();
+        let read = match rules.clone().or(named) {
+            Some(r) => r,
+            None => Rules::preset("riichi")?,
         };
-        let result = hupai_engine::replay::replay_events(log, rules, |game, _| {
-            walls.push(Some(game.wall().live()));
-        });
+        let result = hupai_engine::replay::replay_events(log, rules, |_, _| {});
         let note = result.err().map(|e| format!("this log does not replay to the end: {e}"));
-        walls.resize(events.len(), None);
-        Viewer { events, walls, variant, at: 0, help: false, note }
+        Ok(Viewer { events, rules: read, at: 0, help: false, note })
     }
 
     /// The events up to the current one.
@@ -49,14 +44,19 @@ impl Viewer {
         &self.events[..(self.at + 1).min(self.events.len())]
     }
 
+    /// The views of the log, every hand shown where the log shows it.
+    fn views(&self) -> Views {
+        Views::for_record(&self.events, &self.rules)
+    }
+
     /// The table after the current event.
     pub fn table(&self) -> Table {
-        let mut t = Table::default();
+        let mut views = self.views();
         for e in self.shown() {
-            t.update(e);
+            // An event that does not follow changes nothing (the note says the log is broken).
+            let _ = views.update(e);
         }
-        t.wall_left = self.walls.get(self.at).copied().flatten();
-        t
+        views.table()
     }
 
     /// Steps by `delta` events.
@@ -95,18 +95,18 @@ impl Viewer {
         for e in self.shown().get(start..).unwrap_or(&[]) {
             s.absorb(e);
         }
-        Some(s.lines(self.variant, None))
+        Some(s.lines(self.rules.variant, None))
     }
 
     /// What one frame shows.
     pub fn screen<'a>(&self, table: &'a Table) -> Screen<'a> {
         let from = self.at.saturating_sub(40);
         let mut messages: Vec<String> = Vec::new();
-        let mut t = Table::default();
+        let mut views = self.views();
         for (i, e) in self.shown().iter().enumerate() {
-            t.update(e);
+            let _ = views.update(e);
             if i >= from {
-                if let Some(line) = narrate(&t, e, None) {
+                if let Some(line) = narrate(&views.table(), e, None) {
                     messages.extend(line.lines().map(String::from));
                 }
             }
@@ -146,7 +146,7 @@ fn replay_help() -> Vec<String> {
 
 /// Shows the log full-screen until the viewer leaves.
 pub fn run(log: &[(usize, Event)], rules: Option<Rules>) -> std::io::Result<()> {
-    let mut viewer = Viewer::new(log, rules);
+    let mut viewer = Viewer::new(log, rules).map_err(std::io::Error::other)?;
     let mut terminal = ratatui::init();
     let result = (|| -> std::io::Result<()> {
         loop {

@@ -194,7 +194,7 @@ fn replay_reveals_every_hand_and_steps_both_ways() {
     play_until(&mut app, &mut ui, |a| a.summary.is_some());
     let text: String = app.record().iter().map(|e| e.to_json() + "\n").collect();
     let log = hupai_engine::replay::parse_log(&text).unwrap();
-    let mut viewer = Viewer::new(&log, None);
+    let mut viewer = Viewer::new(&log, None).unwrap();
     let end = log.iter().position(|(_, e)| matches!(e, hupai_engine::Event::EndKyoku)).unwrap();
     viewer.step(end as isize - 1);
     let table = viewer.table();

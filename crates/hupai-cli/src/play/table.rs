@@ -1,12 +1,14 @@
-//! What the screen shows of the table, folded from events: every seat's concealed tiles
-//! (hidden ones as `?`), the drawn tile apart, rivers with riichi and called marks, melds with
-//! the called tile and its source, flowers, and the round. Live play folds the events one seat
-//! is shown; a replay folds the whole log, so every hand is revealed.
+//! What the screen shows of the table, read off the engine's views ([`PlayerView`]): every
+//! seat's concealed tiles (hidden ones as `?`), the drawn tile apart, rivers with riichi and
+//! called marks, melds with the called tile and its source, flowers, and the round. The
+//! terminal folds no event itself: live play reads the view of the player's own stream (or a
+//! spectator's), a replay or a revealed hand the views of all four seats, so every hand shows.
 
-use hupai_core::Seat;
-use hupai_engine::{Event, Pai};
+use std::sync::Arc;
 
-use super::tiles::sort_key;
+use hupai_core::{MeldKind, Seat};
+use hupai_engine::{Event, Pai, PlayerView, ViewError};
+use hupai_rules::Rules;
 
 /// One discard in a river.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -45,7 +47,8 @@ pub struct SeatState {
     pub flowers: Vec<Pai>,
     /// Declared riichi.
     pub riichi: bool,
-    riichi_next: bool,
+    /// The tiles it won on this hand (several where hands go on after a win).
+    pub won: Vec<Pai>,
 }
 
 impl SeatState {
@@ -54,21 +57,38 @@ impl SeatState {
         self.hand.len() + usize::from(self.drawn.is_some())
     }
 
-    fn merge_drawn(&mut self) {
-        if let Some(d) = self.drawn.take() {
-            self.hand.push(d);
-            self.hand.sort_by_key(|&p| sort_key(p));
-        }
-    }
-
-    /// Removes `pai` from the concealed tiles (a hidden one when it is not shown).
-    fn take(&mut self, pai: Pai) {
-        self.merge_drawn();
-        if let Some(i) = self.hand.iter().position(|&p| p == pai) {
-            self.hand.remove(i);
-        } else if let Some(i) = self.hand.iter().position(|p| p.is_hidden()) {
-            self.hand.remove(i);
-        }
+    /// Seat `seat` as `view` shows it; `own` when the view knows the seat's tiles.
+    fn read(view: &PlayerView, seat: Seat, own: bool) -> SeatState {
+        let s = seat.index();
+        let drawn = match view.drawn_by() {
+            Some(d) if d == seat && own => view.drawn,
+            Some(d) if d == seat => Some(Pai::HIDDEN),
+            _ => None,
+        };
+        let hand = if own {
+            let mut hand = view.hand.clone();
+            if let Some(i) = drawn.and_then(|d| hand.iter().position(|&p| p == d)) {
+                hand.remove(i);
+            }
+            hand
+        } else {
+            vec![Pai::HIDDEN; view.hand_sizes[s].saturating_sub(usize::from(drawn.is_some()))]
+        };
+        let river = view.rivers[s]
+            .iter()
+            .map(|r| RiverCell { pai: r.pai, riichi: r.riichi, called: r.called })
+            .collect();
+        let melds = view.melds[s]
+            .iter()
+            .map(|m| MeldCell {
+                tiles: m.tiles().to_vec(),
+                from: m.meld.from(),
+                closed: m.meld.kind() == MeldKind::ClosedKan,
+            })
+            .collect();
+        let flowers = view.flowers[s].iter().chain(&view.lone_kongs[s]).copied().collect();
+        let won = view.won[s].clone();
+        SeatState { hand, drawn, river, melds, flowers, riichi: view.riichi[s], won }
     }
 }
 
@@ -79,16 +99,16 @@ pub struct Table {
     pub rules: String,
     /// Player names by player number.
     pub names: [String; 4],
-    /// Prevailing wind.
-    pub bakaze: Option<Pai>,
+    /// Prevailing wind, once a hand has begun.
+    pub round_wind: Option<Seat>,
     /// Hand number in the round.
     pub kyoku: u8,
     /// Repeat counters.
     pub honba: u32,
-    /// Riichi sticks.
-    pub kyotaku: u32,
+    /// Riichi sticks on the table.
+    pub sticks: u32,
     /// The dealer.
-    pub oya: Seat,
+    pub dealer: Seat,
     /// Scores by seat.
     pub scores: [i32; 4],
     /// Dora indicators.
@@ -112,171 +132,6 @@ pub struct Table {
 }
 
 impl Table {
-    /// Takes in one event.
-    pub fn update(&mut self, event: &Event) {
-        match event {
-            Event::StartGame { names, rules, .. } => {
-                self.names = names.clone();
-                self.rules = rules.clone();
-                self.players = [0, 1, 2, 3];
-            }
-            Event::StartKyoku {
-                bakaze,
-                dora_marker,
-                kyoku,
-                honba,
-                kyotaku,
-                oya,
-                scores,
-                tehais,
-                joker_marker,
-                players,
-            } => {
-                self.bakaze = Some(*bakaze);
-                self.dora = dora_marker.iter().copied().collect();
-                self.kyoku = *kyoku;
-                self.honba = *honba;
-                self.kyotaku = *kyotaku;
-                self.oya = *oya;
-                if let Some(s) = scores {
-                    self.scores = *s;
-                }
-                self.joker_marker = *joker_marker;
-                self.players = players.unwrap_or([0, 1, 2, 3]);
-                self.last_discard = None;
-                self.hands += 1;
-                for (s, hand) in self.seats.iter_mut().zip(tehais) {
-                    *s = SeatState { hand: hand.clone(), ..SeatState::default() };
-                    s.hand.sort_by_key(|&p| sort_key(p));
-                }
-            }
-            Event::Tsumo { actor, pai } => {
-                self.last_kan = None;
-                if let Some(s) = self.seat_mut(*actor) {
-                    s.merge_drawn();
-                    s.drawn = Some(*pai);
-                }
-            }
-            // A lone kong (Wuhan) is shown set aside, as a flower is.
-            Event::Flower { actor, pai } | Event::LoneKong { actor, pai } => {
-                if let Some(s) = self.seat_mut(*actor) {
-                    if s.drawn.is_some_and(|d| d == *pai || d.is_hidden()) {
-                        s.drawn = None;
-                    } else {
-                        s.take(*pai);
-                    }
-                    s.flowers.push(*pai);
-                }
-            }
-            Event::Dahai { actor, pai, tsumogiri } => {
-                self.last_discard = Some(*actor);
-                self.last_kan = None;
-                if let Some(s) = self.seat_mut(*actor) {
-                    if *tsumogiri && s.drawn.is_some() {
-                        s.drawn = None;
-                    } else {
-                        s.take(*pai);
-                    }
-                    s.merge_drawn();
-                    let riichi = std::mem::take(&mut s.riichi_next);
-                    s.river.push(RiverCell { pai: *pai, riichi, called: false });
-                }
-            }
-            Event::Chi { actor, target, pai, consumed }
-            | Event::Pon { actor, target, pai, consumed }
-            | Event::Daiminkan { actor, target, pai, consumed } => {
-                if let Some(cell) = self.seat_mut(*target).and_then(|t| t.river.last_mut()) {
-                    cell.called = true;
-                }
-                if let Some(s) = self.seat_mut(*actor) {
-                    for &c in consumed {
-                        s.take(c);
-                    }
-                    let mut tiles = vec![*pai];
-                    tiles.extend(consumed.iter().copied());
-                    s.melds.push(MeldCell { tiles, from: Some(*target), closed: false });
-                }
-            }
-            Event::Kakan { actor, pai, consumed } => {
-                self.last_kan = Some((*actor, *pai));
-                if let Some(s) = self.seat_mut(*actor) {
-                    s.take(*pai);
-                    let kind = consumed.first().and_then(|c| c.kind());
-                    if let Some(m) =
-                        s.melds.iter_mut().find(|m| m.tiles.len() == 3 && m.tiles[0].kind() == kind)
-                    {
-                        m.tiles.push(*pai);
-                    }
-                }
-            }
-            Event::Ankan { actor, consumed } => {
-                self.last_kan = consumed.first().map(|p| (*actor, *p));
-                if let Some(s) = self.seat_mut(*actor) {
-                    for &c in consumed {
-                        s.take(c);
-                    }
-                    s.melds.push(MeldCell { tiles: consumed.clone(), from: None, closed: true });
-                }
-            }
-            Event::Dora { dora_marker } => self.dora.push(*dora_marker),
-            Event::Reach { actor } => {
-                if let Some(s) = self.seat_mut(*actor) {
-                    s.riichi = true;
-                    s.riichi_next = true;
-                }
-            }
-            Event::ReachAccepted { actor, scores, .. } => {
-                match scores {
-                    Some(s) => self.scores = *s,
-                    None => self.scores[actor.index()] -= 1000,
-                }
-                self.kyotaku += 1;
-            }
-            Event::Hora { scores, deltas, .. } | Event::Ryukyoku { scores, deltas, .. } => {
-                match scores {
-                    Some(s) => self.scores = *s,
-                    None => {
-                        for (s, d) in self.scores.iter_mut().zip(deltas) {
-                            *s += d;
-                        }
-                    }
-                }
-            }
-            Event::Payment { scores, deltas, .. } => match scores {
-                Some(s) => self.scores = *s,
-                None => {
-                    for (s, d) in self.scores.iter_mut().zip(deltas) {
-                        *s += d;
-                    }
-                }
-            },
-            Event::Exchange { actor, target, pai } => {
-                if let Some(s) = self.seat_mut(*actor) {
-                    // As the engine passes them: other copies before the drawn tile.
-                    for &p in pai {
-                        if let Some(i) = s.hand.iter().position(|&h| h == p) {
-                            s.hand.remove(i);
-                        } else if s.drawn == Some(p) {
-                            s.drawn = None;
-                        } else {
-                            s.take(p);
-                        }
-                    }
-                }
-                if let Some(s) = self.seat_mut(*target) {
-                    s.hand.extend(pai);
-                    s.hand.sort_by_key(|&p| sort_key(p));
-                }
-            }
-            Event::Void { .. } | Event::EndKyoku => {}
-            Event::EndGame { .. } => self.over = true,
-        }
-    }
-
-    fn seat_mut(&mut self, seat: Seat) -> Option<&mut SeatState> {
-        self.seats.get_mut(seat.index())
-    }
-
     /// The name of the player at `seat`.
     pub fn name_at(&self, seat: Seat) -> &str {
         let player = self.players[seat.index()];
@@ -291,6 +146,103 @@ impl Table {
 
     /// The seat wind letter of `seat` this hand.
     pub fn wind_of(&self, seat: Seat) -> char {
-        Seat::ALL[self.oya.distance_to(seat)].letter()
+        Seat::ALL[self.dealer.distance_to(seat)].letter()
+    }
+}
+
+/// The engine's views a [`Table`] is read from: one (the player's own, or a spectator's), or
+/// the four seats' when every hand shows (a replay of a full record, a hand revealed at its
+/// end). Each view follows its player across MCR's re-seating.
+#[derive(Clone, Debug)]
+pub struct Views(Vec<PlayerView>);
+
+impl Views {
+    /// The view of player `player`'s own stream.
+    pub fn player(player: usize, rules: &Rules) -> Views {
+        Views(vec![PlayerView::for_player(player, Arc::new(rules.clone()))])
+    }
+
+    /// A spectator's view: every concealed tile hidden.
+    pub fn spectator(rules: &Rules) -> Views {
+        Views(vec![PlayerView::spectator(Arc::new(rules.clone()))])
+    }
+
+    /// The views of the four players, to read a full record with every hand shown.
+    pub fn everyone(rules: &Rules) -> Views {
+        let rules = Arc::new(rules.clone());
+        Views((0..4).map(|p| PlayerView::for_player(p, Arc::clone(&rules))).collect())
+    }
+
+    /// The views a record of events is best read with: every player's when its deals show
+    /// every seat's tiles, one player's when they show that player's, else a spectator's.
+    pub fn for_record(record: &[Event], rules: &Rules) -> Views {
+        let Some(Event::StartKyoku { tehais, players, .. }) =
+            record.iter().find(|e| matches!(e, Event::StartKyoku { .. }))
+        else {
+            return Views::everyone(rules);
+        };
+        let shown: Vec<Seat> = Seat::ALL
+            .into_iter()
+            .filter(|s| tehais[s.index()].iter().all(|p| !p.is_hidden()))
+            .collect();
+        match shown.as_slice() {
+            [_, _, _, _] => Views::everyone(rules),
+            [seat] => {
+                let player = players.map_or(seat.index(), |p| usize::from(p[seat.index()]));
+                Views::player(player, rules)
+            }
+            _ => Views::spectator(rules),
+        }
+    }
+
+    /// The same table seen by every seat, from a spectator's views between hands: to read a
+    /// hand whose tiles are revealed at its end.
+    pub fn revealing(&self) -> Views {
+        Views(Seat::ALL.iter().map(|&s| self.view().at_seat(s)).collect())
+    }
+
+    /// The first view: the player's own, the spectator's, or player 0's.
+    pub fn view(&self) -> &PlayerView {
+        &self.0[0]
+    }
+
+    /// Takes one event (of the stream the views were made for, or of a full record): each
+    /// view takes what its seat is shown of it. An event that does not fit changes nothing.
+    pub fn update(&mut self, event: &Event) -> Result<(), ViewError> {
+        for view in &mut self.0 {
+            view.update_from_record(event)?;
+        }
+        Ok(())
+    }
+
+    /// The table as shown now.
+    pub fn table(&self) -> Table {
+        let v = self.view();
+        let seats = std::array::from_fn(|s| {
+            let seat = Seat::ALL[s];
+            match self.0.iter().find(|w| w.seat == seat && !w.is_spectator()) {
+                Some(own) => SeatState::read(own, seat, true),
+                None => SeatState::read(v, seat, false),
+            }
+        });
+        Table {
+            rules: v.rules().name.clone(),
+            names: v.names.clone(),
+            round_wind: (v.hands > 0).then_some(v.round_wind),
+            kyoku: v.kyoku,
+            honba: v.honba,
+            sticks: v.sticks,
+            dealer: v.dealer,
+            scores: v.scores,
+            dora: v.dora_markers.clone(),
+            joker_marker: v.joker_marker,
+            players: v.players,
+            seats,
+            wall_left: (v.hands > 0).then(|| v.live_tiles() as usize),
+            last_discard: v.last_discard.map(|(s, _)| s),
+            last_kan: v.robbable_kan().map(|(s, p, _)| (s, p)),
+            hands: v.hands,
+            over: v.game_over,
+        }
     }
 }

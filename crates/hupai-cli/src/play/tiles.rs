@@ -98,15 +98,6 @@ pub fn parse_tile(text: &str) -> Option<(Kind, bool)> {
     t.parse::<Kind>().ok().map(|k| (k, red))
 }
 
-/// Sort key of a tile in a hand: kind order, red five after its plain fives, hidden last.
-pub fn sort_key(pai: Pai) -> (usize, bool) {
-    match pai.kind() {
-        Some(k) => (k.index(), pai.is_red()),
-        None if pai.is_flower() => (40, false),
-        None => (50, false),
-    }
-}
-
 /// The tiles as names separated by spaces.
 pub fn names(pais: &[Pai]) -> String {
     pais.iter().map(|&p| pai_name(p)).collect::<Vec<_>>().join(" ")

@@ -65,11 +65,12 @@ pub fn screen<'a>(app: &'a mut App, ui: &UiState) -> Screen<'a> {
         };
     }
     let hints = (ui.hints && app.summary.is_none() && !app.watching()).then(|| {
-        let mut lines = app.hints().map(|h| h.lines()).unwrap_or_default();
-        if let Some(ex) = app.suggestion() {
+        let hint = app.hint();
+        let mut lines = hint.as_ref().map(super::hints::lines).unwrap_or_default();
+        if let Some(s) = hint.and_then(|h| h.suggestion) {
             lines.push(String::new());
-            lines.push(format!("AI: {}", commands::label(&ex.action)));
-            lines.push(format!("  {}", ex.reason));
+            lines.push(format!("AI: {}", commands::label(&s.action)));
+            lines.push(format!("  {}", s.reason));
         }
         lines
     });

@@ -305,6 +305,7 @@ class Observation:
     @property
     def scalars(self) -> npt.NDArray[np.float32]: ...
     def view(self) -> dict[str, Any]: ...
+    def hint(self) -> dict[str, Any]: ...
 
 @final
 class MahjongEnv:
@@ -395,7 +396,10 @@ class VecEnv:
     def mjai_log(self, i: int) -> list[dict[str, Any]]: ...
 
 def observe_events(
-    events: Sequence[str | dict[str, Any]], seat: int, rules: _RulesArg = ...
+    events: Sequence[str | dict[str, Any]],
+    seat: int | None = None,
+    rules: _RulesArg = ...,
+    player: int | None = None,
 ) -> Observation: ...
 def _arena(
     agents: Sequence[Any],

@@ -20,7 +20,7 @@ PyMahjongGB 1.4.0 (../shared/oracles/setup.sh) by:
     python gen_mcr.py -n 4000 --seed 9002 --min8 -o fx2.jsonl
     python mcr_fixture.py fx1.jsonl fx2.jsonl > mcr_fixture.tsv
 
-and the large set that `cargo test --release -p hupai-rules --test mcr_fixture -- --ignored`
+and the large set that `cargo test --release -p hupai-rules --test integration -- --ignored mcr_fixture::`
 reads (HUPAI_MCR_LARGE, default /tmp/hupai-mcr-large.tsv) by:
 
     python gen_mcr.py -n 120000 --seed 7001 -o large.jsonl

@@ -30,6 +30,8 @@ export function initial(player = null, liveBeforeDeal = null) {
     draws: 0,
     turn: null,
     lastDiscard: null,
+    lastKan: null,
+    ronTaken: false,
     result: null,
     shown: null,
     handOver: false,
@@ -62,6 +64,32 @@ function take(s, seat, pai) {
     return true;
   }
   return false;
+}
+
+/** A win's tile leaves where it lay and joins the winner's won tiles (the event names it,
+ * also when the draw was hidden from this stream): the winner's drawn tile, the robbed added
+ * kan (a pon again; a robbed closed kan keeps its tiles), or the discarder's river (once, when
+ * several win on one discard). The engine's fold does the same (a hand may go on after a win). */
+function takeWinTile(s, e) {
+  if (e.actor === e.target) {
+    if (s.drawn[e.actor] !== null) s.drawn[e.actor] = null;
+    else take(s, e.actor, e.pai);
+  } else if (s.lastKan && s.lastKan.seat === e.target) {
+    if (!s.lastKan.closed && !s.ronTaken) {
+      const k = kindOf(mpsz(e.pai));
+      const m = s.melds[e.target].find((x) => x.type === 'kakan' && kindOf(mpsz(x.pai)) === k);
+      if (m) {
+        m.type = 'pon';
+        delete m.added;
+      }
+    }
+    s.ronTaken = true;
+  } else if (!s.ronTaken) {
+    s.rivers[e.target].pop();
+    s.lastDiscard = null;
+    s.ronTaken = true;
+  }
+  s.won[e.actor].push(e.pai);
 }
 
 function merge(s, seat) {
@@ -110,6 +138,8 @@ export function apply(s, e, seq = s.seq + 1) {
       s.draws = 0;
       s.turn = null;
       s.lastDiscard = null;
+      s.lastKan = null;
+      s.ronTaken = false;
       s.result = null;
       s.shown = null;
       s.handOver = false;
@@ -120,6 +150,7 @@ export function apply(s, e, seq = s.seq + 1) {
       s.drawn[e.actor] = e.pai;
       s.draws += 1;
       s.turn = e.actor;
+      s.lastKan = null;
       break;
     case 'flower':
     case 'lone_kong': // Wuhan: set aside like a flower, a replacement draw follows
@@ -139,6 +170,7 @@ export function apply(s, e, seq = s.seq + 1) {
       s.pendingRiichi[seat] = false;
       s.rivers[seat].push({ pai: e.pai, tsumogiri: !!e.tsumogiri, riichi, called: false });
       s.lastDiscard = { seat, index: s.rivers[seat].length - 1 };
+      s.ronTaken = false;
       s.turn = null;
       break;
     }
@@ -165,12 +197,17 @@ export function apply(s, e, seq = s.seq + 1) {
       } else {
         s.melds[e.actor].push({ type: 'kakan', pai: e.pai, consumed: e.consumed || [], target: e.actor, added: e.pai });
       }
+      // Others may rob it until the next draw.
+      s.lastKan = { seat: e.actor, closed: false };
+      s.ronTaken = false;
       break;
     }
     case 'ankan':
       for (const p of e.consumed || []) take(s, e.actor, p);
       merge(s, e.actor);
       s.melds[e.actor].push({ type: 'ankan', pai: null, consumed: e.consumed || [], target: e.actor });
+      s.lastKan = { seat: e.actor, closed: true };
+      s.ronTaken = false;
       break;
     case 'dora':
       s.doras.push(e.dora_marker);
@@ -207,10 +244,7 @@ export function apply(s, e, seq = s.seq + 1) {
       s.result.wins.push(e);
       s.result.order.push(e);
       if (Array.isArray(e.scores)) s.scores = e.scores.slice();
-      // The win tile goes to the winner's won tiles (the event names it, also when the
-      // draw was hidden from this stream).
-      if (e.actor === e.target) s.drawn[e.actor] = null;
-      s.won[e.actor].push(e.pai);
+      takeWinTile(s, e);
       s.turn = null;
       break;
     }
