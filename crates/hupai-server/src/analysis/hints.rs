@@ -1,271 +1,109 @@
-//! Help for a seat's own decision, as the web client's help panel shows it: shanten, the
-//! waits or effective tiles with the copies still unseen, what each discard leaves, the
-//! built-in AI's suggestion with its reason, and the danger of each tile in the hand.
+//! Help for a seat's own decision, as the web client's help panel shows it: the hint of
+//! [`hupai_ai::hint`] (shanten, the waits or effective tiles with the copies still unseen, what
+//! each discard leaves, the AI's suggestion with its reason, the danger of each tile in the
+//! hand and each opponent's threat), computed there and only sent from here, its fields as
+//! `docs/protocol.md` describes them.
 //!
-//! Everything is computed from the seat's own [`PlayerView`] and options, never from the
-//! game: a hint tells the seat nothing it could not work out from its own stream.
+//! The server's adviser, for the hint's suggestion and for the review ([`super::review`]), is
+//! [`ADVISER`]: the `search` agent, built through hupai_ai's registry. It searches at ready
+//! hands, bounded by a work budget of about 20 ms a decision, and elsewhere plays
+//! `defensive`'s choice, so a hint costs at most a few tens of milliseconds.
 //!
 //! ```
 //! use hupai_engine::{Driver, Setup};
 //! use hupai_rules::Rules;
-//! use hupai_server::analysis::hints::Hint;
+//! use hupai_server::analysis::hints::{adviser, Hint};
 //! let rules = Rules::preset("riichi").unwrap();
 //! let driver = Driver::new(Setup::new(rules.clone(), 7));
 //! let prompt = driver.prompts().next().unwrap();
-//! let hint = Hint::of(prompt.view, prompt.options, &rules);
-//! assert_eq!(hint.discards.len() > 0, true);
-//! assert!(hint.suggestion.is_some());
+//! let hint = Hint::with_adviser(prompt.view, prompt.options, &mut *adviser(&rules));
+//! assert!(!hint.discards.is_empty());
+//! assert_eq!(hint.suggestion.unwrap().agent, "search");
 //! ```
 
-use hupai_ai::danger::{expected_loss, threats, Danger, TableRead};
-use hupai_ai::{Defensive, Situation};
-use hupai_core::{discard_analysis, shanten_with_jokers, ukeire_with_jokers, Kind, KindSet};
-use hupai_engine::{Action, Agent, Explanation, Pai, PlayerView};
+use hupai_ai::{AgentSpec, BuildOptions, Defensive};
+use hupai_engine::Agent;
 use hupai_rules::Rules;
-use serde::{Deserialize, Serialize};
 
-/// A tile kind with the copies of it the seat cannot see (in the wall or other hands).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Unseen {
-    /// The kind, as a tile (never red).
-    pub pai: Pai,
-    /// Copies unseen.
-    pub left: u32,
-}
+pub use hupai_ai::hint::{DiscardHint, Hint, Suggestion, ThreatHint, TileDanger, Unseen, Weighed};
 
-/// What one discard leaves.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct DiscardHint {
-    /// The discarded kind (`None`: a joker).
-    pub pai: Option<Pai>,
-    /// Shanten after it.
-    pub shanten: i8,
-    /// The effective tiles after it, with the copies unseen.
-    pub tiles: Vec<Unseen>,
-    /// Their unseen copies in all.
-    pub count: u32,
-}
+/// The agent spec of the server's adviser (hints and the review).
+pub const ADVISER: &str = "search";
 
-/// One option the AI weighed, with its numbers.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-pub struct Weighed {
-    /// The option, as the prompt lists it.
-    pub action: Action,
-    /// A short label (`5m`, `pon 5m`, `pass`).
-    pub label: String,
-    /// Named numbers (`shanten`, `ukeire`, `danger`, `ev`, ...).
-    pub numbers: Vec<(String, f64)>,
-}
-
-/// The AI's choice and why.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-pub struct Suggestion {
-    /// The agent.
-    pub agent: String,
-    /// Its choice (one of the options).
-    pub action: Action,
-    /// The reason in a few words.
-    pub reason: String,
-    /// The best candidates, best first.
-    pub candidates: Vec<Weighed>,
-}
-
-impl From<Explanation> for Suggestion {
-    fn from(e: Explanation) -> Suggestion {
-        Suggestion {
-            agent: e.agent,
-            action: e.action,
-            reason: e.reason,
-            candidates: e
-                .candidates
-                .into_iter()
-                .map(|c| Weighed {
-                    action: c.action,
-                    label: c.label,
-                    numbers: c.numbers.into_iter().map(|(n, v)| (n.to_string(), v)).collect(),
-                })
-                .collect(),
-        }
-    }
-}
-
-/// How dangerous one kind in the hand is to discard.
-#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
-pub struct TileDanger {
-    /// The kind.
-    pub pai: Pai,
-    /// Expected points lost by discarding it (the AI's estimate over the three opponents).
-    pub loss: f64,
-    /// The highest chance that it deals in against an opponent that looks ready (0..1).
-    pub deal_in: f64,
-}
-
-/// How threatening one opponent looks.
-#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
-pub struct ThreatHint {
-    /// The opponent's seat (0..4).
-    pub seat: usize,
-    /// The estimated chance that it is ready.
-    pub ready: f64,
-}
-
-/// The help for one moment of one seat.
-#[derive(Clone, Debug, PartialEq, Default, Serialize, Deserialize)]
-pub struct Hint {
-    /// Shanten of the hand (-1: complete, 0: ready).
-    pub shanten: i8,
-    /// With 3n + 1 tiles: the waits (when ready) or effective tiles, with copies unseen.
-    pub waits: Vec<Unseen>,
-    /// With 3n + 2 tiles: every distinct discard, best first.
-    pub discards: Vec<DiscardHint>,
-    /// The AI's choice among the options (when there is a decision).
-    pub suggestion: Option<Suggestion>,
-    /// The danger of each kind in the hand.
-    pub danger: Vec<TileDanger>,
-    /// The opponents' threat.
-    pub threats: Vec<ThreatHint>,
-}
-
-/// Below this chance of being ready an opponent is not a threat worth a deal-in figure.
-const THREAT: f32 = 0.2;
-
-impl Hint {
-    /// The help for `view` with its open `options` (empty when it has nothing to decide).
-    pub fn of(view: &PlayerView, options: &[Action], rules: &Rules) -> Hint {
-        let counts = *view.counts();
-        let jokers = view.jokers();
-        let melds = view.own_melds().len() as u8;
-        let forms = rules.form_set();
-        let sit = Situation::new(view, rules);
-        let unseen = |k: Kind| Unseen { pai: Pai::kind_of(k), left: sit.unseen(k) as u32 };
-        let listed = |set: KindSet| set.iter().map(unseen).collect::<Vec<_>>();
-        let mut hint =
-            Hint { shanten: shanten_with_jokers(&counts, jokers, melds, forms), ..Hint::default() };
-        if view.hand.is_empty() {
-            return hint;
-        }
-        if view.hand.len() % 3 == 2 {
-            let table = discard_analysis(&counts, jokers, melds, forms, &sit.visible);
-            hint.discards = table
-                .as_slice()
-                .iter()
-                .map(|o| DiscardHint {
-                    pai: o.discard.map(Pai::kind_of),
-                    shanten: o.shanten,
-                    tiles: listed(o.ukeire),
-                    count: o.count,
-                })
-                .collect();
-        } else {
-            hint.waits = listed(ukeire_with_jokers(&counts, jokers, melds, forms));
-        }
-        if !options.is_empty() {
-            let mut adviser = Defensive::new(rules);
-            hint.suggestion = Some(adviser.explain(view, options).into());
-        }
-        let threats = threats(view, &sit);
-        hint.threats =
-            threats.iter().map(|t| ThreatHint { seat: t.seat, ready: t.ready as f64 }).collect();
-        let mut seen = sit.visible;
-        for k in Kind::all() {
-            seen[k] = (seen[k] + counts[k]).min(4);
-        }
-        let late = sit.late();
-        for k in counts.kinds() {
-            let deal_in = threats
-                .iter()
-                .filter(|t| t.ready >= THREAT)
-                .map(|t| {
-                    let read = TableRead { seen, genbutsu: t.genbutsu, read: t.read, late };
-                    Danger::of(&read, k)
-                })
-                .fold(0.0f32, f32::max);
-            hint.danger.push(TileDanger {
-                pai: Pai::kind_of(k),
-                loss: round(expected_loss(&sit, &threats, k) as f64),
-                deal_in: round(deal_in as f64),
-            });
-        }
-        hint
-    }
-}
-
-/// Two decimals are all a panel shows, and the JSON stays short.
-fn round(x: f64) -> f64 {
-    (x * 100.0).round() / 100.0
+/// The server's adviser for a game under `rules`: [`ADVISER`] from the registry. It is
+/// deterministic (its budget is counted in work, not time), so a review of a log is the same
+/// on every run and every machine.
+pub fn adviser(rules: &Rules) -> Box<dyn Agent> {
+    ADVISER
+        .parse::<AgentSpec>()
+        .and_then(|spec| spec.build(rules, 0, 0, &BuildOptions::default()))
+        // `search` is a built-in spec that takes no file and starts no process; a unit test
+        // checks that it builds, so this is never taken.
+        .unwrap_or_else(|_| Box::new(Defensive::new(rules)))
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
     use hupai_core::Seat;
-    use hupai_engine::{Driver, Event, Setup};
+    use hupai_engine::{Driver, Event, PlayerView, Setup};
+    use std::sync::Arc;
 
-    /// Plays a seeded riichi hand with the AI and checks every hint of every decision.
-    fn hints_of_a_hand(seed: u64, mut check: impl FnMut(&Driver, usize, &Hint)) {
+    #[test]
+    fn the_suggestion_is_the_advisers_decision_on_the_seats_own_view() {
+        // A riichi hand played by `defensive`; at every decision the hint, computed from the
+        // seat's stream read back from JSON (nothing from the game), suggests what the adviser
+        // decides on the same view, one of the options, and names no tile the seat cannot see.
         let rules = Rules::preset("riichi").unwrap();
-        let mut setup = Setup::new(rules.clone(), seed);
-        setup.single_hand = true;
-        let mut driver = Driver::new(setup);
-        let mut ai: Vec<Defensive> = (0..4).map(|_| Defensive::new(&rules)).collect();
-        loop {
-            let (p, d, hint) = {
-                let Some(prompt) = driver.prompts().next() else { break };
-                (prompt.player, prompt.decision, Hint::of(prompt.view, prompt.options, &rules))
-            };
-            check(&driver, p, &hint);
-            let action = {
-                let prompt = driver.prompt(p).unwrap();
-                ai[p].decide(prompt.view, prompt.options)
-            };
-            driver.answer(p, d, action).unwrap();
+        let mut ai = Defensive::new(&rules);
+        let (mut n, mut ready) = (0, 0);
+        for seed in 0..20 {
+            if ready > 0 {
+                break;
+            }
+            let mut setup = Setup::new(rules.clone(), seed);
+            setup.single_hand = true;
+            let mut driver = Driver::new(setup);
+            loop {
+                let (p, d, action) = {
+                    let Some(prompt) = driver.prompts().next() else { break };
+                    (prompt.player, prompt.decision, ai.decide(prompt.view, prompt.options))
+                };
+                let mut view = PlayerView::for_player(p, Arc::new(rules.clone()));
+                for e in driver.stream(p, 0) {
+                    let read: Event = serde_json::from_str(&e.to_json()).unwrap();
+                    view.update(&read).unwrap();
+                }
+                let options = hupai_engine::legal_options(&view);
+                let hint = Hint::with_adviser(&view, &options, &mut *adviser(&rules));
+                let s = hint.suggestion.as_ref().unwrap();
+                assert!(options.contains(&s.action));
+                assert_eq!(s.action, adviser(&rules).decide(driver.view_of(p), &options));
+                assert_eq!(s.agent, "search");
+                assert!(hint
+                    .danger
+                    .iter()
+                    .all(|t| view.hand.iter().any(|h| h.kind() == t.pai.kind())));
+                assert!(hint.threats.iter().all(|t| t.seat != view.seat.index()));
+                assert_eq!(view.seat, Seat::ALL[p]);
+                n += 1;
+                // The search's own figures (its expected deal-in per option).
+                ready += usize::from(
+                    s.candidates.iter().any(|c| c.numbers.iter().any(|x| x.0 == "deal")),
+                );
+                driver.answer(p, d, action).unwrap();
+            }
         }
+        assert!(n > 20 && ready > 0, "{n} decisions, {ready} searched");
     }
 
     #[test]
-    fn the_suggestion_is_the_agents_decision_and_an_option() {
-        let rules = Rules::preset("riichi").unwrap();
-        let mut n = 0;
-        hints_of_a_hand(3, |driver, p, hint| {
-            let prompt = driver.prompt(p).unwrap();
-            let s = hint.suggestion.as_ref().unwrap();
-            assert!(prompt.options.contains(&s.action));
-            assert_eq!(s.action, Defensive::new(&rules).decide(prompt.view, prompt.options));
-            n += 1;
-        });
-        assert!(n > 20);
-    }
-
-    #[test]
-    fn a_hint_is_a_function_of_the_view_alone() {
-        // The same view, rebuilt from the seat's stream read back from JSON, gives the same
-        // hint: nothing from the game (other hands, the wall) goes into it.
-        let rules = Rules::preset("riichi").unwrap();
-        hints_of_a_hand(11, |driver, p, hint| {
-            let mut view = PlayerView::new(Seat::ALL[p], &rules);
-            for e in driver.stream(p, 0) {
-                let read: Event = serde_json::from_str(&e.to_json()).unwrap();
-                view.update(&read).unwrap();
-            }
-            let options = hupai_engine::legal_options(&view);
-            assert_eq!(&Hint::of(&view, &options, &rules), hint);
-        });
-    }
-
-    #[test]
-    fn hints_never_name_a_tile_the_seat_cannot_see() {
-        // Every kind a hint's danger lists is in the seat's own hand, and no count of unseen
-        // copies is lower than what the seat's own view leaves unseen.
-        hints_of_a_hand(5, |driver, p, hint| {
-            let view = driver.view_of(p);
-            for d in &hint.danger {
-                assert!(view.hand.iter().any(|h| h.kind() == d.pai.kind()));
-            }
-            for w in hint.discards.iter().flat_map(|d| &d.tiles).chain(&hint.waits) {
-                assert!(w.left <= 4);
-            }
-            assert_eq!(hint.threats.len(), 3);
-            assert!(hint.threats.iter().all(|t| t.seat != view.seat.index()));
-        });
+    fn the_adviser_is_search_in_every_preset() {
+        for preset in Rules::preset_names() {
+            let rules = Rules::preset(preset).unwrap();
+            let spec: AgentSpec = ADVISER.parse().unwrap();
+            assert!(spec.build(&rules, 0, 0, &BuildOptions::default()).is_ok(), "{preset}");
+            assert_eq!(adviser(&rules).name(), "search", "{preset}");
+        }
     }
 }

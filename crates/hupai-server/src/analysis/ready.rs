@@ -27,7 +27,7 @@ pub fn ready_hands(record: &[Event], seq: usize, rules: &Rules) -> Option<Vec<(u
     for seat in Seat::ALL.into_iter().filter(|s| tenpai[s.index()]) {
         let mut view = PlayerView::new(seat, rules);
         for e in &record[start..seq] {
-            view.update(&e.seen_by(seat)).ok()?;
+            view.update_from_record(e).ok()?;
         }
         hands.push((seat.index(), view.hand.clone()));
     }

@@ -1,11 +1,18 @@
 //! Review (复盘) of a finished game: for every decision of one player, what the player chose,
-//! what the built-in AI would have chosen from the same view, and both options' numbers.
+//! what the server's adviser ([`adviser`]: the `search` agent) would have chosen from the same
+//! view, and both options' numbers.
 //!
-//! The views are built from the log's events as that player was shown them
-//! ([`StreamView`]), the options by [`legal_options`] from the view alone, and the player's
-//! choice is read from the events that follow: the AI is judged on exactly what the player
-//! knew. A call the player made that a higher claim (another seat's win) overrode does not
-//! appear in any log, so it reads as a pass.
+//! The decisions are read from the log by [`hupai_engine::taken`]: the views built from the
+//! log's events as that player was shown them (following the player across MCR's
+//! re-seating), the options from the view alone, and the player's choice from the events that
+//! follow. The adviser is judged on exactly what the player knew. A call the player made that
+//! a higher claim (another seat's win) overrode does not appear in any log, so it reads as a
+//! pass.
+//!
+//! `search` searches at ready hands only (within a work budget of about 20 ms a decision) and
+//! plays `defensive`'s choice elsewhere, so a whole riichi half-game reviews in 0.2 s at most
+//! and an MCR match in about 0.6 s (the `advice` example; figures in `docs/protocol.md`): the
+//! review uses it at every decision.
 //!
 //! ```
 //! use hupai_engine::{play_match, Agent, Random, Setup};
@@ -18,20 +25,19 @@
 //! let r = review(&log, 1).unwrap();
 //! assert!(r.total > 5);
 //! assert!(r.total >= r.agreed);
+//! assert_eq!(r.agent, "search");
 //! assert!(review("{\"type\":\"dahai\"}", 0).is_err());
 //! ```
 
 use std::fmt;
 
-use hupai_engine::replay::parse_log;
-use hupai_engine::{
-    legal_options, replay::replay_events, Action, Agent, Decision, DrawReason, Event, PlayerView,
-};
+use hupai_engine::replay::{parse_log, replay_events};
+use hupai_engine::taken::{for_each_decision, DecisionsError};
+use hupai_engine::{Action, Event};
 use hupai_rules::Rules;
 use serde::{Deserialize, Serialize};
 
-use super::hints::{Hint, Suggestion, Weighed};
-use super::view::StreamView;
+use super::hints::{adviser, Hint, Suggestion, Weighed};
 
 /// The most events a reviewed log may have.
 pub const MAX_EVENTS: usize = 50_000;
@@ -154,58 +160,40 @@ pub fn review(text: &str, player: usize) -> Result<Review, ReviewError> {
         replay_events(&log, Some(rules.clone()), |_, _| {})
             .map_err(|e| ReviewError::Replay(e.to_string()))?;
     }
-    let mut adviser = hupai_ai::Defensive::new(&rules);
-    let mut sv = StreamView::new(player, &rules);
+    let mut adviser = adviser(&rules);
     let mut decisions = Vec::new();
-    for (i, (line, event)) in log.iter().enumerate() {
-        if let Event::StartKyoku { tehais, .. } = event {
-            if tehais[sv.seat_for(event).index()].iter().any(|p| p.is_hidden()) {
-                return Err(ReviewError::Player(format!(
-                    "line {line}: the log hides player {player}'s tiles (a stream of another seat)"
-                )));
-            }
+    for_each_decision(&log, player, &rules, |d| {
+        if d.options.len() < 2 {
+            return;
         }
-        sv.take(event).map_err(|e| ReviewError::View { line: *line, why: e.to_string() })?;
-        if matches!(event, Event::Dora { .. } | Event::ReachAccepted { .. }) {
-            continue; // announced with the answer to a decision, never before one
-        }
-        let view = &sv.view;
-        if matches!(view.decision(), Decision::None | Decision::RiichiDiscard) {
-            continue;
-        }
-        let options = legal_options(view);
-        if options.len() < 2 {
-            continue;
-        }
-        let rest = &log[i + 1..];
-        let Some(chosen) = choice(view, rest) else { continue };
-        if !options.contains(&chosen) {
-            let next = rest.first().map_or(*line + 1, |r| r.0);
-            return Err(ReviewError::View {
-                line: next,
-                why: format!("player {player} chose {chosen}, which was not an option"),
-            });
-        }
-        let ex: Suggestion = adviser.explain(view, &options).into();
-        let differs = ex.action != chosen;
+        let ex: Suggestion = adviser.explain(d.view, d.options).into();
+        let differs = ex.action != d.chosen;
         let numbers = if differs {
-            let both = [chosen, ex.action];
-            let pair: Suggestion = adviser.explain(view, &both).into();
-            let facts = Hint::of(view, &[], &rules);
+            let both = [d.chosen, ex.action];
+            let pair: Suggestion = adviser.explain(d.view, &both).into();
+            let facts = Hint::with_adviser(d.view, &[], &mut *adviser);
             both.iter().map(|&a| judged(a, &[&ex.candidates, &pair.candidates], &facts)).collect()
         } else {
             Vec::new()
         };
         decisions.push(Reviewed {
-            seq: i as u64 + 1,
-            options: options.len(),
-            chosen,
+            seq: d.seq as u64,
+            options: d.options.len(),
+            chosen: d.chosen,
             ai: ex.action,
             differs,
             reason: ex.reason,
             numbers,
         });
-    }
+    })
+    .map_err(|e| match e {
+        DecisionsError::View { line, error } => ReviewError::View { line, why: error.to_string() },
+        e @ DecisionsError::Hidden { .. } => ReviewError::Player(e.to_string()),
+        DecisionsError::NotAnOption { line, player, action } => ReviewError::View {
+            line,
+            why: format!("player {player} chose {action}, which was not an option"),
+        },
+    })?;
     let total = decisions.len();
     let agreed = decisions.iter().filter(|d| !d.differs).count();
     Ok(Review { player, agent: adviser.name().to_string(), total, agreed, decisions })
@@ -233,99 +221,11 @@ fn judged(action: Action, lists: &[&Vec<Weighed>], facts: &Hint) -> Judged {
     }
 }
 
-/// The events that announce an answer and are not the answer itself.
-fn announcement(e: &Event) -> bool {
-    matches!(e, Event::Dora { .. } | Event::ReachAccepted { .. })
-}
-
-/// What the view's seat chose at its open decision, read from the events that follow.
-fn choice(view: &PlayerView, rest: &[(usize, Event)]) -> Option<Action> {
-    let me = view.seat;
-    let mut next = rest.iter().map(|r| &r.1).filter(|e| !announcement(e));
-    let first = next.clone().next()?;
-    let kind = |p: Option<&hupai_engine::Pai>| p.and_then(|p| p.kind());
-    match view.decision() {
-        Decision::Turn { .. } => match first {
-            Event::Dahai { actor, pai, tsumogiri } if *actor == me => {
-                Some(Action::Discard { pai: *pai, tsumogiri: *tsumogiri })
-            }
-            Event::Reach { actor } if *actor == me => next.find_map(|e| match e {
-                Event::Dahai { pai, tsumogiri, .. } => {
-                    Some(Action::Riichi { pai: *pai, tsumogiri: *tsumogiri })
-                }
-                _ => None,
-            }),
-            Event::Hora { actor, target, .. } if *actor == me && *target == me => {
-                Some(Action::Tsumo)
-            }
-            Event::Ankan { actor, consumed } if *actor == me => {
-                kind(consumed.first()).map(Action::ClosedKan)
-            }
-            Event::Kakan { actor, pai, .. } if *actor == me => pai.kind().map(Action::AddedKan),
-            Event::LoneKong { actor, pai } if *actor == me => pai.kind().map(Action::LoneKong),
-            Event::Ryukyoku { reason: Some(DrawReason::NineTerminals), .. } => {
-                Some(Action::NineTerminals)
-            }
-            _ => None,
-        },
-        Decision::Claim { .. } | Decision::Robbing { .. } => {
-            let mut out = Action::Pass;
-            for e in next {
-                match e {
-                    Event::Hora { actor, target, .. } if actor != target => {
-                        if *actor == me {
-                            out = Action::Ron;
-                            break;
-                        }
-                    }
-                    Event::Ryukyoku { reason: Some(DrawReason::TripleRon), .. } => {
-                        out = Action::Ron;
-                        break;
-                    }
-                    Event::Pon { actor, consumed, .. } | Event::Chi { actor, consumed, .. }
-                        if *actor == me =>
-                    {
-                        let [a, b] = consumed.as_slice() else { return None };
-                        out = if matches!(e, Event::Pon { .. }) {
-                            Action::Pon([*a, *b])
-                        } else {
-                            Action::Chi([*a, *b])
-                        }
-                        .canonical();
-                        break;
-                    }
-                    Event::Daiminkan { actor, .. } if *actor == me => {
-                        out = Action::OpenKan;
-                        break;
-                    }
-                    _ => break,
-                }
-            }
-            Some(out)
-        }
-        Decision::Void => {
-            next.take_while(|e| matches!(e, Event::Void { .. })).find_map(|e| match e {
-                Event::Void { actor, suit } if *actor == me => Some(Action::Void(*suit)),
-                _ => None,
-            })
-        }
-        Decision::Exchange => {
-            next.take_while(|e| matches!(e, Event::Exchange { .. })).find_map(|e| match e {
-                Event::Exchange { actor, pai, .. } if *actor == me => {
-                    Some(Action::Exchange(*pai).canonical())
-                }
-                _ => None,
-            })
-        }
-        Decision::None | Decision::RiichiDiscard => None,
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
     use hupai_ai::Defensive;
-    use hupai_engine::{Driver, Setup};
+    use hupai_engine::{legal_options, Agent, Driver, PlayerView, Setup};
 
     /// A one-hand riichi game: player 0 plays `efficiency`, the others `defensive`; returns
     /// the log and player 0's answers with the views they were given.
@@ -375,7 +275,7 @@ mod tests {
             for (d, view, chosen) in shown {
                 let x = r.decisions.iter().find(|x| x.seq == *d as u64).unwrap();
                 let options = legal_options(view);
-                assert_eq!(x.ai, Defensive::new(&rules).decide(view, &options), "seed {seed}");
+                assert_eq!(x.ai, adviser(&rules).decide(view, &options), "seed {seed}");
                 assert_eq!(x.chosen, *chosen);
                 assert_eq!(x.differs, x.ai != x.chosen);
                 if x.differs {

@@ -29,11 +29,11 @@ use serde::Serialize;
 use tokio::time::{Duration, Instant};
 
 use crate::analysis::hints::Hint;
-use crate::analysis::view::StreamView;
 use crate::protocol::{ErrorCode, ServerMessage, PROTOCOL};
 use crate::spec::{Checked, SeatKind, SpecError, StoredSpec, TimeControl};
 use crate::token::{hash, Token};
 
+mod hint;
 mod record;
 pub mod stream;
 
@@ -96,6 +96,8 @@ pub struct Table {
     answers: u64,
     dropped: Vec<ConnId>,
     remote: bool,
+    /// The last hint given, for (player, events sent, open decision).
+    hinted: Option<(hint::HintKey, Box<Hint>)>,
 }
 
 impl std::fmt::Debug for Table {
@@ -153,6 +155,7 @@ impl Table {
             answers: 0,
             dropped: Vec::new(),
             remote,
+            hinted: None,
         })
     }
 
@@ -701,35 +704,6 @@ impl Table {
     /// for (the web client's help answers from exactly this).
     pub fn connection(&self, conn: ConnId) -> Option<(Who, usize, Option<usize>)> {
         self.connections.get(&conn).map(|c| (c.who, c.next_seq, c.prompted))
-    }
-
-    /// The answer to connection `conn`'s `hint`: the help for its player, from the view built
-    /// from exactly the events the connection was sent, with the options of the decision it was
-    /// prompted for (if that is still open).
-    pub fn hint(&self, conn: ConnId) -> ServerMessage {
-        let Some((who, sent, prompted)) = self.connection(conn) else {
-            return ServerMessage::error(ErrorCode::NoHello, "say hello first");
-        };
-        let Who::Player(p) = who else {
-            return ServerMessage::error(
-                ErrorCode::NotYourTurn,
-                "a spectator gets no help with a hand",
-            );
-        };
-        let driver = &self.driver;
-        let rules = &self.checked.rules;
-        let mut sv = StreamView::new(p, rules);
-        for e in driver.stream(p, 0).take(sent) {
-            if let Err(e) = sv.take(&e) {
-                return ServerMessage::error(ErrorCode::Internal, format!("the seat's view: {e}"));
-            }
-        }
-        let open =
-            driver.prompt(p).map(|pr| pr.decision).filter(|&d| prompted == Some(d) && d <= sent);
-        let options =
-            if open.is_some() { hupai_engine::legal_options(&sv.view) } else { Vec::new() };
-        let hint = Hint::of(&sv.view, &options, rules);
-        ServerMessage::Hint { decision: open.map(|d| d as u64), hint: Box::new(hint) }
     }
 
     /// Queues a message for one connection.

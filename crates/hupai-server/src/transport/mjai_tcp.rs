@@ -1,17 +1,17 @@
 //! External mjai bots over TCP, the classic handshake: the server says
 //! `{"type":"hello","protocol":"mjsonp","protocol_version":3}`, the bot answers
 //! `{"type":"join","name":NAME,"room":TICKET}` with the seat's one-time ticket as the room.
-//! Then the bot gets its seat's stream, one event per line, and answers every line (classic
-//! mjai); the answer to the event before a decision is the decision, read with the same rules
-//! as `mjai:COMMAND` seats (`hupai_ai::mjai`). A reply that is not legal gets the seat its
-//! default action.
+//! Then the bot gets its player's stream, one event per line, and answers every line (classic
+//! mjai); the answer to the event before a decision is the decision. What to send and what a
+//! reply chooses is the [`MjaiSession`]'s, the same session the `mjai:COMMAND` seats run over
+//! a pipe: the reach echo, riichi in two steps, the view that follows the player across MCR's
+//! re-seating, and the default action (a strike) for a reply that is late or not legal. This
+//! module only reads and writes the lines.
 
 use std::sync::Arc;
 
-use hupai_ai::mjai::{choose, choose_riichi_discard, parse_reply, Chosen};
-use hupai_core::Seat;
-use hupai_engine::{default_action, Action, Event, PlayerView};
-use hupai_rules::Rules;
+use hupai_ai::mjai_session::{self, MjaiSession, Replies, Step};
+use hupai_engine::Action;
 use tokio::io::{AsyncBufReadExt, AsyncReadExt, AsyncWriteExt, BufReader};
 use tokio::net::{TcpListener, TcpStream};
 use tokio::sync::oneshot;
@@ -45,15 +45,6 @@ pub async fn listen(state: Arc<State>, listener: TcpListener) {
 
 /// The longest line a bot may send.
 const MAX_LINE: u64 = 64 * 1024;
-
-/// What a bot answered to a line.
-#[derive(Clone, Debug, PartialEq, Eq)]
-enum Reply {
-    /// A line (not yet read as a reply).
-    Line(String),
-    /// Nothing within the reply time.
-    Late,
-}
 
 /// Reads one line, at most [`MAX_LINE`] bytes, within `within`: `None` when it is late.
 async fn read_line(
@@ -133,37 +124,34 @@ async fn serve_bot(
         write.write_all(b"{\"type\":\"error\",\"message\":\"no seat has this ticket\"}\n").await?;
         return Ok(());
     };
-    let rules = Rules::clone(&table.rules);
     let conn = state.conn_id();
     let limits = &state.config.limits;
-    // A bot that joins again is shown the seat's stream from the start, as fast as it reads.
+    // A bot that joins again is shown the player's stream from the start, as fast as it reads.
     let who = Who::Player(player);
     let Some(mut inbox) = Inbox::connect(&table.commands, conn, who, None, limits).await else {
         return Ok(());
     };
-    let mut bot = Bot {
-        view: None,
-        rules,
-        seat: Seat::from_index(player).unwrap_or_default(),
-        last: None,
-        reach_shown: false,
-    };
+    let mut session = MjaiSession::new(player, Arc::clone(&table.rules), Replies::EveryEvent);
     let result = async {
         let mut batch = Vec::new();
         while inbox.recv_many(&mut batch, 64).await > 0 {
             for frame in batch.drain(..) {
                 match &**frame {
                     ServerMessage::Event { event, .. } => {
-                        if let Some(line) = bot.shown(event) {
+                        let line = session.show(event).map_err(|e| {
+                            std::io::Error::other(format!("the player's stream: {e}"))
+                        })?;
+                        if let Some(line) = line {
                             write_line(&mut write, &line).await?;
-                            bot.last = Some(match read_line(&mut reader, REPLY_WITHIN).await? {
-                                Some(line) => Reply::Line(line),
-                                None => Reply::Late,
-                            });
+                            match read_line(&mut reader, REPLY_WITHIN).await? {
+                                Some(reply) => session.replied(reply),
+                                None => session.late(),
+                            }
                         }
                     }
                     ServerMessage::Prompt { decision, options, .. } => {
-                        let (action, how) = bot.decide(options, &mut reader, &mut write).await?;
+                        let (action, how) =
+                            decide(&mut session, options, &mut reader, &mut write).await?;
                         let act = Command::Act { conn, decision: *decision, action, how };
                         if table.commands.send(act).await.is_err() {
                             return Ok(());
@@ -196,76 +184,27 @@ async fn write_line(
     write.write_all(&bytes).await
 }
 
-/// What the server keeps of one bot.
-struct Bot {
-    view: Option<PlayerView>,
-    rules: Rules,
-    seat: Seat,
-    last: Option<Reply>,
-    reach_shown: bool,
-}
-
-impl Bot {
-    /// The line for an event of the seat's stream (none for the echo of a reach it was shown).
-    fn shown(&mut self, event: &Event) -> Option<String> {
-        if self.reach_shown && matches!(event, Event::Reach { actor } if *actor == self.seat) {
-            self.reach_shown = false;
-            return None;
+/// The seat's answer to a prompt, from the bot's reply to the event before it (each line was
+/// answered as it was sent), and whether the bot gave it (or a strike: the default for a reply
+/// that is late or not legal). A riichi is shown to the bot and its discard read here.
+async fn decide(
+    session: &mut MjaiSession,
+    options: &[Action],
+    reader: &mut BufReader<tokio::net::tcp::OwnedReadHalf>,
+    write: &mut tokio::net::tcp::OwnedWriteHalf,
+) -> std::io::Result<(Action, How)> {
+    let (action, how) = match session.answer(options) {
+        Step::Answer(action, how) => (action, how),
+        Step::ShowReach(line) => {
+            write_line(write, &line).await?;
+            let reply = read_line(reader, REPLY_WITHIN).await?;
+            session.riichi_discard(reply, options)
         }
-        if let Event::StartKyoku { tehais, .. } = event {
-            if let Some(s) =
-                Seat::ALL.into_iter().find(|s| tehais[s.index()].iter().any(|p| !p.is_hidden()))
-            {
-                if self.view.as_ref().is_none_or(|v| v.seat != s) {
-                    self.seat = s;
-                    self.view = Some(PlayerView::new(s, &self.rules));
-                }
-            }
-        }
-        let view = self.view.get_or_insert_with(|| PlayerView::new(self.seat, &self.rules));
-        let _ = view.update(event);
-        let mut shown = event.clone();
-        if let Event::StartGame { id, .. } = &mut shown {
-            *id = Some(self.seat);
-        }
-        Some(shown.to_json())
-    }
-
-    /// The seat's answer to a prompt, from the bot's reply to the event before it, and whether
-    /// the bot gave it (or a strike: the default for a reply that is late or not legal).
-    async fn decide(
-        &mut self,
-        options: &[Action],
-        reader: &mut BufReader<tokio::net::tcp::OwnedReadHalf>,
-        write: &mut tokio::net::tcp::OwnedWriteHalf,
-    ) -> std::io::Result<(Action, How)> {
-        let fallback = default_action(options);
-        let Some(view) = self.view.as_ref() else { return Ok((fallback, How::Illegal)) };
-        let line = match self.last.take() {
-            Some(Reply::Line(line)) => line,
-            Some(Reply::Late) => return Ok((fallback, How::Timeout)),
-            None => return Ok((fallback, How::Illegal)),
-        };
-        let chosen = parse_reply(&line).and_then(|r| choose(view, &r, options));
-        let riichi = options.iter().copied().find(|a| matches!(a, Action::Riichi { .. }));
-        Ok(match chosen {
-            Ok(Chosen::Action(a)) => (a, How::Player),
-            Ok(Chosen::Riichi) => {
-                write_line(write, &Event::Reach { actor: self.seat }.to_json()).await?;
-                self.reach_shown = true;
-                // The riichi stands; a discard that does not keep the hand ready is a strike.
-                let riichi = riichi.unwrap_or(fallback);
-                match read_line(reader, REPLY_WITHIN).await? {
-                    Some(line) => {
-                        match parse_reply(&line).and_then(|r| choose_riichi_discard(&r, options)) {
-                            Ok(a) => (a, How::Player),
-                            Err(_) => (riichi, How::Illegal),
-                        }
-                    }
-                    None => (riichi, How::Timeout),
-                }
-            }
-            Err(_) => (fallback, How::Illegal),
-        })
-    }
+    };
+    let how = match how {
+        mjai_session::How::Bot => How::Player,
+        mjai_session::How::Illegal => How::Illegal,
+        mjai_session::How::Timeout => How::Timeout,
+    };
+    Ok((action, how))
 }

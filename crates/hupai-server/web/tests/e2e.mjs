@@ -197,7 +197,7 @@ test('a replay steps forward and back through the game, and the review marks the
   await page.click('#do-review');
   await page.waitForSelector('.review h3');
   await shot(page, 'replay-review');
-  // Player 1 played efficiency, which the defensive review disagrees with somewhere: every
+  // Player 1 played efficiency, which the review (search) disagrees with somewhere: every
   // marked decision shows both options, each with its numbers.
   const marked = await page.$$eval('.review ol.differs > li', (lis) =>
     lis.map((li) => ({
