@@ -3,10 +3,11 @@
 
 Usage: cycles.py CRATE_SRC_DIR [--tests]
 
-Resolves `use crate::...`, `crate::...` paths, `super::...` and `self::...` to the file that
+Starts at the crate root (CRATE_SRC_DIR/lib.rs, or main.rs for a crate with no library) and
+resolves `use crate::...`, `crate::...` paths, `super::...` and `self::...` to the file that
 defines the item, following `pub use` re-exports; prints every strongly connected component
-of more than one file (a cycle). Test modules (`#[cfg(test)] mod tests { ... }`) are left out
-unless --tests.
+of more than one file (a cycle) and exits with status 1 if there is one. Test modules
+(`#[cfg(test)] mod tests { ... }`) are left out unless --tests.
 """
 import os
 import re
@@ -45,7 +46,11 @@ def walk(path, file):
                 break
 
 
-walk((), os.path.join(src, 'lib.rs'))
+# The crate root: a library's lib.rs, or a binary's main.rs when there is no library.
+root = os.path.join(src, 'lib.rs')
+if not os.path.exists(root):
+    root = os.path.join(src, 'main.rs')
+walk((), root)
 file_of = {v: k for k, v in modules.items()}
 
 
@@ -152,7 +157,9 @@ for (part, deeper), (path, file) in [(p, m) for p in parts for m in modules.item
             a = absolute(path, full)
             if a is not None:
                 refs.append(a)
-    for m in re.finditer(r'(?<![\w:])((?:\$?crate|super|self)(?:::\w+)+)', text):
+    # A path's prefix before `::{` is left to the `use` above, which follows each name in
+    # the braces to the file defining it (the module file itself is not depended on).
+    for m in re.finditer(r'(?<![\w:])((?:\$?crate|super|self)(?:::\w+)+)(?!\w|::\{)', text):
         a = absolute(path, m.group(1).split('::'))
         if a is not None:
             refs.append(a)
@@ -198,3 +205,4 @@ for comp in sccs:
     for f in sorted(comp):
         print('   ', rel(f), '->', ' '.join(sorted(rel(t) for t in edges[f] if t in comp)))
 print(f'{len(modules)} files, {len(sccs)} cycles')
+sys.exit(1 if sccs else 0)

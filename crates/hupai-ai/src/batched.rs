@@ -21,15 +21,9 @@ use hupai_engine::{Action, AnswerError, PlayerView};
 use rayon::prelude::*;
 
 use crate::arena::{ArenaConfig, ArenaError, Job};
+pub use crate::batch_policy::BatchPolicy;
 use crate::records::JobRecord;
 use crate::SpecError;
-
-/// A player that answers many decisions in one call (a network over a batch of
-/// observations). Each answer must be one of its row's options.
-pub trait BatchPolicy: Send + Sync {
-    /// One action per row, each one of that row's options.
-    fn decide_batch(&self, rows: &[(&PlayerView, &[Action])]) -> Vec<Action>;
-}
 
 /// The four entrants' batch policies (none where an entrant answers one decision at a time,
 /// or when `config.batch` is 0).

@@ -16,7 +16,7 @@ use std::sync::Arc;
 use hupai_engine::{default_action, Action, Agent, Candidate, Explanation, Faults, PlayerView};
 
 use crate::action_space::{action_name, ids_of, ACTIONS};
-use crate::batched::BatchPolicy;
+use crate::batch_policy::BatchPolicy;
 use crate::encoding::{encode, PLANES, SCALARS, WIDTH};
 use crate::model::Model;
 use rayon::prelude::*;

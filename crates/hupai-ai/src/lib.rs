@@ -26,6 +26,7 @@
 
 pub mod action_space;
 pub mod arena;
+mod batch_policy;
 pub mod batched;
 mod brain;
 pub mod dama;

@@ -96,12 +96,12 @@ impl AgentSpec {
     /// an error when its file cannot be played).
     pub fn batch_policy(
         &self,
-    ) -> Option<Result<std::sync::Arc<dyn crate::batched::BatchPolicy>, SpecError>> {
+    ) -> Option<Result<std::sync::Arc<dyn crate::batch_policy::BatchPolicy>, SpecError>> {
         match &self.kind {
             Kind::Model(path, shared) => Some(
                 shared
                     .get(path)
-                    .map(|m| m as std::sync::Arc<dyn crate::batched::BatchPolicy>)
+                    .map(|m| m as std::sync::Arc<dyn crate::batch_policy::BatchPolicy>)
                     .map_err(|e| SpecError(e.to_string())),
             ),
             _ => None,

@@ -8,6 +8,7 @@ mod agents;
 mod analyze;
 mod arena;
 mod input;
+mod log_rules;
 mod mjai_bot;
 mod play;
 mod replay;

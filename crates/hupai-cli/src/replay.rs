@@ -12,6 +12,8 @@ use hupai_engine::taken::{for_each_decision, Decided};
 use hupai_engine::Event;
 use hupai_rules::Rules;
 
+use crate::log_rules::rules_of;
+
 /// Arguments of `hupai replay`.
 #[derive(Debug, Args)]
 pub struct ReplayArgs {
@@ -157,17 +159,6 @@ fn decision_line(d: &Decided<'_>, json: bool) -> String {
             options.join(", ")
         )
     }
-}
-
-/// The rules a log names: the rule file it carries, else the rule set it names.
-pub fn rules_of(log: &[(usize, Event)]) -> anyhow::Result<Rules> {
-    Ok(match log.first() {
-        Some((_, Event::StartGame { rule_set: Some(text), .. })) => {
-            Rules::from_toml_str(text, "the log's rule set")?
-        }
-        Some((_, Event::StartGame { rules, .. })) => Rules::load(rules)?,
-        _ => anyhow::bail!("the log does not open with start_game"),
-    })
 }
 
 fn join(values: &[i32; 4]) -> String {

@@ -9,10 +9,8 @@
 
 use std::fmt;
 use std::ops::{Index, IndexMut};
-use std::str::FromStr;
 
-use crate::notation::{self, HandError};
-use crate::{Kind, Suit};
+use crate::{HandError, Kind, Suit};
 
 /// The number of tiles of each kind (`[u8; 34]`, MPSZ order).
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
@@ -72,11 +70,6 @@ impl Counts {
         Kind::all().flat_map(move |k| std::iter::repeat_n(k, self.get(k) as usize))
     }
 
-    /// The set of kinds present.
-    pub fn kind_set(&self) -> crate::KindSet {
-        self.kinds().collect()
-    }
-
     /// Checks that no kind has more than four copies.
     pub fn validate(&self) -> Result<(), HandError> {
         match Kind::all().find(|&k| self.get(k) > 4) {
@@ -108,7 +101,7 @@ impl IndexMut<Kind> for Counts {
 impl fmt::Display for Counts {
     /// Canonical MPSZ: `123m456p789s1122z`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        notation::write_counts(f, self, [0; 3])
+        write_counts(f, self, [0; 3])
     }
 }
 
@@ -118,22 +111,31 @@ impl fmt::Debug for Counts {
     }
 }
 
-impl FromStr for Counts {
-    type Err = HandError;
-
-    /// Parses concealed tiles only (any accepted notation; red fives count as fives). At most
-    /// 14 tiles and four copies of a kind.
-    fn from_str(s: &str) -> Result<Counts, HandError> {
-        let tiles = notation::parse_tiles(s, 0)?;
-        if let Some(joker) = tiles.iter().find(|t| t.joker) {
-            return Err(HandError::JokerNotAllowed { position: joker.position });
+/// Writes counts in canonical MPSZ; `red[suit]` of each suit's fives are written as `0`.
+pub(crate) fn write_counts(
+    f: &mut fmt::Formatter<'_>,
+    counts: &Counts,
+    red: [u8; 3],
+) -> fmt::Result {
+    for suit in Suit::ALL {
+        let tiles = counts.suit(suit);
+        if tiles.iter().all(|&c| c == 0) {
+            continue;
         }
-        // Checked before counting, so no count can overflow whatever the input.
-        if tiles.len() > 14 {
-            return Err(HandError::TooManyTiles { tiles: tiles.len() as u32 });
+        for (i, &c) in tiles.iter().enumerate() {
+            let mut plain = c;
+            if suit != Suit::Honor && i == 4 {
+                let r = red[suit.index()].min(c);
+                for _ in 0..r {
+                    f.write_str("0")?;
+                }
+                plain -= r;
+            }
+            for _ in 0..plain {
+                write!(f, "{}", i + 1)?;
+            }
         }
-        let counts = Counts::from_kinds(tiles.iter().map(|t| t.kind));
-        counts.validate()?;
-        Ok(counts)
+        write!(f, "{}", suit.letter())?;
     }
+    Ok(())
 }

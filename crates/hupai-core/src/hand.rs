@@ -23,12 +23,11 @@
 //! ```
 
 use std::fmt;
-use std::str::FromStr;
 
-use crate::notation::{self, HandError};
+use crate::counts::write_counts;
 use crate::{
     discard_analysis, is_agari_with_jokers, shanten_with_jokers, ukeire_with_jokers,
-    waits_with_jokers, Counts, DiscardTable, Form, FormSet, Kind, KindSet, Meld, Suit,
+    waits_with_jokers, Counts, DiscardTable, Form, FormSet, HandError, Kind, KindSet, Meld, Suit,
 };
 
 /// A hand: concealed tiles (as counts), up to four declared melds, wildcard jokers among the
@@ -228,7 +227,7 @@ impl fmt::Display for Hand {
     /// Canonical hand text: concealed tiles in MPSZ (red fives as `0`, jokers as `*`), then the
     /// melds separated by spaces.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        notation::write_counts(f, &self.concealed, self.red)?;
+        write_counts(f, &self.concealed, self.red)?;
         for _ in 0..self.jokers {
             f.write_str("*")?;
         }
@@ -247,15 +246,5 @@ impl fmt::Display for Hand {
 impl fmt::Debug for Hand {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "Hand({self})")
-    }
-}
-
-impl FromStr for Hand {
-    type Err = HandError;
-
-    /// Parses hand text: concealed tiles in any accepted notation (`*` or 🀪 for a joker), then
-    /// melds as `chi:345m pon:777s kan:1111z kakan:5555p ankan:9999p`, separated by spaces.
-    fn from_str(s: &str) -> Result<Hand, HandError> {
-        notation::parse_hand(s)
     }
 }

@@ -52,8 +52,9 @@ use std::fmt;
 mod after_each;
 mod counters;
 mod improving;
+mod shanten_after;
 
-pub use after_each::ShantenAfter;
+pub use shanten_after::ShantenAfter;
 
 use improving::SuitLowers;
 

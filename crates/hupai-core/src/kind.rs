@@ -9,9 +9,6 @@
 //! ```
 
 use std::fmt;
-use std::str::FromStr;
-
-use crate::notation::{self, ParseError};
 
 /// One of the four suits: characters (m), dots (p), bamboo (s) and honours (z).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -225,15 +222,6 @@ impl Kind {
 impl fmt::Display for Kind {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{}{}", self.number(), self.suit().letter())
-    }
-}
-
-impl FromStr for Kind {
-    type Err = ParseError;
-
-    /// Parses one tile in any accepted notation (`5m`, `0m`, `5mr`, `E`, `五万`, a glyph).
-    fn from_str(s: &str) -> Result<Kind, ParseError> {
-        notation::parse_single(s).map(|t| t.kind)
     }
 }
 

@@ -101,6 +101,13 @@ impl fmt::Display for KindSet {
     }
 }
 
+impl crate::Counts {
+    /// The set of kinds present.
+    pub fn kind_set(&self) -> crate::KindSet {
+        self.kinds().collect()
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -9,9 +9,8 @@
 //! ```
 
 use std::fmt;
-use std::str::FromStr;
 
-use crate::notation::{self, HandError};
+use crate::counts::write_counts;
 use crate::{Counts, Kind, Seat};
 
 /// What kind of declared meld.
@@ -209,15 +208,6 @@ impl fmt::Display for Meld {
             reds[self.first.suit().index()] = self.red;
         }
         write!(f, "{}:", self.kind.prefix())?;
-        notation::write_counts(f, &counts, reds)
-    }
-}
-
-impl FromStr for Meld {
-    type Err = HandError;
-
-    /// Parses `chi:345m`, `pon:777s`, `kan:1111z`, `kakan:5555p`, `ankan:9999p` (red fives as `0`).
-    fn from_str(s: &str) -> Result<Meld, HandError> {
-        notation::parse_meld(s, 1)
+        write_counts(f, &counts, reds)
     }
 }

@@ -16,158 +16,11 @@
 //! ```
 
 use std::fmt;
+use std::str::FromStr;
 
+pub use crate::hand_error::HandError;
+pub use crate::parse_error::ParseError;
 use crate::{Counts, Hand, Kind, Meld, MeldKind, Suit};
-
-/// A syntax error in tile text.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum ParseError {
-    /// A digit-and-suit pair that names no tile (`8z`, `0z`).
-    InvalidTile {
-        /// The offending text, e.g. `8z`.
-        text: String,
-        /// 1-based column of the digit.
-        position: usize,
-        /// Why it is invalid.
-        reason: &'static str,
-    },
-    /// Digits with no suit letter after them.
-    MissingSuit {
-        /// The digits.
-        digits: String,
-        /// 1-based column of the first digit.
-        position: usize,
-    },
-    /// A character that is not part of any notation.
-    UnexpectedChar {
-        /// The character.
-        ch: char,
-        /// 1-based column.
-        position: usize,
-    },
-    /// Text that was expected to name exactly one tile named none or several.
-    NotOneTile {
-        /// The text.
-        text: String,
-    },
-}
-
-impl fmt::Display for ParseError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            ParseError::InvalidTile { text, position, reason } => {
-                write!(f, "invalid tile '{text}' at {position}: {reason}")
-            }
-            ParseError::MissingSuit { digits, position } => {
-                write!(f, "digits '{digits}' at {position} have no suit letter (m, p, s or z)")
-            }
-            ParseError::UnexpectedChar { ch, position } => {
-                write!(f, "unexpected character '{ch}' at {position}")
-            }
-            ParseError::NotOneTile { text } => write!(f, "'{text}' is not exactly one tile"),
-        }
-    }
-}
-
-impl std::error::Error for ParseError {}
-
-/// Why a hand (or counts, or a meld) cannot be built from text or parts.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum HandError {
-    /// The text does not parse.
-    Parse(ParseError),
-    /// More than four copies of a kind, melds included.
-    TooManyCopies {
-        /// The kind.
-        kind: Kind,
-        /// How many copies.
-        count: u8,
-    },
-    /// More than 14 tiles, counting each meld as three.
-    TooManyTiles {
-        /// Concealed tiles plus jokers plus three per meld.
-        tiles: u32,
-    },
-    /// More than four melds.
-    TooManyMelds {
-        /// How many.
-        melds: usize,
-    },
-    /// A meld whose tiles do not make its type.
-    InvalidMeld {
-        /// The meld text.
-        text: String,
-        /// 1-based column where the meld starts.
-        position: usize,
-        /// What is wrong.
-        reason: &'static str,
-    },
-    /// A meld prefix that is not `chi`, `pon`, `kan`, `kakan` or `ankan`.
-    UnknownMeld {
-        /// The prefix.
-        prefix: String,
-        /// 1-based column.
-        position: usize,
-    },
-    /// A joker where only plain tiles are allowed.
-    JokerNotAllowed {
-        /// 1-based column.
-        position: usize,
-    },
-    /// More red fives than fives.
-    TooManyRed {
-        /// The suit.
-        suit: Suit,
-        /// The red fives claimed.
-        red: u8,
-    },
-}
-
-impl fmt::Display for HandError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            HandError::Parse(e) => e.fmt(f),
-            HandError::TooManyCopies { kind, count } => {
-                write!(f, "{} copies of {kind}", copies_word(*count))
-            }
-            HandError::TooManyTiles { tiles } => {
-                write!(f, "{tiles} tiles: a hand has at most 14 plus declared melds")
-            }
-            HandError::TooManyMelds { melds } => write!(f, "{melds} melds: a hand has at most 4"),
-            HandError::InvalidMeld { text, position, reason } => {
-                write!(f, "invalid meld '{text}' at {position}: {reason}")
-            }
-            HandError::UnknownMeld { prefix, position } => write!(
-                f,
-                "unknown meld '{prefix}' at {position}: use chi, pon, kan, kakan or ankan"
-            ),
-            HandError::JokerNotAllowed { position } => {
-                write!(f, "joker at {position}: not allowed here")
-            }
-            HandError::TooManyRed { suit, red } => {
-                write!(f, "{red} red fives of {}: more than the fives held", suit.letter())
-            }
-        }
-    }
-}
-
-impl std::error::Error for HandError {}
-
-impl From<ParseError> for HandError {
-    fn from(e: ParseError) -> HandError {
-        HandError::Parse(e)
-    }
-}
-
-fn copies_word(n: u8) -> String {
-    match n {
-        5 => "five".into(),
-        6 => "six".into(),
-        7 => "seven".into(),
-        8 => "eight".into(),
-        n => n.to_string(),
-    }
-}
 
 /// One tile read from text.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -473,33 +326,55 @@ pub(crate) fn parse_hand(s: &str) -> Result<Hand, HandError> {
     Hand::with_extras(concealed, &melds[..meld_count], jokers, red)
 }
 
-/// Writes counts in canonical MPSZ; `red[suit]` of each suit's fives are written as `0`.
-pub(crate) fn write_counts(
-    f: &mut fmt::Formatter<'_>,
-    counts: &Counts,
-    red: [u8; 3],
-) -> fmt::Result {
-    for suit in Suit::ALL {
-        let tiles = counts.suit(suit);
-        if tiles.iter().all(|&c| c == 0) {
-            continue;
-        }
-        for (i, &c) in tiles.iter().enumerate() {
-            let mut plain = c;
-            if suit != Suit::Honor && i == 4 {
-                let r = red[suit.index()].min(c);
-                for _ in 0..r {
-                    f.write_str("0")?;
-                }
-                plain -= r;
-            }
-            for _ in 0..plain {
-                write!(f, "{}", i + 1)?;
-            }
-        }
-        write!(f, "{}", suit.letter())?;
+// Each type's `FromStr` lives here, beside the reader it calls: the types know nothing of
+// text, the notation knows the types.
+
+impl FromStr for Kind {
+    type Err = ParseError;
+
+    /// Parses one tile in any accepted notation (`5m`, `0m`, `5mr`, `E`, `五万`, a glyph).
+    fn from_str(s: &str) -> Result<Kind, ParseError> {
+        parse_single(s).map(|t| t.kind)
     }
-    Ok(())
+}
+
+impl FromStr for Counts {
+    type Err = HandError;
+
+    /// Parses concealed tiles only (any accepted notation; red fives count as fives). At most
+    /// 14 tiles and four copies of a kind.
+    fn from_str(s: &str) -> Result<Counts, HandError> {
+        let tiles = parse_tiles(s, 0)?;
+        if let Some(joker) = tiles.iter().find(|t| t.joker) {
+            return Err(HandError::JokerNotAllowed { position: joker.position });
+        }
+        // Checked before counting, so no count can overflow whatever the input.
+        if tiles.len() > 14 {
+            return Err(HandError::TooManyTiles { tiles: tiles.len() as u32 });
+        }
+        let counts = Counts::from_kinds(tiles.iter().map(|t| t.kind));
+        counts.validate()?;
+        Ok(counts)
+    }
+}
+
+impl FromStr for Meld {
+    type Err = HandError;
+
+    /// Parses `chi:345m`, `pon:777s`, `kan:1111z`, `kakan:5555p`, `ankan:9999p` (red fives as `0`).
+    fn from_str(s: &str) -> Result<Meld, HandError> {
+        parse_meld(s, 1)
+    }
+}
+
+impl FromStr for Hand {
+    type Err = HandError;
+
+    /// Parses hand text: concealed tiles in any accepted notation (`*` or 🀪 for a joker), then
+    /// melds as `chi:345m pon:777s kan:1111z kakan:5555p ankan:9999p`, separated by spaces.
+    fn from_str(s: &str) -> Result<Hand, HandError> {
+        parse_hand(s)
+    }
 }
 
 /// The Unicode mahjong glyph of a kind (🀇 … 🀏 characters, 🀙 … 🀡 dots, 🀐 … 🀘 bamboo,

@@ -7,7 +7,10 @@
 use crate::common;
 
 use common::{random_hand, Rng};
-use hupai_core::{reference, Counts, Form, FormSet, Kind, KindSet};
+use hupai_core::{
+    form_shanten, is_agari, reference, shanten, shanten_with_jokers, ukeire, waits, Counts, Form,
+    FormSet, Kind, KindSet,
+};
 
 const FORM_SETS: [FormSet; 4] = [FormSet::REGULAR, FormSet::RIICHI, FormSet::MCR, FormSet::CHINESE];
 
@@ -171,4 +174,93 @@ fn ten_million_random_hands_match_the_reference() {
     // HUPAI_DIFF_HANDS overrides the count (for a quick look at the speed).
     let hands = std::env::var("HUPAI_DIFF_HANDS").ok().and_then(|n| n.parse().ok());
     run_long(hands.unwrap_or(10_000_000), 0x2545_f491_4f6c_dd1d);
+}
+
+// Moved from the unit tests of `distance.rs`: they go through the public routines that
+// build on it, so they live beside the other comparisons with the reference.
+
+fn c(s: &str) -> Counts {
+    s.parse().unwrap()
+}
+
+#[test]
+fn invalid_counts_do_not_panic_and_match_the_reference() {
+    let mut hands = Vec::new();
+    let mut five = c("123m456p789s1122z");
+    five.0[0] = 5;
+    hands.push(five);
+    let mut big = Counts::EMPTY;
+    big.0[..9].copy_from_slice(&[4, 4, 4, 4, 0, 0, 0, 0, 0]);
+    hands.push(big);
+    let mut garbage = Counts::EMPTY;
+    garbage.0[3] = 255;
+    garbage.0[33] = 200;
+    hands.push(garbage);
+    // Counts above four that pass the cheap conditions of is_agari: eight of 1z (even,
+    // and never "held once or four times") with pairs, or with two pungs.
+    let mut eight_pairs = c("112233m");
+    eight_pairs.0[27] = 8;
+    hands.push(eight_pairs);
+    let mut eight_pungs = c("111222m");
+    eight_pungs.0[27] = 8;
+    hands.push(eight_pungs);
+    for hand in hands {
+        for forms in [FormSet::RIICHI, FormSet::MCR] {
+            for melds in [0, 1, 9] {
+                let m = melds;
+                assert_eq!(shanten(&hand, m, forms), reference::shanten(&hand, m, forms));
+                assert_eq!(is_agari(&hand, m, forms), reference::is_agari(&hand, m, forms));
+                assert_eq!(waits(&hand, m, forms), reference::waits(&hand, m, forms));
+                assert_eq!(ukeire(&hand, m, forms), reference::ukeire(&hand, m, forms));
+                assert_eq!(
+                    shanten_with_jokers(&hand, 2, m, forms),
+                    reference::shanten_with_jokers(&hand, 2, m, forms)
+                );
+                for form in Form::ALL {
+                    assert_eq!(
+                        form_shanten(&hand, m, form, forms),
+                        reference::form_shanten(&hand, m, form, forms)
+                    );
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn every_form_set_matches_the_reference() {
+    // Each subset of the five forms (with and without quads as two pairs) on hands near
+    // each special form and on mixed hands, with zero and one declared meld: the
+    // specialised copies and the general code give the same answers as the reference.
+    let hands = [
+        "1122m3344p5566s7z",
+        "1111m3344p5566s7z",
+        "19m19p19s1234567z",
+        "147m258p369s1234z",
+        "147m258p369s11z2m",
+        "1112345678999m",
+        "123m456p78s1z2z3z4z",
+        "2468m2468p2468s5z",
+    ];
+    for hand in hands {
+        let hand = c(hand);
+        for bits in 0u8..32 {
+            for quads in [false, true] {
+                let mut forms = FormSet::EMPTY.with_quads_as_two_pairs(quads);
+                for form in Form::ALL {
+                    if bits >> form as u8 & 1 == 1 {
+                        forms = forms.with(form);
+                    }
+                }
+                for m in [0, 1] {
+                    let r = reference::shanten(&hand, m, forms);
+                    assert_eq!(shanten(&hand, m, forms), r, "{hand} {forms:?} {m}");
+                    let u = reference::ukeire(&hand, m, forms);
+                    assert_eq!(ukeire(&hand, m, forms), u, "{hand} {forms:?} {m}");
+                    let w = reference::waits(&hand, m, forms);
+                    assert_eq!(waits(&hand, m, forms), w, "{hand} {forms:?} {m}");
+                }
+            }
+        }
+    }
 }

@@ -144,7 +144,7 @@ enum Wire {
     OpenKan {},
     Pass {},
     Void {
-        #[serde(with = "crate::event::suit")]
+        #[serde(with = "crate::wire::suit")]
         suit: Suit,
     },
     Exchange {

@@ -18,7 +18,17 @@
 use hupai_core::{Seat, Suit};
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
+use crate::wire::{opt_seat, seat, suit};
 use crate::Pai;
+
+/// The horses of one win, as logged in its `hora` event.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Horses {
+    /// The tiles turned up, in wall order.
+    pub pai: Vec<Pai>,
+    /// How many name the winner (中马): every payer pays the win once more for each.
+    pub hits: u8,
+}
 
 /// One fan or yaku of a win, as logged: on the wire the pair `[name, value]`.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -324,7 +334,7 @@ pub enum Event {
         /// Guangdong 买马: the horses turned up for this win, when the rules buy them (the
         /// `deltas` include what they won).
         #[serde(default, skip_serializing_if = "Option::is_none")]
-        horses: Option<Box<crate::Horses>>,
+        horses: Option<Box<Horses>>,
     },
     /// A seat names the suit it voids (定缺, Sichuan); after the deal, once all have chosen.
     Void {
@@ -523,69 +533,6 @@ impl Event {
     /// The JSON line of the event.
     pub fn to_json(&self) -> String {
         serde_json::to_string(self).unwrap_or_default()
-    }
-}
-
-/// A seat as its number 0..=3.
-mod seat {
-    use hupai_core::Seat;
-    use serde::{Deserialize, Deserializer, Serializer};
-
-    pub fn serialize<S: Serializer>(seat: &Seat, s: S) -> Result<S::Ok, S::Error> {
-        s.serialize_u8(seat.index() as u8)
-    }
-
-    pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Seat, D::Error> {
-        let n = i64::deserialize(d)?;
-        of(n).map_err(serde::de::Error::custom)
-    }
-
-    /// The seat numbered `n`, or why there is none.
-    pub fn of(n: i64) -> Result<Seat, String> {
-        usize::try_from(n)
-            .ok()
-            .and_then(Seat::from_index)
-            .ok_or_else(|| format!("seat {n}: seats are 0..=3"))
-    }
-}
-
-/// A number suit as its letter (`m`, `p`, `s`).
-pub(crate) mod suit {
-    use hupai_core::Suit;
-    use serde::{Deserialize, Deserializer, Serializer};
-
-    pub fn serialize<S: Serializer>(suit: &Suit, s: S) -> Result<S::Ok, S::Error> {
-        s.serialize_str(&suit.letter().to_string())
-    }
-
-    pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Suit, D::Error> {
-        let text = String::deserialize(d)?;
-        match text.as_str() {
-            "m" => Ok(Suit::Man),
-            "p" => Ok(Suit::Pin),
-            "s" => Ok(Suit::Sou),
-            _ => Err(serde::de::Error::custom(format!("suit '{text}': use m, p or s"))),
-        }
-    }
-}
-
-/// An optional seat as its number 0..=3.
-mod opt_seat {
-    use hupai_core::Seat;
-    use serde::{Deserialize, Deserializer, Serializer};
-
-    pub fn serialize<S: Serializer>(seat: &Option<Seat>, s: S) -> Result<S::Ok, S::Error> {
-        match seat {
-            Some(seat) => super::seat::serialize(seat, s),
-            None => s.serialize_none(),
-        }
-    }
-
-    pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Option<Seat>, D::Error> {
-        match Option::<i64>::deserialize(d)? {
-            None => Ok(None),
-            Some(n) => super::seat::of(n).map(Some).map_err(serde::de::Error::custom),
-        }
     }
 }
 

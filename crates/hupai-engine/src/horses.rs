@@ -1,18 +1,7 @@
 //! Guangdong 买马: the horses turned up after a win, and which of them name the winner.
 
+use crate::{Game, Horses};
 use hupai_core::{Kind, Seat};
-use serde::{Deserialize, Serialize};
-
-use crate::{Game, Pai};
-
-/// The horses of one win, as logged in its `hora` event.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Horses {
-    /// The tiles turned up, in wall order.
-    pub pai: Vec<Pai>,
-    /// How many name the winner (中马): every payer pays the win once more for each.
-    pub hits: u8,
-}
 
 /// The seat a horse names, counted from the dealer in turn order: 1 5 9 东 中 the dealer,
 /// 2 6 南 发 the next seat, 3 7 西 白 across, 4 8 北 the previous one.

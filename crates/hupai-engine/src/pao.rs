@@ -11,21 +11,8 @@
 use hupai_core::{Kind, MeldKind, Seat};
 use hupai_rules::{Pao, Score, Variant};
 
+use crate::player::{Liability, EXPOSED};
 use crate::Game;
-
-/// A seat's liability: who pays, for which yaku (its id in the scorer).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Liability {
-    /// The liable seat (whose discard was called).
-    pub seat: Seat,
-    /// The yaku or fan it is for (`daisangen`, `daisuushii`; Hong Kong `daai_saam_jyun`,
-    /// `daai_sei_hei`), or [`EXPOSED`] for a fourth exposed meld.
-    pub yaku: &'static str,
-}
-
-/// The liability of a fourth exposed meld (Hong Kong 包自摸, 十二張落地): it applies to a
-/// self-drawn win, whatever its fans.
-pub const EXPOSED: &str = "twelve_exposed";
 
 impl Game {
     /// After `seat` called a discard of `kind` from `from` as a pon or an open kan: the

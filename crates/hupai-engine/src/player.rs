@@ -1,8 +1,22 @@
-//! One seat's tiles and flags during a hand.
+//! One seat's tiles and flags during a hand, and who is liable for its big hand (pao).
 
-use hupai_core::{Kind, Meld, Tile};
+use hupai_core::{Kind, Meld, Seat, Tile};
 
-use crate::{Liability, Pai};
+use crate::Pai;
+
+/// A seat's liability: who pays, for which yaku (its id in the scorer).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Liability {
+    /// The liable seat (whose discard was called).
+    pub seat: Seat,
+    /// The yaku or fan it is for (`daisangen`, `daisuushii`; Hong Kong `daai_saam_jyun`,
+    /// `daai_sei_hei`), or [`EXPOSED`] for a fourth exposed meld.
+    pub yaku: &'static str,
+}
+
+/// The liability of a fourth exposed meld (Hong Kong 包自摸, 十二張落地): it applies to a
+/// self-drawn win, whatever its fans.
+pub const EXPOSED: &str = "twelve_exposed";
 
 /// A declared meld with its physical tiles.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -16,6 +16,7 @@ use std::fmt::Write;
 use super::regression::{sigmoid, sum, Loss};
 use super::samples::Samples;
 use super::Reads;
+pub use crate::search::opponents::WrittenRates;
 
 /// The mean log-loss of weighted predictions `(p, label, weight)`.
 pub fn log_loss(rows: impl Iterator<Item = (f32, bool, f32)>) -> f64 {
@@ -123,19 +124,6 @@ fn section(out: &mut String, title: &str, rows: &[Row], edges: &[f32]) {
         };
         let _ = writeln!(out, "| {:.3}–{:.3} | {} | {} |", x.from, x.to, cell(x), cell(y));
     }
-}
-
-/// The hand-written model's rates, to compare with.
-#[derive(Clone, Copy, Debug)]
-pub struct WrittenRates {
-    /// A seat not ready becomes ready, per go-around.
-    pub becomes_ready: f32,
-    /// A ready seat wins, per go-around.
-    pub ready_wins: f32,
-    /// Others' discards a ready hand may win on, per go-around, without riichi.
-    pub ron_draws: f32,
-    /// The same after riichi.
-    pub ron_draws_riichi: f32,
 }
 
 /// The full report on `samples` for `reads` against the hand-written model, in Markdown.

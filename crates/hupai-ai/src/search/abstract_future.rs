@@ -2,7 +2,7 @@
 //! through the same go-arounds as an exact hand but with typical tiles, for hands too far
 //! from ready to search exactly.
 
-use super::futures::Future;
+use super::future::Future;
 use super::outlook::Outlook;
 
 /// Typical unseen effective tiles of a hand at each shanten (ready: its live waits).

@@ -20,6 +20,7 @@ use std::collections::HashMap;
 use hupai_core::{Counts, Kind, KindSet};
 
 use super::abstract_future::abstract_future;
+pub use super::future::Future;
 use super::outlook::Outlook;
 pub use super::shape::Shape;
 use super::values::{RoughWorth, Scorer};
@@ -27,36 +28,6 @@ use super::values::{RoughWorth, Scorer};
 /// The work of scoring one hand, in shape answers (a full scoring with every yaku or fan
 /// costs about as much as ten shanten answers).
 pub const SCORE_WORK: usize = 10;
-
-/// A hand's future: for each go-around `t`, the expected result from the others' turns of
-/// `t` on (the hand just discarded), the chance to win, and the chance to deal in.
-#[derive(Clone, Debug, Default)]
-pub struct Future {
-    /// Expected result.
-    pub value: Vec<f32>,
-    /// Chance to win.
-    pub win: Vec<f32>,
-    /// Chance to deal in.
-    pub deal: Vec<f32>,
-    /// Shanten of the hand.
-    pub shanten: i8,
-}
-
-impl Future {
-    fn zero(d: usize, shanten: i8) -> Future {
-        Future { value: vec![0.0; d + 1], win: vec![0.0; d + 1], deal: vec![0.0; d + 1], shanten }
-    }
-
-    fn at(&self, t: usize) -> (f32, f32, f32) {
-        (self.value[t], self.win[t], self.deal[t])
-    }
-
-    fn set(&mut self, t: usize, v: (f32, f32, f32)) {
-        self.value[t] = v.0;
-        self.win[t] = v.1;
-        self.deal[t] = v.2;
-    }
-}
 
 /// A draw that leads to a choice: its chance and the hands it may leave.
 #[derive(Clone, Debug)]

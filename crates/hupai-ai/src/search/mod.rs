@@ -19,6 +19,7 @@
 //! ```
 
 mod abstract_future;
+mod future;
 pub mod futures;
 pub mod opponents;
 pub mod outlook;

@@ -66,6 +66,20 @@ pub struct Rates {
     pub ron_draws_riichi: f32,
 }
 
+/// The hand-written model's rates, which the calibration ([`crate::reads::calibration`])
+/// compares the learned reads with.
+#[derive(Clone, Copy, Debug)]
+pub struct WrittenRates {
+    /// A seat not ready becomes ready, per go-around.
+    pub becomes_ready: f32,
+    /// A ready seat wins, per go-around.
+    pub ready_wins: f32,
+    /// Others' discards a ready hand may win on, per go-around, without riichi.
+    pub ron_draws: f32,
+    /// The same after riichi.
+    pub ron_draws_riichi: f32,
+}
+
 /// The model the search reads the opponents with.
 #[derive(Clone, Debug, Default)]
 pub struct OpponentModel {
@@ -108,7 +122,7 @@ impl OpponentModel {
     }
 
     /// The hand-written model's rates of `rules`' family, as the calibration compares them.
-    pub fn written_rates(rules: &Rules) -> crate::reads::calibration::WrittenRates {
+    pub fn written_rates(rules: &Rules) -> WrittenRates {
         let (becomes_ready, ready_wins) = written_rates(rules.variant);
         let (ron_draws, ron_draws_riichi) = match rules.variant {
             Variant::Riichi => (1.2, 0.8),
@@ -119,12 +133,7 @@ impl OpponentModel {
             | Variant::Guangdong
             | Variant::Wuhan => (1.5, 1.2),
         };
-        crate::reads::calibration::WrittenRates {
-            becomes_ready,
-            ready_wins,
-            ron_draws,
-            ron_draws_riichi,
-        }
+        WrittenRates { becomes_ready, ready_wins, ron_draws, ron_draws_riichi }
     }
 
     /// How the others' discards feed a ready hand under `rules`.

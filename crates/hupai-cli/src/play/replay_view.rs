@@ -29,7 +29,7 @@ impl Viewer {
     /// log's own: the rule file it carries, or the rule set it names).
     pub fn new(log: &[(usize, Event)], rules: Option<Rules>) -> Result<Viewer, RulesError> {
         let events: Vec<Event> = log.iter().map(|(_, e)| e.clone()).collect();
-        let named = crate::replay::rules_of(log).ok();
+        let named = crate::log_rules::rules_of(log).ok();
         let read = match rules.clone().or(named) {
             Some(r) => r,
             None => Rules::preset("riichi")?,

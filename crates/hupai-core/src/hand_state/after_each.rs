@@ -7,48 +7,11 @@
 //! is one more byte; seven pairs and thirteen orphans come from the counters changed by one
 //! constant.
 
-use std::fmt;
-
 use super::counters::{self, LANE, ROW, STEP};
+use super::shanten_after::ShantenAfter;
 use super::HandState;
 use crate::special::{self, HIGH, ONES, ORPHANS};
-use crate::{tables, Kind, KindSet};
-
-/// The shanten of each hand one tile away from a state (see
-/// [`HandState::shanten_after_each_draw`] and [`HandState::shanten_after_each_discard`]).
-#[derive(Clone, Copy, PartialEq, Eq)]
-pub struct ShantenAfter {
-    shanten: [i8; 34],
-    kinds: KindSet,
-}
-
-impl ShantenAfter {
-    /// The shanten after the change of `kind`, `None` when that change is not allowed.
-    pub fn get(&self, kind: Kind) -> Option<i8> {
-        self.kinds.contains(kind).then(|| self.shanten[kind.index()])
-    }
-
-    /// The kinds whose change is allowed.
-    pub fn kinds(&self) -> KindSet {
-        self.kinds
-    }
-
-    /// Each allowed change and its shanten, in kind order.
-    pub fn iter(&self) -> impl Iterator<Item = (Kind, i8)> + '_ {
-        self.kinds.iter().map(|k| (k, self.shanten[k.index()]))
-    }
-
-    /// The lowest shanten over the allowed changes.
-    pub fn best(&self) -> Option<i8> {
-        self.iter().map(|(_, s)| s).min()
-    }
-}
-
-impl fmt::Debug for ShantenAfter {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.debug_map().entries(self.iter().map(|(k, s)| (k.to_string(), s))).finish()
-    }
-}
+use crate::{tables, KindSet};
 
 /// The classes of a suit with one tile more (`MORE`) or fewer at each of its `N` positions,
 /// from its word; meaningless where the change is not allowed.
