@@ -77,7 +77,7 @@ impl SeatKind {
                     Ok(SeatKind::Bot(spec))
                 }
                 None => Err(SpecError(format!(
-                    "seat '{t}': use human, bot:AGENT (defensive, efficiency, random, tsumogiri), mjai or open"
+                    "seat '{t}': use human, bot:AGENT (search, defensive, efficiency, random, tsumogiri), mjai or open"
                 ))),
             },
         }

@@ -11,7 +11,7 @@ const TITLE = `${icon('mark')}${icon('title', { label: '胡牌' })} hupai`;
 
 const PRESETS = ['riichi', 'riichi-majsoul', 'mcr', 'chinese', 'laizi', 'sichuan', 'sichuan-xueliu', 'sichuan-exchange'];
 const LENGTHS = ['hand', 'east', 'half', 'full'];
-const BOTS = ['defensive', 'efficiency', 'random'];
+const BOTS = ['defensive', 'search', 'efficiency', 'random'];
 
 function select(id, values, label) {
   return `<select id="${id}">${values.map((v) => `<option value="${v}">${esc(label(v))}</option>`).join('')}</select>`;
