@@ -5,9 +5,11 @@
 //! `docs/protocol.md` describes them.
 //!
 //! The server's adviser, for the hint's suggestion and for the review ([`super::review`]), is
-//! [`ADVISER`]: the `search` agent, built through hupai_ai's registry. It searches at ready
-//! hands, bounded by a work budget of about 20 ms a decision, and elsewhere plays
-//! `defensive`'s choice, so a hint costs at most a few tens of milliseconds.
+//! the strongest agent measured for the rules ([`adviser_spec`]): `search` in riichi, where it
+//! looks ahead at ready hands, bounded by a work budget of about 20 ms a decision, and plays
+//! `defensive`'s choice elsewhere, so a hint costs at most a few tens of milliseconds;
+//! `defensive` in the Chinese families, where `search` measured weaker (its figures are in
+//! `crates/hupai-ai/RESULTS.md`).
 //!
 //! ```
 //! use hupai_engine::{Driver, Setup};
@@ -23,22 +25,35 @@
 
 use hupai_ai::{AgentSpec, BuildOptions, Defensive};
 use hupai_engine::Agent;
-use hupai_rules::Rules;
+use hupai_rules::{Rules, Variant};
 
 pub use hupai_ai::hint::{DiscardHint, Hint, Suggestion, ThreatHint, TileDanger, Unseen, Weighed};
 
-/// The agent spec of the server's adviser (hints and the review).
-pub const ADVISER: &str = "search";
+/// The agent spec of the server's adviser (hints and the review) under `rules`: the agent that
+/// measured strongest there. In riichi `search` leads three `defensive` by 31-36 points a hand
+/// over 20,000 duplicate hands on each of two seeds; in MCR and Sichuan it measured behind them
+/// (fewer wins), so those tables, and the other Chinese families, are advised by `defensive`.
+pub fn adviser_spec(rules: &Rules) -> &'static str {
+    match rules.variant {
+        Variant::Riichi => "search",
+        Variant::Mcr
+        | Variant::Chinese
+        | Variant::Sichuan
+        | Variant::HongKong
+        | Variant::Guangdong
+        | Variant::Wuhan => "defensive",
+    }
+}
 
-/// The server's adviser for a game under `rules`: [`ADVISER`] from the registry. It is
-/// deterministic (its budget is counted in work, not time), so a review of a log is the same
-/// on every run and every machine.
+/// The server's adviser for a game under `rules`: [`adviser_spec`] from the registry. It is
+/// deterministic (the search's budget is counted in work, not time), so a review of a log is
+/// the same on every run and every machine.
 pub fn adviser(rules: &Rules) -> Box<dyn Agent> {
-    ADVISER
+    adviser_spec(rules)
         .parse::<AgentSpec>()
         .and_then(|spec| spec.build(rules, 0, 0, &BuildOptions::default()))
-        // `search` is a built-in spec that takes no file and starts no process; a unit test
-        // checks that it builds, so this is never taken.
+        // Both are built-in specs that take no file and start no process; a unit test checks
+        // that they build, so this is never taken.
         .unwrap_or_else(|_| Box::new(Defensive::new(rules)))
 }
 
@@ -98,12 +113,13 @@ mod tests {
     }
 
     #[test]
-    fn the_adviser_is_search_in_every_preset() {
+    fn the_adviser_is_search_in_riichi_and_defensive_in_the_chinese_families() {
         for preset in Rules::preset_names() {
             let rules = Rules::preset(preset).unwrap();
-            let spec: AgentSpec = ADVISER.parse().unwrap();
+            let spec: AgentSpec = adviser_spec(&rules).parse().unwrap();
             assert!(spec.build(&rules, 0, 0, &BuildOptions::default()).is_ok(), "{preset}");
-            assert_eq!(adviser(&rules).name(), "search", "{preset}");
+            let want = if rules.variant == Variant::Riichi { "search" } else { "defensive" };
+            assert_eq!(adviser(&rules).name(), want, "{preset}");
         }
     }
 }
