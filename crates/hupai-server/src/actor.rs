@@ -167,9 +167,10 @@ impl Actor {
             table.advance(Instant::now());
             let records = table.take_records();
             if let Err(e) = self.store.append(&id, &self.node, records).await {
-                // Another node owns the table now (or the database fails): stop serving it.
+                // Another node owns the table now (or the database fails): stop serving it,
+                // and show nobody the moves whose records were not stored.
                 eprintln!("hupai serve: {}: table {id}: {e}; leaving it", self.node);
-                table.close_all(ErrorCode::Elsewhere);
+                table.close_all_unstored(ErrorCode::Elsewhere);
                 return;
             }
             // The log is stored before anybody is shown the match's end, so whoever sees

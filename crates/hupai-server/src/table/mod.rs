@@ -752,6 +752,15 @@ impl Table {
         }
     }
 
+    /// Closes every connection, saying why, without sending what is queued: the records of
+    /// those messages were not stored (another node owns the table now, or the store fails),
+    /// so nobody may see them; what was delivered before stays the stream's last word.
+    pub fn close_all_unstored(&mut self, why: ErrorCode) {
+        for (_, c) in std::mem::take(&mut self.connections) {
+            c.close(why);
+        }
+    }
+
     /// The seat of `player` this hand.
     pub fn seat_of(&self, player: usize) -> Seat {
         self.driver.seat_of(player)
