@@ -6,7 +6,6 @@
 // once, so it unwraps and panics rather than carry error types.
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
-use hupai_ai::search::Search;
 use hupai_ai::{AgentSpec, BuildOptions};
 use hupai_engine::{Agent, Driver, Setup};
 use hupai_rules::Rules;
@@ -24,7 +23,6 @@ fn main() {
     let mut me = spec.build(&rules, seed, 0, &BuildOptions::default()).expect("agent");
     let mut others: Vec<Box<dyn Agent>> =
         (1..4).map(|_| Box::new(hupai_ai::Defensive::new(&rules)) as Box<dyn Agent>).collect();
-    let _ = Search::new(&rules, seed);
     while !driver.is_over() {
         let prompts: Vec<_> = driver
             .prompts()
