@@ -6,10 +6,13 @@
 Needs the three packages installed (crates/hupai-py/ci.sh makes such a venv). Per hand, best of
 three runs: shanten of random 13-tile hands (riichi forms against ``mahjong``'s
 ``Shanten.calculate_shanten``; the five MCR forms against PyMahjongGB's five per-form
-functions), and scoring of random winning hands (riichi against ``HandCalculator``, MCR
-against ``MahjongFanCalculator``), for hupai one call at a time and as batches: ``score_batch``
-of line dicts and the columnar ``score_arrays`` on one thread and on ``--threads`` (the same
-hands as arrays, made before timing; per hand = the batch's wall time / N).
+functions). Scoring of random winning hands (riichi against ``HandCalculator``, MCR against
+``MahjongFanCalculator``), best of ``--rounds`` rounds in which the reference and each hupai
+path run in turn: ``score`` one call a hand; ``score_batch`` of line dicts (its default
+``ScoreResult`` results and ``as_dicts=True``), of JSON strings, of one text of JSON lines;
+and the columnar ``score_arrays`` on one thread and on ``--threads`` (the same hands as
+arrays, made before timing). Per hand = the call's wall time / N; every batch path runs on
+one thread but ``score_arrays`` with ``--threads``.
 
 With ``--cli target/release/hupai`` it also times the CLI on the same hands: ``hupai score
 --json`` reading the scoring lines (riichi and MCR) and ``hupai analyze --json --rules mcr``
@@ -43,6 +46,18 @@ from hands import mixed_hands, mpsz  # noqa: E402
 from test_score import MELD, TENHOU, mcr_case, riichi_case  # noqa: E402
 
 
+def alternate(fns: dict, n: int, rounds: int) -> dict:
+    """Seconds per item of each function, best of `rounds`; in each round the functions run
+    one after the other, so that a change in the shared machine's load reaches them all."""
+    times = {k: float("inf") for k in fns}
+    for _ in range(rounds):
+        for k, f in fns.items():
+            t = time.perf_counter()
+            f()
+            times[k] = min(times[k], time.perf_counter() - t)
+    return {k: v / n for k, v in times.items()}
+
+
 def best(f, n: int) -> float:
     """Seconds per item, best of three."""
     times = []
@@ -58,6 +73,7 @@ def main() -> None:
     ap.add_argument("--n", type=int, default=20000)
     ap.add_argument("--score-n", type=int, default=0, help="scoring hands (default: n / 4)")
     ap.add_argument("--threads", type=int, default=2)
+    ap.add_argument("--rounds", type=int, default=5, help="rounds of the alternating scoring timings")
     ap.add_argument("--cli", help="the hupai binary, to time `hupai score/analyze --json` too")
     args = ap.parse_args()
     n, threads = args.n, args.threads
@@ -90,14 +106,6 @@ def main() -> None:
         hand = " ".join([hupai.from_136(conc)] + [f"{t}:{hupai.from_136(ids)}" for t, ids in melds])
         lines.append({"rules": "riichi", "hand": hand, "win_tile": hupai.tiles(hupai.from_136([win]))[0],
                       "self_drawn": config.is_tsumo, "seat_wind": f"{config.player_wind - 26}z"})
-    riichi_ref = best(lambda: [HandCalculator.estimate_hand_value(**a) for a in ref_args], m)
-    rows.append(("riichi scoring", "mahjong HandCalculator", riichi_ref,
-                 best(lambda: _score_each(lines), m),
-                 best(lambda: hupai.score_batch(lines, errors="dict"), m)))
-    cols = line_columns(lines)
-    columnar = [("riichi scoring", "mahjong HandCalculator", riichi_ref,
-                 best(lambda: hupai.score_arrays(**cols, rules="riichi", threads=1), m),
-                 best(lambda: hupai.score_arrays(**cols, rules="riichi", threads=threads), m))]
     gb_args, mcr_lines = [], []
     from hupai.compat.mahjonggb import MahjongFanCalculator as Compat
     while len(gb_args) < m:
@@ -111,15 +119,30 @@ def main() -> None:
         gb_args.append(a)
         text = " ".join([hupai.from_gb(list(hand) + [win])] + [_pack(p) for p in packs])
         mcr_lines.append({"rules": "mcr", "hand": text, "win_tile": hupai.from_gb([win])})
-    mcr_ref = best(lambda: [MahjongGB.MahjongFanCalculator(**a) for a in gb_args], m)
-    rows.append(("MCR scoring", "PyMahjongGB MahjongFanCalculator", mcr_ref,
-                 best(lambda: _score_each(mcr_lines), m),
-                 best(lambda: hupai.score_batch(mcr_lines, errors="dict"), m)))
-    mcr_cols = line_columns(mcr_lines)
-    columnar.append(("MCR scoring", "PyMahjongGB MahjongFanCalculator", mcr_ref,
-                     best(lambda: hupai.score_arrays(**mcr_cols, rules="mcr", threads=1), m),
-                     best(lambda: hupai.score_arrays(**mcr_cols, rules="mcr", threads=threads), m)))
+    # Each scoring path and its reference run in turn, round after round (best of --rounds).
+    scoring = []
+    for what, ref, ref_f, ls, rules in (
+        ("riichi scoring", "mahjong HandCalculator",
+         lambda: [HandCalculator.estimate_hand_value(**a) for a in ref_args], lines, "riichi"),
+        ("MCR scoring", "PyMahjongGB MahjongFanCalculator",
+         lambda: [MahjongGB.MahjongFanCalculator(**a) for a in gb_args], mcr_lines, "mcr"),
+    ):
+        text = "\n".join(json.dumps(x) for x in ls) + "\n"
+        strs = [json.dumps(x) for x in ls]
+        cols = line_columns(ls)
+        t = alternate({
+            "ref": ref_f,
+            "one": lambda ls=ls: _score_each(ls),
+            "batch": lambda ls=ls: hupai.score_batch(ls, errors="dict"),
+            "dicts": lambda ls=ls: hupai.score_batch(ls, errors="dict", as_dicts=True),
+            "strs": lambda strs=strs: hupai.score_batch(strs, errors="dict"),
+            "text": lambda text=text: hupai.score_batch(text, errors="dict"),
+            "arrays1": lambda cols=cols, rules=rules: hupai.score_arrays(**cols, rules=rules, threads=1),
+            "arrays": lambda cols=cols, rules=rules: hupai.score_arrays(**cols, rules=rules, threads=threads),
+        }, m, args.rounds)
+        scoring.append((what, ref, t))
     compat = best(lambda: [Compat(**a) for a in gb_args], m)
+    riichi_ref, mcr_ref = scoring[0][2]["ref"], scoring[1][2]["ref"]
     cli = []
     if args.cli:
         # Hands without yaku are left out, so both sides time the same scored lines.
@@ -139,11 +162,16 @@ def main() -> None:
     print("| --- | --- | ---: | ---: | ---: | ---: |")
     for what, ref, r, one, b in rows:
         print(f"| {what} | {ref} | {r * 1e6:.2f} | {one * 1e6:.2f} | {b * 1e6:.3f} | {r / b:.0f}x |")
-    print(f"\nhupai.compat.mahjonggb.MahjongFanCalculator: {compat * 1e6:.2f} µs per hand\n")
-    print(f"| columnar scoring (`score_arrays`) | reference | reference µs | 1 thread µs | speed-up | {threads} threads µs | speed-up |")
-    print("| --- | --- | ---: | ---: | ---: | ---: | ---: |")
-    for what, ref, r, one, many in columnar:
-        print(f"| {what} | {ref} | {r * 1e6:.2f} | {one * 1e6:.3f} | {r / one:.0f}x | {many * 1e6:.3f} | {r / many:.0f}x |")
+    print(f"\n{m} scoring hands; µs per hand, best of {args.rounds} rounds, each round running the reference "
+          "and every hupai path in turn; in parentheses the reference's time over hupai's\n")
+    print(f"| scoring | reference µs | `score` per call | `score_batch` dicts (`ScoreResult`) | `score_batch(as_dicts=True)` "
+          f"| `score_batch` JSON strs | `score_batch` JSON lines text | `score_arrays` 1 thread | `score_arrays` {threads} threads |")
+    print("| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |")
+    for what, ref, t in scoring:
+        r = t["ref"]
+        cells = " | ".join(f"{t[k] * 1e6:.3f} ({r / t[k]:.1f}x)" for k in ("one", "batch", "dicts", "strs", "text", "arrays1", "arrays"))
+        print(f"| {what} ({ref}) | {r * 1e6:.2f} | {cells} |")
+    print(f"\nhupai.compat.mahjonggb.MahjongFanCalculator: {compat * 1e6:.2f} µs per hand")
     if cli:
         print("\n| CLI streaming | command | reference µs | hupai in-process one call µs | CLI µs per line | CLI / in-process | reference / CLI |")
         print("| --- | --- | ---: | ---: | ---: | ---: | ---: |")

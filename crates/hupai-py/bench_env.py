@@ -84,7 +84,8 @@ def riichienv_loop(features: bool) -> Callable[[float], int]:
 
 
 def vec_loop(n_envs: int, features: bool, threads: int, pick: str) -> Callable[[float], int]:
-    """`pick`: "sample" (`Batch.sample(rng)`, the batched sampler), "legal_ids" (the same
+    """`pick`: "sample" (`Batch.sample(rng)`, the batched sampler), "sample_masks" (the same
+    draw from the masks, `hupai.sample_masks(b.mask, rng)`), "legal_ids" (the same
     draw in NumPy from `legal_ids`/`legal_offsets`) or "argmax" (a random score per id of
     the masks, masked argmax: the idiom that costs 728 draws a row)."""
 
@@ -97,6 +98,8 @@ def vec_loop(n_envs: int, features: bool, threads: int, pick: str) -> Callable[[
         while time.perf_counter() < end:
             if pick == "sample":
                 actions = b.sample(rng)
+            elif pick == "sample_masks":
+                actions = hupai.sample_masks(b.mask, rng)
             elif pick == "argmax":
                 scores = rng.random((len(b), hupai.ACTIONS), dtype=np.float32) * b.mask
                 actions = scores.argmax(axis=1)
@@ -117,6 +120,9 @@ def main() -> None:
     parser.add_argument("--repeats", type=int, default=3)
     parser.add_argument("--envs", type=int, default=256)
     parser.add_argument("--vec-only", action="store_true", help="only the VecEnv rows")
+    parser.add_argument("--picks", default="sample,sample_masks,legal_ids,argmax",
+                        help="the VecEnv samplers to time, comma-separated")
+    parser.add_argument("--masks-only", action="store_true", help="no VecEnv rows with features")
     args = parser.parse_args()
     s, r = args.seconds, args.repeats
     print(f"load average before: {os.getloadavg()[0]:.2f} on {os.cpu_count()} cores")
@@ -137,16 +143,17 @@ def main() -> None:
         print(f"| {name} | {e[0]:,.0f} ({e[1]:,.0f}) | {h[0]:,.0f} ({h[1]:,.0f}) | "
               f"{h[0] / e[0]:.1f}x ({h[1] / e[1]:.1f}x) |")
     print()
-    print(f"| VecEnv, {args.envs} half games | threads | decisions/s | per CPU s |")
-    print("| --- | ---: | ---: | ---: |")
-    picks = {"sample": "`Batch.sample(rng)`", "legal_ids": "random id from legal_ids (NumPy)",
-             "argmax": "random id from the masks (NumPy argmax)"}
-    for features in (False, True):
-        for pick, label in picks.items():
+    print(f"| VecEnv, {args.envs} half games | threads | decisions/s | per CPU s | load average after |")
+    print("| --- | ---: | ---: | ---: | ---: |")
+    picks = {"sample": "`Batch.sample(rng)`", "sample_masks": "`hupai.sample_masks(b.mask, rng)`",
+             "legal_ids": "random id from legal_ids (NumPy)", "argmax": "random id from the masks (NumPy argmax)"}
+    for features in (False,) if args.masks_only else (False, True):
+        for pick in args.picks.split(","):
+            label = picks[pick]
             for threads in (1, 2):
                 d, c = rate(vec_loop(args.envs, features, threads, pick), s, r)
                 what = ("features + masks" if features else "masks only") + ", " + label
-                print(f"| {what} | {threads} | {d:,.0f} | {c:,.0f} |")
+                print(f"| {what} | {threads} | {d:,.0f} | {c:,.0f} | {os.getloadavg()[0]:.2f} |", flush=True)
     print(f"\nload average after: {os.getloadavg()[0]:.2f}")
 
 

@@ -20,7 +20,10 @@ pub mod errors;
 pub mod features;
 pub mod model;
 pub mod rules;
+pub mod sampling;
+mod line_dict;
 pub mod score_arrays;
+pub mod score_result;
 pub mod scoring;
 pub mod table;
 pub mod tiles;
@@ -35,6 +38,7 @@ fn _hupai(m: &Bound<'_, PyModule>) -> PyResult<()> {
     analysis::register(m)?;
     batch::register(m)?;
     scoring::register(m)?;
+    sampling::register(m)?;
     score_arrays::register(m)?;
     arena::register(m)?;
     m.add_class::<rules::Rules>()?;

@@ -2,10 +2,12 @@
 
 use hupai_rules::{LineError, RulesCache, Score, ScoreLine};
 use pyo3::prelude::*;
-use pyo3::types::PyString;
+use pyo3::types::{PyBytes, PyDict, PyString};
 
 use crate::errors::Error;
+use crate::line_dict;
 use crate::rules::{cache, RulesArg};
+use crate::score_result::ScoreResult;
 use crate::to_python::ScoreDicts;
 
 /// A score line: a dict with the fields `hupai score` reads, or its JSON text.
@@ -20,14 +22,25 @@ impl<'a, 'py> FromPyObject<'a, 'py> for LineArg {
     }
 }
 
-/// Reads a line from a dict or JSON text (the same `serde` reading as `hupai score`).
+/// Reads a line from a dict or JSON text (the same `serde` reading as `hupai score`; a dict
+/// of the usual fields and types is read directly, see [`line_dict`]).
 fn read_line(ob: &Bound<'_, PyAny>) -> PyResult<LineArg> {
+    if let Ok(d) = ob.cast_exact::<PyDict>() {
+        if let Some(line) = line_dict::read(d) {
+            return Ok(LineArg(line));
+        }
+    }
     let line = if let Ok(text) = ob.cast::<PyString>() {
-        serde_json::from_str(&text.to_cow()?).map_err(|e| Error::Input(e.to_string()))?
+        parse_json(&text.to_cow()?)?
     } else {
         pythonize::depythonize(ob).map_err(|e| Error::Input(e.to_string()))?
     };
     Ok(LineArg(line))
+}
+
+/// A line's JSON text, read as `hupai score` reads it.
+fn parse_json(text: &str) -> Result<ScoreLine, Error> {
+    serde_json::from_str(text).map_err(|e| Error::Input(e.to_string()))
 }
 
 fn score_one(
@@ -66,59 +79,72 @@ pub fn score<'py>(
     ScoreDicts::default().dict(py, &result)
 }
 
-/// Scores many lines (dicts or JSON text); returns one result dict per line. With
-/// `errors="raise"` the first line that fails raises its exception (its index in the note);
-/// with `errors="dict"` a failed line gives {`error`: message, `type`: exception class name},
-/// as `hupai score --json` prints it. The scoring runs with the GIL released.
+/// Scores many lines and returns one result per line, in order. `lines` is a sequence (any
+/// iterable) of dicts or JSON texts, or one `str` or `bytes` of JSON lines (one line each,
+/// blank lines skipped, as `hupai score` reads a file; read in Rust). The lines are read,
+/// then scored with the GIL released.
+///
+/// A result is a `ScoreResult`, a read-only mapping with the keys and values of the dict
+/// `hupai.score` returns, each made when read; `as_dicts=True` gives those dicts instead (made
+/// for every hand: slower when the results are only partly read). With `errors="raise"` the
+/// first line that fails raises its exception (its index in the note); with `errors="dict"`
+/// a failed line gives {`error`: message, `type`: exception class name}, as `hupai score
+/// --json` prints it.
 #[pyfunction]
-#[pyo3(signature = (lines, rules = None, errors = "raise"))]
+#[pyo3(signature = (lines, rules = None, errors = "raise", as_dicts = false))]
 pub fn score_batch<'py>(
     py: Python<'py>,
-    lines: Vec<Bound<'py, PyAny>>,
+    lines: &Bound<'py, PyAny>,
     rules: Option<RulesArg>,
     errors: &str,
+    as_dicts: bool,
 ) -> PyResult<Vec<Bound<'py, PyAny>>> {
-    let as_dict = match errors {
+    let errors_as_dicts = match errors {
         "raise" => false,
         "dict" => true,
         other => {
             return Err(Error::Input(format!("errors='{other}': use 'raise' or 'dict'")).into())
         }
     };
-    let read: Vec<PyResult<LineArg>> = lines.iter().map(read_line).collect();
-    let results: Vec<PyResult<Score>> = py.detach(|| {
+    let score_all = |read: Vec<Result<ScoreLine, PyErr>>| -> Vec<PyResult<Score>> {
         let mut cache = cache();
         read.into_iter()
-            .map(|line| {
-                let line = line?;
-                score_one(&line.0, &rules, &mut cache).map_err(|e| Error::from(e).into())
-            })
+            .map(|line| score_one(&line?, &rules, &mut cache).map_err(|e| Error::from(e).into()))
             .collect()
-    });
+    };
+    let results: Vec<PyResult<Score>> = if let Ok(text) = lines.cast::<PyBytes>() {
+        let bytes = text.as_bytes();
+        py.detach(|| score_all(json_lines(bytes)))
+    } else if let Ok(text) = lines.cast::<PyString>() {
+        let utf8 = text.encode_utf8()?;
+        let bytes = utf8.as_bytes();
+        py.detach(|| score_all(json_lines(bytes)))
+    } else {
+        let read: Vec<Result<ScoreLine, PyErr>> = lines
+            .try_iter()?
+            .map(|line| Ok(read_line(&line?)?.0))
+            .collect();
+        py.detach(|| score_all(read))
+    };
     // The result dicts hold no cycles: Python's cyclic collector, which the many new dicts
     // would otherwise trigger over and over, is paused while they are built (about a sixth
     // of the batch's time on MCR hands) and resumed as it was, whatever happens.
-    let gc = py.import("gc")?;
-    let _paused = if gc.call_method0("isenabled")?.is_truthy()? {
-        gc.call_method0("disable")?;
-        Some(ResumeGc(gc))
-    } else {
-        None
-    };
+    let _paused = if as_dicts { pause_gc(py)? } else { None };
     let mut out = Vec::with_capacity(results.len());
     let mut dicts = ScoreDicts::default();
     for (i, result) in results.into_iter().enumerate() {
         match result {
-            Ok(s) => out.push(dicts.dict(py, &s)?),
+            Ok(s) if as_dicts => out.push(dicts.dict(py, &s)?),
+            Ok(s) => out.push(Bound::new(py, ScoreResult::new(s))?.into_any()),
             Err(err) => {
-                if !as_dict {
+                if !errors_as_dicts {
                     // Exception notes exist from Python 3.11 on.
                     if let Ok(add_note) = err.value(py).getattr("add_note") {
                         add_note.call1((format!("line {i} of the batch"),))?;
                     }
                     return Err(err);
                 }
-                let d = pyo3::types::PyDict::new(py);
+                let d = PyDict::new(py);
                 d.set_item("error", err.value(py).str()?)?;
                 d.set_item("type", err.get_type(py).name()?)?;
                 out.push(d.into_any());
@@ -126,6 +152,29 @@ pub fn score_batch<'py>(
         }
     }
     Ok(out)
+}
+
+/// The JSON lines of `text` read as `hupai score` reads them (blank lines skipped).
+fn json_lines(text: &[u8]) -> Vec<Result<ScoreLine, PyErr>> {
+    text.split(|&b| b == b'\n')
+        .filter(|line| !line.trim_ascii().is_empty())
+        .map(|line| {
+            let line = std::str::from_utf8(line)
+                .map_err(|e| Error::Input(format!("a line that is not UTF-8: {e}")))?;
+            Ok(parse_json(line)?)
+        })
+        .collect()
+}
+
+/// Pauses Python's cyclic collector when it runs; enabled again when the guard drops.
+fn pause_gc(py: Python<'_>) -> PyResult<Option<ResumeGc<'_>>> {
+    let gc = py.import("gc")?;
+    if gc.call_method0("isenabled")?.is_truthy()? {
+        gc.call_method0("disable")?;
+        Ok(Some(ResumeGc(gc)))
+    } else {
+        Ok(None)
+    }
 }
 
 /// Enables Python's cyclic garbage collector again when dropped.
@@ -142,5 +191,6 @@ impl Drop for ResumeGc<'_> {
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(score, m)?)?;
     m.add_function(wrap_pyfunction!(score_batch, m)?)?;
+    m.add_class::<ScoreResult>()?;
     Ok(())
 }

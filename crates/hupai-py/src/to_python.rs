@@ -33,6 +33,33 @@ impl<'py> ScoreDicts<'py> {
     pub fn dict(&mut self, py: Python<'py>, score: &Score) -> PyResult<Bound<'py, PyAny>> {
         let d = PyDict::new(py);
         let riichi = score.variant == Variant::Riichi;
+        for &key in keys(score) {
+            d.set_item(key_text(py, key, riichi), self.value(py, score, key)?)?;
+        }
+        Ok(d.into_any())
+    }
+
+    /// The value under `key` in the dict of `score` (one of [`keys`]).
+    pub fn value(
+        &mut self,
+        py: Python<'py>,
+        score: &Score,
+        key: Key,
+    ) -> PyResult<Bound<'py, PyAny>> {
+        Ok(match key {
+            Key::Han | Key::Total => score.total.into_pyobject(py)?.into_any(),
+            Key::Fu => score.fu.into_pyobject(py)?.into_any(),
+            Key::Limit => score.limit.map(|l| l.name()).into_pyobject(py)?.into_any(),
+            Key::MeetsMinimum => {
+                pyo3::types::PyBool::new(py, score.meets_minimum).to_owned().into_any()
+            }
+            Key::Items => self.items(py, score)?.into_any(),
+            Key::Points => points(py, score)?.into_any(),
+        })
+    }
+
+    fn items(&mut self, py: Python<'py>, score: &Score) -> PyResult<Bound<'py, PyList>> {
+        let riichi = score.variant == Variant::Riichi;
         let items = PyList::empty(py);
         for item in &score.items {
             let it = PyDict::new(py);
@@ -48,18 +75,66 @@ impl<'py> ScoreDicts<'py> {
             }
             items.append(it)?;
         }
-        if riichi {
-            d.set_item(intern!(py, "han"), score.total)?;
-            d.set_item(intern!(py, "fu"), score.fu)?;
-            d.set_item(intern!(py, "limit"), score.limit.map(|l| l.name()))?;
-            d.set_item(intern!(py, "yaku"), items)?;
-        } else {
-            d.set_item(intern!(py, "total"), score.total)?;
-            d.set_item(intern!(py, "meets_minimum"), score.meets_minimum)?;
-            d.set_item(intern!(py, "fans"), items)?;
-        }
-        d.set_item(intern!(py, "points"), points(py, score)?)?;
-        Ok(d.into_any())
+        Ok(items)
+    }
+}
+
+/// A key of a score's dict.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Key {
+    /// `han` (riichi).
+    Han,
+    /// `fu` (riichi).
+    Fu,
+    /// `limit` (riichi).
+    Limit,
+    /// `total` (the Chinese families).
+    Total,
+    /// `meets_minimum` (the Chinese families).
+    MeetsMinimum,
+    /// `yaku` (riichi) or `fans`.
+    Items,
+    /// `points`.
+    Points,
+}
+
+const RIICHI_KEYS: [Key; 5] = [Key::Han, Key::Fu, Key::Limit, Key::Items, Key::Points];
+const CHINESE_KEYS: [Key; 4] = [Key::Total, Key::MeetsMinimum, Key::Items, Key::Points];
+
+/// The keys of the dict of `score`, in its order.
+pub fn keys(score: &Score) -> &'static [Key] {
+    if score.variant == Variant::Riichi {
+        &RIICHI_KEYS
+    } else {
+        &CHINESE_KEYS
+    }
+}
+
+/// The text of `key` in the dict of a score of `riichi` or not.
+pub fn key_name(key: Key, riichi: bool) -> &'static str {
+    match key {
+        Key::Han => "han",
+        Key::Fu => "fu",
+        Key::Limit => "limit",
+        Key::Total => "total",
+        Key::MeetsMinimum => "meets_minimum",
+        Key::Items if riichi => "yaku",
+        Key::Items => "fans",
+        Key::Points => "points",
+    }
+}
+
+/// The interned Python string of `key` in the dict of a score of `riichi` or not.
+pub fn key_text(py: Python<'_>, key: Key, riichi: bool) -> &Bound<'_, PyString> {
+    match key {
+        Key::Han => intern!(py, "han"),
+        Key::Fu => intern!(py, "fu"),
+        Key::Limit => intern!(py, "limit"),
+        Key::Total => intern!(py, "total"),
+        Key::MeetsMinimum => intern!(py, "meets_minimum"),
+        Key::Items if riichi => intern!(py, "yaku"),
+        Key::Items => intern!(py, "fans"),
+        Key::Points => intern!(py, "points"),
     }
 }
 

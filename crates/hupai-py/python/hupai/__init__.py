@@ -18,6 +18,8 @@ For AI research: ``MahjongEnv`` and ``VecEnv`` (``hupai.env``: the action space 
 (PettingZoo), ``arena`` and ``self_play`` (``hupai.data``: Arrow tables of decisions).
 """
 
+import collections.abc as _abc
+
 from ._hupai import (
     ACTION_NAMES,
     ACTIONS,
@@ -54,6 +56,7 @@ from ._hupai import (
     RulesError,
     ScoreArrays,
     ScoreError,
+    ScoreResult,
     TileError,
     __version__,
     agari_batch,
@@ -68,6 +71,7 @@ from ._hupai import (
     observe_events,
     score,
     score_arrays,
+    sample_masks,
     score_batch,
     shanten,
     shanten_batch,
@@ -84,6 +88,9 @@ from ._hupai import (
     waits_batch,
 )
 from .data import arena, jobs, self_play
+
+# `score_batch`'s results are read-only mappings (a `ScoreResult` is no dict subclass).
+_abc.Mapping.register(ScoreResult)
 
 __all__ = [
     "ACTIONS",
@@ -124,6 +131,7 @@ __all__ = [
     "RulesError",
     "ScoreArrays",
     "ScoreError",
+    "ScoreResult",
     "TileError",
     "__version__",
     "agari_batch",
@@ -138,6 +146,7 @@ __all__ = [
     "observe_events",
     "score",
     "score_arrays",
+    "sample_masks",
     "score_batch",
     "shanten",
     "shanten_batch",

@@ -1,8 +1,8 @@
 """Type stubs of the native module (see the package docstring)."""
 
 import os
-from collections.abc import Iterable, Sequence
-from typing import Any, Literal, Union, final
+from collections.abc import Iterable, Iterator, Mapping, Sequence
+from typing import Any, Literal, Union, final, overload
 
 import numpy as np
 import numpy.typing as npt
@@ -45,6 +45,7 @@ __all__ = [
     "RulesError",
     "ScoreArrays",
     "ScoreError",
+    "ScoreResult",
     "TileError",
     "__version__",
     "_arena",
@@ -61,6 +62,7 @@ __all__ = [
     "normalize",
     "score",
     "score_arrays",
+    "sample_masks",
     "score_batch",
     "shanten",
     "shanten_batch",
@@ -155,9 +157,37 @@ def ukeire_batch(
     visible: npt.NDArray[np.uint8] | None = None,
 ) -> tuple[npt.NDArray[np.bool_], npt.NDArray[np.uint32]]: ...
 def score(line: _ScoreLine, rules: _RulesArg | None = None) -> dict[str, Any]: ...
+@overload
 def score_batch(
-    lines: Iterable[_ScoreLine], rules: _RulesArg | None = None, errors: Literal["raise", "dict"] = "raise"
+    lines: Iterable[_ScoreLine] | str | bytes,
+    rules: _RulesArg | None = None,
+    errors: Literal["raise", "dict"] = "raise",
+    as_dicts: Literal[False] = False,
+) -> list[ScoreResult | dict[str, Any]]: ...
+@overload
+def score_batch(
+    lines: Iterable[_ScoreLine] | str | bytes,
+    rules: _RulesArg | None = None,
+    errors: Literal["raise", "dict"] = "raise",
+    *,
+    as_dicts: Literal[True],
 ) -> list[dict[str, Any]]: ...
+def sample_masks(mask: npt.NDArray[np.bool_] | npt.NDArray[np.uint8], rng: Any) -> npt.NDArray[np.int64]: ...
+@final
+class ScoreResult(Mapping[str, Any]):
+    """One scored hand of ``score_batch``: a read-only mapping with the keys and values of the
+    dict ``hupai.score`` returns, each value made when it is read."""
+
+    def to_dict(self) -> dict[str, Any]: ...
+    def __getitem__(self, key: str, /) -> Any: ...
+    def __len__(self) -> int: ...
+    def __iter__(self) -> Iterator[str]: ...
+    def __contains__(self, key: object, /) -> bool: ...
+    def get(self, key: str, default: Any = None) -> Any: ...  # type: ignore[override]
+    def keys(self) -> list[str]: ...  # type: ignore[override]
+    def values(self) -> list[Any]: ...  # type: ignore[override]
+    def items(self) -> list[tuple[str, Any]]: ...  # type: ignore[override]
+    def __eq__(self, other: object, /) -> bool: ...
 
 FAN_IDS: list[str]
 YAKU_IDS: list[str]

@@ -1,0 +1,156 @@
+"""Every way into the scorer gives the same answer: a dict read directly (the fast path), the
+same dict read through ``serde`` (a dict subclass leaves the fast path), its JSON text, JSON
+lines in one ``str`` or ``bytes``, and ``score_batch``'s lazy ``ScoreResult`` against its
+dicts. On the committed riichi fixture (crates/hupai-rules/tests/data/riichi_score.jsonl,
+20,000 hands checked against ``mahjong`` there), its three-player sibling, the MCR unit cases,
+and random lines of every family with errors among them."""
+
+import collections.abc
+import json
+import random
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+import hupai
+from test_score_arrays import laizi_line, mcr_line, riichi_line, gb_text
+
+DATA = Path(__file__).resolve().parents[2] / "hupai-rules" / "tests" / "data"
+FLAGS = {"tsumo": "self_drawn", "riichi": "riichi", "double_riichi": "double_riichi", "ippatsu": "ippatsu",
+         "rinshan": "replacement", "chankan": "robbing_kong", "haitei": "last_tile", "houtei": "last_tile"}
+
+
+class Through(dict):  # type: ignore[type-arg]
+    """A dict subclass: read through serde, as every dict was before the fast path."""
+
+
+def fixture_lines(name: str, limit: int) -> list[dict[str, Any]]:
+    """The riichi fixtures' hands as score lines (the mapping of crates/hupai-rules/tests/riichi_case)."""
+    rows = (DATA / name).read_text(encoding="utf-8").splitlines()
+    header = json.loads(rows[0])
+    col = {h: i for i, h in enumerate(header)}
+    out = []
+    for row in rows[1 : limit + 1]:
+        v = json.loads(row)
+        line: dict[str, Any] = {
+            "rules": "riichi-majsoul" if v[col["preset"]] == "majsoul" else "riichi",
+            "hand": " ".join([v[col["hand"]], *v[col["melds"]]]),
+            "win_tile": v[col["win_tile"]],
+            "seat_wind": v[col["seat_wind"]], "round_wind": v[col["round_wind"]],
+            "dora_indicators": v[col["dora"]], "ura_indicators": v[col["ura"]],
+            "honba": v[col["honba"]], "riichi_sticks": v[col["sticks"]],
+        }
+        for flag in v[col["flags"]].split():
+            line[FLAGS[flag]] = True
+        if "kita" in col:
+            line["kita"] = v[col["kita"]]
+            line["rules"] = "sanma" if v[col["preset"]] != "majsoul" else "sanma-majsoul"
+        out.append(line)
+    return out
+
+
+def mcr_unit_lines() -> list[dict[str, Any]]:
+    out = []
+    for row in (DATA / "mcr_unit_cases.jsonl").read_text(encoding="utf-8").splitlines():
+        c = json.loads(row)
+        packs = [(p[0], p[1], p[2]) for p in c["pack"]]
+        line: dict[str, Any] = {"rules": "mcr", "hand": gb_text(packs, c["hand"], c["win_tile"]),
+                                "win_tile": hupai.from_gb([c["win_tile"]]), "self_drawn": c["is_self_drawn"],
+                                "fourth_tile": c["is_4th_tile"], "last_tile": c["is_wall_last"],
+                                "seat_wind": "ESWN"[c["seat_wind"]], "round_wind": "ESWN"[c["prevalent_wind"]]}
+        if c["flower_count"]:
+            line["flowers"] = c["flower_count"]
+        if c["is_about_kong"]:
+            line["replacement" if c["is_self_drawn"] else "robbing_kong"] = True
+        out.append(line)
+    return out
+
+
+def answer(f: Any, line: Any) -> Any:
+    try:
+        return f(line)
+    except hupai.HupaiError as e:
+        return (type(e).__name__, str(e))
+
+
+def assert_paths_agree(lines: list[dict[str, Any]]) -> int:
+    """The answers of every path are equal; returns how many lines scored."""
+    direct = [answer(hupai.score, x) for x in lines]
+    assert direct == [answer(hupai.score, Through(x)) for x in lines]
+    assert direct == [answer(hupai.score, json.dumps(x, ensure_ascii=False)) for x in lines]
+    dicts = hupai.score_batch(lines, errors="dict", as_dicts=True)
+    lazy = hupai.score_batch(lines, errors="dict")
+    text = "\n".join(json.dumps(x, ensure_ascii=False) for x in lines) + "\n"
+    from_text = hupai.score_batch(text, errors="dict")
+    from_bytes = hupai.score_batch(text.encode(), errors="dict", as_dicts=True)
+    through = hupai.score_batch([Through(x) for x in lines], errors="dict")
+    for i, d in enumerate(direct):
+        want = {"type": d[0], "error": d[1]} if isinstance(d, tuple) else d
+        assert dicts[i] == want, lines[i]
+        assert lazy[i] == want and from_text[i] == want and from_bytes[i] == want and through[i] == want
+    return sum(not isinstance(d, tuple) for d in direct)
+
+
+def test_riichi_fixture_every_path() -> None:
+    lines = fixture_lines("riichi_score.jsonl", 4000)
+    assert assert_paths_agree(lines) == len(lines)  # every fixture hand scores
+
+
+def test_sanma_fixture_every_path() -> None:
+    # `kita` is not read by the fast path: these dicts go through serde, the answers alike.
+    lines = fixture_lines("sanma_score.jsonl", 1000)
+    assert assert_paths_agree(lines) == len(lines)
+
+
+def test_mcr_unit_cases_every_path() -> None:
+    lines = mcr_unit_lines()
+    assert assert_paths_agree(lines) > 150
+
+
+def test_random_lines_with_errors_every_path() -> None:
+    rng = random.Random(81)
+    lines = [riichi_line(rng, consistent=i % 2 == 0) for i in range(1500)]
+    lines += [mcr_line(rng, r) for r in ("mcr", "chinese", "sichuan", "hongkong") for _ in range(300)]
+    lines += [laizi_line(rng) for _ in range(300)]
+    assert 1000 < assert_paths_agree(lines) < len(lines)
+
+
+def test_off_the_fast_path_values_give_serdes_errors() -> None:
+    good = {"rules": "riichi", "hand": "123m456p789s11222z", "win_tile": "2z"}
+    bad = [{**good, "self_drawn": 1}, {**good, "honba": -1}, {**good, "honba": True}, {**good, "flowers": 300},
+           {**good, "seat_wind": "5z"}, {**good, "win_tile": "8z"}, {**good, "dora_indicators": ("1m",)},
+           {**good, "dora_indicators": ["1m", 3]}, {**good, "riichy": True}, {**good, 1: True},
+           {"rules": "riichi", "hand": "123m456p789s11222z"}, {**good, "rules": b"riichi"}, {**good, "kita": 1}]
+    for line in bad:
+        assert answer(hupai.score, line) == answer(hupai.score, Through(line)), line
+    assert answer(hupai.score, bad[0])[0] == "InputError"
+    assert answer(hupai.score, {**good, "honba": 2}) == answer(hupai.score, Through({**good, "honba": 2}))
+
+
+def test_score_result_is_a_read_only_mapping() -> None:
+    line = {"rules": "riichi", "hand": "234789m1234566p6p", "win_tile": "6p", "self_drawn": True, "riichi": True}
+    r = hupai.score_batch([line])[0]
+    d = hupai.score(line)
+    assert isinstance(r, hupai.ScoreResult) and isinstance(r, collections.abc.Mapping)
+    assert r == d and d == r and r.to_dict() == d and dict(r) == d and r != {**d, "fu": 0}
+    assert list(r) == list(d) == r.keys() and r.values() == list(d.values()) and r.items() == list(d.items())
+    assert len(r) == 5 and "han" in r and "fans" not in r and r.get("fans") is None and r.get("fu") == 20
+    assert json.dumps(r.to_dict()) == json.dumps(d) and repr(r) == f"ScoreResult({d!r})"
+    with pytest.raises(KeyError):
+        r["fans"]
+    r["yaku"].clear()  # a new list at each read: the result does not change
+    assert r["yaku"] == d["yaku"]
+    with pytest.raises(TypeError):
+        r["han"] = 1  # type: ignore[index]
+
+
+def test_json_lines_text() -> None:
+    text = '{"rules": "mcr", "hand": "1112345678999m5m", "win_tile": "5m"}\r\n\n  \n{"rules": "mcr"}\n'
+    out = hupai.score_batch(text, errors="dict")
+    assert len(out) == 2 and out[0]["total"] == 91 and out[1]["type"] == "InputError"
+    with pytest.raises(hupai.InputError):
+        hupai.score_batch(b'{"rules": "mcr", "hand": "1112345678999m5m", "win_tile": "5m"}\n\xff\n')
+    assert hupai.score_batch("") == [] and hupai.score_batch(iter([])) == []
+    two = [{"rules": "mcr", "hand": "1112345678999m5m", "win_tile": w} for w in ("5m", "1m")]
+    assert hupai.score_batch(x for x in two) == [hupai.score(x) for x in two]
