@@ -2,7 +2,7 @@
 
 use hupai_rules::{LineError, RulesCache, Score, ScoreLine};
 use pyo3::prelude::*;
-use pyo3::types::{PyBytes, PyDict, PyString};
+use pyo3::types::{PyBytes, PyDict, PyList, PyString};
 
 use crate::errors::Error;
 use crate::line_dict;
@@ -90,14 +90,19 @@ pub fn score<'py>(
 /// first line that fails raises its exception (its index in the note); with `errors="dict"`
 /// a failed line gives {`error`: message, `type`: exception class name}, as `hupai score
 /// --json` prints it.
+///
+/// `threads` scoring threads (1, the default: the calling thread; 0: one per core; fewer for
+/// batches under 256 lines a thread): the lines are read and the results made on the calling
+/// thread, the scoring between is split.
 #[pyfunction]
-#[pyo3(signature = (lines, rules = None, errors = "raise", as_dicts = false))]
+#[pyo3(signature = (lines, rules = None, errors = "raise", as_dicts = false, threads = 1))]
 pub fn score_batch<'py>(
     py: Python<'py>,
     lines: &Bound<'py, PyAny>,
     rules: Option<RulesArg>,
     errors: &str,
     as_dicts: bool,
+    threads: usize,
 ) -> PyResult<Vec<Bound<'py, PyAny>>> {
     let errors_as_dicts = match errors {
         "raise" => false,
@@ -106,12 +111,7 @@ pub fn score_batch<'py>(
             return Err(Error::Input(format!("errors='{other}': use 'raise' or 'dict'")).into())
         }
     };
-    let score_all = |read: Vec<Result<ScoreLine, PyErr>>| -> Vec<PyResult<Score>> {
-        let mut cache = cache();
-        read.into_iter()
-            .map(|line| score_one(&line?, &rules, &mut cache).map_err(|e| Error::from(e).into()))
-            .collect()
-    };
+    let score_all = |read| score_lines(read, &rules, threads);
     let results: Vec<PyResult<Score>> = if let Ok(text) = lines.cast::<PyBytes>() {
         let bytes = text.as_bytes();
         py.detach(|| score_all(json_lines(bytes)))
@@ -120,16 +120,16 @@ pub fn score_batch<'py>(
         let bytes = utf8.as_bytes();
         py.detach(|| score_all(json_lines(bytes)))
     } else {
-        let read: Vec<Result<ScoreLine, PyErr>> = lines
-            .try_iter()?
-            .map(|line| Ok(read_line(&line?)?.0))
-            .collect();
+        let read: Vec<Result<ScoreLine, PyErr>> = match lines.cast::<PyList>() {
+            Ok(list) => list.iter().map(|line| Ok(read_line(&line)?.0)).collect(),
+            Err(_) => lines.try_iter()?.map(|line| Ok(read_line(&line?)?.0)).collect(),
+        };
         py.detach(|| score_all(read))
     };
-    // The result dicts hold no cycles: Python's cyclic collector, which the many new dicts
-    // would otherwise trigger over and over, is paused while they are built (about a sixth
+    // The results hold no cycles: Python's cyclic collector, which the many new objects
+    // would otherwise trigger over and over, is paused while they are made (about a sixth
     // of the batch's time on MCR hands) and resumed as it was, whatever happens.
-    let _paused = if as_dicts { pause_gc(py)? } else { None };
+    let _paused = pause_gc(py)?;
     let mut out = Vec::with_capacity(results.len());
     let mut dicts = ScoreDicts::default();
     for (i, result) in results.into_iter().enumerate() {
@@ -152,6 +152,63 @@ pub fn score_batch<'py>(
         }
     }
     Ok(out)
+}
+
+/// Lines below which one more scoring thread does not pay for itself.
+const LINES_PER_THREAD: usize = 256;
+
+/// Scores `read` on `threads` threads (see `score_batch`), in order.
+fn score_lines(
+    read: Vec<Result<ScoreLine, PyErr>>,
+    rules: &Option<RulesArg>,
+    threads: usize,
+) -> Vec<PyResult<Score>> {
+    let score_part = |part: Vec<Result<ScoreLine, PyErr>>, cache: &mut RulesCache| {
+        part.into_iter()
+            .map(|line| score_one(&line?, rules, cache).map_err(|e| Error::from(e).into()))
+            .collect::<Vec<PyResult<Score>>>()
+    };
+    let cores = std::thread::available_parallelism().map_or(1, |c| c.get());
+    let threads = if threads == 0 { cores } else { threads };
+    let threads = threads.min(read.len().div_ceil(LINES_PER_THREAD)).max(1);
+    if threads == 1 {
+        return score_part(read, &mut cache());
+    }
+    // Contiguous parts, one a thread, the calling thread taking the first; each helper loads
+    // the rules it needs into a cache of its own.
+    let size = read.len().div_ceil(threads);
+    let mut parts = Vec::with_capacity(threads);
+    let mut lines = read.into_iter();
+    loop {
+        let part: Vec<_> = lines.by_ref().take(size).collect();
+        if part.is_empty() {
+            break;
+        }
+        parts.push(part);
+    }
+    let mut parts = parts.into_iter();
+    let first = parts.next().unwrap_or_default();
+    std::thread::scope(|s| {
+        let helpers: Vec<_> = parts
+            .map(|part| {
+                let n = part.len();
+                (n, s.spawn(move || score_part(part, &mut RulesCache::default())))
+            })
+            .collect();
+        let mut out = score_part(first, &mut cache());
+        for (n, helper) in helpers {
+            match helper.join() {
+                Ok(done) => out.extend(done),
+                // A panic in the scorer is a bug; its part's lines fail, not the process.
+                Err(_) => out.extend((0..n).map(|_| {
+                    Err(pyo3::panic::PanicException::new_err(
+                        "internal error: a scoring thread panicked (a bug; please report it)",
+                    ))
+                })),
+            }
+        }
+        out
+    })
 }
 
 /// The JSON lines of `text` read as `hupai score` reads them (blank lines skipped).

@@ -1,9 +1,11 @@
 //! Rust values to Python objects: through their `serde` form (the JSON the CLI prints), and a
-//! direct converter for scores, the hot path of `score_batch`, with interned keys and the
-//! item strings made once per batch. Both give the same dicts (the tests compare them with
-//! the CLI's JSON).
+//! direct converter for scores, the hot path of `score` and `score_batch`, with interned keys
+//! and the item strings made once per process. Both give the same dicts (the tests compare
+//! them with the CLI's JSON).
 
 use std::collections::HashMap;
+use std::hash::{BuildHasherDefault, Hasher};
+use std::sync::Mutex;
 
 use hupai_rules::{Score, Variant};
 use pyo3::intern;
@@ -18,15 +20,60 @@ pub fn to_python<'py, T: Serialize>(py: Python<'py>, value: &T) -> PyResult<Boun
     pythonize::pythonize(py, value).map_err(|e| Error::Input(e.to_string()).into())
 }
 
-/// Converts scores to the `hupai score --json` dicts, keeping the item strings it made.
+/// Hashes a text's address and length (the texts are `&'static str`: equal addresses and
+/// lengths are the same text).
+#[derive(Debug, Default)]
+struct AddressHasher(u64);
+
+impl Hasher for AddressHasher {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.write_u64(u64::from(b));
+        }
+    }
+
+    fn write_usize(&mut self, n: usize) {
+        self.write_u64(n as u64);
+    }
+
+    fn write_u64(&mut self, n: u64) {
+        self.0 = (self.0.rotate_left(5) ^ n).wrapping_mul(0x9e37_79b9_7f4a_7c15);
+    }
+}
+
+/// The Python strings of the item texts (ids, names, local names), made once per process:
+/// a fan table's few hundred texts, where making them anew cost about a third of a dict.
+type Texts = HashMap<(usize, usize), Py<PyString>, BuildHasherDefault<AddressHasher>>;
+static TEXTS: Mutex<Texts> = Mutex::new(HashMap::with_hasher(BuildHasherDefault::new()));
+
+/// Converts scores to the `hupai score --json` dicts.
 #[derive(Debug, Default)]
 pub struct ScoreDicts<'py> {
-    strings: HashMap<&'static str, Bound<'py, PyString>>,
+    _py: std::marker::PhantomData<Python<'py>>,
 }
 
 impl<'py> ScoreDicts<'py> {
     fn text(&mut self, py: Python<'py>, s: &'static str) -> Bound<'py, PyString> {
-        self.strings.entry(s).or_insert_with(|| PyString::new(py, s)).clone()
+        let key = (s.as_ptr() as usize, s.len());
+        // The lock is held for the lookup only, never across a call into Python.
+        let found = TEXTS
+            .lock()
+            .map(|texts| texts.get(&key).map(|t| t.clone_ref(py)))
+            .unwrap_or(None);
+        match found {
+            Some(t) => t.into_bound(py),
+            None => {
+                let t = PyString::new(py, s);
+                if let Ok(mut texts) = TEXTS.lock() {
+                    texts.insert(key, t.clone().unbind());
+                }
+                t
+            }
+        }
     }
 
     /// The dict of `score`.

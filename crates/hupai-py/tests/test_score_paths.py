@@ -1,7 +1,7 @@
 """Every way into the scorer gives the same answer: a dict read directly (the fast path), the
 same dict read through ``serde`` (a dict subclass leaves the fast path), its JSON text, JSON
-lines in one ``str`` or ``bytes``, and ``score_batch``'s lazy ``ScoreResult`` against its
-dicts. On the committed riichi fixture (crates/hupai-rules/tests/data/riichi_score.jsonl,
+lines in one ``str`` or ``bytes``, ``score_batch``'s lazy ``ScoreResult`` against its dicts,
+and the batch scored on several threads. On the committed riichi fixture (crates/hupai-rules/tests/data/riichi_score.jsonl,
 20,000 hands checked against ``mahjong`` there), its three-player sibling, the MCR unit cases,
 and random lines of every family with errors among them."""
 
@@ -85,10 +85,13 @@ def assert_paths_agree(lines: list[dict[str, Any]]) -> int:
     from_text = hupai.score_batch(text, errors="dict")
     from_bytes = hupai.score_batch(text.encode(), errors="dict", as_dicts=True)
     through = hupai.score_batch([Through(x) for x in lines], errors="dict")
+    # Two and three scoring threads (parts of at least 256 lines) give the same, in order.
+    threads = [hupai.score_batch(lines, errors="dict", threads=t) for t in (2, 3)]
     for i, d in enumerate(direct):
         want = {"type": d[0], "error": d[1]} if isinstance(d, tuple) else d
         assert dicts[i] == want, lines[i]
         assert lazy[i] == want and from_text[i] == want and from_bytes[i] == want and through[i] == want
+        assert threads[0][i] == want and threads[1][i] == want
     return sum(not isinstance(d, tuple) for d in direct)
 
 
