@@ -361,6 +361,43 @@ def test_batch_sample_draws_each_rows_legal_ids_uniformly() -> None:
     venv.step(b.sample(rng))  # the batch's ids are what step takes
 
 
+def test_sample_masks_draws_each_rows_allowed_columns_uniformly() -> None:
+    """`hupai.sample_masks(mask, rng)`: row i takes its `floor(u[i] * k)`-th allowed column in
+    increasing order; bool and uint8 masks, any strides; every allowed column about equally
+    often; bad draws and empty rows refused."""
+    venv = VecEnv(8, "riichi", length="hand", seed=3, features=False)
+    b = venv.reset()
+    for _ in range(30):
+        b = venv.step(hupai.sample_masks(b.mask, np.random.default_rng(len(b))))
+    mask = b.mask
+    for u in (0.0, 0.37, 0.999999999):
+        fixed = type("Fixed", (), {"random": lambda self, n, u=u: np.full(n, u)})()
+        want = [np.flatnonzero(row)[int(u * row.sum())] for row in mask]
+        assert hupai.sample_masks(mask, fixed).tolist() == want
+        assert hupai.sample_masks(mask.astype(np.uint8) * 7, fixed).tolist() == want
+        wide = np.zeros((len(b), 2 * mask.shape[1]), dtype=bool)
+        wide[:, ::2] = mask
+        assert (hupai.sample_masks(wide[:, ::2], fixed) == want).all()  # a strided view
+    rng = np.random.default_rng(5)
+    m = rng.random((6, 100)) < 0.1
+    m[0] = False
+    m[0, [3, 64, 99]] = True  # across blocks of 32
+    draws = np.stack([hupai.sample_masks(m, rng) for _ in range(3000)])
+    assert draws.dtype == np.int64
+    for i in range(len(m)):
+        cols, seen = np.unique(draws[:, i], return_counts=True)
+        assert cols.tolist() == np.flatnonzero(m[i]).tolist()
+        expect = 3000 / len(cols)
+        assert abs(seen - expect).max() < 5 * np.sqrt(expect) + 1
+    venv.step(hupai.sample_masks(b.mask, rng))
+    m[2] = False
+    with pytest.raises(InputError, match="row 2"):
+        hupai.sample_masks(m, rng)
+    for bad in (1.0, -0.1, float("nan")):
+        with pytest.raises(InputError):
+            hupai.sample_masks(mask, type("Bad", (), {"random": lambda self, n, u=bad: np.full(n, u)})())
+
+
 def test_vec_env_threads_give_the_same_batches() -> None:
     """One thread (on the caller), two (its own pool) and the default (rayon's global pool)
     step the same matches to the same batches; a bad id names its row."""
