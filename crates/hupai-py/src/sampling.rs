@@ -40,9 +40,7 @@ pub fn sample_masks<'py>(
     let u: PyReadonlyArray1<'py, f64> = u.extract()?;
     let u = u.as_slice().map_err(|e| Error::Input(format!("rng.random: {e}")))?.to_vec();
     if u.len() != rows {
-        return Err(
-            Error::Input(format!("rng.random({rows}) gave {} numbers", u.len())).into()
-        );
+        return Err(Error::Input(format!("rng.random({rows}) gave {} numbers", u.len())).into());
     }
     let out = match &mask {
         Masks::Bool(m) => draw(m.as_array(), &u, |b| b),
@@ -68,7 +66,9 @@ fn draw<T: Copy>(
         .enumerate()
         .map(|(i, (row, &x))| {
             if !(0.0..1.0).contains(&x) {
-                return Err(Error::Input(format!("rng.random gave {x} for row {i}: not in [0, 1)")));
+                return Err(Error::Input(format!(
+                    "rng.random gave {x} for row {i}: not in [0, 1)"
+                )));
             }
             let row = match row.as_slice() {
                 Some(r) => r,
@@ -88,7 +88,8 @@ fn draw<T: Copy>(
             for (b, block) in row.chunks(BLOCK).enumerate() {
                 let here = in_block(block);
                 if k < here {
-                    let col = block.iter().enumerate().filter(|&(_, &v)| allowed(v)).nth(k as usize);
+                    let col =
+                        block.iter().enumerate().filter(|&(_, &v)| allowed(v)).nth(k as usize);
                     return Ok(col.map_or(-1, |(c, _)| (b * BLOCK + c) as i64));
                 }
                 k -= here;

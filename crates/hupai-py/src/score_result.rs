@@ -52,7 +52,11 @@ impl ScoreResult {
         ScoreDicts::default().dict(py, &self.score)
     }
 
-    fn __getitem__<'py>(&self, py: Python<'py>, key: &Bound<'py, PyAny>) -> PyResult<Bound<'py, PyAny>> {
+    fn __getitem__<'py>(
+        &self,
+        py: Python<'py>,
+        key: &Bound<'py, PyAny>,
+    ) -> PyResult<Bound<'py, PyAny>> {
         let found = key.cast::<PyString>().ok().and_then(|k| self.find(&k.to_cow().ok()?));
         match found {
             Some(k) => ScoreDicts::default().value(py, &self.score, k),

@@ -60,10 +60,8 @@ impl<'py> ScoreDicts<'py> {
     fn text(&mut self, py: Python<'py>, s: &'static str) -> Bound<'py, PyString> {
         let key = (s.as_ptr() as usize, s.len());
         // The lock is held for the lookup only, never across a call into Python.
-        let found = TEXTS
-            .lock()
-            .map(|texts| texts.get(&key).map(|t| t.clone_ref(py)))
-            .unwrap_or(None);
+        let found =
+            TEXTS.lock().map(|texts| texts.get(&key).map(|t| t.clone_ref(py))).unwrap_or(None);
         match found {
             Some(t) => t.into_bound(py),
             None => {
