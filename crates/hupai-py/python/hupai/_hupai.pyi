@@ -163,6 +163,7 @@ def score_batch(
     rules: _RulesArg | None = None,
     errors: Literal["raise", "dict"] = "raise",
     as_dicts: Literal[False] = False,
+    threads: int = 1,
 ) -> list[ScoreResult | dict[str, Any]]: ...
 @overload
 def score_batch(
@@ -171,6 +172,7 @@ def score_batch(
     errors: Literal["raise", "dict"] = "raise",
     *,
     as_dicts: Literal[True],
+    threads: int = 1,
 ) -> list[dict[str, Any]]: ...
 def sample_masks(mask: npt.NDArray[np.bool_] | npt.NDArray[np.uint8], rng: Any) -> npt.NDArray[np.int64]: ...
 @final
