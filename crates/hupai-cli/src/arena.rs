@@ -7,7 +7,6 @@ use std::process::ExitCode;
 use anyhow::Context;
 use hupai_ai::arena::{run_arena, ArenaConfig, Entrant, Length};
 use hupai_ai::report::write_report;
-use hupai_rules::Rules;
 
 /// Arguments of `hupai arena`.
 #[derive(Debug, clap::Args)]
@@ -55,7 +54,7 @@ pub struct ArenaArgs {
 
 /// Runs `hupai arena`.
 pub fn run(args: ArenaArgs) -> anyhow::Result<ExitCode> {
-    let rules = Rules::load(&args.rules).with_context(|| format!("rules '{}'", args.rules))?;
+    let rules = crate::rules_arg::playable(&args.rules)?;
     let options = args.bots.options();
     let entrants = crate::agents::four(&args.agents)?.map(|spec| Entrant::spec(spec, options));
     let mut config = ArenaConfig::new(rules, entrants, args.seed);

@@ -12,6 +12,7 @@ mod log_rules;
 mod mjai_bot;
 mod play;
 mod replay;
+mod rules_arg;
 mod score;
 mod selfplay;
 mod serve;

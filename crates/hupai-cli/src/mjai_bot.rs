@@ -6,7 +6,6 @@ use std::process::ExitCode;
 use anyhow::Context;
 use hupai_ai::mjai_bot::MjaiBot;
 use hupai_ai::AgentSpec;
-use hupai_rules::Rules;
 
 /// Arguments of `hupai mjai-bot`.
 #[derive(Debug, clap::Args)]
@@ -30,7 +29,7 @@ pub struct MjaiBotArgs {
 
 /// Runs `hupai mjai-bot`: one answer line per input line, until the input ends.
 pub fn run(args: MjaiBotArgs) -> anyhow::Result<ExitCode> {
-    let rules = Rules::load(&args.rules).with_context(|| format!("rules '{}'", args.rules))?;
+    let rules = crate::rules_arg::playable(&args.rules)?;
     let spec: AgentSpec = args.agent.parse()?;
     if spec.is_external() {
         anyhow::bail!("--agent {spec}: the bot plays one of hupai's own agents");

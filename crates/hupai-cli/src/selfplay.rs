@@ -7,7 +7,6 @@ use std::time::Instant;
 use anyhow::Context;
 use clap::Args;
 use hupai_engine::{Agent, Driver, Event, Setup};
-use hupai_rules::Rules;
 use serde_json::json;
 
 use crate::agents::BotArgs;
@@ -41,7 +40,7 @@ pub struct SelfplayArgs {
 
 /// Runs `hupai selfplay`.
 pub fn run(args: SelfplayArgs) -> anyhow::Result<ExitCode> {
-    let rules = Rules::load(&args.rules)?;
+    let rules = crate::rules_arg::playable(&args.rules)?;
     let specs = crate::agents::four(&args.agents)?;
     let options = args.bots.options();
     if let Some(dir) = &args.log {

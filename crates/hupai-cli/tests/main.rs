@@ -13,3 +13,4 @@ mod play_server;
 mod rescore;
 mod score;
 mod serve_recovery;
+mod three_players;

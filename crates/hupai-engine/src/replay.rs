@@ -86,6 +86,7 @@ pub fn replay_events(
             .map_err(|e| fail(*first_line, e.to_string()))?,
         (None, None) => Rules::load(name).map_err(|e| fail(*first_line, e.to_string()))?,
     };
+    crate::playable(&rules).map_err(|e| fail(*first_line, e.to_string()))?;
     let mut setup = Setup::new(rules, *seed);
     setup.names = names.clone();
     if let Some(text) = secret {

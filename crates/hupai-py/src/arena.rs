@@ -18,7 +18,7 @@ use rayon::prelude::*;
 
 use crate::actions::{action_id, claimed_kind, ids_of, ACTIONS};
 use crate::decisions::{Arrays, Batch, RowRef};
-use crate::env::load_rules;
+use crate::env::playable_rules;
 use crate::errors::Error;
 use crate::features::{encode, PLANES, SCALARS, WIDTH};
 use crate::rules::RulesArg;
@@ -506,7 +506,7 @@ fn config_of(
     duplicate: bool,
     threads: usize,
 ) -> Result<ArenaConfig, Error> {
-    let rules = load_rules(rules)?;
+    let rules = playable_rules(rules)?;
     let entrants: Vec<Entrant> = seats
         .iter()
         .map(|s| match s {

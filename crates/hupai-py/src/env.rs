@@ -69,6 +69,14 @@ pub fn load_rules(rules: &RulesArg) -> Result<CoreRules, Error> {
     })
 }
 
+/// The rules named by a `rules` argument, for a match: refused when the engine cannot deal
+/// one under them (three-player riichi, for now).
+pub fn playable_rules(rules: &RulesArg) -> Result<CoreRules, Error> {
+    let rules = load_rules(rules)?;
+    hupai_engine::playable(&rules).map_err(|e| Error::Rules(e.to_string()))?;
+    Ok(rules)
+}
+
 /// What one player sees and may do at one decision.
 ///
 /// ``planes`` and ``scalars`` are the ``hupai-v4`` encoding (``hupai.env.PLANES``,
@@ -401,7 +409,7 @@ impl MahjongEnv {
         agents: Option<Vec<Option<String>>>,
     ) -> PyResult<MahjongEnv> {
         let state = EnvState {
-            rules: load_rules(&rules)?,
+            rules: playable_rules(&rules)?,
             length: Length::parse(length)?,
             seating: seating(agents)?,
             seed,
@@ -578,7 +586,7 @@ pub fn observe_events(
     rules: RulesArg,
     player: Option<usize>,
 ) -> PyResult<Observation> {
-    let rules = std::sync::Arc::new(load_rules(&rules)?);
+    let rules = std::sync::Arc::new(playable_rules(&rules)?);
     let bad = |what: &str, n: usize| Error::Input(format!("{what} {n}: {what}s are 0..=3"));
     let mut view = match (seat, player) {
         (Some(s), None) => PlayerView::with_rules(
@@ -654,7 +662,7 @@ impl PyAgent {
         if parsed.is_external() {
             return Err(Error::Input(format!("'{spec}': external bots are not asked here")).into());
         }
-        let rules = load_rules(&rules)?;
+        let rules = playable_rules(&rules)?;
         let agent = parsed
             .build(&rules, seed, 0, &hupai_ai::BuildOptions::default())
             .map_err(|e| Error::Input(e.0))?;

@@ -9,7 +9,7 @@ use pyo3::prelude::*;
 use rayon::prelude::*;
 
 use crate::decisions::{Arrays, Batch, OpenRows, PerEnv};
-use crate::env::load_rules;
+use crate::env::playable_rules;
 use crate::errors::Error;
 use crate::rules::RulesArg;
 use crate::table::{seating, Length, Seating, Table};
@@ -251,7 +251,7 @@ impl VecEnv {
         };
         let state = VecState {
             n,
-            rules: load_rules(&rules)?,
+            rules: playable_rules(&rules)?,
             length: Length::parse(length)?,
             seating,
             seed,

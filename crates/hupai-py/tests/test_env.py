@@ -241,6 +241,16 @@ def test_bad_input_raises_typed_errors() -> None:
         MahjongEnv("riichi", agents=["mjai:bot", None, None, None])
     with pytest.raises(hupai.RulesError):
         MahjongEnv("no-such-rules")
+    # Three-player riichi is scored but not dealt yet: every match refuses it by name.
+    sanma = hupai.Rules("sanma")
+    for make in [
+        lambda: MahjongEnv(sanma),
+        lambda: VecEnv(2, rules=sanma),
+        lambda: hupai.Agent("defensive", rules=sanma),
+        lambda: hupai.data.arena("random", rules=sanma, hands=4),
+    ]:
+        with pytest.raises(hupai.RulesError, match="three players"):
+            make()
     while not env.done():
         env.step({p: o.default_action() for p, o in env.step({}).items()})
     with pytest.raises(EnvError):

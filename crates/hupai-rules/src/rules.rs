@@ -399,6 +399,11 @@ impl Rules {
         toml::to_string(self).unwrap_or_default()
     }
 
+    /// Players at the table: 4, or 3 for three-player riichi (三人麻雀, `sanma`).
+    pub fn players(&self) -> u8 {
+        self.players
+    }
+
     /// Whether these are exactly the preset of their name.
     pub fn is_preset(&self) -> bool {
         parsed_presets().iter().any(|p| p.name == self.name && p == self)

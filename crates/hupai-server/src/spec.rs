@@ -227,6 +227,7 @@ impl RulesSource {
                 Rules::from_toml_str(text, "rules_toml").map_err(|e| SpecError(e.to_string()))?
             }
         };
+        hupai_engine::playable(&rules).map_err(|e| SpecError(format!("rules_toml: {e}")))?;
         match length {
             Length::East => rules.rounds = 1,
             Length::Half => rules.rounds = 2,

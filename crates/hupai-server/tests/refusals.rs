@@ -42,6 +42,16 @@ async fn bad_requests_get_4xx_with_a_reason() {
             "not both",
         ),
         (r#"{"rules_toml":"rounds = 3","seats":["human","human","human","human"]}"#, 400, "rounds"),
+        (
+            r#"{"rules_toml":"extends = \"sanma\"","seats":["human","human","human","human"]}"#,
+            400,
+            "rules_toml: rules 'sanma' seat three players",
+        ),
+        (
+            r#"{"rules":"sanma","seats":["human","human","human","human"]}"#,
+            400,
+            "unknown rules 'sanma'",
+        ),
         (r#"{"seats":["human","human","human","human"],"names":["a","b","c",""]}"#, 400, "1 to 40"),
         (
             r#"{"seats":["human","human","human","human"],"time":{"call_ms":3000,"claim_hold_ms":800}}"#,

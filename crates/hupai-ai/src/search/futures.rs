@@ -15,7 +15,7 @@
 //! // Used through the search agent; see `hupai_ai::search`.
 //! ```
 
-use std::collections::HashMap;
+use super::key::{key, Memo};
 
 use hupai_core::{Counts, Kind, KindSet};
 
@@ -93,7 +93,7 @@ pub struct Futures<'a> {
     draw: [f32; 34],
     unseen_total: f32,
     nodes: Vec<Node>,
-    memo: HashMap<(Counts, u8), usize>,
+    memo: Memo<usize>,
     /// Whether every node's values are current.
     valued: bool,
 }
@@ -111,7 +111,7 @@ impl<'a> Futures<'a> {
             draw,
             unseen_total,
             nodes: Vec::new(),
-            memo: HashMap::new(),
+            memo: Memo::default(),
             valued: true,
         }
     }
@@ -160,7 +160,7 @@ impl<'a> Futures<'a> {
     }
 
     fn node(&mut self, counts: &Counts, riichi: bool, furiten: bool) -> usize {
-        let key = (*counts, u8::from(riichi) | u8::from(furiten) << 1);
+        let key = key(counts, u32::from(riichi) | u32::from(furiten) << 1);
         if let Some(&id) = self.memo.get(&key) {
             return id;
         }

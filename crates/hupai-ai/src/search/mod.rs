@@ -21,6 +21,7 @@
 mod abstract_future;
 mod future;
 pub mod futures;
+mod key;
 pub mod opponents;
 pub mod outlook;
 mod params;

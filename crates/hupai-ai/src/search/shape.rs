@@ -2,7 +2,6 @@
 //! melds and jokers, as the recursion asks it: shanten, effective kinds, complete or not.
 
 use std::cell::{Cell, RefCell};
-use std::collections::HashMap;
 
 use hupai_core::{
     is_agari_with_jokers, shanten_with_jokers, ukeire_with_jokers, Counts, FormSet, KindSet,
@@ -10,6 +9,8 @@ use hupai_core::{
 
 use crate::plan::{best_shanten, effective, Plan, Plans};
 use crate::situation::MeldShape;
+
+use super::key::{key, Memo};
 
 /// How a hand may complete: its plans, declared melds and jokers. Answers are remembered
 /// per hand, and the work of the ones computed is counted (the search's budget).
@@ -21,8 +22,8 @@ pub struct Shape {
     meld_count: u8,
     jokers: u8,
     forms: FormSet,
-    shanten: RefCell<HashMap<Counts, i8>>,
-    complete: RefCell<HashMap<Counts, bool>>,
+    shanten: RefCell<Memo<i8>>,
+    complete: RefCell<Memo<bool>>,
     work: Cell<usize>,
 }
 
@@ -52,11 +53,12 @@ impl Shape {
 
     /// Shanten toward the best plan (`i8::MAX` when none is reachable).
     pub fn shanten(&self, counts: &Counts) -> i8 {
-        if let Some(&s) = self.shanten.borrow().get(counts) {
+        let key = key(counts, 0);
+        if let Some(&s) = self.shanten.borrow().get(&key) {
             return s;
         }
         let s = self.compute_shanten(counts);
-        self.shanten.borrow_mut().insert(*counts, s);
+        self.shanten.borrow_mut().insert(key, s);
         s
     }
 
@@ -90,12 +92,13 @@ impl Shape {
 
     /// Whether the 3n+2 tiles `counts` are complete.
     pub fn complete(&self, counts: &Counts) -> bool {
-        if let Some(&c) = self.complete.borrow().get(counts) {
+        let key = key(counts, 0);
+        if let Some(&c) = self.complete.borrow().get(&key) {
             return c;
         }
         self.work.set(self.work.get() + 1);
         let c = is_agari_with_jokers(counts, self.jokers, self.meld_count, self.forms);
-        self.complete.borrow_mut().insert(*counts, c);
+        self.complete.borrow_mut().insert(key, c);
         c
     }
 }

@@ -2,7 +2,7 @@
 //! complete hand won on a given tile, self-drawn or on a discard, with or without a declared
 //! riichi (its expected ura dora counted), cached per hand.
 
-use std::collections::HashMap;
+use super::key::{key, Memo};
 
 use hupai_core::{Counts, Hand, Kind, Meld};
 use hupai_engine::{win_context, PlayerView, WinOn};
@@ -25,7 +25,7 @@ pub struct Scorer {
     /// Ura dora indicators a riichi win turns (as many as the dora indicators).
     ura_indicators: usize,
     /// Riichi sticks the winner collects besides the table's (its own, once declared).
-    cache: HashMap<(Counts, u8, u8), f32>,
+    cache: Memo<f32>,
     /// Hands scored (not counting cache hits).
     pub scored: u32,
 }
@@ -60,7 +60,7 @@ impl Scorer {
             unseen,
             unseen_total: unseen.iter().map(|&u| u as f32).sum::<f32>().max(1.0),
             ura_indicators,
-            cache: HashMap::new(),
+            cache: Memo::default(),
             scored: 0,
         }
     }
@@ -69,7 +69,8 @@ impl Scorer {
     /// among them) on `win`, self-drawn or not, under a declared riichi or not; 0 when the
     /// hand does not win (no yaku, below the minimum).
     pub fn value(&mut self, full: &Counts, win: Kind, self_drawn: bool, riichi: bool) -> f32 {
-        let key = (*full, win.to_u8(), u8::from(self_drawn) | u8::from(riichi) << 1);
+        let flags = u32::from(self_drawn) | u32::from(riichi) << 1;
+        let key = key(full, u32::from(win.to_u8()) << 2 | flags);
         if let Some(&v) = self.cache.get(&key) {
             return v;
         }

@@ -17,7 +17,6 @@ use std::time::Duration;
 
 use anyhow::{bail, Context};
 use clap::Args;
-use hupai_rules::Rules;
 
 pub mod app;
 pub mod commands;
@@ -171,7 +170,7 @@ fn stream_text(events: &[hupai_engine::Event]) -> String {
 
 /// A local match against three agents.
 fn local_game(args: &PlayArgs) -> anyhow::Result<(app::App, String)> {
-    let rules = Rules::load(args.rules.as_deref().unwrap_or("chinese"))?;
+    let rules = crate::rules_arg::playable(args.rules.as_deref().unwrap_or("chinese"))?;
     let seed = args.seed.unwrap_or_else(|| {
         std::time::SystemTime::now()
             .duration_since(std::time::UNIX_EPOCH)
