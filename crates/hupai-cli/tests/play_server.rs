@@ -564,8 +564,8 @@ fn bad_links_tokens_and_arguments_are_refused_clearly() {
     assert!(run(&["--server", "https://example.com/t/x"]).contains("https is not spoken"));
     assert!(run(&["--server", &format!("{base}/lobby")]).contains("not a table link"));
     assert!(run(&["--server", &base]).contains("say which table"));
-    assert!(run(&["--server", &base, "--table", &table, "--rules", "mcr"])
-        .contains("--rules sets up a new table (--new)"));
+    let said = run(&["--server", &base, "--table", &table, "--rules", "mcr"]);
+    assert!(said.contains("--rules sets up a new table (--new)"), "{said}");
     assert!(run(&["--server", &base, "--new", "--opponents", "wizard"]).contains("wizard"));
     assert!(run(&["--server", &base, "--new", "--time", "turn=5"]).contains("say the unit"));
     assert!(run(&["--server", &base, "--new", "--speed", "10"]).contains("--speed"));
