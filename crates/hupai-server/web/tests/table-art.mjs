@@ -169,6 +169,11 @@ async function playWatching(page, name, { reduceAfterFirstFlight = false } = {})
 /** The announcements seen against the events: each kind at its acting seat, nearer that
  * seat's river than any other. */
 async function checkSaid(page, expected) {
+  // The table draws once per animation frame, so the last event's announcement (the win) may
+  // come a frame after the match is known to be over: wait until every kind has been said
+  // (a kind never said still fails below, naming what was said instead).
+  const kinds = Object.keys(expected);
+  await until(page, (ks) => ks.every((k) => globalThis.__said.some((x) => x.kind === k)), kinds, 10000).catch(() => {});
   const { said, events } = await page.evaluate(() => ({ said: globalThis.__said, events: globalThis.__hupai.events.filter(Boolean) }));
   const kindOf = (e) =>
     ({ chi: 'chi', pon: 'pon', daiminkan: 'kan', ankan: 'kan', kakan: 'kan', reach: 'riichi', hora: e.actor === e.target ? 'tsumo' : 'ron', ryukyoku: 'draw' })[e.type];
