@@ -558,6 +558,9 @@ fn bad_links_tokens_and_arguments_are_refused_clearly() {
     assert!(run(&["--server", &bad_token]).contains("the server refused (bad_token)"));
     assert!(run(&["--server", &base, "--table", "nope", "--token", "x"])
         .contains("the server refused (unknown_table)"));
+    // Ids and tokens are base64url: one in 64 starts with '-', and is still a value.
+    let said = run(&["--server", &base, "--table", "-Wnope", "--token", "-x"]);
+    assert!(said.contains("the server refused (unknown_table)"), "{said}");
     assert!(
         run(&["--server", &format!("{base}/t/nope")]).contains("cannot take a seat at table nope")
     );

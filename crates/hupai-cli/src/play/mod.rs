@@ -82,17 +82,24 @@ pub struct PlayArgs {
     #[arg(long, value_name = "URL")]
     pub server: Option<String>,
     /// The table to sit at: with --token that seat, without one the first open seat.
-    #[arg(long, value_name = "ID", requires = "server", conflicts_with_all = ["new", "watch"])]
+    // Ids and tokens are base64url, so one in 64 starts with '-': taken as a value, not a flag.
+    #[arg(
+        long,
+        value_name = "ID",
+        requires = "server",
+        conflicts_with_all = ["new", "watch"],
+        allow_hyphen_values = true
+    )]
     pub table: Option<String>,
     /// The seat's token (shown when the table was made, or in its link).
-    #[arg(long, requires = "server")]
+    #[arg(long, requires = "server", allow_hyphen_values = true)]
     pub token: Option<String>,
     /// Make a table on the server and sit at seat 0 (--rules, --opponents, --length,
     /// --time, --name, --private, --seed); the links for the other seats are printed.
     #[arg(long, requires = "server", conflicts_with = "watch")]
     pub new: bool,
     /// Watch a table of the server.
-    #[arg(long, value_name = "ID", requires = "server")]
+    #[arg(long, value_name = "ID", requires = "server", allow_hyphen_values = true)]
     pub watch: Option<String>,
     /// A new table's match: hand, east, half or full (the default).
     #[arg(long, requires = "new")]
