@@ -96,7 +96,34 @@ impl Rules {
         }
         self.check_family(file)?;
         self.check_played(file)?;
-        self.check_players(file)
+        self.check_players(file)?;
+        self.check_settlement(file)
+    }
+
+    /// The end of a match (riichi): one uma per player, a better rank never given less, and
+    /// return points that leave first place no negative oka.
+    fn check_settlement(&self, file: &str) -> Result<(), RulesError> {
+        let invalid = |message: String| Err(RulesError::Invalid { file: file.into(), message });
+        if self.variant != Variant::Riichi {
+            return Ok(());
+        }
+        if self.uma.len() != usize::from(self.players) {
+            return invalid(format!(
+                "uma: {} values for {} players (one per rank, first place first)",
+                self.uma.len(),
+                self.players
+            ));
+        }
+        if self.uma.windows(2).any(|w| w[0] < w[1]) {
+            return invalid(format!("uma = {:?}: a better rank never gains less", self.uma));
+        }
+        if self.return_points != 0 && self.return_points < self.starting_points {
+            return invalid(format!(
+                "return_points = {}: below starting_points ({}), first place would pay an oka",
+                self.return_points, self.starting_points
+            ));
+        }
+        Ok(())
     }
 
     /// The three-player settings: a seat count of 3 or 4, and the tile set, kita and the
@@ -350,7 +377,7 @@ impl Rules {
             |key: &str| refuse(format!("{key}: {} ignore it (leave it unset)", described(v)));
         if v != Variant::Riichi {
             let base = Rules::preset("base")?;
-            let riichi_only: [(&str, bool); 20] = [
+            let riichi_only: [(&str, bool); 23] = [
                 ("red_fives", self.red_fives != base.red_fives),
                 ("target_points", self.target_points != base.target_points),
                 ("open_tanyao", self.open_tanyao != base.open_tanyao),
@@ -374,6 +401,9 @@ impl Rules {
                 ("kita_rinshan", self.kita_rinshan != base.kita_rinshan),
                 ("tsumo_loss", self.tsumo_loss != base.tsumo_loss),
                 ("noten_penalty", self.noten_penalty != base.noten_penalty),
+                ("uma", self.uma != base.uma),
+                ("return_points", self.return_points != base.return_points),
+                ("final_rounding", self.final_rounding != base.final_rounding),
             ];
             if let Some((key, _)) = riichi_only.into_iter().find(|&(_, set)| set) {
                 return ignored(key);
@@ -541,6 +571,19 @@ mod tests {
             ),
             ("extends = \"sanma\"\nred_fives = [1, 1, 1]\n", "red_fives: 5m is removed"),
             ("extends = \"sanma\"\ntriple_ron_abort = false\n", "triple_ron_abort: three"),
+            ("extends = \"mcr\"\numa = [10, 0, 0, -10]\n", "uma: the MCR rules ignore it"),
+            ("extends = \"sichuan\"\nreturn_points = 30000\n", "return_points: the sichuan"),
+            ("extends = \"chinese\"\nfinal_rounding = \"thousands\"\n", "final_rounding: the"),
+            ("extends = \"riichi\"\numa = [20000, -20000]\n", "uma: 2 values for 4 players"),
+            ("extends = \"sanma\"\numa = [0, 0, 0, 0]\n", "uma: 4 values for 3 players"),
+            (
+                "extends = \"riichi\"\numa = [10000, 20000, -10000, -20000]\n",
+                "uma = [10000, 20000, -10000, -20000]: a better rank never gains less",
+            ),
+            (
+                "extends = \"riichi\"\nreturn_points = 20000\n",
+                "return_points = 20000: below starting_points (25000)",
+            ),
             (
                 "extends = \"sanma\"\nremoved_kinds = [\"2m\", \"2m\"]\nred_fives = [1, 1, 1]\n",
                 "removed_kinds: 2m is named twice",
@@ -565,6 +608,8 @@ mod tests {
             "extends = \"sanma\"\ntsumo_loss = false\nkita_ron = false\n",
             "extends = \"sanma\"\nkita = false\nkita_ron = false\nkita_rinshan = false\n",
             "extends = \"sanma-majsoul\"\nnoten_penalty = 1000\n",
+            "extends = \"riichi\"\numa = [30000, 10000, -10000, -30000]\nreturn_points = 0\n",
+            "extends = \"sanma\"\numa = [15000, 0, -15000]\nreturn_points = 40000\n",
         ];
         let e = Rules::from_toml_str("extends = \"riichi\"\nnoten_penalty = 1000\n", "t.toml");
         assert_eq!(

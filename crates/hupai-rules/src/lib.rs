@@ -26,6 +26,7 @@ mod score_json;
 mod score_line;
 mod sets;
 mod settings;
+mod settlement;
 pub mod sichuan;
 mod tile_set;
 mod variant;
@@ -44,4 +45,5 @@ pub use settings::{
     AfterWin, DeclareReady, DiscardPays, Doubling, ExchangeDirection, KazoeLimit, LoneKongTile,
     Pao, PaymentRule, Renhou, SelfDrawBonus,
 };
+pub use settlement::{FinalRounding, SettleError, Standing};
 pub use variant::Variant;

@@ -20,6 +20,7 @@ use crate::settings::{
     AfterWin, DeclareReady, DiscardPays, Doubling, ExchangeDirection, KazoeLimit, LoneKongTile,
     Pao, PaymentRule, Renhou, SelfDrawBonus,
 };
+use crate::settlement::FinalRounding;
 use crate::variant::{Family, FanTable, Variant};
 
 /// Defines [`Rules`] and the patch type that presets and user files deserialize into, from one
@@ -159,6 +160,16 @@ rules_fields! {
     /// Riichi 不聴罰符: what the players who are not ready pay those who are at an exhaustive
     /// draw, in all.
     noten_penalty: u32,
+    /// Riichi 順位ウマ: what each final rank adds to the match score, in points, first place
+    /// first, one per player (Tenhou's 10-20: `[20000, 10000, -10000, -20000]`); see
+    /// [`Rules::settle`].
+    uma: Vec<i32>,
+    /// Riichi 返し点: the points each player owes back at the end of a match (0: the starting
+    /// points); first place takes what they exceed the starting points by, from everyone (the
+    /// oka).
+    return_points: i32,
+    /// Riichi: how final points are rounded before the settlement (`none`, `thousands`).
+    final_rounding: FinalRounding,
     /// Chinese families: what a win does to the hand (`end`, or Sichuan's `leave` and `stay`).
     after_win: AfterWin,
     /// Sichuan 定缺: each player names a suit after the deal and must discard it before
