@@ -63,6 +63,9 @@ pub struct PlayerRecord {
     pub game_points: Option<i32>,
     /// Rank at the end of the game (games mode).
     pub game_rank: Option<u8>,
+    /// Match score at the end of the game, in points (`Rules::settle`: the final points less
+    /// the return points, plus uma and oka; in hands mode each hand is a game).
+    pub match_score: Option<i32>,
     /// Shanten after each own discard: sums and counts by turn.
     pub shanten: [(f64, u32); TURNS],
     /// Decision-time histogram.

@@ -34,10 +34,11 @@ pub fn table(r: &ArenaResult) -> String {
     );
     let _ = writeln!(
         s,
-        "{:<12} {:>14} {:>18} {:>14} {:>14} {:>9} {:>7} {:>7} {:>6} {:>8} {:>8}",
+        "{:<12} {:>14} {:>18} {:>15} {:>14} {:>14} {:>9} {:>7} {:>7} {:>6} {:>8} {:>8}",
         "agent",
         "avg rank",
         "points/hand",
+        "match score",
         "win",
         "deal-in",
         "tenpai@d",
@@ -50,12 +51,14 @@ pub fn table(r: &ArenaResult) -> String {
     for a in &r.agents {
         let _ = writeln!(
             s,
-            "{:<12} {:>7.3} ±{:<5.3} {:>9.1} ±{:<7.1} {:>6.1}% ±{:<4.1} {:>6.1}% ±{:<4.1} {:>8.1}% {:>6.1}% {:>6.1}% {:>6.2} {:>8.1} {:>8.1}",
+            "{:<12} {:>7.3} ±{:<5.3} {:>9.1} ±{:<7.1} {:>+8.2} ±{:<5.2} {:>6.1}% ±{:<4.1} {:>6.1}% ±{:<4.1} {:>8.1}% {:>6.1}% {:>6.1}% {:>6.2} {:>8.1} {:>8.1}",
             a.name,
             a.avg_rank,
             a.avg_rank_ci95,
             a.points_per_hand,
             a.points_per_hand_ci95,
+            a.match_score,
+            a.match_score_ci95,
             a.win_rate * 100.0,
             a.win_rate_ci95 * 100.0,
             a.deal_in_rate * 100.0,
@@ -271,21 +274,23 @@ pub fn write_report(r: &ArenaResult, path: &Path, command: &str) -> std::io::Res
     if let Some(v) = r.variance_removed {
         let _ = writeln!(md, "Duplicate play removed {:.0}% of the variance of the points-per-hand estimate (per-wall averages against independent hands).\n", v * 100.0);
     }
-    let _ = writeln!(md, "| agent | hands | avg rank | points/hand | win | deal-in | tenpai at draw | calls | riichi | win value | decision p50 / p99 µs |");
+    let _ = writeln!(md, "| agent | hands | avg rank | points/hand | match score | win | deal-in | tenpai at draw | calls | riichi | win value | decision p50 / p99 µs |");
     let _ = writeln!(
         md,
-        "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |"
+        "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |"
     );
     for a in &r.agents {
         let _ = writeln!(
             md,
-            "| {} | {} | {:.3} ± {:.3} | {:.1} ± {:.1} | {:.1}% ± {:.1} | {:.1}% ± {:.1} | {:.1}% ± {:.1} | {:.1}% ± {:.1} | {:.1}% ± {:.1} | {:.2} (min {}) | {:.1} / {:.1} |",
+            "| {} | {} | {:.3} ± {:.3} | {:.1} ± {:.1} | {:+.2} ± {:.2} | {:.1}% ± {:.1} | {:.1}% ± {:.1} | {:.1}% ± {:.1} | {:.1}% ± {:.1} | {:.1}% ± {:.1} | {:.2} (min {}) | {:.1} / {:.1} |",
             a.name,
             a.hands,
             a.avg_rank,
             a.avg_rank_ci95,
             a.points_per_hand,
             a.points_per_hand_ci95,
+            a.match_score,
+            a.match_score_ci95,
             a.win_rate * 100.0,
             a.win_rate_ci95 * 100.0,
             a.deal_in_rate * 100.0,

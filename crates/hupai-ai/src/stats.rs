@@ -71,6 +71,12 @@ pub struct AgentStats {
     pub hands: u64,
     /// Average points per game (games mode).
     pub points_per_game: Option<f64>,
+    /// Average match score per game (in hands mode per hand: each is a game), in thousands as
+    /// the platforms show it (Tenhou's "+46.0"): final points less the return points, plus
+    /// uma and oka (`hupai_rules::Rules::settle`; the Chinese families: the points).
+    pub match_score: f64,
+    /// Half-width of its 95% interval (per-wall averages when duplicate).
+    pub match_score_ci95: f64,
     /// Half-width of the points-per-hand interval treating hands as independent.
     pub points_per_hand_ci95_naive: f64,
     /// 95% half-widths of the rates: win, deal-in, tenpai at draw, call, riichi.
@@ -133,6 +139,8 @@ struct Acc {
     ranks: Vec<f64>,
     rank_counts: [u64; 4],
     game_points: Vec<f64>,
+    match_scores: Vec<f64>,
+    match_blocks: BTreeMap<u64, (f64, u64)>,
     wins: u64,
     deal_ins: u64,
     exhaustive: u64,
@@ -206,6 +214,13 @@ pub fn aggregate(played: Played<'_>, jobs: &[JobRecord], elapsed: f64) -> ArenaR
                 b.0 += h.points as f64;
                 b.1 += 1;
             }
+            if let Some(m) = p.match_score {
+                let m = m as f64 / 1000.0;
+                a.match_scores.push(m);
+                let b = a.match_blocks.entry(job.wall).or_default();
+                b.0 += m;
+                b.1 += 1;
+            }
             if let (Some(gp), Some(gr)) = (p.game_points, p.game_rank) {
                 a.game_points.push(gp as f64);
                 a.ranks.push(gr as f64);
@@ -241,6 +256,14 @@ pub fn aggregate(played: Played<'_>, jobs: &[JobRecord], elapsed: f64) -> ArenaR
                 naive
             };
             let (avg_rank, avg_rank_ci95) = mean_ci95(&a.ranks);
+            let (match_score, match_naive) = mean_ci95(&a.match_scores);
+            let match_walls: Vec<f64> =
+                a.match_blocks.values().map(|(s, c)| s / (*c).max(1) as f64).collect();
+            let match_score_ci95 = if played.duplicate && match_walls.len() > 1 {
+                mean_ci95(&match_walls).1
+            } else {
+                match_naive
+            };
             let total_ranks = a.rank_counts.iter().sum::<u64>().max(1) as f64;
             let (win_rate, win_rate_ci95) = rate_ci95(a.wins, n);
             let (deal_in_rate, deal_in_rate_ci95) = rate_ci95(a.deal_ins, n);
@@ -274,6 +297,8 @@ pub fn aggregate(played: Played<'_>, jobs: &[JobRecord], elapsed: f64) -> ArenaR
                 decision_us_p99: pct(0.99),
                 hands: n,
                 points_per_game: (!a.game_points.is_empty()).then(|| mean_ci95(&a.game_points).0),
+                match_score,
+                match_score_ci95,
                 points_per_hand_ci95_naive: naive,
                 win_rate_ci95,
                 deal_in_rate_ci95,

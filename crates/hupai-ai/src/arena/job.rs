@@ -86,6 +86,8 @@ pub struct Job {
     rotation: u64,
     games: bool,
     starting_points: i32,
+    /// The rules the match is settled by.
+    rules: hupai_rules::Rules,
     log_dir: Option<PathBuf>,
     illegal: [u32; 4],
 }
@@ -131,7 +133,9 @@ impl Job {
                 continue;
             }
             let seed = wall_seed(config.seed, wall).wrapping_add(rotation * 4 + p as u64 + 1);
-            let agent = (entrant.build)(&config.rules, seed, p).map_err(ArenaError::Agent)?;
+            let single = matches!(config.length, Length::Hands(_));
+            let agent =
+                (entrant.build)(&config.rules, seed, p, single).map_err(ArenaError::Agent)?;
             agents.push(Some(Timed { agent: wrap(p, agent), times: vec![0; TIME_BUCKETS] }));
         }
         let mut setup = Setup::new(config.rules.clone(), wall_seed(config.seed, wall));
@@ -146,6 +150,7 @@ impl Job {
             hands: Vec::new(),
             game_points: None,
             game_rank: None,
+            match_score: None,
             shanten: [(0.0, 0); TURNS],
             times: vec![0; TIME_BUCKETS],
             illegal: 0,
@@ -160,6 +165,7 @@ impl Job {
             rotation,
             games: matches!(config.length, Length::Games(_)),
             starting_points: config.rules.starting_points,
+            rules: config.rules.clone(),
             log_dir: config.log_dir.clone(),
             illegal: [0; 4],
         };
@@ -243,6 +249,12 @@ impl Job {
             }
         }
         let game = self.driver.game();
+        // The match is settled on its final points (the sticks left went to first place).
+        if let Ok(standings) = self.rules.settle(&game.player_scores()) {
+            for (p, s) in standings.iter().enumerate().take(4) {
+                players[p].match_score = Some(s.score);
+            }
+        }
         if self.games {
             let scores = game.player_scores();
             let ranks = ranks_of(&scores, 0);

@@ -20,6 +20,7 @@ pub fn abstract_future(
     can_fold: bool,
 ) -> Future {
     let d = o.draws;
+    let e = o.ends(false);
     let blank = || Future {
         value: vec![0.0; d + 1],
         win: vec![0.0; d + 1],
@@ -41,15 +42,15 @@ pub fn abstract_future(
         let p_ron = if ready { (1.0 - (1.0 - p).powf(o.ron_draws)).min(0.95) } else { 0.0 };
         for t in (0..=d).rev() {
             let (n_value, n_win, n_deal) = if t == d {
-                (if ready { o.ready_at_draw } else { o.not_ready_at_draw }, 0.0, 0.0)
+                (if ready { e.ready_at_draw } else { e.not_ready_at_draw }, 0.0, 0.0)
             } else {
                 (e_value, e_win, e_deal)
             };
             let hz = o.hazard[t].min(1.0 - p_ron);
             let go_on = 1.0 - p_ron - hz;
-            let push_value = p_ron * value + hz * o.other_win[t] + go_on * n_value;
-            if can_fold && o.fold[t] > push_value {
-                f.value[t] = o.fold[t];
+            let push_value = p_ron * value + hz * e.other_win[t] + go_on * n_value;
+            if can_fold && e.fold[t] > push_value {
+                f.value[t] = e.fold[t];
                 f.deal[t] = o.fold_deal.get(t + 1).copied().unwrap_or(0.0);
             } else {
                 f.value[t] = push_value;
@@ -58,7 +59,7 @@ pub fn abstract_future(
             }
             if t >= 1 {
                 let pi = o.push_deal[t];
-                let cost = o.deal_cost[t];
+                let cost = e.deal_cost[t];
                 let stay = (f.value[t], f.win[t], f.deal[t]);
                 let (v, w, dl) = if ready {
                     (

@@ -332,12 +332,12 @@ impl<'a> Futures<'a> {
         let o = self.outlook;
         if s == i8::MAX {
             let mut f = Future::zero(o.draws, s);
-            f.value = o.fold.clone();
+            f.value = o.ends(false).fold.clone();
             return f;
         }
         let eff = self.shape.effective(counts, s);
         let count: f32 = eff.iter().map(|k| self.draw[k.index()] * self.unseen_total).sum();
-        let value = self.setting.worth.of(counts);
+        let value = o.placement.win(self.setting.worth.of(counts), false, 0.0);
         let fold = self.setting.can_fold && !self.setting.in_riichi;
         abstract_future(o, s, count, value, self.unseen_total, fold)
     }
@@ -350,6 +350,7 @@ impl<'a> Futures<'a> {
         let d = o.draws;
         let fold_allowed = self.setting.can_fold && !self.setting.in_riichi;
         let stick = self.setting.riichi_cost;
+        let in_riichi = self.setting.in_riichi;
         for t in (0..=d).rev() {
             for i in 0..self.nodes.len() {
                 let node = &self.nodes[i];
@@ -358,8 +359,10 @@ impl<'a> Futures<'a> {
                     Body::Ready { p_ron, ron_value, .. } => (p_ron, ron_value, true),
                     Body::Improve { .. } => (0.0, 0.0, false),
                 };
+                // A riichi declared on the way has paid its stick.
+                let e = o.ends(node.riichi && !in_riichi);
                 let next = if t == d {
-                    let end = if ready { o.ready_at_draw } else { o.not_ready_at_draw };
+                    let end = if ready { e.ready_at_draw } else { e.not_ready_at_draw };
                     (end, 0.0, 0.0)
                 } else {
                     node.draw.at(t + 1)
@@ -367,11 +370,11 @@ impl<'a> Futures<'a> {
                 let hz = o.hazard[t].min(1.0 - p_ron);
                 let go_on = 1.0 - p_ron - hz;
                 let push = (
-                    p_ron * ron_value + hz * o.other_win[t] + go_on * next.0,
+                    p_ron * ron_value + hz * e.other_win[t] + go_on * next.0,
                     p_ron + go_on * next.1,
                     go_on * next.2,
                 );
-                let fold = o.fold[t];
+                let fold = e.fold[t];
                 let chosen = if fold_allowed && !node.riichi && fold > push.0 {
                     (fold, 0.0, o.fold_deal.get(t + 1).copied().unwrap_or(0.0))
                 } else {
@@ -383,9 +386,9 @@ impl<'a> Futures<'a> {
                 break;
             }
             let pi = o.push_deal[t];
-            let cost = o.deal_cost[t];
             for i in 0..self.nodes.len() {
                 let node = &self.nodes[i];
+                let cost = o.ends(node.riichi && !in_riichi).deal_cost[t];
                 let stay = node.after.at(t);
                 let (win_p, win_v, moves) = match &node.body {
                     Body::Estimate => continue,

@@ -25,6 +25,7 @@ mod key;
 pub mod opponents;
 pub mod outlook;
 mod params;
+pub mod placement;
 mod shape;
 pub mod values;
 
@@ -41,6 +42,7 @@ use futures::{Futures, Setting, Shape};
 use opponents::OpponentModel;
 use outlook::Outlook;
 pub use params::SearchParams;
+use placement::Placement;
 use values::Scorer;
 
 /// The search agent.
@@ -131,6 +133,19 @@ impl Search {
         }) || !matches!(view.decision(), Decision::Turn { .. } | Decision::Claim { .. })
     }
 
+    /// How outcomes are valued at this decision: by placement in a riichi match's closing
+    /// hands (every hand, when each is a whole match), in raw points otherwise.
+    pub fn placement(&self, view: &PlayerView) -> Placement {
+        let left = if self.params.single { 0 } else { Placement::hands_left(view, &self.rules) };
+        let closing = i64::from(left) <= i64::from(self.params.placement);
+        Placement::new(view, &self.rules, closing.then_some(left))
+    }
+
+    /// The table as `view` shows it, its outcomes valued as [`Search::placement`] says.
+    fn outlook(&self, view: &PlayerView, sit: &Situation) -> Outlook {
+        Outlook::new(view, &self.rules, sit, &self.model, self.placement(view))
+    }
+
     /// What declaring riichi costs under the rules (the stick).
     fn riichi_cost(&self) -> f32 {
         if self.rules.variant == Variant::Riichi {
@@ -157,7 +172,7 @@ impl Search {
                 red[k.suit().index().min(2)] += 1;
             }
         }
-        let scorer = Scorer::new(view, melds, red, unseen);
+        let scorer = Scorer::new(view, melds, red, unseen, outlook.placement.clone());
         let riichi_family = self.rules.variant == Variant::Riichi;
         let declare = riichi_family || self.rules.declare_ready != hupai_rules::DeclareReady::Off;
         let can_riichi = declare
@@ -181,7 +196,7 @@ impl Search {
     /// Values the discards (riichi or not) and kans of the seat's turn.
     fn turn(&mut self, view: &PlayerView, options: &[Action]) -> Vec<Valued> {
         let sit = Situation::new(view, &self.rules);
-        let outlook = Outlook::new(view, &self.rules, &sit, &self.model);
+        let outlook = self.outlook(view, &sit);
         let mut fut = self.futures(view, &sit, &outlook);
         let mut out = value_discards(&sit, &outlook, &mut fut, options, self.riichi_cost());
         self.searched += fut.searched() as u64;
@@ -225,7 +240,7 @@ impl Search {
         pai: Pai,
     ) -> Vec<Valued> {
         let sit = Situation::new(view, &self.rules);
-        let outlook = Outlook::new(view, &self.rules, &sit, &self.model);
+        let outlook = self.outlook(view, &sit);
         let mut fut = self.futures(view, &sit, &outlook);
         let id = fut.add(&sit.counts, false, None);
         let pass = fut.future(id).clone();
@@ -264,7 +279,7 @@ impl Search {
                 self.after_kan(&after, o)
             } else {
                 let sit2 = Situation::new(&after, &self.rules);
-                let outlook2 = Outlook::new(&after, &self.rules, &sit2, &self.model);
+                let outlook2 = self.outlook(&after, &sit2);
                 let mut fut2 = self.futures(&after, &sit2, &outlook2);
                 let opts = legal_options(&after);
                 let best = value_discards(&sit2, &outlook2, &mut fut2, &opts, 0.0)
@@ -284,7 +299,7 @@ impl Search {
     /// kind by its chance, then the best discard.
     fn after_kan(&mut self, after: &PlayerView, kan: Action) -> Option<Valued> {
         let sit = Situation::new(after, &self.rules);
-        let outlook = Outlook::new(after, &self.rules, &sit, &self.model);
+        let outlook = self.outlook(after, &sit);
         let mut fut = self.futures(after, &sit, &outlook);
         let unseen: f32 = sit.unseen_total() as f32;
         let mut draws: Vec<KanDraw> = Vec::new();

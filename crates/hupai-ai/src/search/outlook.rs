@@ -12,7 +12,25 @@ use hupai_engine::PlayerView;
 use hupai_rules::{AfterWin, Rules, Variant};
 
 use super::opponents::{OpponentModel, Read};
+use super::placement::Placement;
 use crate::situation::Situation;
+
+/// What the ways the hand may end are worth to the seat, go-around by go-around: raw points,
+/// or their worth to the match score ([`Placement`]).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Ends {
+    /// `other_win[t]`: the seat's expected result when another seat's win ends the hand in
+    /// go-around `t` (a share of a self-draw, the 8 every player pays in MCR, ...), negative.
+    pub other_win: Vec<f32>,
+    /// `deal_cost[t]`: what a deal-in in go-around `t` costs (positive).
+    pub deal_cost: Vec<f32>,
+    /// `fold[t]`: the expected result of folding from the others' turns of go-around `t`.
+    pub fold: Vec<f32>,
+    /// What a ready hand collects at the exhaustive draw (tenpai payments, 查叫).
+    pub ready_at_draw: f32,
+    /// What a hand not ready pays there (negative).
+    pub not_ready_at_draw: f32,
+}
 
 /// The rest of the table, go-around by go-around, as one seat sees it at one decision.
 ///
@@ -27,48 +45,48 @@ pub struct Outlook {
     /// `hazard[t]`: chance that another seat's win (not on the seat's discard) ends the hand
     /// during the others' turns of go-around `t`.
     pub hazard: Vec<f32>,
-    /// `other_win[t]`: the seat's expected result when that happens (a share of a self-draw,
-    /// the 8 every player pays in MCR, ...), negative.
-    pub other_win: Vec<f32>,
     /// `push_deal[t]`: chance that a discard made while pushing in go-around `t` deals in.
     pub push_deal: Vec<f32>,
     /// `fold_deal[t]`: the same for the safest discard while folding.
     pub fold_deal: Vec<f32>,
-    /// `deal_cost[t]`: what a deal-in in go-around `t` costs (positive).
-    pub deal_cost: Vec<f32>,
-    /// `fold[t]`: the expected result of folding from the others' turns of go-around `t`.
-    pub fold: Vec<f32>,
+    /// What the ends are worth: `ends[0]` as the seat stands, `ends[1]` with its own riichi
+    /// stick paid on the way (the same in raw points; under placement the stick may cost a
+    /// rank).
+    pub ends: [Ends; 2],
+    /// How outcomes are valued (raw points, or placement in a match's closing hands).
+    pub placement: Placement,
     /// Others' discards per go-around a ready hand may win on, without a declared riichi.
     pub ron_draws: f32,
     /// The same after a declared riichi (the others fold more).
     pub ron_draws_riichi: f32,
-    /// What a ready hand collects at the exhaustive draw (tenpai payments, 查叫).
-    pub ready_at_draw: f32,
-    /// What a hand not ready pays there (negative).
-    pub not_ready_at_draw: f32,
     /// Whether another seat's win ends the seat's hand (not under 血战到底).
     pub ends_on_win: bool,
 }
 
 impl Outlook {
-    /// Reads the table of `view` with `model`.
+    /// Reads the table of `view` with `model`, valuing outcomes as `placement` says.
     pub fn new(
         view: &PlayerView,
         rules: &Rules,
         sit: &Situation,
         model: &OpponentModel,
+        placement: Placement,
     ) -> Outlook {
         let draws = own_draws_left(view);
         let reads = model.read_all(view, sit);
         let rates = model.rates(rules);
-        let unseen = sit.unseen_total() as f32;
         let ends_on_win = rules.after_win == AfterWin::End;
         let me = view.seat;
         let mut hazard = Vec::with_capacity(draws + 1);
-        let mut other_win = Vec::with_capacity(draws + 1);
         let mut push_deal = Vec::with_capacity(draws + 1);
         let mut fold_deal = Vec::with_capacity(draws + 1);
-        let mut deal_cost = Vec::with_capacity(draws + 1);
+        let mut raw = Ends {
+            other_win: Vec::with_capacity(draws + 1),
+            deal_cost: Vec::with_capacity(draws + 1),
+            fold: Vec::new(),
+            ready_at_draw: 0.0,
+            not_ready_at_draw: 0.0,
+        };
         for t in 0..=draws {
             let (mut none_wins, mut loss_weight, mut loss) = (1.0f32, 0.0f32, 0.0f32);
             let (mut no_deal, mut no_fold_deal, mut cost_weight, mut cost) =
@@ -87,51 +105,56 @@ impl Outlook {
             }
             let h = if ends_on_win { 1.0 - none_wins } else { 0.0 };
             hazard.push(h);
-            other_win.push(if loss_weight > 0.0 { -loss / loss_weight } else { 0.0 });
+            raw.other_win.push(if loss_weight > 0.0 { -loss / loss_weight } else { 0.0 });
             push_deal.push(1.0 - no_deal);
             fold_deal.push(1.0 - no_fold_deal);
             let mean_cost = reads.iter().map(|r| r.cost).sum::<f32>() / reads.len().max(1) as f32;
-            deal_cost.push(if cost_weight > 0.0 { cost / cost_weight } else { mean_cost });
+            raw.deal_cost.push(if cost_weight > 0.0 { cost / cost_weight } else { mean_cost });
         }
-        let (ready_at_draw, not_ready_at_draw) = exhaustive(rules, &reads, draws);
-        // Folding: the others' wins still cost their share; the safest discards rarely deal
-        // in; the hand ends not ready.
-        let mut fold = vec![0.0f32; draws + 1];
-        for t in (0..=draws).rev() {
-            let next = if t == draws {
-                not_ready_at_draw
-            } else {
-                let p = fold_deal[t + 1];
-                -p * deal_cost[t + 1] + (1.0 - p) * fold[t + 1]
+        (raw.ready_at_draw, raw.not_ready_at_draw) = exhaustive(rules, &reads, draws);
+        raw.fold = folds(&raw, &hazard, &fold_deal, draws);
+        let ends = if placement.is_active() {
+            let placed = |paid: f32| {
+                let mut e = placed_ends(&placement, rules, &reads, draws, paid);
+                e.fold = folds(&e, &hazard, &fold_deal, draws);
+                e
             };
-            fold[t] = hazard[t] * other_win[t] + (1.0 - hazard[t]) * next;
-        }
-        let _ = unseen;
+            [placed(0.0), placed(1000.0)]
+        } else {
+            [raw.clone(), raw]
+        };
         Outlook {
             draws,
             reads,
             hazard,
-            other_win,
             push_deal,
             fold_deal,
-            deal_cost,
-            fold,
+            ends,
+            placement,
             ron_draws: rates.ron_draws,
             ron_draws_riichi: rates.ron_draws_riichi,
-            ready_at_draw,
-            not_ready_at_draw,
             ends_on_win,
         }
     }
 
-    /// The chance that discarding `kind` now deals in, and what it then costs.
+    /// The ends as a hand with (`paid`) or without its own new riichi stick sees them.
+    pub fn ends(&self, paid: bool) -> &Ends {
+        &self.ends[usize::from(paid)]
+    }
+
+    /// The chance that discarding `kind` now deals in, and what it then costs (a riichi
+    /// declared with the discard is void when it deals in: no stick is paid).
     pub fn discard_risk(&self, kind: Kind) -> (f32, f32) {
         let (mut safe, mut weight, mut cost) = (1.0f32, 0.0f32, 0.0f32);
         for r in &self.reads {
             let p = r.ready * r.danger[kind.index()];
             safe *= 1.0 - p;
             weight += p;
-            cost += p * r.cost;
+            cost += p * if self.placement.is_active() {
+                -self.placement.deal_in(r.seat, r.cost, 0.0)
+            } else {
+                r.cost
+            };
         }
         let p = 1.0 - safe;
         (p, if weight > 0.0 { cost / weight } else { 0.0 })
@@ -141,6 +164,74 @@ impl Outlook {
     pub fn top_threat(&self) -> Option<&Read> {
         self.reads.iter().max_by(|a, b| a.ready.total_cmp(&b.ready))
     }
+}
+
+/// The value of folding from each go-around: the others' wins still cost their share; the
+/// safest discards rarely deal in; the hand ends not ready.
+fn folds(e: &Ends, hazard: &[f32], fold_deal: &[f32], draws: usize) -> Vec<f32> {
+    let mut fold = vec![0.0f32; draws + 1];
+    for t in (0..=draws).rev() {
+        let next = if t == draws {
+            e.not_ready_at_draw
+        } else {
+            let p = fold_deal[t + 1];
+            -p * e.deal_cost[t + 1] + (1.0 - p) * fold[t + 1]
+        };
+        fold[t] = hazard[t] * e.other_win[t] + (1.0 - hazard[t]) * next;
+    }
+    fold
+}
+
+/// The ends valued by `placement` (riichi), with the seat's own stick `paid` or not: each
+/// opponent's win, deal-in and the exhaustive draw's payments by what they do to the order.
+fn placed_ends(
+    placement: &Placement,
+    rules: &Rules,
+    reads: &[Read],
+    draws: usize,
+    paid: f32,
+) -> Ends {
+    let mut e = Ends {
+        other_win: Vec::with_capacity(draws + 1),
+        deal_cost: Vec::with_capacity(draws + 1),
+        fold: Vec::new(),
+        ready_at_draw: 0.0,
+        not_ready_at_draw: 0.0,
+    };
+    let deal_in: Vec<f32> = reads.iter().map(|r| placement.deal_in(r.seat, r.cost, paid)).collect();
+    let other: Vec<f32> = reads.iter().map(|r| placement.other_win(r.seat, r.cost, paid)).collect();
+    let mean_deal = -deal_in.iter().sum::<f32>() / deal_in.len().max(1) as f32;
+    for t in 0..=draws {
+        let (mut loss_weight, mut loss, mut cost_weight, mut cost) = (0.0f32, 0.0f32, 0.0, 0.0);
+        for (i, r) in reads.iter().enumerate() {
+            let ready = r.ready_after(t);
+            let wins = ready * r.wins_at(t);
+            loss_weight += wins;
+            loss += wins * other[i];
+            cost_weight += ready * r.mean_danger;
+            cost -= ready * r.mean_danger * deal_in[i];
+        }
+        e.other_win.push(if loss_weight > 0.0 { loss / loss_weight } else { 0.0 });
+        e.deal_cost.push(if cost_weight > 0.0 { cost / cost_weight } else { mean_deal });
+    }
+    // The exhaustive draw: every combination of the others being ready at the end.
+    let ready_end: Vec<f32> = reads.iter().map(|r| r.ready_after(draws)).collect();
+    let pool = rules.noten_penalty as f32;
+    let me = placement.seat();
+    for mask in 0u32..(1 << ready_end.len()) {
+        let mut p = 1.0f32;
+        let mut ready = [false; 4];
+        for (i, q) in ready_end.iter().enumerate() {
+            let on = mask & (1 << i) != 0;
+            p *= if on { *q } else { 1.0 - q };
+            ready[reads[i].seat % 4] = on;
+        }
+        ready[me] = true;
+        e.ready_at_draw += p * placement.exhaustive(&ready, pool, paid);
+        ready[me] = false;
+        e.not_ready_at_draw += p * placement.exhaustive(&ready, pool, paid);
+    }
+    e
 }
 
 /// The seat's own draws left: a quarter of the live wall, rounded by its place in the order.

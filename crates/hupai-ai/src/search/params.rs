@@ -3,7 +3,7 @@
 use std::fmt;
 
 /// Every parameter: its name and what it does.
-pub const SEARCH_PARAMS: [(&str, &str); 4] = [
+pub const SEARCH_PARAMS: [(&str, &str); 6] = [
     (
         "budget_ms",
         "the work a decision may take, in milliseconds of this machine's time (20 by default); \
@@ -24,6 +24,17 @@ pub const SEARCH_PARAMS: [(&str, &str); 4] = [
         "margin",
         "the points its best option must expect over `defensive`'s choice before the search \
          plays another (0 to 10000; 0 by default)",
+    ),
+    (
+        "placement",
+        "riichi: in the last hand of a match and this many before it, outcomes are valued by \
+         their worth to the match score (rank, uma, oka) instead of raw points (-1 to 16; 3 \
+         by default, the south round of an east-south match; -1: raw points always)",
+    ),
+    (
+        "single",
+        "1: every hand is a whole match (the arena's single hands set it), so placement \
+         values each as the match's last; 0 by default",
     ),
 ];
 
@@ -47,11 +58,15 @@ pub struct SearchParams {
     pub reach: i8,
     /// Points the best option must expect over `defensive`'s choice.
     pub margin: f32,
+    /// Hands before a match's last in which outcomes are valued by placement (-1: never).
+    pub placement: i8,
+    /// Every hand is a whole match.
+    pub single: bool,
 }
 
 impl Default for SearchParams {
     fn default() -> SearchParams {
-        SearchParams { budget_ms: 20.0, depth: 2, reach: 0, margin: 0.0 }
+        SearchParams { budget_ms: 20.0, depth: 2, reach: 0, margin: 0.0, placement: 3, single: false }
     }
 }
 
@@ -85,6 +100,14 @@ impl SearchParams {
             "reach" => return Err(format!("reach={value}: use a whole number from 0 to 3")),
             "margin" if (0.0..=10_000.0).contains(&number) => self.margin = number,
             "margin" => return Err(format!("margin={value}: use a number from 0 to 10000")),
+            "placement" if (-1.0..=16.0).contains(&number) && number.fract() == 0.0 => {
+                self.placement = number as i8
+            }
+            "placement" => {
+                return Err(format!("placement={value}: use a whole number from -1 to 16"))
+            }
+            "single" if number == 0.0 || number == 1.0 => self.single = number == 1.0,
+            "single" => return Err(format!("single={value}: use 0 or 1")),
             _ => {
                 let names: Vec<&str> = SEARCH_PARAMS.iter().map(|p| p.0).collect();
                 return Err(format!("unknown parameter '{key}': use {}", names.join(", ")));
@@ -111,6 +134,12 @@ impl fmt::Display for SearchParams {
         if self.margin != d.margin {
             parts.push(format!("margin={}", self.margin));
         }
+        if self.placement != d.placement {
+            parts.push(format!("placement={}", self.placement));
+        }
+        if self.single != d.single {
+            parts.push(format!("single={}", u8::from(self.single)));
+        }
         f.write_str(&parts.join(","))
     }
 }
@@ -128,9 +157,17 @@ mod tests {
         assert!(p.set("budget_ms", "x").unwrap_err().contains("not a number"));
         assert!(p.set("depth", "4").unwrap_err().contains("depth"));
         assert!(p.set("depth", "1.5").is_err());
-        assert!(p.set("width", "1").unwrap_err().contains("budget_ms, depth, reach, margin"));
+        assert!(p
+            .set("width", "1")
+            .unwrap_err()
+            .contains("budget_ms, depth, reach, margin, placement, single"));
+        assert!(p.set("placement", "-2").unwrap_err().contains("placement=-2"));
+        assert!(p.set("single", "2").unwrap_err().contains("use 0 or 1"));
         assert!(p.set("reach", "-1").is_err());
         p.set("margin", "200").unwrap();
         assert_eq!(p.to_string(), "budget_ms=10,margin=200");
+        p.set("placement", "-1").unwrap();
+        p.set("single", "1").unwrap();
+        assert_eq!(p.to_string(), "budget_ms=10,margin=200,placement=-1,single=1");
     }
 }

@@ -1,8 +1,10 @@
 //! What a win is worth, from hupai-rules' own scoring: the points the winner collects for a
 //! complete hand won on a given tile, self-drawn or on a discard, with or without a declared
-//! riichi (its expected ura dora counted), cached per hand.
+//! riichi (its expected ura dora counted), as the search values them (raw points, or their
+//! worth to the match score, [`Placement`]), cached per hand.
 
 use super::key::{key, Memo};
+use super::placement::Placement;
 
 use hupai_core::{Counts, Hand, Kind, Meld};
 use hupai_engine::{win_context, PlayerView, WinOn};
@@ -24,7 +26,9 @@ pub struct Scorer {
     unseen_total: f32,
     /// Ura dora indicators a riichi win turns (as many as the dora indicators).
     ura_indicators: usize,
-    /// Riichi sticks the winner collects besides the table's (its own, once declared).
+    /// How a win's points are valued.
+    placement: Placement,
+    /// Values by hand, win tile and flags.
     cache: Memo<f32>,
     /// Hands scored (not counting cache hits).
     pub scored: u32,
@@ -32,8 +36,14 @@ pub struct Scorer {
 
 impl Scorer {
     /// A scorer for the seat of `view` holding `melds` (its declared melds, or those after a
-    /// call) and `red` red fives.
-    pub fn new(view: &PlayerView, melds: Vec<Meld>, red: [u8; 3], unseen: [u8; 34]) -> Scorer {
+    /// call) and `red` red fives, valuing wins as `placement` says.
+    pub fn new(
+        view: &PlayerView,
+        melds: Vec<Meld>,
+        red: [u8; 3],
+        unseen: [u8; 34],
+        placement: Placement,
+    ) -> Scorer {
         let any = Kind::all().next().unwrap_or(Kind::EAST);
         let mut ron = win_context(view, any, WinOn::Discard);
         let mut tsumo = win_context(view, any, WinOn::Draw { replacement: false });
@@ -60,21 +70,30 @@ impl Scorer {
             unseen,
             unseen_total: unseen.iter().map(|&u| u as f32).sum::<f32>().max(1.0),
             ura_indicators,
+            placement,
             cache: Memo::default(),
             scored: 0,
         }
     }
 
     /// What the seat collects winning with the complete concealed tiles `full` (the win tile
-    /// among them) on `win`, self-drawn or not, under a declared riichi or not; 0 when the
-    /// hand does not win (no yaku, below the minimum).
+    /// among them) on `win`, self-drawn or not, under a declared riichi or not, as valued;
+    /// 0 when the hand does not win (no yaku, below the minimum).
     pub fn value(&mut self, full: &Counts, win: Kind, self_drawn: bool, riichi: bool) -> f32 {
         let flags = u32::from(self_drawn) | u32::from(riichi) << 1;
         let key = key(full, u32::from(win.to_u8()) << 2 | flags);
         if let Some(&v) = self.cache.get(&key) {
             return v;
         }
-        let v = self.score(full, win, self_drawn, riichi);
+        let points = self.score(full, win, self_drawn, riichi);
+        // A riichi declared on the way (riichi family) has paid the stick it collects back.
+        let paid = if riichi && self.variant == Variant::Riichi { 1000.0 } else { 0.0 };
+        let v = if points > 0.0 && self.placement.is_active() {
+            // A win never moves the seat down the order: it stays worth more than nothing.
+            self.placement.win(points, self_drawn, paid).max(1.0)
+        } else {
+            points
+        };
         self.cache.insert(key, v);
         v
     }
