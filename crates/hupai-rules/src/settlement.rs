@@ -87,11 +87,8 @@ impl Rules {
     /// What final rank `rank` (1 for first) adds to a match score: its uma, and the oka for
     /// first place; 0 for a rank the rules give nothing.
     pub fn rank_bonus(&self, rank: u8) -> i32 {
-        let uma = usize::from(rank)
-            .checked_sub(1)
-            .and_then(|i| self.uma.get(i))
-            .copied()
-            .unwrap_or(0);
+        let uma =
+            usize::from(rank).checked_sub(1).and_then(|i| self.uma.get(i)).copied().unwrap_or(0);
         uma + if rank == 1 { self.oka() } else { 0 }
     }
 

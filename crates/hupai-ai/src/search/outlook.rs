@@ -300,3 +300,54 @@ fn exhaustive(rules: &Rules, reads: &[Read], draws: usize) -> (f32, f32) {
         _ => (0.0, 0.0),
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use hupai_engine::{Driver, Setup};
+
+    /// The first decision of a match, the seats' points set to `scores` around the seat
+    /// deciding (its own first), read raw and as the match's last hand.
+    fn outlooks(scores: [i32; 4]) -> (Outlook, Outlook) {
+        let rules = Rules::preset("riichi").unwrap();
+        let driver = Driver::new(Setup::new(rules.clone(), 3));
+        let mut view = driver.prompts().next().unwrap().view.clone();
+        let me = view.seat.index();
+        view.scores = std::array::from_fn(|s| scores[(s + 4 - me) % 4]);
+        let sit = Situation::new(&view, &rules);
+        let model = OpponentModel::for_rules(&rules);
+        let raw = Outlook::new(&view, &rules, &sit, &model, Placement::raw());
+        let last =
+            Outlook::new(&view, &rules, &sit, &model, Placement::new(&view, &rules, Some(0)));
+        (raw, last)
+    }
+
+    #[test]
+    fn a_narrow_leader_fears_a_deal_in_more_than_its_points() {
+        // 2,000 ahead in the last hand: any deal-in hands first place to its winner.
+        let (raw, last) = outlooks([27000, 25000, 24000, 24000]);
+        for t in 0..=raw.draws {
+            let (r, l) = (raw.ends(false).deal_cost[t], last.ends(false).deal_cost[t]);
+            assert!(l > r + 20000.0, "go-around {t}: {l} against {r}");
+        }
+        // Folding loses value too (a narrow lead rarely survives a draw not ready), but less
+        // than a deal-in's cost rises.
+        let fold_loss = raw.ends(false).fold[0] - last.ends(false).fold[0];
+        let deal_rise = last.ends(false).deal_cost[0] - raw.ends(false).deal_cost[0];
+        assert!(fold_loss < deal_rise, "fold -{fold_loss}, deal-in +{deal_rise}");
+        // Ready at the draw never costs a rank; the stick paid for a riichi may.
+        assert!(last.ends(false).ready_at_draw >= raw.ends(false).ready_at_draw - 1e-3);
+        assert!(last.ends(true).not_ready_at_draw < last.ends(false).not_ready_at_draw);
+        assert_eq!(raw.ends(true), raw.ends(false));
+    }
+
+    #[test]
+    fn last_place_far_behind_pays_a_deal_in_in_points_only() {
+        // 8,000 behind third: no deal-in can lower its rank.
+        let (raw, last) = outlooks([16000, 28000, 24000, 32000]);
+        for t in 0..=raw.draws {
+            let (r, l) = (raw.ends(false).deal_cost[t], last.ends(false).deal_cost[t]);
+            assert!((l - r).abs() < 1.0, "go-around {t}: {l} against {r}");
+        }
+    }
+}

@@ -66,7 +66,14 @@ pub struct SearchParams {
 
 impl Default for SearchParams {
     fn default() -> SearchParams {
-        SearchParams { budget_ms: 20.0, depth: 2, reach: 0, margin: 0.0, placement: 3, single: false }
+        SearchParams {
+            budget_ms: 20.0,
+            depth: 2,
+            reach: 0,
+            margin: 0.0,
+            placement: 3,
+            single: false,
+        }
     }
 }
 
