@@ -54,7 +54,7 @@ pub struct ArenaArgs {
 
 /// Runs `hupai arena`.
 pub fn run(args: ArenaArgs) -> anyhow::Result<ExitCode> {
-    let rules = crate::rules_arg::playable(&args.rules)?;
+    let rules = crate::rules_arg::four_seats(&args.rules, "arena")?;
     let options = args.bots.options();
     let entrants = crate::agents::four(&args.agents)?.map(|spec| Entrant::spec(spec, options));
     let mut config = ArenaConfig::new(rules, entrants, args.seed);

@@ -244,7 +244,7 @@ impl Job {
         }
         let game = self.driver.game();
         if self.games {
-            let scores = game.player_scores();
+            let scores = game.player_scores().into_array();
             let ranks = ranks_of(&scores, 0);
             for p in 0..4 {
                 players[p].game_points = Some(scores[p] - self.starting_points);
@@ -303,7 +303,7 @@ impl Tracker {
         match e {
             Event::StartKyoku { scores, players: seating, oya, .. } => {
                 self.seat_player = seating.unwrap_or([0, 1, 2, 3]);
-                self.start = scores.unwrap_or(self.end);
+                self.start = scores.map_or(self.end, |s| s.into_array());
                 self.end = self.start;
                 self.dealer = oya.index();
                 self.hand = [HandRecord::default(); 4];
@@ -335,7 +335,7 @@ impl Tracker {
                 if target != actor {
                     self.hand[target.index()].deal_in = true;
                 }
-                self.end = scores.unwrap_or(self.end);
+                self.end = scores.map_or(self.end, |s| s.into_array());
             }
             Event::Payment { reason, actor, .. } => match reason {
                 hupai_engine::PaymentReason::NotReady => {
@@ -348,12 +348,12 @@ impl Tracker {
             },
             Event::Ryukyoku { reason, tenpai, scores, .. } => {
                 if *reason == Some(hupai_engine::DrawReason::Exhaustive) {
-                    for (h, &t) in self.hand.iter_mut().zip(tenpai) {
+                    for (h, &t) in self.hand.iter_mut().zip(tenpai.iter()) {
                         h.exhaustive = true;
                         h.tenpai = t;
                     }
                 }
-                self.end = scores.unwrap_or(self.end);
+                self.end = scores.map_or(self.end, |s| s.into_array());
             }
             Event::EndKyoku => {
                 let ranks = ranks_of(&self.end, self.dealer);
