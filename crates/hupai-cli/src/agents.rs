@@ -40,12 +40,6 @@ impl BotArgs {
     }
 }
 
-/// Four agent specs from a list of one (seated four times) or four.
-pub fn four(text: &str) -> anyhow::Result<[AgentSpec; 4]> {
-    let specs = seated(text, 4)?;
-    Ok(std::array::from_fn(|i| specs[i].clone()))
-}
-
 /// The agent specs of a table of `seats` players, from a list of one (seated at every seat)
 /// or one per seat.
 pub fn seated(text: &str, seats: usize) -> anyhow::Result<Vec<AgentSpec>> {

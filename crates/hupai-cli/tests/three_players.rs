@@ -1,5 +1,5 @@
-//! Three-player riichi (`players = 3`): `selfplay` plays it and `replay` reads its logs back;
-//! the commands whose tables seat four players so far (`arena`, `mjai-bot`, `play`) refuse it
+//! Three-player riichi (`players = 3`): `selfplay` and `arena` play it and `replay` reads its
+//! logs back; the commands whose tables seat four players so far (`mjai-bot`, `play`) refuse it
 //! by name instead of seating four players at a 108-tile wall; scoring takes it.
 
 use crate::common::run;
@@ -21,6 +21,13 @@ fn selfplay_plays_three_players_and_replay_reads_the_log() {
     let (out, err, ok) = run(&["replay", &log.to_string_lossy(), "--verify"], "");
     assert!(ok, "{out} {err}");
     let _ = std::fs::remove_dir_all(&dir);
+    // The arena: three rotations a wall, the default agents one a seat.
+    let args = ["arena", "--rules", "sanma", "--hands", "6", "--duplicate", "--json"];
+    let (out, err, ok) = run(&args, "");
+    assert!(ok, "{err}");
+    let result: serde_json::Value = serde_json::from_str(out.trim()).expect("json");
+    assert_eq!(result["hands"].as_u64(), Some(6), "{out}");
+    assert_eq!(result["agents"].as_array().map(Vec::len), Some(2), "defensive and efficiency");
     // Four agents for three seats are refused.
     let (_, err, ok) =
         run(&["selfplay", "--rules", "sanma", "--agents", "random,random,random,random"], "");
@@ -35,7 +42,6 @@ fn commands_that_seat_four_refuse_three_player_rules_and_say_why() {
     let path = file.to_string_lossy().into_owned();
     for rules in ["sanma", "sanma-majsoul", path.as_str()] {
         for args in [
-            vec!["arena", "--rules", rules, "--hands", "4"],
             vec!["mjai-bot", "--rules", rules],
             vec!["play", "--rules", rules, "--plain"],
         ] {
