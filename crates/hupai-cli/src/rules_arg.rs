@@ -15,7 +15,8 @@ pub fn four_seats(arg: &str, command: &str) -> anyhow::Result<Rules> {
     if rules.players() != 4 {
         anyhow::bail!(
             "rules '{}' seat three players (players = 3): `hupai {command}` seats four players; \
-             three-player riichi plays in `hupai selfplay`, `hupai arena` and `hupai replay`",
+             three-player riichi plays in `hupai selfplay`, `hupai arena`, `hupai replay` and \
+             `hupai mjai-bot`",
             rules.name
         );
     }

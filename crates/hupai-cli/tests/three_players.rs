@@ -1,5 +1,5 @@
-//! Three-player riichi (`players = 3`): `selfplay` and `arena` play it and `replay` reads its
-//! logs back; the commands whose tables seat four players so far (`mjai-bot`, `play`) refuse it
+//! Three-player riichi (`players = 3`): `selfplay`, `arena` and `mjai-bot` play it and `replay`
+//! reads its logs back; the terminal table (`play`), which seats four players so far, refuses it
 //! by name instead of seating four players at a 108-tile wall; scoring takes it.
 
 use crate::common::run;
@@ -28,6 +28,15 @@ fn selfplay_plays_three_players_and_replay_reads_the_log() {
     let result: serde_json::Value = serde_json::from_str(out.trim()).expect("json");
     assert_eq!(result["hands"].as_u64(), Some(6), "{out}");
     assert_eq!(result["agents"].as_array().map(Vec::len), Some(2), "defensive and efficiency");
+    // An mjai bot at a three-player table: `hupai mjai-bot` in West's seat, no illegal answer.
+    let bot = format!("mjai:{} mjai-bot --rules sanma", env!("CARGO_BIN_EXE_hupai"));
+    let agents = format!("defensive,defensive,{bot}");
+    let args = ["selfplay", "--rules", "sanma", "--agents", &agents, "--games", "1", "--json"];
+    let (out, err, ok) = run(&args, "");
+    assert!(ok, "{err}");
+    let summary: serde_json::Value = serde_json::from_str(out.trim()).expect("json");
+    assert_eq!(summary["agents"][2]["illegal"].as_u64(), Some(0), "{out}");
+    assert!(summary["actions"].as_u64() > Some(100), "{out}");
     // Four agents for three seats are refused.
     let (_, err, ok) =
         run(&["selfplay", "--rules", "sanma", "--agents", "random,random,random,random"], "");
@@ -35,16 +44,13 @@ fn selfplay_plays_three_players_and_replay_reads_the_log() {
 }
 
 #[test]
-fn commands_that_seat_four_refuse_three_player_rules_and_say_why() {
+fn the_terminal_table_refuses_three_player_rules_and_says_why() {
     let file = std::env::temp_dir().join(format!("hupai-three-{}.toml", std::process::id()));
     let text = "extends = \"sanma\"\nname = \"mine\"\n";
     std::fs::write(&file, text).expect("writes");
     let path = file.to_string_lossy().into_owned();
     for rules in ["sanma", "sanma-majsoul", path.as_str()] {
-        for args in [
-            vec!["mjai-bot", "--rules", rules],
-            vec!["play", "--rules", rules, "--plain"],
-        ] {
+        for args in [vec!["play", "--rules", rules, "--plain"]] {
             let (out, err, ok) = run(&args, "");
             assert!(!ok, "{args:?} played: {out}");
             assert!(out.is_empty(), "{args:?} wrote {out}");
