@@ -22,20 +22,21 @@ pub struct MjaiBotArgs {
     /// Answer only when the seat can act (as Mortal's mjai.py does), not every event.
     #[arg(long)]
     pub when_able: bool,
-    /// The seat 0-3 the host gives as the last argument (as Mortal's bots take it), used
+    /// The seat (0-3; 0-2 at three players) the host gives as the last argument (as Mortal's bots take it), used
     /// when `start_game` has no `id`.
     pub seat: Option<u8>,
 }
 
 /// Runs `hupai mjai-bot`: one answer line per input line, until the input ends.
 pub fn run(args: MjaiBotArgs) -> anyhow::Result<ExitCode> {
-    let rules = crate::rules_arg::playable(&args.rules)?;
+    let rules = crate::rules_arg::load(&args.rules)?;
     let spec: AgentSpec = args.agent.parse()?;
     if spec.is_external() {
         anyhow::bail!("--agent {spec}: the bot plays one of hupai's own agents");
     }
-    if args.seat.is_some_and(|s| s > 3) {
-        anyhow::bail!("seat {}: seats are 0..=3", args.seat.unwrap_or(0));
+    let seats = rules.seats().count();
+    if args.seat.is_some_and(|s| usize::from(s) >= seats) {
+        anyhow::bail!("seat {}: seats are 0..={}", args.seat.unwrap_or(0), seats - 1);
     }
     let player = args.seat.unwrap_or(0) as usize;
     let agent = spec.build(&rules, 0, player, &hupai_ai::BuildOptions::default())?;
