@@ -21,10 +21,11 @@
 //! let rules = Rules::preset("riichi").unwrap();
 //! let mut view = PlayerView::new(Seat::South, &rules);
 //! view.scores = [33000, 25000, 22000, 20000];
-//! // The hand ends the match: a 3,900 ron takes South from second to first.
+//! // The hand ends the match: a 5,200 ron from East takes South from second to first (30,000
+//! // more of uma and oka), from another seat it does not; the discarder is one of three.
 //! let p = Placement::new(&view, &rules, Some(0));
-//! assert!(p.win(3900.0, false, 0.0) > 3900.0 + 20000.0);
-//! assert_eq!(Placement::raw().win(3900.0, false, 0.0), 3900.0);
+//! assert_eq!(p.win(5200.0, false, 0.0), 5200.0 + 30000.0 / 3.0);
+//! assert_eq!(Placement::raw().win(5200.0, false, 0.0), 5200.0);
 //! ```
 
 use hupai_engine::PlayerView;
