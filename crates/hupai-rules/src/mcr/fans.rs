@@ -491,6 +491,23 @@ pub(crate) struct FanTable {
 impl FanTable {
     pub(crate) const EMPTY: FanTable = FanTable { counts: [0; TABLE_SIZE], mask: 0 };
 
+    /// The mask bits of `fans`.
+    pub(crate) const fn mask_of(fans: &[Fan]) -> u128 {
+        let mut mask = 0u128;
+        let mut i = 0;
+        while i < fans.len() {
+            mask |= 1u128 << fans[i] as usize;
+            i += 1;
+        }
+        mask
+    }
+
+    /// Whether any of the fans of `mask` counts.
+    #[inline]
+    pub(crate) fn any(&self, mask: u128) -> bool {
+        self.mask & mask != 0
+    }
+
     #[inline]
     pub(crate) fn get(&self, fan: Fan) -> u8 {
         self.counts[fan as usize]

@@ -4,9 +4,10 @@
 use super::fans::{Fan, FanTable};
 use super::groups;
 use super::shapes::{Pack, PackKind, Packs};
-use super::tiles::{self, Code, Table};
+use super::tiles::{self, Code, KindMasks, Kinds, Table};
 use super::traits::{self, WinFlags};
 use super::waits::{self, Waits};
+use hupai_core::{Counts, FormSet};
 use std::cell::Cell;
 
 use super::exclusions;
@@ -22,10 +23,18 @@ pub(crate) struct McrHand {
     pub(crate) standing: Table,
     /// Concealed tiles without the win tile.
     pub(crate) standing_before: Table,
+    /// The same tiles as counts by kind (what `hupai_core::waits` reads).
+    pub(crate) before: Counts,
+    /// The kinds of the concealed tiles, win tile included.
+    pub(crate) concealed: KindMasks,
+    /// The kinds of the whole hand (declared melds too, a kong four times).
+    pub(crate) all: KindMasks,
     /// Number of concealed tiles without the win tile (13, 10, 7, 4 or 1).
     pub(crate) standing_before_len: u32,
     /// The win tile.
     pub(crate) win: Code,
+    /// The win tile's kind bit.
+    pub(crate) win_kind: Kinds,
     /// The situation.
     pub(crate) flags: WinFlags,
     /// Prevalent wind, 0..4 = E S W N.
@@ -64,28 +73,13 @@ pub(crate) struct Shared {
 
 impl Shared {
     pub(crate) fn new(hand: &McrHand) -> Shared {
-        let mut merged = hand.standing;
-        let mut kongs = 0;
-        for p in hand.fixed() {
-            p.add_to(&mut merged);
-            kongs += usize::from(p.kind == PackKind::Kong);
-        }
-        let mut unique = [0u8; 18];
-        let mut n = 0;
-        let mut fours = 0usize;
-        for &c in &tiles::ALL {
-            let k = merged[c as usize];
-            if k > 0 {
-                unique[n] = c;
-                n += 1;
-                fours += usize::from(k == 4);
-            }
-        }
-        let unique = &unique[..n];
+        let kongs = hand.fixed().iter().filter(|p| p.kind == PackKind::Kong).count();
+        let kinds = hand.all.held;
         let mut tile_fans = FanTable::EMPTY;
-        traits::suits(unique, &mut tile_fans);
-        traits::tile_traits(unique, &mut tile_fans);
-        traits::rank_range(unique, &mut tile_fans);
+        traits::suits(kinds, &mut tile_fans);
+        traits::tile_traits(kinds, &mut tile_fans);
+        traits::rank_range(kinds, &mut tile_fans);
+        let fours = hand.all.fours.count_ones() as usize;
         tile_fans.set(Fan::TileHog, fours.wrapping_sub(kongs) as u8);
         let melded_count = hand.fixed().iter().filter(|p| p.melded).count();
         let four_kongs =
@@ -105,10 +99,24 @@ impl Shared {
         if let Some(w) = self.waits.get() {
             return w;
         }
-        let mut w = waits::regular_waits(&hand.standing_before, 2, Some(tiles::suit(hand.win)));
-        if w.count() > 0 && hand.fixed_len == 0 {
-            w.0 |= waits::seven_pairs_wait(&hand.standing_before).0;
-        }
+        // The core's table-driven waits leave out a kind held four times (no fifth copy can
+        // be drawn), which the reference counts as a wait: such hands take the search.
+        let w = if hand.concealed.fours & !hand.win_kind == 0 {
+            let mut kinds =
+                hupai_core::waits(&hand.before, hand.fixed_len as u8, FormSet::REGULAR).bits();
+            // Seven pairs wait on the one kind held an odd number of times (quads are two pairs).
+            let odd = hand.concealed.odd ^ hand.win_kind;
+            if kinds != 0 && hand.fixed_len == 0 && odd.count_ones() == 1 {
+                kinds |= odd;
+            }
+            Waits::of_kinds(kinds)
+        } else {
+            let mut w = waits::regular_waits(&hand.standing_before, 2, Some(tiles::suit(hand.win)));
+            if w.count() > 0 && hand.fixed_len == 0 {
+                w.0 |= waits::seven_pairs_wait(&hand.standing_before).0;
+            }
+            w
+        };
         self.waits.set(Some(w));
         w
     }

@@ -4,45 +4,35 @@
 
 use super::fans::{Fan, FanTable};
 use super::shapes::{Pack, PackKind};
-use super::tiles::{self, Code, Table, ALL, EAST};
+use super::tiles::{
+    self, Code, Kinds, Table, ALL, DRAGON_KINDS, EAST, GREEN_KINDS, HONOR_KINDS, REVERSIBLE_KINDS,
+    SUIT_KINDS, TERMINAL_KINDS, WIND_KINDS,
+};
 
-/// Suit fans. `tiles` is the whole hand (kongs count four).
-pub(crate) fn suits(tiles: &[Code], table: &mut FanTable) {
-    let mut flag = 0u8;
-    for &t in tiles {
-        flag |= 1 << tiles::suit(t);
-    }
-    if flag & 0xF1 == 0 {
+/// Suit fans of the kinds the whole hand uses.
+pub(crate) fn suits(kinds: Kinds, table: &mut FanTable) {
+    let honors = kinds & HONOR_KINDS != 0;
+    if !honors {
         table.put(Fan::NoHonors);
     }
-    let mut voided = 0;
-    for mask in [0xE3u8, 0xE5, 0xE9] {
-        if flag & mask == 0 {
-            voided += 1;
-        }
-    }
+    let voided = SUIT_KINDS[1..4].iter().filter(|&&suit| kinds & suit == 0).count() as u8;
     table.set(Fan::OneVoidedSuit, table.get(Fan::OneVoidedSuit) + voided);
     if table.get(Fan::OneVoidedSuit) == 2 {
         table.clear(Fan::OneVoidedSuit);
-        table.put(if flag & 0xF1 != 0 { Fan::HalfFlush } else { Fan::FullFlush });
+        table.put(if honors { Fan::HalfFlush } else { Fan::FullFlush });
     }
-    if flag == 0x1E
-        && tiles.iter().any(|&t| tiles::is_wind(t))
-        && tiles.iter().any(|&t| tiles::is_dragon(t))
-    {
+    if voided == 0 && kinds & WIND_KINDS != 0 && kinds & DRAGON_KINDS != 0 {
         table.put(Fan::AllTypes);
     }
 }
 
-/// Rank-range fans (only when every tile is a number tile).
-pub(crate) fn rank_range(tiles: &[Code], table: &mut FanTable) {
-    let mut flag = 0u16;
-    for &t in tiles {
-        if !tiles::is_numbered(t) {
-            return;
-        }
-        flag |= 1 << tiles::rank(t);
+/// Rank-range fans (only when every kind is a number kind).
+pub(crate) fn rank_range(kinds: Kinds, table: &mut FanTable) {
+    if kinds & HONOR_KINDS != 0 {
+        return;
     }
+    // Bit `rank` (1..9) of each rank used, in any suit.
+    let flag = (((kinds | kinds >> 9 | kinds >> 18) & 0x1FF) << 1) as u16;
     if flag & 0xFFE1 == 0 {
         table.put(if flag & 0x0010 != 0 { Fan::LowerFour } else { Fan::LowerTiles });
         return;
@@ -56,29 +46,30 @@ pub(crate) fn rank_range(tiles: &[Code], table: &mut FanTable) {
     }
 }
 
-/// Tile-set fans.
-pub(crate) fn tile_traits(tiles: &[Code], table: &mut FanTable) {
-    if !tiles.iter().any(|&t| tiles::is_terminal_or_honor(t)) {
+/// Tile-set fans of the kinds the whole hand uses.
+pub(crate) fn tile_traits(kinds: Kinds, table: &mut FanTable) {
+    let outside = TERMINAL_KINDS | HONOR_KINDS;
+    if kinds & outside == 0 {
         table.put(Fan::AllSimples);
     }
-    if tiles.iter().all(|&t| tiles::is_reversible(t)) {
+    if kinds & !REVERSIBLE_KINDS == 0 {
         table.put(Fan::ReversibleTiles);
     }
-    if tiles.iter().all(|&t| tiles::is_green(t)) {
+    if kinds & !GREEN_KINDS == 0 {
         table.put(Fan::AllGreen);
     }
     if table.has(Fan::AllSimples) {
         return;
     }
-    if tiles.iter().all(|&t| tiles::is_honor(t)) {
+    if kinds & !HONOR_KINDS == 0 {
         table.put(Fan::AllHonors);
         return;
     }
-    if tiles.iter().all(|&t| tiles::is_terminal(t)) {
+    if kinds & !TERMINAL_KINDS == 0 {
         table.put(Fan::AllTerminals);
         return;
     }
-    if tiles.iter().all(|&t| tiles::is_terminal_or_honor(t)) {
+    if kinds & !outside == 0 {
         table.put(Fan::AllTerminalsAndHonors);
     }
 }
