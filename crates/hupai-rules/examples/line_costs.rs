@@ -1,4 +1,5 @@
-//! Where the time of a `hupai score` line goes: reading the JSON line, parsing the hand text,
+//! Where the time of a `hupai score` line goes: reading the JSON line (and through
+//! `serde_json`, which the plain reader spares), parsing the hand text,
 //! scoring, writing the answer, each stage timed on its own over every line of a file of score
 //! lines (`crates/hupai-py/bench_lines.py write DIR` makes `DIR/mcr.jsonl` and
 //! `DIR/riichi.jsonl`), in CPU time of the thread, best of `ROUNDS` rounds (default 5).
@@ -40,15 +41,23 @@ fn main() {
     let text = std::fs::read_to_string(&path).expect("readable");
     let raw: Vec<&str> = text.lines().filter(|l| !l.trim().is_empty()).collect();
     let lines: Vec<ScoreLine> = raw.iter().map(|l| serde_json::from_str(l).unwrap()).collect();
+    for (text, line) in raw.iter().zip(&lines) {
+        assert_eq!(ScoreLine::read_plain_json(text).as_ref(), Some(line), "{text}");
+    }
     let mut cache = RulesCache::default();
     let rules = cache.get(&lines[0].rules).unwrap().clone();
     let hands: Vec<Hand> = lines.iter().map(|l| l.parse_hand().unwrap()).collect();
     let scores: Vec<_> =
         hands.iter().zip(&lines).filter_map(|(h, l)| score(&rules, h, &l.context).ok()).collect();
     let n = raw.len();
-    let read = best(rounds, n, || {
+    let serde = best(rounds, n, || {
         for l in &raw {
             black_box(serde_json::from_str::<ScoreLine>(l).unwrap());
+        }
+    });
+    let read = best(rounds, n, || {
+        for l in &raw {
+            black_box(ScoreLine::read_plain_json(l).unwrap());
         }
     });
     let parse = best(rounds, n, || {
@@ -72,7 +81,7 @@ fn main() {
     });
     let whole = best(rounds, n, || {
         for l in &raw {
-            let line: ScoreLine = serde_json::from_str(l).unwrap();
+            let line = ScoreLine::read_plain_json(l).unwrap();
             if let Ok(s) = line.score(&mut cache) {
                 out.clear();
                 s.write_json(&mut out);
@@ -80,7 +89,8 @@ fn main() {
         }
     });
     println!(
-        "{path}: {n} lines ({} scored), ns per line: read JSON {read:.0}, parse hand {parse:.0}, \
+        "{path}: {n} lines ({} scored), ns per line: read JSON {read:.0} (serde_json {serde:.0}), \
+         parse hand {parse:.0}, \
          score {scored:.0}, write answer {write:.0}; all together {whole:.0}",
         scores.len()
     );
