@@ -549,22 +549,6 @@ impl FanTable {
         self.set(fan, self.get(fan).wrapping_sub(by));
     }
 
-    /// Adds every count of `other`.
-    pub(crate) fn add_all(&mut self, other: &FanTable) {
-        let mut bits = other.mask;
-        while bits != 0 {
-            let i = bits.trailing_zeros() as usize;
-            bits &= bits - 1;
-            let c = self.counts[i].wrapping_add(other.counts[i]);
-            self.counts[i] = c;
-            if c == 0 {
-                self.mask &= !(1u128 << i);
-            } else {
-                self.mask |= 1u128 << i;
-            }
-        }
-    }
-
     /// The non-zero entries as (table index, count), in table order.
     pub(crate) fn entries(&self) -> impl Iterator<Item = (usize, u8)> + '_ {
         let mut bits = self.mask;

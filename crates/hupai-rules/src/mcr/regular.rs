@@ -58,38 +58,48 @@ impl McrHand {
 
 /// What every regular reading of a hand shares: the fans of its tiles, and its waits.
 pub(crate) struct Shared {
-    /// Fans of the whole hand's tiles (suits, tile sets, ranges, Tile Hog).
-    pub(crate) tile_fans: FanTable,
+    /// The fans every reading counts: the win situation's, Nine Gates, the concealment fans
+    /// (by the declared melds) and the whole hand's tiles' (suits, tile sets, ranges, Tile
+    /// Hog). Each reading starts from them (no rule of a reading reads one of them before
+    /// the exclusions, so when they are counted does not matter).
+    pub(crate) base: FanTable,
     /// Whether the wait fans apply (not a heavenly hand, a melded hand or four kongs).
     pub(crate) waits_apply: bool,
     /// Waits (regular form, plus seven pairs when nothing is declared, at most two), computed
     /// when a reading first needs them.
     waits: Cell<Option<Waits>>,
-    /// Nine Gates.
-    pub(crate) nine_gates: bool,
-    /// Declared melds made with another player's tile.
-    pub(crate) melded_count: usize,
 }
 
 impl Shared {
     pub(crate) fn new(hand: &McrHand) -> Shared {
         let kongs = hand.fixed().iter().filter(|p| p.kind == PackKind::Kong).count();
         let kinds = hand.all.held;
-        let mut tile_fans = FanTable::EMPTY;
-        traits::suits(kinds, &mut tile_fans);
-        traits::tile_traits(kinds, &mut tile_fans);
-        traits::rank_range(kinds, &mut tile_fans);
+        let mut base = FanTable::EMPTY;
+        traits::win_flags(hand.flags, &mut base);
+        traits::suits(kinds, &mut base);
+        traits::tile_traits(kinds, &mut base);
+        traits::rank_range(kinds, &mut base);
         let fours = hand.all.fours.count_ones() as usize;
-        tile_fans.set(Fan::TileHog, fours.wrapping_sub(kongs) as u8);
+        base.set(Fan::TileHog, fours.wrapping_sub(kongs) as u8);
         let melded_count = hand.fixed().iter().filter(|p| p.melded).count();
+        let self_drawn = hand.flags.self_drawn;
+        match melded_count {
+            0 => base.put(if self_drawn { Fan::FullyConcealedHand } else { Fan::ConcealedHand }),
+            4 => base.put(if self_drawn { Fan::SelfDrawn } else { Fan::MeldedHand }),
+            _ if self_drawn => base.put(Fan::SelfDrawn),
+            _ => {}
+        }
         let four_kongs =
             hand.fixed_len == 4 && hand.fixed().iter().all(|p| p.kind == PackKind::Kong);
-        let melded_hand = melded_count == 4 && !hand.flags.self_drawn;
+        let melded_hand = melded_count == 4 && !self_drawn;
         let waits_apply = !(hand.heavenly() || melded_hand || four_kongs);
-        let nine_gates = !hand.heavenly()
+        if !hand.heavenly()
             && hand.standing_before_len == 13
-            && is_nine_gates(&hand.standing_before);
-        Shared { tile_fans, waits_apply, waits: Cell::new(None), nine_gates, melded_count }
+            && is_nine_gates(&hand.standing_before)
+        {
+            base.put(Fan::NineGates);
+        }
+        Shared { base, waits_apply, waits: Cell::new(None) }
     }
 }
 
@@ -169,7 +179,7 @@ fn is_pure_terminal_chows(chows: &[Pack], pair: Code) -> bool {
 
 /// The fans of one reading `packs` (declared melds first, pair last).
 pub(crate) fn reading_fans(packs: &Packs, hand: &McrHand, shared: &Shared) -> FanTable {
-    let mut table = FanTable::EMPTY;
+    let mut table = shared.base;
     let mut chows = [packs[0]; 4];
     let mut pungs = [packs[0]; 4];
     let (mut nc, mut np) = (0, 0);
@@ -184,7 +194,6 @@ pub(crate) fn reading_fans(packs: &Packs, hand: &McrHand, shared: &Shared) -> Fa
     }
     let pair = packs[4].tile;
     let win = hand.win;
-    traits::win_flags(hand.flags, &mut table);
 
     // On a discard, a concealed pung that the win tile completed counts as melded, unless the
     // win tile can be read as part of a concealed chow.
@@ -234,19 +243,8 @@ pub(crate) fn reading_fans(packs: &Packs, hand: &McrHand, shared: &Shared) -> Fa
             groups::four_pungs(m, &mut table);
         }
     }
-    if shared.nine_gates {
-        table.put(Fan::NineGates);
-    }
-    let self_drawn = hand.flags.self_drawn;
-    match shared.melded_count {
-        0 => table.put(if self_drawn { Fan::FullyConcealedHand } else { Fan::ConcealedHand }),
-        4 => table.put(if self_drawn { Fan::SelfDrawn } else { Fan::MeldedHand }),
-        _ if self_drawn => table.put(Fan::SelfDrawn),
-        _ => {}
-    }
     pair_fans(pair, nc, &mut table);
     traits::pack_traits(packs, &mut table);
-    table.add_all(&shared.tile_fans);
     if shared.waits_apply {
         wait_fans(&packs[hand.fixed_len..], || shared.waits(hand), win, &mut table);
     }

@@ -89,35 +89,45 @@ pub(crate) fn tile_hog_counts(counts: &Table, kongs: usize, table: &mut FanTable
     table.set(Fan::TileHog, fours.wrapping_sub(kongs) as u8);
 }
 
+/// What a pack brings to the pack traits, by code: bit 0 a terminal or honour in every
+/// reading (Outside Hand), bit 1 a five (All Five), bit 2 an even pung or pair (All Even Pungs).
+/// Index 0 for a chow (by its middle tile), 1 for a pung, kong or pair.
+const PACK_TRAITS: [[u8; tiles::TABLE_LEN]; 2] = {
+    let mut out = [[0u8; tiles::TABLE_LEN]; 2];
+    let mut c = 0;
+    while c < tiles::TABLE_LEN {
+        let code = c as Code;
+        let r = tiles::rank(code);
+        if tiles::is_numbered(code) && r >= 1 && r <= 9 {
+            out[0][c] = match r {
+                2 | 8 => 1,
+                4..=6 => 2,
+                _ => 0,
+            };
+            out[1][c] = match r {
+                1 | 9 => 1,
+                5 => 2,
+                2 | 4 | 6 | 8 => 4,
+                _ => 0,
+            };
+        } else if tiles::is_honor(code) {
+            out[1][c] = 1;
+        }
+        c += 1;
+    }
+    out
+};
+
 /// Outside Hand, All Five, All Even Pungs.
 pub(crate) fn pack_traits(packs: &[Pack; 5], table: &mut FanTable) {
-    let (mut terminal, mut honor, mut five, mut even) = (0, 0, 0, 0);
-    for p in packs {
-        if tiles::is_numbered(p.tile) {
-            let r = tiles::rank(p.tile);
-            if p.kind == PackKind::Chow {
-                match r {
-                    2 | 8 => terminal += 1,
-                    4..=6 => five += 1,
-                    _ => {}
-                }
-            } else {
-                match r {
-                    1 | 9 => terminal += 1,
-                    5 => five += 1,
-                    2 | 4 | 6 | 8 => even += 1,
-                    _ => {}
-                }
-            }
-        } else {
-            honor += 1;
-        }
-    }
-    if terminal + honor == 5 {
+    let all = packs.iter().fold(0xFF, |all, p| {
+        all & PACK_TRAITS[usize::from(p.kind != PackKind::Chow)][usize::from(p.tile)]
+    });
+    if all & 1 != 0 {
         table.put(Fan::OutsideHand);
-    } else if five == 5 {
+    } else if all & 2 != 0 {
         table.put(Fan::AllFive);
-    } else if even == 5 {
+    } else if all & 4 != 0 {
         table.put(Fan::AllEvenPungs);
     }
 }
