@@ -372,13 +372,15 @@ pub(crate) fn parse_hand(s: &str) -> Result<Hand, HandError> {
     };
     // Tokens and their one-based columns. ASCII text (without the vertical tab, which is
     // whitespace to `char` but not to ASCII) is split byte by byte: a byte is a character.
-    if s.is_ascii() && !s.as_bytes().contains(&0x0B) {
-        let mut at = 0;
-        for token in s.split(|c: char| c.is_ascii_whitespace()) {
-            let start = at + 1;
-            at += token.len() + 1;
-            if !token.is_empty() {
-                read(token, start)?;
+    let bytes = s.as_bytes();
+    if s.is_ascii() && !bytes.contains(&0x0B) {
+        let mut start = 0;
+        for end in 0..=bytes.len() {
+            if bytes.get(end).is_none_or(u8::is_ascii_whitespace) {
+                if let Some(token) = s.get(start..end).filter(|t| !t.is_empty()) {
+                    read(token, start + 1)?;
+                }
+                start = end + 1;
             }
         }
     } else {
