@@ -23,13 +23,19 @@ fn thread_cpu_ns() -> u64 {
         .unwrap_or(0)
 }
 
-/// Nanoseconds per item of `f` over `n` items, best of `rounds`.
+/// Times each stage runs in a round: the scheduler's clock moves in ticks of a few
+/// milliseconds, so a round must last many ticks.
+const REPEATS: usize = 10;
+
+/// Nanoseconds per item of `f` over `n` items, best of `rounds` rounds of [`REPEATS`] runs.
 fn best(rounds: usize, n: usize, mut f: impl FnMut()) -> f64 {
     (0..rounds)
         .map(|_| {
             let start = thread_cpu_ns();
-            f();
-            (thread_cpu_ns() - start) as f64 / n as f64
+            for _ in 0..REPEATS {
+                f();
+            }
+            (thread_cpu_ns() - start) as f64 / (REPEATS * n) as f64
         })
         .fold(f64::INFINITY, f64::min)
 }
