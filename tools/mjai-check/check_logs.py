@@ -54,6 +54,9 @@ CALLS = ("chi", "pon", "daiminkan")
 KANS = ("daiminkan", "kakan", "ankan")
 #: The live wall of a four-player riichi hand: every draw, replacement draws included.
 LIVE_DRAWS = 70
+#: Draws from the live wall in a hand of three-player riichi (108 - 14 - 3 x 13), kita
+#: replacements included.
+LIVE_DRAWS_THREE = 55
 
 
 # --- Results -----------------------------------------------------------------------------
@@ -138,7 +141,12 @@ def hupai_rules_name(log: Log) -> str:
 #: jansou's preset for each hupai riichi rule set (the closest one: see README.md).
 JANSOU_PRESET = {"riichi": "tenhou", "riichi-majsoul": "mahjong-soul"}
 #: riichienv's rule name for each hupai riichi rule set.
-RIICHIENV_RULE = {"riichi": "tenhou", "riichi-majsoul": "mjsoul"}
+RIICHIENV_RULE = {
+    "riichi": "tenhou",
+    "riichi-majsoul": "mjsoul",
+    "sanma": "tenhou",
+    "sanma-majsoul": "mjsoul",
+}
 
 
 def mend_start_game(log: Log) -> Log:
@@ -218,10 +226,20 @@ class LoggedWin:
     first: bool  # the first win on the discard (the one that takes honba and sticks)
 
 
+def players(log: Log) -> int:
+    """Seats at the table: the number of hands dealt by the first ``start_kyoku`` (3 in
+    three-player riichi, whose logs only riichienv of the three tools reads)."""
+    for _, ev in log:
+        if ev["type"] == "start_kyoku":
+            return len(ev["tehais"])
+    return 4
+
+
 def logged_wins(log: Log) -> list[list[LoggedWin]]:
     """The logged wins of each hand (``start_kyoku`` to ``end_kyoku``), in order."""
     hands: list[list[LoggedWin]] = []
     honba = 0
+    payers = players(log) - 1
     for line, ev in log:
         if ev["type"] == "start_kyoku":
             hands.append([])
@@ -229,7 +247,7 @@ def logged_wins(log: Log) -> list[list[LoggedWin]]:
         elif ev["type"] == "hora" and hands:
             first = not hands[-1]
             paid = -sum(d for seat, d in enumerate(ev["deltas"]) if seat != ev["actor"])
-            value = paid - (300 * honba if first else 0)
+            value = paid - (100 * payers * honba if first else 0)
             hands[-1].append(LoggedWin(line, ev, value, first))
     return hands
 
@@ -454,11 +472,12 @@ class RiichienvCheck:
 
     def __init__(self) -> None:
         import riichienv
-        from riichienv._riichienv import HandEvaluator
+        from riichienv._riichienv import HandEvaluator, HandEvaluator3P
         from riichienv.convert import mjai_to_tid
 
         self.rv = riichienv
         self.HandEvaluator = HandEvaluator
+        self.HandEvaluator3P = HandEvaluator3P
         self.tid = mjai_to_tid
         self.MELD = {
             "chi": riichienv.MeldType.Chi,
@@ -474,6 +493,8 @@ class RiichienvCheck:
         """An action as comparable text: its mjai form without the actor, consumed sorted."""
         data = json.loads(action.to_mjai())
         data.pop("actor", None)
+        if data.get("type") == "kita":
+            data.pop("pai", None)  # riichienv writes the North on its options, not the replay's
         if "consumed" in data:
             data["consumed"] = sorted(data["consumed"])
         return json.dumps(data, sort_keys=True)
@@ -500,6 +521,7 @@ class RiichienvCheck:
         ``broken``; riichienv's replay must reject it, and its wins are not re-scored.
         """
         hands: list[dict] = []
+        live_draws = LIVE_DRAWS if players(log) == 4 else LIVE_DRAWS_THREE
         draws = 0
         previous = ""
         last_tile = ""
@@ -531,12 +553,13 @@ class RiichienvCheck:
                 last_tile = ev["pai"]  # the winning tile of a hora without "pai"
             if kind == "tsumo":
                 draws += 1
-                last_drawn_after_kan = previous in KANS
+                # A replacement draw: after a kan, or a North set aside (kita, rinshan too).
+                last_drawn_after_kan = previous in KANS + ("kita",)
             elif kind == "dora":
                 doras.append(ev["dora_marker"])
             elif kind == "hora":
                 tsumo = actor == ev["target"]
-                robbed = previous == "kakan" or previous == "ankan"
+                robbed = previous in ("kakan", "ankan", "kita")
                 pai = ev.get("pai", last_tile)
                 hand["wins"].append(
                     {
@@ -545,10 +568,11 @@ class RiichienvCheck:
                         "pai": pai,
                         "doras": list(doras),
                         "uras": ev.get("ura_markers", ev.get("uradora_markers", [])),
-                        "haitei": tsumo and draws == LIVE_DRAWS and not last_drawn_after_kan,
-                        "houtei": not tsumo and draws == LIVE_DRAWS and not robbed,
+                        "haitei": tsumo and draws == live_draws and not last_drawn_after_kan,
+                        "houtei": not tsumo and draws == live_draws and not robbed,
                         "rinshan": tsumo and last_drawn_after_kan,
-                        "chankan": not tsumo and robbed,
+                        "chankan": not tsumo and robbed and previous != "kita",
+                        "players": players(log),
                     }
                 )
                 continue  # a multiple ron's later wins follow the same discard
@@ -562,7 +586,7 @@ class RiichienvCheck:
         kind, actor = ev["type"], ev.get("actor")
         if kind == "tsumo":
             concealed[actor].append(ev["pai"])
-        elif kind == "dahai":
+        elif kind in ("dahai", "kita"):
             concealed[actor].remove(ev["pai"])
         elif kind in ("chi", "pon", "daiminkan", "ankan"):
             for tile in ev["consumed"]:
@@ -594,7 +618,8 @@ class RiichienvCheck:
             for kind, meld in win["melds"]
         ]
         uras = [self.tid(t) for t in win["uras"]]
-        return self.HandEvaluator(tiles, melds).calc(self.tid(win["pai"]), doras, uras, conditions)
+        evaluator = self.HandEvaluator if win["players"] == 4 else self.HandEvaluator3P
+        return evaluator(tiles, melds).calc(self.tid(win["pai"]), doras, uras, conditions)
 
     def check(self, path: str, log: Log) -> ToolResult:
         result = ToolResult(logs=1, events=len(log))
@@ -653,12 +678,13 @@ class RiichienvCheck:
                     continue
                 result.rescored += 1
                 tsumo = win.event["actor"] == win.event["target"]
+                others = shown["players"] - 2  # payers besides the dealer (ツモ損 at three)
                 if not tsumo:
                     value = scored.ron_agari
                 elif context.conditions.player_wind == self.rv.Wind.East:
-                    value = 3 * scored.tsumo_agari_ko
+                    value = (others + 1) * scored.tsumo_agari_ko
                 else:
-                    value = scored.tsumo_agari_oya + 2 * scored.tsumo_agari_ko
+                    value = scored.tsumo_agari_oya + others * scored.tsumo_agari_ko
                 han = None if scored.yakuman else scored.han
                 fu = None if scored.yakuman else scored.fu
                 problem = compare_win("riichienv", win, han, fu, value)
@@ -767,7 +793,9 @@ def check_file(
     checks = _checks()
     riichienv = checks["riichienv"]
     riichienv.corrected = collections.Counter()
-    results = {tool: checks[tool].check(name, log) for tool in TOOLS}
+    # Mortal's libriichi and jansou play four seats: three-player logs are riichienv's alone.
+    tools = TOOLS if players(log) == 4 else ("riichienv",)
+    results = {tool: checks[tool].check(name, log) if tool in tools else ToolResult() for tool in TOOLS}
     return name, results, coverage(log), riichienv.corrected
 
 
@@ -781,7 +809,7 @@ def coverage(log: Log) -> collections.Counter:
         kind = ev["type"]
         if kind == "start_kyoku":
             seen["hands"] += 1
-        elif kind in ("chi", "pon", "daiminkan", "kakan", "ankan", "reach"):
+        elif kind in ("chi", "pon", "daiminkan", "kakan", "ankan", "reach", "kita"):
             seen[kind] += 1
         elif kind == "hora":
             seen["hora"] += 1

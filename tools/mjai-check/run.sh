@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Generates riichi logs with hupai's agents and checks them with mjai (libriichi), jansou and
+# Generates riichi logs (four and three players) with hupai's agents and checks them with mjai (libriichi), jansou and
 # riichienv: see README.md. Exits non-zero when any tool rejects a log or re-scores a win
 # differently.
 #
@@ -44,6 +44,16 @@ arena majsoul-games --rules riichi-majsoul --agents "$real" --games 4 --seed 5
 # of them, wins with kans of every kind; with four, calls on the discard after an open kan.
 arena kans --rules riichi --agents efficiency,random,efficiency,random --hands 800 --seed 9
 arena random --rules riichi --agents random --hands 1000 --seed 9
+# Three-player riichi (riichienv reads it; libriichi and jansou seat four): hupai's agents set
+# Norths aside; random seats add the kans and the wins on a North.
+selfplay() { # NAME ARGS...: one selfplay run, its logs in $logs/hupai/NAME
+    local name=$1
+    shift
+    "$hupai" selfplay --log "$logs/hupai/$name" "$@" >/dev/null
+}
+selfplay sanma --rules sanma --agents defensive --games 6 --seed 3
+selfplay sanma-majsoul --rules sanma-majsoul --agents defensive,random,defensive --games 6 --seed 5
+selfplay sanma-random --rules sanma --agents random --games 20 --seed 9
 
 echo "== checking logs of Mortal's own simulator, which the checks must accept"
 "$venv/bin/python" "$here/mortal_logs.py" "$logs/mortal" 10
@@ -51,4 +61,4 @@ echo "== checking logs of Mortal's own simulator, which the checks must accept"
 
 echo "== checking hupai's logs"
 "$venv/bin/python" "$here/check_logs.py" --self-test \
-    --require chi,pon,daiminkan,kakan,ankan,reach,multiple_ron,abortive,call_on_kan_discard "$logs/hupai"
+    --require chi,pon,daiminkan,kakan,ankan,reach,kita,multiple_ron,abortive,call_on_kan_discard "$logs/hupai"

@@ -11,7 +11,7 @@
 //! | 37..74 | discard the drawn tile (tsumogiri) |
 //! | 74..111 | riichi, discarding a tile from the hand |
 //! | 111..148 | riichi, discarding the drawn tile |
-//! | 148..154 | chi: low, low with a red five, middle, middle red, high, high red (the called tile is the lowest, middle or highest of the run) |
+//! | 148..154 | chi: low, low with a red five, middle, middle red, high, high red (the called tile is the lowest, middle or highest of the run); 148 is also kita (三人麻雀 抜きドラ), a choice of the seat's own turn, where no chi is ever offered, so in one decision the id stays unambiguous |
 //! | 154..157 | pon with 0, 1 or 2 red fives from the hand |
 //! | 157 | open kan on the discard |
 //! | 158..192 | closed kan of a kind; also the lone kong (Wuhan 红中杠, 赖子杠) of that kind, which is never closed-kanned, so in one decision the id stays unambiguous |
@@ -49,6 +49,9 @@ pub const RIICHI: u16 = 74;
 pub const RIICHI_TSUMOGIRI: u16 = 111;
 /// First chi id.
 pub const CHI: u16 = 148;
+/// Kita (setting a North aside, three-player riichi): a turn decision's id, shared with the
+/// first chi id, which only claim decisions use.
+pub const KITA: u16 = CHI;
 /// First pon id.
 pub const PON: u16 = 154;
 /// Open kan.
@@ -111,7 +114,9 @@ pub fn pai37(i: u16) -> Option<Pai> {
 /// The kind on offer in a claim or robbing decision.
 pub fn claimed_kind(view: &PlayerView) -> Option<Kind> {
     match view.decision() {
-        Decision::Claim { pai, .. } | Decision::Robbing { pai, .. } => pai.kind(),
+        Decision::Claim { pai, .. }
+        | Decision::Robbing { pai, .. }
+        | Decision::Kita { pai, .. } => pai.kind(),
         _ => None,
     }
 }
@@ -143,6 +148,7 @@ pub fn action_id(action: Action, claimed: Option<Kind>) -> Option<u16> {
         // A lone-kong kind is never a closed kan's (the options refuse it): one id for both.
         Action::ClosedKan(k) | Action::LoneKong(k) => CLOSED_KAN + k.to_u8() as u16,
         Action::AddedKan(k) => ADDED_KAN + k.to_u8() as u16,
+        Action::Kita => KITA,
         Action::Tsumo => TSUMO,
         Action::Ron => RON,
         Action::NineTerminals => NINE_TERMINALS,

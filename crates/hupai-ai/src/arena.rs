@@ -1,5 +1,5 @@
 //! The arena: many seeded games or hands in parallel (rayon), optionally duplicate (every wall
-//! four times with the agents rotated through the seats), deterministic for a seed whatever
+//! once for each seat, four times or three, with the agents rotated through the seats), deterministic for a seed whatever
 //! the thread count. Games are played by the match driver; any agent can enter, hupai's by
 //! spec, yours as an [`Entrant`] that builds it.
 //!
@@ -46,7 +46,7 @@ pub fn jobs(config: &ArenaConfig) -> Vec<(u64, u64)> {
     let total = match config.length {
         Length::Games(n) | Length::Hands(n) => n,
     };
-    let rotations = if config.duplicate { 4 } else { 1 };
+    let rotations = if config.duplicate { config.seats() as u64 } else { 1 };
     let walls = total.div_ceil(rotations);
     (0..walls).flat_map(|w| (0..rotations).map(move |r| (w, r))).take(total as usize).collect()
 }

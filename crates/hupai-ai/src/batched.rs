@@ -25,13 +25,13 @@ pub use crate::batch_policy::BatchPolicy;
 use crate::records::JobRecord;
 use crate::SpecError;
 
-/// The four entrants' batch policies (none where an entrant answers one decision at a time,
-/// or when `config.batch` is 0).
-pub(crate) type Policies = [Option<Arc<dyn BatchPolicy>>; 4];
+/// The entrants' batch policies (none where an entrant answers one decision at a time, or
+/// when `config.batch` is 0).
+pub(crate) type Policies = Vec<Option<Arc<dyn BatchPolicy>>>;
 
 /// The policies of `config`'s entrants; a model that cannot be played is an error here.
 pub(crate) fn policies(config: &ArenaConfig) -> Result<Policies, ArenaError> {
-    let mut out: Policies = [None, None, None, None];
+    let mut out: Policies = vec![None; config.agents.len()];
     if config.batch == 0 {
         return Ok(out);
     }
@@ -58,12 +58,13 @@ pub(crate) fn play(
     policies: &Policies,
     progress: &(dyn Fn(u64) + Sync),
 ) -> Result<Vec<JobRecord>, ArenaError> {
-    let outside: [bool; 4] = std::array::from_fn(|e| policies[e].is_some());
+    let outside: Vec<bool> = policies.iter().map(Option::is_some).collect();
+    let seats = config.seats();
     let mut records = Vec::with_capacity(jobs.len());
     for wave in jobs.chunks(config.batch.max(1)) {
         let mut playing: Vec<Job> = wave
             .par_iter()
-            .map(|&(w, r)| Job::seating(config, w, r, |_, agent| agent, outside))
+            .map(|&(w, r)| Job::seating(config, w, r, |_, agent| agent, &outside))
             .collect::<Result<_, _>>()?;
         loop {
             playing.par_iter_mut().try_for_each(Job::play)?;
@@ -75,7 +76,7 @@ pub(crate) fn play(
                 for (j, job) in playing.iter().enumerate() {
                     let rotation = job.place().1 as usize;
                     for p in job.driver().prompts() {
-                        if job.is_external(p.player) && (p.player + rotation) % 4 == e {
+                        if job.is_external(p.player) && (p.player + rotation) % seats == e {
                             at.push((j, p.player));
                             rows.push((p.view, p.options));
                         }

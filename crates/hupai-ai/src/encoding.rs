@@ -308,7 +308,8 @@ pub fn encode(view: &PlayerView, planes: &mut [u8], scalars: &mut [f32]) {
         }
         Decision::RiichiDiscard => scalars[39] = 1.0,
         Decision::Claim { .. } => scalars[40] = 1.0,
-        Decision::Robbing { .. } => scalars[41] = 1.0,
+        // A win on a North set aside is offered as a robbing window is.
+        Decision::Robbing { .. } | Decision::Kita { .. } => scalars[41] = 1.0,
         Decision::Void => scalars[52] = 1.0,
         Decision::Exchange => scalars[70] = 1.0,
     }

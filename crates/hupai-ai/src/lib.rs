@@ -36,6 +36,7 @@ mod efficiency;
 pub mod encoding;
 pub mod evaluate;
 pub mod hint;
+pub mod kita;
 pub mod learned;
 pub mod lone_kong;
 pub mod mjai;

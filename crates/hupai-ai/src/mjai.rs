@@ -58,7 +58,9 @@ pub fn parse_reply(line: &str) -> Result<Reply, String> {
 /// The tile and its discarder of the claim (or kan robbing) the view decides on.
 fn claim_of(view: &PlayerView) -> Option<(hupai_core::Seat, Pai)> {
     match view.decision() {
-        Decision::Claim { from, pai } | Decision::Robbing { from, pai, .. } => Some((from, pai)),
+        Decision::Claim { from, pai }
+        | Decision::Robbing { from, pai, .. }
+        | Decision::Kita { from, pai } => Some((from, pai)),
         _ => None,
     }
 }
@@ -118,6 +120,7 @@ pub fn reply_for(view: &PlayerView, action: Action) -> String {
             let pai = held(view, k).into_iter().next().unwrap_or_default();
             json!({"type": "lone_kong", "actor": me, "pai": pai})
         }
+        Action::Kita => json!({"type": "kita", "actor": me, "pai": "N"}),
     };
     value.to_string()
 }
@@ -173,6 +176,7 @@ pub fn choose(view: &PlayerView, reply: &Reply, options: &[Action]) -> Result<Ch
         Event::LoneKong { pai, .. } => {
             found(Action::LoneKong(pai.kind().ok_or("a lone kong of no kind")?))
         }
+        Event::Kita { .. } => found(Action::Kita),
         other => Err(format!("'{}' is not a reply", other.type_name())),
     }
 }

@@ -78,6 +78,6 @@ pub struct PlayerRecord {
 pub struct JobRecord {
     /// The wall index (duplicate block).
     pub wall: u64,
-    /// The four players.
-    pub players: [PlayerRecord; 4],
+    /// The players, one a seat at the table.
+    pub players: Vec<PlayerRecord>,
 }

@@ -40,12 +40,13 @@ impl BotArgs {
     }
 }
 
-/// Four agent specs from a list of one (seated four times) or four.
-pub fn four(text: &str) -> anyhow::Result<[AgentSpec; 4]> {
+/// The agent specs of a table of `seats` players, from a list of one (seated at every seat)
+/// or one per seat.
+pub fn seated(text: &str, seats: usize) -> anyhow::Result<Vec<AgentSpec>> {
     let specs = AgentSpec::parse_list(text)?;
-    match specs.as_slice() {
-        [a] => Ok([a.clone(), a.clone(), a.clone(), a.clone()]),
-        [a, b, c, d] => Ok([a.clone(), b.clone(), c.clone(), d.clone()]),
-        _ => anyhow::bail!("--agents takes one or four agents, got {}", specs.len()),
+    match specs.len() {
+        1 => Ok(vec![specs[0].clone(); seats]),
+        n if n == seats => Ok(specs),
+        n => anyhow::bail!("--agents takes one or {seats} agents (one a seat), got {n}"),
     }
 }

@@ -13,14 +13,17 @@ use hupai_ai::report::write_report;
 #[command(group(clap::ArgGroup::new("length").required(true).args(["games", "hands"])))]
 pub struct ArenaArgs {
     /// Rule set: a preset (riichi, riichi-majsoul, mcr, chinese, laizi, sichuan,
-    /// sichuan-xueliu, sichuan-exchange, hongkong, guangdong, wuhan) or a TOML file.
+    /// sichuan-xueliu, sichuan-exchange, hongkong, guangdong, wuhan; three players: sanma,
+    /// sanma-majsoul) or a TOML file.
     #[arg(long, default_value = "riichi")]
     pub rules: String,
-    /// Four agents in seat order, comma-separated (one seats it four times): defensive,
-    /// defensive(fold=2,threat=0.5), efficiency, random, tsumogiri, mjai:COMMAND.
-    #[arg(long, default_value = "defensive,efficiency,efficiency,efficiency")]
-    pub agents: String,
-    /// Play every wall four times with the agents rotated through the seats.
+    /// The agents in seat order, one a seat, comma-separated (one seats it at every seat):
+    /// defensive, defensive(fold=2,threat=0.5), efficiency, random, tsumogiri, mjai:COMMAND
+    /// [default: defensive, then efficiency at every other seat].
+    #[arg(long)]
+    pub agents: Option<String>,
+    /// Play every wall once for each seat (four times, three at three players) with the agents
+    /// rotated through the seats.
     #[arg(long)]
     pub duplicate: bool,
     /// Number of full games.
@@ -54,9 +57,13 @@ pub struct ArenaArgs {
 
 /// Runs `hupai arena`.
 pub fn run(args: ArenaArgs) -> anyhow::Result<ExitCode> {
-    let rules = crate::rules_arg::playable(&args.rules)?;
+    let rules = crate::rules_arg::load(&args.rules)?;
     let options = args.bots.options();
-    let entrants = crate::agents::four(&args.agents)?.map(|spec| Entrant::spec(spec, options));
+    let seats = rules.seats().count();
+    let default = format!("defensive{}", ",efficiency".repeat(seats - 1));
+    let specs = crate::agents::seated(args.agents.as_deref().unwrap_or(&default), seats)?;
+    let entrants: Vec<Entrant> =
+        specs.into_iter().map(|spec| Entrant::spec(spec, options)).collect();
     let mut config = ArenaConfig::new(rules, entrants, args.seed);
     config.duplicate = args.duplicate;
     config.length = match (args.games, args.hands) {

@@ -29,7 +29,7 @@ pub struct MjaiBotArgs {
 
 /// Runs `hupai mjai-bot`: one answer line per input line, until the input ends.
 pub fn run(args: MjaiBotArgs) -> anyhow::Result<ExitCode> {
-    let rules = crate::rules_arg::playable(&args.rules)?;
+    let rules = crate::rules_arg::four_seats(&args.rules, "mjai-bot")?;
     let spec: AgentSpec = args.agent.parse()?;
     if spec.is_external() {
         anyhow::bail!("--agent {spec}: the bot plays one of hupai's own agents");

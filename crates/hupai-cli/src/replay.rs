@@ -161,8 +161,8 @@ fn decision_line(d: &Decided<'_>, json: bool) -> String {
     }
 }
 
-fn join(values: &[i32; 4]) -> String {
-    values.map(|v| v.to_string()).join(" ")
+fn join(values: &[i32]) -> String {
+    values.iter().map(|v| v.to_string()).collect::<Vec<_>>().join(" ")
 }
 
 /// One line of text per event.
@@ -191,6 +191,7 @@ fn describe(e: &Event) -> String {
         Event::Tsumo { actor, pai } => format!("  {actor} draws {pai}"),
         Event::Flower { actor, pai } => format!("  {actor} sets aside {pai}"),
         Event::LoneKong { actor, pai } => format!("  {actor} sets aside {pai} as a lone kong"),
+        Event::Kita { actor, pai } => format!("  {actor} sets aside {pai} (kita)"),
         Event::Dahai { actor, pai, tsumogiri } => {
             format!("  {actor} discards {pai}{}", if *tsumogiri { " (drawn)" } else { "" })
         }
@@ -228,7 +229,7 @@ fn describe(e: &Event) -> String {
         Event::EndKyoku => "  end of hand".into(),
         Event::EndGame { scores, seed, .. } => {
             let mut line =
-                format!("\nfinal scores {}", scores.as_ref().map_or(String::new(), join));
+                format!("\nfinal scores {}", scores.as_ref().map_or(String::new(), |s| join(s)));
             if let Some(seed) = seed {
                 line += &format!(" (seed {seed} revealed)");
             }

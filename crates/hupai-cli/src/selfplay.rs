@@ -15,7 +15,8 @@ use crate::agents::BotArgs;
 #[derive(Debug, Args)]
 pub struct SelfplayArgs {
     /// Rule set: a preset (riichi, riichi-majsoul, mcr, chinese, laizi, sichuan,
-    /// sichuan-xueliu, sichuan-exchange, hongkong, guangdong, wuhan) or a TOML file.
+    /// sichuan-xueliu, sichuan-exchange, hongkong, guangdong, wuhan; three players: sanma,
+    /// sanma-majsoul) or a TOML file.
     #[arg(long, default_value = "riichi")]
     rules: String,
     /// Number of matches.
@@ -24,7 +25,7 @@ pub struct SelfplayArgs {
     /// Seed of the first match (match i uses seed + i).
     #[arg(long, default_value_t = 0)]
     seed: u64,
-    /// The four agents, comma separated (one spec seats it four times): defensive,
+    /// The agents, comma separated, one a seat (one spec seats it at every seat): defensive,
     /// defensive(fold=2), efficiency, random, tsumogiri, mjai:COMMAND.
     #[arg(long, default_value = "random")]
     agents: String,
@@ -40,8 +41,8 @@ pub struct SelfplayArgs {
 
 /// Runs `hupai selfplay`.
 pub fn run(args: SelfplayArgs) -> anyhow::Result<ExitCode> {
-    let rules = crate::rules_arg::playable(&args.rules)?;
-    let specs = crate::agents::four(&args.agents)?;
+    let rules = crate::rules_arg::load(&args.rules)?;
+    let specs = crate::agents::seated(&args.agents, rules.seats().count())?;
     let options = args.bots.options();
     if let Some(dir) = &args.log {
         std::fs::create_dir_all(dir).with_context(|| format!("cannot create {}", dir.display()))?;
@@ -52,7 +53,7 @@ pub fn run(args: SelfplayArgs) -> anyhow::Result<ExitCode> {
     let mut timeouts = [0u64; 4];
     for g in 0..args.games {
         let seed = args.seed.wrapping_add(g);
-        let mut agents: Vec<Box<dyn Agent>> = Vec::with_capacity(4);
+        let mut agents: Vec<Box<dyn Agent>> = Vec::with_capacity(specs.len());
         for (p, spec) in specs.iter().enumerate() {
             let agent_seed = seed.wrapping_mul(4).wrapping_add(p as u64);
             agents.push(spec.build(&rules, agent_seed, p, &options)?);
@@ -62,7 +63,8 @@ pub fn run(args: SelfplayArgs) -> anyhow::Result<ExitCode> {
         // them from finding the seed from its commitment.
         setup.secret = hupai_engine::commitment::random_secret()
             .context("cannot draw the seed commitment's secret")?;
-        setup.names = std::array::from_fn(|p| specs[p].to_string());
+        setup.names =
+            std::array::from_fn(|p| specs.get(p).map(|s| s.to_string()).unwrap_or_default());
         let mut driver = Driver::new(setup);
         driver.run_with(&mut agents, |_, _| actions += 1)?;
         for (p, agent) in agents.iter().enumerate() {

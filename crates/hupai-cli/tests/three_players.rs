@@ -1,19 +1,47 @@
-//! Three-player riichi (`players = 3`) is scored but not yet dealt: every command that plays
-//! matches refuses it by name instead of seating four players at a 108-tile wall, and scoring
-//! still takes it.
+//! Three-player riichi (`players = 3`): `selfplay` and `arena` play it and `replay` reads its
+//! logs back; the commands whose tables seat four players so far (`mjai-bot`, `play`) refuse it
+//! by name instead of seating four players at a 108-tile wall; scoring takes it.
 
 use crate::common::run;
 
 #[test]
-fn commands_that_play_refuse_three_player_rules_and_say_why() {
+fn selfplay_plays_three_players_and_replay_reads_the_log() {
+    let dir = std::env::temp_dir().join(format!("hupai-sanma-{}", std::process::id()));
+    let dir_text = dir.to_string_lossy().into_owned();
+    let args = ["selfplay", "--rules", "sanma", "--agents", "defensive", "--games", "1"];
+    let (out, err, ok) = run(&[&args[..], &["--json", "--log", &dir_text]].concat(), "");
+    assert!(ok, "{err}");
+    let summary: serde_json::Value = serde_json::from_str(out.trim()).expect("json");
+    assert_eq!(summary["agents"].as_array().map(Vec::len), Some(3), "{out}");
+    assert!(summary["wins"].as_u64() > Some(0), "{out}");
+    let log = dir.join("game-0.jsonl");
+    let text = std::fs::read_to_string(&log).expect("the log");
+    assert!(text.contains(r#""scores":[35000,35000,35000]"#), "three scores");
+    assert!(text.contains(r#""type":"kita""#), "a North set aside");
+    let (out, err, ok) = run(&["replay", &log.to_string_lossy(), "--verify"], "");
+    assert!(ok, "{out} {err}");
+    let _ = std::fs::remove_dir_all(&dir);
+    // The arena: three rotations a wall, the default agents one a seat.
+    let args = ["arena", "--rules", "sanma", "--hands", "6", "--duplicate", "--json"];
+    let (out, err, ok) = run(&args, "");
+    assert!(ok, "{err}");
+    let result: serde_json::Value = serde_json::from_str(out.trim()).expect("json");
+    assert_eq!(result["hands"].as_u64(), Some(6), "{out}");
+    assert_eq!(result["agents"].as_array().map(Vec::len), Some(2), "defensive and efficiency");
+    // Four agents for three seats are refused.
+    let (_, err, ok) =
+        run(&["selfplay", "--rules", "sanma", "--agents", "random,random,random,random"], "");
+    assert!(!ok && err.contains("one or 3 agents"), "{err}");
+}
+
+#[test]
+fn commands_that_seat_four_refuse_three_player_rules_and_say_why() {
     let file = std::env::temp_dir().join(format!("hupai-three-{}.toml", std::process::id()));
     let text = "extends = \"sanma\"\nname = \"mine\"\n";
     std::fs::write(&file, text).expect("writes");
     let path = file.to_string_lossy().into_owned();
     for rules in ["sanma", "sanma-majsoul", path.as_str()] {
         for args in [
-            vec!["selfplay", "--rules", rules, "--games", "1"],
-            vec!["arena", "--rules", rules, "--hands", "4"],
             vec!["mjai-bot", "--rules", rules],
             vec!["play", "--rules", rules, "--plain"],
         ] {
@@ -21,7 +49,7 @@ fn commands_that_play_refuse_three_player_rules_and_say_why() {
             assert!(!ok, "{args:?} played: {out}");
             assert!(out.is_empty(), "{args:?} wrote {out}");
             assert!(
-                err.contains("three players") && err.contains("does not deal"),
+                err.contains("three players") && err.contains(&format!("hupai {}", args[0])),
                 "{args:?}: {err}"
             );
         }

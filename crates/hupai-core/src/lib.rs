@@ -85,7 +85,7 @@ pub use kind::{Kind, Suit};
 pub use kind_set::KindSet;
 pub use meld::{Meld, MeldError, MeldKind};
 pub use parse_error::ParseError;
-pub use seat::{BySeat, Seat};
+pub use seat::{BySeat, Seat, Seats};
 pub use shanten::{form_shanten, pair_shanten, shanten, shanten_with_jokers};
 pub use tile::Tile;
 pub use ukeire::{ukeire, ukeire_count, ukeire_with_jokers, waits, waits_with_jokers};

@@ -45,17 +45,20 @@ impl Seat {
         self as usize
     }
 
-    /// The next seat in turn order (the one on the right).
+    /// The next seat in turn order at a table of four (the one on the right; [`Seats::next`]
+    /// at any table).
     pub const fn next(self) -> Seat {
         Seat::ALL[(self as usize + 1) % 4]
     }
 
-    /// The seat `n` places further in turn order.
+    /// The seat `n` places further in turn order at a table of four ([`Seats::add`] at any
+    /// table).
     pub const fn add(self, n: usize) -> Seat {
         Seat::ALL[(self as usize + n) % 4]
     }
 
-    /// How many places `other` is after `self` in turn order (0..4).
+    /// How many places `other` is after `self` in turn order at a table of four (0..4;
+    /// [`Seats::distance`] at any table).
     pub const fn distance_to(self, other: Seat) -> usize {
         (other as usize + 4 - self as usize) % 4
     }
@@ -98,31 +101,210 @@ impl fmt::Display for Seat {
     }
 }
 
-/// One value per seat, indexed by [`Seat`].
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
-pub struct BySeat<T>(pub [T; 4]);
+/// The seats at a table, in turn order: East, South, West and North, or East, South and
+/// West at a three-player table (三人麻雀 has no North seat). Turn order wraps within them.
+///
+/// ```
+/// use hupai_core::{Seat, Seats};
+/// let three = Seats::THREE;
+/// assert_eq!(three.next(Seat::West), Seat::East);
+/// assert_eq!(Seats::FOUR.next(Seat::West), Seat::North);
+/// assert_eq!(three.after(Seat::South).collect::<Vec<_>>(), [Seat::West, Seat::East]);
+/// assert_eq!(three.distance(Seat::West, Seat::South), 2);
+/// assert!(!three.contains(Seat::North));
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Seats {
+    count: u8,
+}
 
-impl<T> BySeat<T> {
-    /// Builds the values from a function of the seat.
-    pub fn from_fn(mut f: impl FnMut(Seat) -> T) -> BySeat<T> {
-        BySeat([f(Seat::East), f(Seat::South), f(Seat::West), f(Seat::North)])
+impl Default for Seats {
+    fn default() -> Seats {
+        Seats::FOUR
+    }
+}
+
+impl Seats {
+    /// Four seats.
+    pub const FOUR: Seats = Seats { count: 4 };
+    /// Three seats: East, South, West.
+    pub const THREE: Seats = Seats { count: 3 };
+
+    /// The table of `count` seats (3 or 4).
+    pub const fn new(count: u8) -> Option<Seats> {
+        match count {
+            3 | 4 => Some(Seats { count }),
+            _ => None,
+        }
     }
 
-    /// The seats with their values, in turn order.
-    pub fn iter(&self) -> impl Iterator<Item = (Seat, &T)> {
-        Seat::ALL.into_iter().zip(self.0.iter())
+    /// How many seats (3 or 4).
+    pub const fn count(self) -> usize {
+        self.count as usize
+    }
+
+    /// Whether `seat` is at this table.
+    pub const fn contains(self, seat: Seat) -> bool {
+        seat.index() < self.count as usize
+    }
+
+    /// The seats in turn order, East first.
+    pub fn iter(self) -> impl Iterator<Item = Seat> + Clone {
+        Seat::ALL.into_iter().take(self.count())
+    }
+
+    /// The next seat after `seat` in turn order.
+    pub const fn next(self, seat: Seat) -> Seat {
+        self.add(seat, 1)
+    }
+
+    /// The seat `n` places after `seat` in turn order.
+    pub const fn add(self, seat: Seat, n: usize) -> Seat {
+        Seat::ALL[(seat.index() + n) % self.count as usize]
+    }
+
+    /// How many places `to` is after `from` in turn order (0..count).
+    pub const fn distance(self, from: Seat, to: Seat) -> usize {
+        let n = self.count as usize;
+        (to.index() + n - from.index() % n) % n
+    }
+
+    /// The other seats in turn order, starting after `seat`.
+    pub fn after(self, seat: Seat) -> impl Iterator<Item = Seat> + Clone {
+        (1..self.count()).map(move |i| self.add(seat, i))
+    }
+}
+
+/// One value per seat, indexed by [`Seat`], for the seats at a table ([`Seats`]). It always
+/// holds four slots; at a three-player table North's holds `T::default()` and is left out of
+/// [`BySeat::with_seats`], of the slice it dereferences to, and of its JSON (an array of one value
+/// per seat at the table, as the game logs write it).
+///
+/// ```
+/// use hupai_core::{BySeat, Seat, Seats};
+/// let scores = BySeat::new(Seats::THREE, |s| 35_000 + s.index() as i32);
+/// assert_eq!(scores.len(), 3);
+/// assert_eq!(scores[Seat::West], 35_002);
+/// assert_eq!(scores.with_seats().map(|(s, _)| s).last(), Some(Seat::West));
+/// assert_eq!(BySeat::from([1, 2, 3, 4]).iter().sum::<i32>(), 10);
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+pub struct BySeat<T> {
+    values: [T; 4],
+    seats: Seats,
+}
+
+impl<T> BySeat<T> {
+    /// Builds the values of four seats from a function of the seat.
+    pub fn from_fn(f: impl FnMut(Seat) -> T) -> BySeat<T> {
+        BySeat { values: Seat::ALL.map(f), seats: Seats::FOUR }
+    }
+
+    /// The seats it holds values for.
+    pub fn seats(&self) -> Seats {
+        self.seats
+    }
+
+    /// The seats with their values, in turn order (`iter()`, from the slice, gives the
+    /// values alone).
+    pub fn with_seats(&self) -> impl Iterator<Item = (Seat, &T)> {
+        self.seats.iter().zip(self.values.iter())
+    }
+
+    /// The values as an array of four (a three-player table's North slot holds the default).
+    pub fn into_array(self) -> [T; 4] {
+        self.values
+    }
+
+    /// A reference to the array of four.
+    pub fn as_array(&self) -> &[T; 4] {
+        &self.values
+    }
+
+    /// A mutable reference to the array of four.
+    pub fn as_mut_array(&mut self) -> &mut [T; 4] {
+        &mut self.values
+    }
+
+    /// The same seats with each value mapped.
+    pub fn map<U>(self, f: impl FnMut(T) -> U) -> BySeat<U> {
+        BySeat { values: self.values.map(f), seats: self.seats }
+    }
+}
+
+impl<T: Default> BySeat<T> {
+    /// Builds the values of the seats at `seats` from a function of the seat.
+    pub fn new(seats: Seats, mut f: impl FnMut(Seat) -> T) -> BySeat<T> {
+        let values = Seat::ALL.map(|s| if seats.contains(s) { f(s) } else { T::default() });
+        BySeat { values, seats }
+    }
+
+    /// `values` for the seats at `seats` (a slot beyond them is set to the default).
+    pub fn of(seats: Seats, values: [T; 4]) -> BySeat<T> {
+        let mut values = values;
+        for v in values.iter_mut().skip(seats.count()) {
+            *v = T::default();
+        }
+        BySeat { values, seats }
+    }
+}
+
+impl<T> From<[T; 4]> for BySeat<T> {
+    fn from(values: [T; 4]) -> BySeat<T> {
+        BySeat { values, seats: Seats::FOUR }
+    }
+}
+
+impl<T: PartialEq> PartialEq<[T; 4]> for BySeat<T> {
+    fn eq(&self, other: &[T; 4]) -> bool {
+        self.values == *other
+    }
+}
+
+impl<T> std::ops::Deref for BySeat<T> {
+    type Target = [T];
+    fn deref(&self) -> &[T] {
+        &self.values[..self.seats.count()]
+    }
+}
+
+impl<T> std::ops::DerefMut for BySeat<T> {
+    fn deref_mut(&mut self) -> &mut [T] {
+        &mut self.values[..self.seats.count()]
+    }
+}
+
+impl<'a, T> IntoIterator for &'a BySeat<T> {
+    type Item = &'a T;
+    type IntoIter = std::slice::Iter<'a, T>;
+    fn into_iter(self) -> std::slice::Iter<'a, T> {
+        self.iter()
+    }
+}
+
+/// By seat index 0..4 (North's slot at a three-player table holds the default).
+impl<T> Index<usize> for BySeat<T> {
+    type Output = T;
+    fn index(&self, index: usize) -> &T {
+        &self.values[index]
+    }
+}
+
+impl<T> IndexMut<usize> for BySeat<T> {
+    fn index_mut(&mut self, index: usize) -> &mut T {
+        &mut self.values[index]
     }
 }
 
 impl<T> Index<Seat> for BySeat<T> {
     type Output = T;
     fn index(&self, seat: Seat) -> &T {
-        &self.0[seat.index()]
+        &self.values[seat.index()]
     }
 }
 
 impl<T> IndexMut<Seat> for BySeat<T> {
     fn index_mut(&mut self, seat: Seat) -> &mut T {
-        &mut self.0[seat.index()]
+        &mut self.values[seat.index()]
     }
 }

@@ -25,7 +25,7 @@ use serde::de::{self, Deserializer, SeqAccess, Visitor};
 use serde::ser::{SerializeSeq, Serializer};
 use serde::{Deserialize, Serialize};
 
-use crate::{Counts, Form, Hand, Kind, KindSet, Meld, Seat};
+use crate::{BySeat, Counts, Form, Hand, Kind, KindSet, Meld, Seat, Seats};
 
 /// Reads a value from its text with `FromStr`, the parser's message as the error.
 struct TextVisitor<T>(PhantomData<T>, &'static str);
@@ -96,6 +96,43 @@ impl<'de> Deserialize<'de> for Seat {
     }
 }
 
+impl<T: Serialize> Serialize for BySeat<T> {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        let mut seq = s.serialize_seq(Some(self.len()))?;
+        for value in self.iter() {
+            seq.serialize_element(value)?;
+        }
+        seq.end()
+    }
+}
+
+impl<'de, T: Deserialize<'de> + Default> Deserialize<'de> for BySeat<T> {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<BySeat<T>, D::Error> {
+        struct Values<T>(PhantomData<T>);
+        impl<'de, T: Deserialize<'de> + Default> Visitor<'de> for Values<T> {
+            type Value = BySeat<T>;
+            fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                f.write_str("one value per seat, 3 or 4 of them")
+            }
+            fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<BySeat<T>, A::Error> {
+                let mut values: [T; 4] = Default::default();
+                let mut n = 0;
+                while let Some(value) = seq.next_element::<T>()? {
+                    if n == 4 {
+                        return Err(de::Error::invalid_length(5, &self));
+                    }
+                    values[n] = value;
+                    n += 1;
+                }
+                let seats =
+                    Seats::new(n as u8).ok_or_else(|| de::Error::invalid_length(n, &self))?;
+                Ok(BySeat::of(seats, values))
+            }
+        }
+        d.deserialize_seq(Values(PhantomData))
+    }
+}
+
 impl Serialize for KindSet {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         let mut seq = s.serialize_seq(Some(self.len()))?;
@@ -143,6 +180,14 @@ mod tests {
         for seat in Seat::ALL {
             let text = serde_json::to_string(&seat).unwrap();
             assert_eq!(serde_json::from_str::<Seat>(&text).unwrap(), seat);
+        }
+        let three: BySeat<i32> = serde_json::from_str("[1,2,3]").unwrap();
+        assert_eq!((three.seats(), &*three), (Seats::THREE, &[1, 2, 3][..]));
+        assert_eq!(serde_json::to_string(&three).unwrap(), "[1,2,3]");
+        let four: BySeat<i32> = serde_json::from_str("[1,2,3,4]").unwrap();
+        assert_eq!(serde_json::to_string(&four).unwrap(), "[1,2,3,4]");
+        for bad in ["[]", "[1,2]", "[1,2,3,4,5]"] {
+            assert!(serde_json::from_str::<BySeat<i32>>(bad).is_err(), "{bad}");
         }
         let meld: Meld = serde_json::from_str("\"chi:406s\"").unwrap();
         assert_eq!(serde_json::to_string(&meld).unwrap(), "\"chi:406s\"");

@@ -66,6 +66,8 @@ pub enum Action {
     /// Set one tile of this kind aside as a lone kong (Wuhan 红中杠, 赖子杠, 痞子杠): it
     /// scores its fans and a replacement draw follows; no one may claim or rob it.
     LoneKong(Kind),
+    /// Set a North aside as a bonus dora (三人麻雀 抜きドラ), with a replacement draw.
+    Kita,
 }
 
 impl Action {
@@ -110,6 +112,7 @@ impl fmt::Display for Action {
             Action::Void(suit) => write!(f, "void {}", suit.letter()),
             Action::Exchange([a, b, c]) => write!(f, "pass {a} {b} {c}"),
             Action::LoneKong(k) => write!(f, "lone kong of {}", Pai::kind_of(*k)),
+            Action::Kita => f.write_str("kita"),
         }
     }
 }
@@ -153,6 +156,7 @@ enum Wire {
     LoneKong {
         pai: Pai,
     },
+    Kita {},
 }
 
 impl Serialize for Action {
@@ -172,6 +176,7 @@ impl Serialize for Action {
             Action::Void(suit) => Wire::Void { suit },
             Action::Exchange(pai) => Wire::Exchange { pai },
             Action::LoneKong(k) => Wire::LoneKong { pai: Pai::kind_of(k) },
+            Action::Kita => Wire::Kita {},
         };
         wire.serialize(s)
     }
@@ -197,6 +202,7 @@ impl<'de> Deserialize<'de> for Action {
             Wire::Void { suit } => Action::Void(suit),
             Wire::Exchange { pai } => Action::Exchange(pai),
             Wire::LoneKong { pai } => Action::LoneKong(kind(pai)?),
+            Wire::Kita {} => Action::Kita,
         })
     }
 }
@@ -258,6 +264,7 @@ mod tests {
             Action::Void(Suit::Sou),
             Action::Exchange([p("1m"), p("1m"), p("9m")]),
             Action::LoneKong(p("C").kind().unwrap()),
+            Action::Kita,
         ];
         for a in all {
             let json = serde_json::to_string(&a).unwrap();

@@ -40,7 +40,7 @@ impl Game {
         if !self_drawn && !robbing && after_kan && self.rules.kong_transfer {
             self.kong_transfer(from, first, out);
         }
-        let left = Seat::ALL.iter().filter(|&&s| !self.has_left(s)).count();
+        let left = self.seats.iter().filter(|&s| !self.has_left(s)).count();
         if self.rules.after_win == AfterWin::Leave && left <= 1 {
             self.end_hand(false, false, out);
             return;

@@ -36,9 +36,13 @@ impl Game {
         all.extend(self.joker_marker);
         for s in Seat::ALL {
             let p = &self.p[s];
+            if !self.seats.contains(s) && (!p.hand.is_empty() || !p.river.is_empty()) {
+                return err(format!("seat {}, not at the table, holds tiles", s.index()));
+            }
             all.extend(&p.hand);
             all.extend(&p.flowers);
             all.extend(&p.lone_kongs);
+            all.extend(&p.kita);
             all.extend(&p.won);
             all.extend(p.river.iter().filter(|r| !r.called).map(|r| r.tile));
             for m in &p.melds {
@@ -66,7 +70,7 @@ impl Game {
             Phase::Void | Phase::Exchange => Some(self.dealer),
             _ => None,
         };
-        for s in Seat::ALL {
+        for s in self.seats.iter() {
             let p = &self.p[s];
             let view = &self.views[s];
             let size = p.hand.len() + 3 * p.melds.len();
@@ -111,7 +115,10 @@ impl Game {
                     self.wall.live()
                 ));
             }
-            for o in Seat::ALL {
+            if view.kita != std::array::from_fn(|o| self.p[Seat::ALL[o]].kita.len() as u8) {
+                return err(format!("seat {} miscounts the Norths set aside", s.index()));
+            }
+            for o in self.seats.iter() {
                 if view.hand_sizes[o.index()] != self.p[o].hand.len() {
                     return err(format!("seat {} miscounts seat {}'s hand", s.index(), o.index()));
                 }

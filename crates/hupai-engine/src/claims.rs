@@ -2,7 +2,7 @@
 
 use hupai_core::{Kind, Meld, MeldKind, Seat, Tile};
 
-use crate::game::Phase;
+use crate::game::{Phase, Robbed};
 use crate::player::{MeldTiles, RiichiState};
 use crate::{Action, DrawReason, Event, Game, Pai};
 
@@ -16,18 +16,18 @@ impl Game {
         }
     }
 
-    /// Opens the window to rob the kan `seat` just declared; false when nobody can.
-    pub(crate) fn open_robbing(&mut self, seat: Seat, tile: Tile, closed: bool) -> bool {
-        self.phase = Phase::Robbing { seat, tile, closed };
+    /// Opens the window to rob the kan `seat` just declared (or to win on its kita); false
+    /// when nobody can.
+    pub(crate) fn open_robbing(&mut self, seat: Seat, tile: Tile, robbed: Robbed) -> bool {
+        self.phase = Phase::Robbing { seat, tile, robbed };
         self.ask_others(seat);
         self.waiting != 0
     }
 
-    /// Fills the options of the three seats after `from` and marks those who must decide.
+    /// Fills the options of the other seats and marks those who must decide.
     fn ask_others(&mut self, from: Seat) {
         self.waiting = 0;
-        for i in 1..4 {
-            let seat = from.add(i);
+        for seat in self.seats.after(from) {
             self.responses[seat] = None;
             self.fill_options(seat);
             if !self.options[seat].is_empty() {
@@ -38,15 +38,14 @@ impl Game {
 
     /// Every answer is in: wins first, then kan / pon, then chi, else the next draw.
     pub(crate) fn resolve_claims(&mut self, out: &mut Vec<Event>) {
-        let (from, tile, robbing, closed) = match self.phase {
-            Phase::Claims { from, tile } => (from, tile, false, false),
-            Phase::Robbing { seat, tile, closed } => (seat, tile, true, closed),
+        let (from, tile, robbed) = match self.phase {
+            Phase::Claims { from, tile } => (from, tile, None),
+            Phase::Robbing { seat, tile, robbed } => (seat, tile, Some(robbed)),
             _ => return,
         };
         let mut winners = [Seat::East; 3];
         let mut n = 0;
-        for i in 1..4 {
-            let s = from.add(i);
+        for s in self.seats.after(from) {
             if self.responses[s] == Some(Action::Ron) {
                 winners[n] = s;
                 n += 1;
@@ -60,13 +59,16 @@ impl Game {
             if !self.rules.double_ron {
                 n = 1;
             }
-            self.settle_wins(&winners[..n], from, tile, false, robbing, out);
+            self.settle_wins(&winners[..n], from, tile, false, robbed, out);
             return;
         }
-        if robbing {
+        if let Some(robbed) = robbed {
             self.responses = Default::default();
-            let kan = if closed { MeldKind::ClosedKan } else { MeldKind::AddedKan };
-            self.finish_kan(from, kan, out);
+            match robbed {
+                Robbed::AddedKan => self.finish_kan(from, MeldKind::AddedKan, out),
+                Robbed::ClosedKan => self.finish_kan(from, MeldKind::ClosedKan, out),
+                Robbed::Kita => self.replace(from, out),
+            }
             return;
         }
         if let RiichiState::Declared { double } = self.p[from].riichi {
@@ -81,16 +83,17 @@ impl Game {
                 deltas[from.index()] = -1000;
             }
             let scores = Some(self.scores());
-            self.emit(Event::ReachAccepted { actor: from, deltas: Some(deltas), scores }, out);
-            // 四家立直 is a riichi draw: four 报听 in the Chinese variants play on.
+            let deltas = Some(self.by_seat(deltas));
+            self.emit(Event::ReachAccepted { actor: from, deltas, scores }, out);
+            // 四家立直 is a riichi draw (four players only): four 报听 in the Chinese variants
+            // play on.
             if self.riichi() && self.riichi_count == 4 && self.rules.abortive_draws {
                 self.abortive_draw(DrawReason::FourRiichi, out);
                 return;
             }
         }
         let mut call = None;
-        for i in 1..4 {
-            let s = from.add(i);
+        for s in self.seats.after(from) {
             match self.responses[s] {
                 Some(a @ (Action::Pon(_) | Action::OpenKan)) => call = Some((s, a)),
                 Some(a @ Action::Chi(_)) if call.is_none() => call = Some((s, a)),
@@ -121,9 +124,9 @@ impl Game {
         }
     }
 
-    /// Whether the first four discards were the same wind with no call.
+    /// Whether the first four discards were the same wind with no call (four players only).
     fn four_winds(&self) -> bool {
-        if !self.table().no_calls || self.discards != 4 {
+        if self.seats.count() != 4 || !self.table().no_calls || self.discards != 4 {
             return false;
         }
         let first = self.p[self.dealer].river.first().and_then(|r| r.tile.kind());

@@ -1,10 +1,11 @@
 //! Starting a hand: the wall, the joker, the deal, flowers, and every draw.
 //!
-//! Dealing: from the front of the wall, starting with the dealer and going in turn order,
-//! three rounds of four tiles each, then one tile each (13 per seat); then the dealer draws.
+//! Dealing: from the front of the wall, starting with the dealer and going in turn order
+//! around the seats at the table, three rounds of four tiles each, then one tile each (13 per
+//! seat); then the dealer draws.
 //! Flowers (MCR) are set aside, dealer first, each replaced from the back of the wall.
 
-use hupai_core::{Seat, Tile};
+use hupai_core::{BySeat, Seat, Tile};
 
 use crate::game::Phase;
 use crate::{Event, Game, Wall};
@@ -35,8 +36,8 @@ impl Game {
         }
         self.dora_count = usize::from(self.riichi());
         for block in 0..4 {
-            for i in 0..4 {
-                let seat = self.dealer.add(i);
+            for i in 0..self.seats.count() {
+                let seat = self.seats.add(self.dealer, i);
                 let n = if block < 3 { 4 } else { 1 };
                 for _ in 0..n {
                     if let Some(t) = self.wall.draw() {
@@ -45,8 +46,8 @@ impl Game {
                 }
             }
         }
-        let tehais = std::array::from_fn(|s| {
-            self.p[Seat::ALL[s]].hand.iter().map(|&t| self.pai(t)).collect::<Vec<_>>()
+        let tehais = BySeat::new(self.seats, |s| {
+            self.p[s].hand.iter().map(|&t| self.pai(t)).collect::<Vec<_>>()
         });
         let start = Event::StartKyoku {
             bakaze: crate::Pai::kind_of(Seat::ALL[self.round as usize % 4].wind()),
@@ -61,8 +62,8 @@ impl Game {
             players: (self.rules.variant == hupai_rules::Variant::Mcr).then_some(self.players),
         };
         self.emit(start, out);
-        for i in 0..4 {
-            let seat = self.dealer.add(i);
+        for i in 0..self.seats.count() {
+            let seat = self.seats.add(self.dealer, i);
             while let Some(flower) = self.p[seat].hand.iter().copied().find(|t| t.is_flower()) {
                 self.p[seat].remove(flower);
                 self.p[seat].flowers.push(flower);
@@ -93,7 +94,7 @@ impl Game {
     fn begin_all(&mut self, phase: Phase) {
         self.phase = phase;
         self.waiting = 0;
-        for s in Seat::ALL {
+        for s in self.seats.iter() {
             self.responses[s] = None;
             self.fill_options(s);
             if !self.options[s].is_empty() {
@@ -110,7 +111,7 @@ impl Game {
             None => 1 + self.rng.below(3) as u8,
         };
         let mut given = [[None::<Tile>; 3]; 4];
-        for s in Seat::ALL {
+        for s in self.seats.iter() {
             let Some(crate::Action::Exchange(pai)) = self.responses[s].take() else { continue };
             let p = &mut self.p[s];
             for (slot, pai) in given[s.index()].iter_mut().zip(pai) {
@@ -126,9 +127,9 @@ impl Game {
                 }
             }
         }
-        for i in 0..4 {
-            let seat = self.dealer.add(i);
-            let target = seat.add(usize::from(step));
+        for i in 0..self.seats.count() {
+            let seat = self.seats.add(self.dealer, i);
+            let target = self.seats.add(seat, usize::from(step));
             let tiles = given[seat.index()];
             for t in tiles.into_iter().flatten() {
                 self.p[target].add(t);
@@ -146,8 +147,8 @@ impl Game {
     /// Every seat has named its void suit: the choices are shown (dealer first), then the
     /// dealer plays.
     pub(crate) fn resolve_voids(&mut self, out: &mut Vec<Event>) {
-        for i in 0..4 {
-            let seat = self.dealer.add(i);
+        for i in 0..self.seats.count() {
+            let seat = self.seats.add(self.dealer, i);
             if let Some(crate::Action::Void(suit)) = self.responses[seat].take() {
                 self.emit(Event::Void { actor: seat, suit }, out);
             }

@@ -73,7 +73,7 @@ pub enum AnswerError {
 impl fmt::Display for AnswerError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            AnswerError::NoPlayer(p) => write!(f, "no player {p}: players are 0..=3"),
+            AnswerError::NoPlayer(p) => write!(f, "no player {p} at the table"),
             AnswerError::Stale { answered, open } => {
                 write!(f, "decision {answered} is not open (decision {open} is)")
             }
@@ -267,7 +267,7 @@ impl Driver {
         decision: usize,
         action: Action,
     ) -> Result<Range<usize>, AnswerError> {
-        if player >= 4 {
+        if player >= self.game.seats().count() {
             return Err(AnswerError::NoPlayer(player));
         }
         if decision != self.decision() {
@@ -366,7 +366,8 @@ impl Driver {
         for seq in self.shown..self.record.len() {
             let e = &self.record[seq];
             let hidden = e.has_hidden_tiles();
-            for (player, agent) in agents.iter_mut().enumerate().take(4) {
+            let players = self.game.seats().count();
+            for (player, agent) in agents.iter_mut().enumerate().take(players) {
                 let Some(agent) = agent.as_mut().filter(|a| a.observes()) else { continue };
                 if hidden {
                     agent.observe(&shown_to(e, self.seat_at(player, seq)));

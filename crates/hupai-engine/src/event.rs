@@ -15,7 +15,7 @@
 //! assert!(serde_json::from_str::<Event>(r#"{"type":"tsumo","actor":7,"pai":"1m"}"#).is_err());
 //! ```
 
-use hupai_core::{Seat, Suit};
+use hupai_core::{BySeat, Seat, Suit};
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
 use crate::wire::{opt_seat, seat, suit};
@@ -121,7 +121,7 @@ pub enum Event {
     StartGame {
         /// Player names (player order: the first dealer first).
         #[serde(default)]
-        names: [String; 4],
+        names: BySeat<String>,
         /// The rule set's name (a preset name or a TOML path).
         #[serde(default, rename = "hupai_rules", skip_serializing_if = "String::is_empty")]
         rules: String,
@@ -168,9 +168,9 @@ pub enum Event {
         oya: Seat,
         /// Scores by seat.
         #[serde(default, skip_serializing_if = "Option::is_none")]
-        scores: Option<[i32; 4]>,
+        scores: Option<BySeat<i32>>,
         /// The 13 tiles dealt to each seat (`?` for hidden ones).
-        tehais: [Vec<Pai>; 4],
+        tehais: BySeat<Vec<Pai>>,
         /// The tile turned up to choose the joker (laizi only).
         #[serde(default, skip_serializing_if = "Option::is_none")]
         joker_marker: Option<Pai>,
@@ -201,6 +201,15 @@ pub enum Event {
         #[serde(with = "seat")]
         actor: Seat,
         /// The tile.
+        pai: Pai,
+    },
+    /// A North set aside as a bonus dora (三人麻雀 抜きドラ, `kita`; a replacement `tsumo`
+    /// follows unless another seat wins on it).
+    Kita {
+        /// Who sets it aside.
+        #[serde(with = "seat")]
+        actor: Seat,
+        /// The tile (`N`).
         pai: Pai,
     },
     /// A discard.
@@ -289,10 +298,10 @@ pub enum Event {
         actor: Seat,
         /// Score changes by seat (the stick).
         #[serde(default, skip_serializing_if = "Option::is_none")]
-        deltas: Option<[i32; 4]>,
+        deltas: Option<BySeat<i32>>,
         /// Scores after the stick.
         #[serde(default, skip_serializing_if = "Option::is_none")]
-        scores: Option<[i32; 4]>,
+        scores: Option<BySeat<i32>>,
     },
     /// A win.
     Hora {
@@ -306,7 +315,7 @@ pub enum Event {
         pai: Pai,
         /// Score changes by seat.
         #[serde(default)]
-        deltas: [i32; 4],
+        deltas: BySeat<i32>,
         /// Ura dora indicators (riichi wins), else empty.
         #[serde(default, alias = "uradora_markers")]
         ura_markers: Vec<Pai>,
@@ -327,7 +336,7 @@ pub enum Event {
         points: u32,
         /// Scores after the win.
         #[serde(default, skip_serializing_if = "Option::is_none")]
-        scores: Option<[i32; 4]>,
+        scores: Option<BySeat<i32>>,
         /// The win as a `hupai score` input line.
         #[serde(default, skip_serializing_if = "Option::is_none")]
         score_input: Option<Box<hupai_rules::ScoreLine>>,
@@ -366,10 +375,10 @@ pub enum Event {
         #[serde(with = "seat")]
         actor: Seat,
         /// Score changes by seat.
-        deltas: [i32; 4],
+        deltas: BySeat<i32>,
         /// Scores after it.
         #[serde(default, skip_serializing_if = "Option::is_none")]
-        scores: Option<[i32; 4]>,
+        scores: Option<BySeat<i32>>,
     },
     /// A hand ends without a win.
     Ryukyoku {
@@ -378,13 +387,13 @@ pub enum Event {
         reason: Option<DrawReason>,
         /// Score changes by seat.
         #[serde(default)]
-        deltas: [i32; 4],
+        deltas: BySeat<i32>,
         /// Which seats were ready (exhaustive draws).
         #[serde(default)]
-        tenpai: [bool; 4],
+        tenpai: BySeat<bool>,
         /// Scores after the draw.
         #[serde(default, skip_serializing_if = "Option::is_none")]
-        scores: Option<[i32; 4]>,
+        scores: Option<BySeat<i32>>,
     },
     /// The hand is over.
     EndKyoku,
@@ -392,7 +401,7 @@ pub enum Event {
     EndGame {
         /// Final scores by player (left-over riichi sticks go to the leader).
         #[serde(default, skip_serializing_if = "Option::is_none")]
-        scores: Option<[i32; 4]>,
+        scores: Option<BySeat<i32>>,
         /// The seed, revealed: with `secret` anyone can check `start_game.seed_commitment`
         /// and rebuild every wall.
         #[serde(default, rename = "hupai_seed", skip_serializing_if = "Option::is_none")]
@@ -487,6 +496,7 @@ impl Event {
             Event::Tsumo { actor, .. }
             | Event::Flower { actor, .. }
             | Event::LoneKong { actor, .. }
+            | Event::Kita { actor, .. }
             | Event::Dahai { actor, .. }
             | Event::Chi { actor, .. }
             | Event::Pon { actor, .. }
@@ -511,6 +521,7 @@ impl Event {
             Event::Tsumo { .. } => "tsumo",
             Event::Flower { .. } => "flower",
             Event::LoneKong { .. } => "lone_kong",
+            Event::Kita { .. } => "kita",
             Event::Dahai { .. } => "dahai",
             Event::Chi { .. } => "chi",
             Event::Pon { .. } => "pon",

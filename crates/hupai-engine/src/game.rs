@@ -19,7 +19,7 @@
 
 use std::sync::Arc;
 
-use hupai_core::{BySeat, Kind, Seat, Tile};
+use hupai_core::{BySeat, Kind, Seat, Seats, Tile};
 use hupai_rules::{Rules, Variant};
 
 use crate::{Action, Event, Pai, PlayError, Player, PlayerView, Setup, SplitMix64, Wall};
@@ -41,14 +41,15 @@ pub(crate) enum Phase {
         /// The discard.
         tile: Tile,
     },
-    /// Other seats may rob the kan `seat` just declared with `tile`.
+    /// Other seats may rob the kan `seat` just declared with `tile`, or win on the North it
+    /// set aside (kita).
     Robbing {
         /// The kan's declarer.
         seat: Seat,
-        /// The added tile, or a tile of the closed kan.
+        /// The added tile, a tile of the closed kan, or the North.
         tile: Tile,
-        /// A closed kan (thirteen orphans only).
-        closed: bool,
+        /// What may be robbed.
+        robbed: Robbed,
     },
     /// Every seat names the suit it voids (定缺).
     Void,
@@ -56,6 +57,17 @@ pub(crate) enum Phase {
     Exchange,
     /// The match is over.
     Over,
+}
+
+/// What a robbing window is open on.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Robbed {
+    /// An added kan.
+    AddedKan,
+    /// A closed kan (thirteen orphans only).
+    ClosedKan,
+    /// A North set aside (kita), where the rules let another seat win on it.
+    Kita,
 }
 
 /// A kong's payment this hand (刮风下雨), kept for 呼叫转移 and 退税.
@@ -89,7 +101,7 @@ impl<'a> Pending<'a> {
     /// The seats that must still decide (several when a discard may be claimed).
     pub fn seats(&self) -> impl Iterator<Item = Seat> + 'a {
         let waiting = self.game.waiting;
-        Seat::ALL.into_iter().filter(move |s| waiting >> s.index() & 1 == 1)
+        self.game.seats.iter().filter(move |s| waiting >> s.index() & 1 == 1)
     }
 
     /// The legal options of `seat` (empty when it has nothing to decide).
@@ -117,6 +129,8 @@ pub struct Game {
     pub(crate) single_hand: bool,
     pub(crate) seed: u64,
     pub(crate) secret: u128,
+    /// The seats at the table (three in three-player riichi).
+    pub(crate) seats: Seats,
     // Match.
     pub(crate) scores: [i32; 4],
     pub(crate) players: [u8; 4],
@@ -156,7 +170,10 @@ impl Game {
         let rules = Arc::new(setup.rules);
         let mut stacked = setup.stacked_walls;
         stacked.reverse();
+        let seats = rules.seats();
         let scores = setup.scores.unwrap_or([rules.starting_points; 4]);
+        // A three-player table has no fourth player: its slot holds nothing.
+        let scores = *BySeat::of(seats, scores).as_array();
         let mut game = Game {
             reds: rules.red_fives,
             rng: SplitMix64::new(setup.seed),
@@ -164,6 +181,7 @@ impl Game {
             single_hand: setup.single_hand,
             seed: setup.seed,
             secret: setup.secret,
+            seats: rules.seats(),
             scores,
             players: [0, 1, 2, 3],
             round: setup.round.round,
@@ -192,7 +210,7 @@ impl Game {
         }
         let mut out = Vec::new();
         let start = Event::StartGame {
-            names: setup.names,
+            names: BySeat::of(seats, setup.names),
             rules: game.rules.name.clone(),
             seed: Some(setup.seed),
             secret: Some(crate::commitment::secret_text(setup.secret)),
@@ -210,7 +228,8 @@ impl Game {
     /// Records `event`: every seat's view takes it in (each keeps only what its seat may
     /// see), then it is appended to `out`.
     pub(crate) fn emit(&mut self, event: Event, out: &mut Vec<Event>) {
-        PlayerView::take_into_all(&mut self.views.0, &event);
+        let seats = self.seats.count();
+        PlayerView::take_into_all(&mut self.views.as_mut_array()[..seats], &event);
         out.push(event);
     }
 
@@ -297,13 +316,23 @@ impl Game {
     }
 
     /// Scores by seat.
-    pub fn scores(&self) -> [i32; 4] {
-        std::array::from_fn(|s| self.scores[self.players[s] as usize])
+    pub fn scores(&self) -> BySeat<i32> {
+        BySeat::new(self.seats, |s| self.scores[self.players[s.index()] as usize])
     }
 
     /// Scores by player (the same as by seat unless seats rotate, as in MCR).
-    pub fn player_scores(&self) -> [i32; 4] {
-        self.scores
+    pub fn player_scores(&self) -> BySeat<i32> {
+        BySeat::of(self.seats, self.scores)
+    }
+
+    /// The seats at the table (three in three-player riichi).
+    pub fn seats(&self) -> Seats {
+        self.seats
+    }
+
+    /// `values` by seat, for the seats at the table.
+    pub(crate) fn by_seat<T: Default>(&self, values: [T; 4]) -> BySeat<T> {
+        BySeat::of(self.seats, values)
     }
 
     /// Riichi sticks on the table.
@@ -358,7 +387,7 @@ impl Game {
 
     /// The seat wind of `seat` this hand.
     pub fn seat_wind(&self, seat: Seat) -> Seat {
-        Seat::ALL[self.dealer.distance_to(seat)]
+        Seat::ALL[self.seats.distance(self.dealer, seat)]
     }
 
     /// The log name of a tile.
@@ -373,7 +402,7 @@ impl Game {
 
     /// The next seat after `seat` in turn order that is still in the hand.
     pub(crate) fn next_in_hand(&self, seat: Seat) -> Seat {
-        (1..=4).map(|i| seat.add(i)).find(|&s| !self.has_left(s)).unwrap_or(seat.next())
+        self.seats.after(seat).find(|&s| !self.has_left(s)).unwrap_or(self.seats.next(seat))
     }
 
     /// Whether the riichi rules apply (the variant).

@@ -92,7 +92,7 @@ pub use play::play_match;
 pub use player::{Liability, MeldTiles, Player, RiichiState, RiverTile};
 pub use replay::{replay, ReplayError};
 pub use rng::SplitMix64;
-pub use setup::{playable, RoundState, Setup, UnplayableRules};
+pub use setup::{RoundState, Setup};
 pub use view::{Decision, PlayerView, RiverEntry, TableMeld};
 pub use view_check::ViewError;
 pub use wall::Wall;

@@ -62,6 +62,11 @@ pub fn legal_options_into(view: &PlayerView, out: &mut Vec<Action>) {
         Decision::RiichiDiscard => riichi_discards(view, out),
         Decision::Claim { from, pai } => claim(view, from, pai, out),
         Decision::Robbing { pai, closed, .. } => robbing(view, pai, closed, out),
+        Decision::Kita { pai, .. } => {
+            if ron_offered(view, pai, WinOn::Kita) {
+                out.extend([Action::Ron, Action::Pass]);
+            }
+        }
         Decision::Void => out.extend([Suit::Man, Suit::Pin, Suit::Sou].map(Action::Void)),
         Decision::Exchange => exchanges(view, out),
     }
@@ -127,6 +132,9 @@ fn turn(view: &PlayerView, after_call: bool, replacement: bool, out: &mut Vec<Ac
     }
     if !locked {
         lone_kongs(view, out);
+    }
+    if !after_call && may_kita(view) {
+        out.push(Action::Kita);
     }
     if in_riichi {
         if let Some(pai) = view.drawn {
@@ -233,6 +241,19 @@ fn lone_kongs(view: &PlayerView, out: &mut Vec<Action>) {
     }
 }
 
+/// 抜きドラ (three-player riichi): a North may be set aside in the seat's own turn after a
+/// draw, while the wall has a tile for the replacement draw; in riichi only the North just
+/// drawn (the waits stay the same).
+fn may_kita(view: &PlayerView) -> bool {
+    let north = Pai::kind_of(Kind::NORTH);
+    let held = if view.riichi[view.seat.index()] {
+        view.drawn == Some(north)
+    } else {
+        view.counts()[Kind::NORTH] > 0
+    };
+    view.rules().kita && held && view.live_tiles() > 0 && !view.has_won(view.seat)
+}
+
 /// Closed and added kans.
 fn kans(view: &PlayerView, out: &mut Vec<Action>) {
     let rules = view.rules();
@@ -285,7 +306,7 @@ fn claim(view: &PlayerView, from: Seat, pai: Pai, out: &mut Vec<Action>) {
         out.push(Action::Ron);
     }
     let counts = view.counts();
-    let chi_possible = rules.chi && me == from.next() && !kind.is_honor();
+    let chi_possible = rules.chi && me == view.seats.next(from) && !kind.is_honor();
     let may_call = !view.riichi[me.index()]
         && !view.has_won(me)
         && !is_void(view, kind)

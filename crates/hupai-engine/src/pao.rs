@@ -89,15 +89,20 @@ impl Game {
         if self_drawn {
             out[liability.seat.index()] -= liable_part + honba;
             // The rest as an ordinary self-drawn win: the dealer pays half (a third when the
-            // dealer wins), the others a quarter.
-            for o in Seat::ALL.into_iter().filter(|&o| o != winner) {
-                out[o.index()] -= if winner == self.dealer {
-                    rest / 3
-                } else if o == self.dealer {
-                    rest / 2
-                } else {
-                    rest / 4
-                };
+            // dealer wins), the others a quarter. At three seats the absent player's share is
+            // lost under ツモ損, else split between the two payers.
+            let absent = if winner == self.dealer { rest / 3 } else { rest / 4 };
+            let split =
+                if self.seats.count() == 3 && !self.rules.tsumo_loss { absent / 2 } else { 0 };
+            for o in self.seats.after(winner) {
+                out[o.index()] -= split
+                    + if winner == self.dealer {
+                        rest / 3
+                    } else if o == self.dealer {
+                        rest / 2
+                    } else {
+                        rest / 4
+                    };
             }
         } else {
             out[liability.seat.index()] -= liable_part / 2 + honba;

@@ -26,8 +26,8 @@ impl Game {
             }
             _ => {
                 let each = if kan == MeldKind::AddedKan { added } else { closed } as i32 * base;
-                for o in Seat::ALL {
-                    if o != seat && !self.has_left(o) {
+                for o in self.seats.after(seat) {
+                    if !self.has_left(o) {
                         deltas[o.index()] -= each;
                     }
                 }
@@ -59,15 +59,15 @@ impl Game {
     pub(crate) fn draw_settlements(&mut self, out: &mut Vec<Event>) -> [bool; 4] {
         let rules = std::sync::Arc::clone(&self.rules);
         // Seats that never won this hand are the ones settled.
-        let open: Vec<Seat> = Seat::ALL.into_iter().filter(|&s| !self.table().has_won(s)).collect();
+        let open: Vec<Seat> = self.seats.iter().filter(|&s| !self.table().has_won(s)).collect();
         let best: Vec<Option<u32>> = Seat::ALL
             .iter()
             .map(|&s| crate::win::ready_score(&self.views[s]).map(|sc| sc.payments.total))
             .collect();
-        let ready: [bool; 4] = std::array::from_fn(|i| {
-            let s = Seat::ALL[i];
-            self.table().has_won(s) || best[i].is_some()
-        });
+        let ready = *hupai_core::BySeat::new(self.seats, |s| {
+            self.table().has_won(s) || best[s.index()].is_some()
+        })
+        .as_array();
         let pig = |g: &Game, s: Seat| rules.flower_pig && g.views[s].void_tiles() > 0;
         if rules.kong_refund {
             for &s in &open {
@@ -125,6 +125,7 @@ impl Game {
         }
         self.apply_deltas(deltas);
         let scores = Some(self.scores());
+        let deltas = self.by_seat(deltas);
         self.emit(Event::Payment { reason, actor, deltas, scores }, out);
     }
 }

@@ -96,6 +96,8 @@ pub struct Player {
     pub flowers: Vec<Tile>,
     /// Tiles set aside as lone kongs (Wuhan).
     pub lone_kongs: Vec<Tile>,
+    /// Norths set aside as bonus dora (三人麻雀 抜きドラ, kita).
+    pub kita: Vec<Tile>,
     /// Riichi.
     pub riichi: RiichiState,
     /// The tile just drawn, while the seat is to discard after a draw.
@@ -114,6 +116,7 @@ impl Player {
         self.river.clear();
         self.flowers.clear();
         self.lone_kongs.clear();
+        self.kita.clear();
         self.riichi = RiichiState::None;
         self.drawn = None;
         self.liability = None;

@@ -86,9 +86,8 @@ pub fn replay_events(
             .map_err(|e| fail(*first_line, e.to_string()))?,
         (None, None) => Rules::load(name).map_err(|e| fail(*first_line, e.to_string()))?,
     };
-    crate::playable(&rules).map_err(|e| fail(*first_line, e.to_string()))?;
     let mut setup = Setup::new(rules, *seed);
-    setup.names = names.clone();
+    setup.names = names.clone().into_array();
     if let Some(text) = secret {
         setup.secret = crate::commitment::parse_secret(text)
             .ok_or_else(|| fail(*first_line, format!("secret '{text}' is not 32 hex digits")))?;
@@ -97,7 +96,7 @@ pub fn replay_events(
         let round = bakaze.kind().and_then(Seat::from_wind).map_or(0, Seat::index) as u8;
         let dealer = Seat::from_index(kyoku.saturating_sub(1) as usize % 4).unwrap_or_default();
         setup.round = RoundState { round, dealer, honba: *honba, sticks: *kyotaku };
-        setup.scores = *scores;
+        setup.scores = scores.map(hupai_core::BySeat::into_array);
     }
     // A log of one hand is replayed as a one-hand game (a match that ended after its first
     // hand replays the same way).

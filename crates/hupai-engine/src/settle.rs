@@ -1,10 +1,10 @@
 //! The end of a hand: wins (always scored by `hupai_rules::score`), draws and their payments.
 
-use hupai_core::{Kind, Seat, Tile};
+use hupai_core::{BySeat, Kind, Seat, Tile};
 use hupai_rules::SelfDrawBonus;
 
 use crate::event::Yaku;
-use crate::game::Phase;
+use crate::game::{Phase, Robbed};
 use crate::player::RiichiState;
 use crate::win::WinOn;
 use crate::{DrawReason, Event, Game};
@@ -18,7 +18,7 @@ impl Game {
         from: Seat,
         tile: Tile,
         replacement: bool,
-        robbing: bool,
+        robbed: Option<Robbed>,
         out: &mut Vec<Event>,
     ) {
         let Some(kind) = tile.kind() else { return };
@@ -26,12 +26,11 @@ impl Game {
         let mut dealer_won = false;
         for (i, &w) in winners.iter().enumerate() {
             let self_drawn = w == from;
-            let on = if self_drawn {
-                WinOn::Draw { replacement }
-            } else if robbing {
-                WinOn::RobbedKan
-            } else {
-                WinOn::Discard
+            let on = match robbed {
+                _ if self_drawn => WinOn::Draw { replacement },
+                Some(Robbed::Kita) => WinOn::Kita,
+                Some(_) => WinOn::RobbedKan,
+                None => WinOn::Discard,
             };
             let view = &self.views[w];
             let mut ctx = crate::win::win_context(view, kind, on);
@@ -56,8 +55,8 @@ impl Game {
             let pay = score.payments;
             let mut deltas = [0i32; 4];
             let kong_flower_from = self.kong_flower_payer(w, self_drawn, replacement);
-            for o in Seat::ALL {
-                if o == w || self.has_left(o) || kong_flower_from.is_some_and(|f| f != o) {
+            for o in self.seats.after(w) {
+                if self.has_left(o) || kong_flower_from.is_some_and(|f| f != o) {
                     continue;
                 }
                 let amount = if kong_flower_from.is_some() {
@@ -66,7 +65,7 @@ impl Game {
                     hupai_rules::sichuan::payment(&self.rules, score.total - zimo, false)
                 } else if let Some(by_payer) = pay.by_payer {
                     // Wuhan 开口番: each payer pays by its own doublings too.
-                    by_payer[w.distance_to(o).saturating_sub(1).min(2)]
+                    by_payer[self.seats.distance(w, o).saturating_sub(1).min(2)]
                 } else if self_drawn {
                     if o == self.dealer && w != self.dealer {
                         pay.tsumo_dealer.or(pay.tsumo_others)
@@ -82,7 +81,9 @@ impl Game {
                 deltas[o.index()] -= amount as i32;
             }
             deltas[w.index()] = -deltas.iter().sum::<i32>();
-            let honba = if self.riichi() { 300 * ctx.honba as i32 } else { 0 };
+            // Each payer pays 100 a counter (a ron's discarder for all of them).
+            let payers = self.seats.count() as i32 - 1;
+            let honba = if self.riichi() { 100 * payers * ctx.honba as i32 } else { 0 };
             if let Some(liable) = self.liable_deltas(w, from, &score, honba, deltas) {
                 deltas = liable;
             }
@@ -109,7 +110,6 @@ impl Game {
                 actor: w,
                 target: from,
                 pai,
-                deltas,
                 ura_markers,
                 hand: hand.to_string(),
                 yaku: score
@@ -120,6 +120,7 @@ impl Game {
                 han: score.total,
                 fu: score.fu,
                 points: deltas[w.index()].max(0) as u32,
+                deltas: self.by_seat(deltas),
                 scores: Some(self.scores()),
                 score_input: Some(Box::new(hupai_rules::ScoreLine::new(
                     &self.rules.name,
@@ -131,6 +132,7 @@ impl Game {
             self.emit(hora, out);
         }
         if self.rules.after_win != hupai_rules::AfterWin::End {
+            let robbing = robbed.is_some();
             self.go_on_after_wins(winners, from, tile, robbing, out);
             return;
         }
@@ -160,8 +162,8 @@ impl Game {
     pub(crate) fn abortive_draw(&mut self, reason: DrawReason, out: &mut Vec<Event>) {
         let draw = Event::Ryukyoku {
             reason: Some(reason),
-            deltas: [0; 4],
-            tenpai: [false; 4],
+            deltas: self.by_seat([0; 4]),
+            tenpai: self.by_seat([false; 4]),
             scores: Some(self.scores()),
         };
         self.emit(draw, out);
@@ -171,32 +173,40 @@ impl Game {
     /// The wall ran out: nagashi mangan or ready payments (riichi); the settlements the
     /// Chinese rules have (退税, 查花猪, 查叫), each a `payment` before the draw.
     pub(crate) fn exhaustive_draw(&mut self, out: &mut Vec<Event>) {
-        let mut tenpai: [bool; 4] = std::array::from_fn(|s| self.is_ready(Seat::ALL[s]));
+        let mut tenpai = *BySeat::new(self.seats, |s| self.is_ready(s)).as_array();
         if !self.riichi() {
             tenpai = self.draw_settlements(out);
         }
         let mut deltas = [0i32; 4];
         if self.riichi() {
-            let nagashi: Vec<Seat> = Seat::ALL
-                .into_iter()
+            let nagashi: Vec<Seat> = self
+                .seats
+                .iter()
                 .filter(|&s| self.rules.nagashi_mangan && self.is_nagashi(s))
                 .collect();
             if !nagashi.is_empty() {
+                // Paid as a mangan by self-draw; at three seats the absent player's share is
+                // lost under ツモ損, else split between the two payers.
+                let split = self.seats.count() == 3 && !self.rules.tsumo_loss;
                 for &w in &nagashi {
-                    for o in Seat::ALL {
-                        if o == w {
-                            continue;
-                        }
-                        let amount = if w == self.dealer || o == self.dealer { 4000 } else { 2000 };
+                    let absent = if w == self.dealer { 4000 } else { 2000 };
+                    for o in self.seats.after(w) {
+                        let share = if w == self.dealer || o == self.dealer { 4000 } else { 2000 };
+                        let amount = share + if split { absent / 2 } else { 0 };
                         deltas[o.index()] -= amount;
                         deltas[w.index()] += amount;
                     }
                 }
             } else {
+                // 不聴罰符: the seats not ready pay the ready ones `noten_penalty` in all.
+                let seats = self.seats.count() as i32;
+                let penalty = self.rules.noten_penalty as i32;
                 let ready = tenpai.iter().filter(|&&t| t).count() as i32;
-                if ready > 0 && ready < 4 {
-                    for (s, &t) in tenpai.iter().enumerate() {
-                        deltas[s] = if t { 3000 / ready } else { -3000 / (4 - ready) };
+                if ready > 0 && ready < seats {
+                    for s in self.seats.iter() {
+                        let t = tenpai[s.index()];
+                        deltas[s.index()] =
+                            if t { penalty / ready } else { -penalty / (seats - ready) };
                     }
                 }
             }
@@ -204,8 +214,8 @@ impl Game {
         self.apply_deltas(deltas);
         let draw = Event::Ryukyoku {
             reason: Some(DrawReason::Exhaustive),
-            deltas,
-            tenpai,
+            deltas: self.by_seat(deltas),
+            tenpai: self.by_seat(tenpai),
             scores: Some(self.scores()),
         };
         self.emit(draw, out);
@@ -231,7 +241,7 @@ impl Game {
     pub(crate) fn end_hand(&mut self, renchan: bool, draw: bool, out: &mut Vec<Event>) {
         self.emit(Event::EndKyoku, out);
         self.waiting = 0;
-        for s in Seat::ALL {
+        for s in self.seats.iter() {
             self.options[s].clear();
             self.responses[s] = None;
             self.p[s].riichi = match self.p[s].riichi {
@@ -250,7 +260,7 @@ impl Game {
             self.scores.iter().all(|&s| s <= d) && d >= self.rules.target_points
         };
         if !keep {
-            self.dealer = self.dealer.next();
+            self.dealer = self.seats.next(self.dealer);
             if self.dealer == Seat::East {
                 self.round += 1;
                 if self.rules.variant == hupai_rules::Variant::Mcr {
@@ -269,7 +279,8 @@ impl Game {
     /// Whether the hand being played is the last scheduled one or an extension.
     fn is_all_last(&self) -> bool {
         let rounds = self.rules.rounds;
-        self.round >= rounds || (self.round + 1 == rounds && self.dealer == Seat::North)
+        let last_dealer = self.seats.add(Seat::East, self.seats.count() - 1);
+        self.round >= rounds || (self.round + 1 == rounds && self.dealer == last_dealer)
     }
 
     /// Whether the match ends now (after the round state advanced).
@@ -296,7 +307,7 @@ impl Game {
     fn end_game(&mut self, out: &mut Vec<Event>) {
         if self.sticks > 0 {
             let mut best = 0;
-            for i in 1..4 {
+            for i in 1..self.seats.count() {
                 if self.scores[i] > self.scores[best] {
                     best = i;
                 }
@@ -307,7 +318,7 @@ impl Game {
         self.phase = Phase::Over;
         self.waiting = 0;
         let end = Event::EndGame {
-            scores: Some(self.scores),
+            scores: Some(self.player_scores()),
             seed: Some(self.seed),
             secret: Some(crate::commitment::secret_text(self.secret)),
         };

@@ -9,8 +9,6 @@
 //! assert!(!game.is_over());
 //! ```
 
-use std::fmt;
-
 use hupai_core::{Seat, Tile};
 use hupai_rules::Rules;
 
@@ -72,47 +70,4 @@ impl Setup {
             stacked_walls: Vec::new(),
         }
     }
-}
-
-/// Why the engine cannot deal a match under a rule set ([`playable`]).
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum UnplayableRules {
-    /// Three-player riichi (`players = 3`, the `sanma` presets): hupai-rules scores its
-    /// hands, but the engine deals four seats only (issue 29).
-    ThreePlayers {
-        /// The rule set's name.
-        rules: String,
-    },
-}
-
-impl fmt::Display for UnplayableRules {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            UnplayableRules::ThreePlayers { rules } => write!(
-                f,
-                "rules '{rules}' seat three players (players = 3): hupai scores three-player \
-                 hands but does not deal three seats yet"
-            ),
-        }
-    }
-}
-
-impl std::error::Error for UnplayableRules {}
-
-/// Whether the engine can deal a match under `rules`: every program that starts matches
-/// from rules a user names (the CLI, the server, the Python environments, replays) asks this
-/// first, so that rules the engine cannot deal are refused rather than played wrongly.
-///
-/// ```
-/// use hupai_rules::Rules;
-/// assert!(hupai_engine::playable(&Rules::preset("riichi").unwrap()).is_ok());
-/// let sanma = Rules::preset("sanma").unwrap();
-/// let error = hupai_engine::playable(&sanma).unwrap_err();
-/// assert!(error.to_string().contains("three players"));
-/// ```
-pub fn playable(rules: &Rules) -> Result<(), UnplayableRules> {
-    if rules.players() != 4 {
-        return Err(UnplayableRules::ThreePlayers { rules: rules.name.clone() });
-    }
-    Ok(())
 }

@@ -69,12 +69,13 @@ where
             }
             Event::Kakan { actor, pai, .. } if *actor == me => pai.kind().map(Action::AddedKan),
             Event::LoneKong { actor, pai } if *actor == me => pai.kind().map(Action::LoneKong),
+            Event::Kita { actor, .. } if *actor == me => Some(Action::Kita),
             Event::Ryukyoku { reason: Some(DrawReason::NineTerminals), .. } => {
                 Some(Action::NineTerminals)
             }
             _ => None,
         },
-        Decision::Claim { .. } | Decision::Robbing { .. } => {
+        Decision::Claim { .. } | Decision::Robbing { .. } | Decision::Kita { .. } => {
             for e in next {
                 return Some(match e {
                     Event::Hora { actor, target, .. } if actor != target && *actor == me => {
@@ -198,7 +199,7 @@ pub fn for_each_decision(
     for (i, (line, event)) in log.iter().enumerate() {
         if let Event::StartKyoku { tehais, .. } = event {
             let seat = event.seat_of_player(player).unwrap_or(view.seat);
-            if tehais[seat.index()].iter().any(|p| p.is_hidden()) {
+            if tehais[seat].iter().any(|p| p.is_hidden()) {
                 return Err(DecisionsError::Hidden { line: *line, player });
             }
         }

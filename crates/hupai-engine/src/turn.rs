@@ -2,6 +2,7 @@
 
 use hupai_core::{Kind, Meld, MeldKind, Seat, Tile};
 
+use crate::game::Robbed;
 use crate::player::{MeldTiles, RiichiState, RiverTile};
 use crate::{Action, Event, Game};
 
@@ -32,13 +33,14 @@ impl Game {
             }
             Action::Tsumo => {
                 if let Some(tile) = self.p[seat].drawn {
-                    self.settle_wins(&[seat], seat, tile, replacement, false, out);
+                    self.settle_wins(&[seat], seat, tile, replacement, None, out);
                 }
             }
             Action::NineTerminals => self.abortive_draw(crate::DrawReason::NineTerminals, out),
             Action::ClosedKan(k) => self.closed_kan(seat, k, out),
             Action::AddedKan(k) => self.added_kan(seat, k, out),
             Action::LoneKong(k) => self.lone_kong(seat, k, out),
+            Action::Kita => self.kita(seat, out),
             _ => {}
         }
     }
@@ -95,6 +97,32 @@ impl Game {
         p.lone_kongs.push(tile);
         let pai = self.pai(tile);
         self.emit(Event::LoneKong { actor: seat, pai }, out);
+        self.replace(seat, out);
+    }
+
+    /// Sets a North aside as a bonus dora (三人麻雀 抜きドラ): the drawn one if it is a North.
+    /// Where the rules allow it, another seat may win on it; else (or when nobody does) the
+    /// replacement draw follows.
+    fn kita(&mut self, seat: Seat, out: &mut Vec<Event>) {
+        let p = &mut self.p[seat];
+        let drawn = p.drawn.filter(|t| t.kind() == Some(Kind::NORTH));
+        let Some(tile) = drawn.or_else(|| p.tiles_of(Kind::NORTH).next()) else { return };
+        p.remove(tile);
+        if p.drawn == Some(tile) {
+            p.drawn = None;
+        }
+        p.kita.push(tile);
+        let pai = self.pai(tile);
+        self.emit(Event::Kita { actor: seat, pai }, out);
+        if self.rules.kita_ron && self.open_robbing(seat, tile, Robbed::Kita) {
+            return;
+        }
+        self.replace(seat, out);
+    }
+
+    /// The replacement draw after a kan, a lone kong or a kita, then the seat's turn (an
+    /// exhaustive draw when the wall has no tile for it).
+    pub(crate) fn replace(&mut self, seat: Seat, out: &mut Vec<Event>) {
         if self.draw(seat, true, out) {
             self.begin_turn(seat, true);
         } else {
@@ -119,7 +147,7 @@ impl Game {
         self.p[seat].drawn = None;
         let consumed = four.iter().map(|&t| self.pai(t)).collect();
         self.emit(Event::Ankan { actor: seat, consumed }, out);
-        if self.open_robbing(seat, four[0], true) {
+        if self.open_robbing(seat, four[0], Robbed::ClosedKan) {
             return;
         }
         self.finish_kan(seat, MeldKind::ClosedKan, out);
@@ -150,7 +178,7 @@ impl Game {
         let pai = self.pai(tile);
         let consumed = pon_tiles.iter().map(|&t| self.pai(t)).collect();
         self.emit(Event::Kakan { actor: seat, pai, consumed }, out);
-        if self.open_robbing(seat, tile, false) {
+        if self.open_robbing(seat, tile, Robbed::AddedKan) {
             return;
         }
         self.finish_kan(seat, MeldKind::AddedKan, out);
@@ -167,10 +195,6 @@ impl Game {
             }
         }
         self.kong_payment(seat, kan, out);
-        if self.draw(seat, true, out) {
-            self.begin_turn(seat, true);
-        } else {
-            self.exhaustive_draw(out);
-        }
+        self.replace(seat, out);
     }
 }

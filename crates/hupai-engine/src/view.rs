@@ -30,7 +30,7 @@
 
 use std::sync::Arc;
 
-use hupai_core::{Counts, FormSet, Kind, KindSet, Meld, Seat, Suit};
+use hupai_core::{Counts, FormSet, Kind, KindSet, Meld, Seat, Seats, Suit};
 use hupai_rules::{AfterWin, Rules, Variant};
 
 use crate::{Event, Pai};
@@ -112,6 +112,14 @@ pub enum Decision {
         /// A closed kan (only thirteen orphans may rob it).
         closed: bool,
     },
+    /// Whether to win on the North `from` just set aside (三人麻雀 抜きドラ, where the rules
+    /// allow a win on it).
+    Kita {
+        /// Who set it aside.
+        from: Seat,
+        /// The North.
+        pai: Pai,
+    },
     /// Which suit to void (定缺, Sichuan): every seat at once, after the dealer's first draw
     /// (and after the exchange, where there is one).
     Void,
@@ -179,6 +187,9 @@ pub struct PlayerView {
     /// Tiles in the live wall before the deal (from the rules).
     pub(crate) live_before_deal: u32,
     pub(crate) viewer: Whose,
+    /// The seats at the table (three in three-player riichi; the North slot of every
+    /// per-seat array is then unused).
+    pub seats: Seats,
     /// The seat (a spectator's view: East, the seat at the bottom of its screen).
     pub seat: Seat,
     /// Player names, by player (from `start_game`).
@@ -222,6 +233,8 @@ pub struct PlayerView {
     pub flowers: [Vec<Pai>; 4],
     /// Every seat's lone kongs (Wuhan 红中杠, 赖子杠, 痞子杠), one tile each.
     pub lone_kongs: [Vec<Pai>; 4],
+    /// Norths each seat has set aside as bonus dora (三人麻雀 抜きドラ, kita).
+    pub kita: [u8; 4],
     /// Which seats declared riichi.
     pub riichi: [bool; 4],
     /// Which seats' riichi sticks are on the table.
@@ -268,6 +281,9 @@ pub struct PlayerView {
     pub(crate) last_kan: Option<(Seat, Pai, bool)>,
     /// The seat holding the tile it just drew apart from its hand.
     pub(crate) drawer: Option<Seat>,
+    /// The seat that just set a North aside (kita), until its replacement draw: a win on the
+    /// North takes it from there; the draw ends the first go-around and every ippatsu.
+    pub(crate) last_kita: Option<Seat>,
     pub(crate) decision: Decision,
     /// The seat that holds 3n + 2 tiles and must act.
     pub(crate) mover: Option<Seat>,
@@ -302,7 +318,8 @@ impl PlayerView {
         PlayerView {
             forms: rules.form_set(),
             live_before_deal: crate::Wall::live_before_deal(&rules),
-            scores: [rules.starting_points; 4],
+            seats: rules.seats(),
+            scores: *hupai_core::BySeat::of(rules.seats(), [rules.starting_points; 4]).as_array(),
             rules,
             viewer: Whose(viewer),
             seat,
@@ -324,6 +341,7 @@ impl PlayerView {
             melds: Default::default(),
             flowers: Default::default(),
             lone_kongs: Default::default(),
+            kita: [0; 4],
             riichi: [false; 4],
             riichi_accepted: [false; 4],
             last_discard: None,
@@ -344,6 +362,7 @@ impl PlayerView {
             ron_taken: false,
             last_kan: None,
             drawer: None,
+            last_kita: None,
             decision: Decision::None,
             mover: None,
             own: Own { shanten: i8::MAX, ..Own::default() },
@@ -532,7 +551,7 @@ impl PlayerView {
 
     /// The seats still playing the hand (in turn order from East).
     pub fn in_hand_seats(&self) -> impl Iterator<Item = Seat> + '_ {
-        Seat::ALL.into_iter().filter(|&s| !self.has_left(s))
+        self.seats.iter().filter(|&s| !self.has_left(s))
     }
 
     /// The seat's concealed tiles of the suit it voids (定缺), which it must discard first.
@@ -545,12 +564,13 @@ impl PlayerView {
 
     /// Tiles left in the live wall.
     pub fn live_tiles(&self) -> u32 {
-        self.live_before_deal.saturating_sub(52 + self.draws)
+        let dealt = 13 * self.seats.count() as u32;
+        self.live_before_deal.saturating_sub(dealt + self.draws)
     }
 
     /// The wind of `seat` this hand.
     pub fn seat_wind(&self, seat: Seat) -> Seat {
-        Seat::ALL[self.dealer.distance_to(seat)]
+        Seat::ALL[self.seats.distance(self.dealer, seat)]
     }
 
     /// Whether the seat's own hand has no open meld.

@@ -36,8 +36,8 @@ impl PlayerView {
         tiles: &[Pai],
         drawn: Option<Pai>,
     ) -> Result<PlayerView, ViewError> {
-        let mut tehais: [Vec<Pai>; 4] = std::array::from_fn(|_| vec![Pai::HIDDEN; 13]);
-        tehais[seat.index()] = tiles.to_vec();
+        let mut tehais = hupai_core::BySeat::new(rules.seats(), |_| vec![Pai::HIDDEN; 13]);
+        tehais[seat] = tiles.to_vec();
         let mut view = PlayerView::new(seat, rules);
         view.update(&Event::StartKyoku {
             bakaze: Pai::kind_of(Kind::EAST),
@@ -78,10 +78,11 @@ impl PlayerView {
         }
     }
 
-    /// Takes an event the engine produced into the views of the four seats, which fits by
-    /// construction (checked in debug builds, so every test checks it). Their table part is
-    /// the same: a discard's is worked out in the first view and copied to the others.
-    pub(crate) fn take_into_all(views: &mut [PlayerView; 4], event: &Event) {
+    /// Takes an event the engine produced into the views of the seats at the table (East
+    /// first), which fits by construction (checked in debug builds, so every test checks it).
+    /// Their table part is the same: a discard's is worked out in the first view and copied
+    /// to the others.
+    pub(crate) fn take_into_all(views: &mut [PlayerView], event: &Event) {
         for v in views.iter() {
             debug_assert_eq!(v.check(event), Ok(()), "seat {:?}: {event:?}", v.seat);
         }
@@ -89,7 +90,7 @@ impl PlayerView {
             views.iter_mut().for_each(|v| v.apply(event));
             return;
         };
-        let [first, rest @ ..] = views;
+        let [first, rest @ ..] = views else { return };
         first.close_window(event);
         let entry = first.discard_table(actor, pai, tsumogiri);
         first.discard_seat(actor, pai, entry.riichi);
@@ -114,9 +115,9 @@ impl PlayerView {
             _ => return,
         };
         match (scores, deltas) {
-            (Some(s), _) => self.scores = *s,
+            (Some(s), _) => self.scores = *s.as_array(),
             (None, Some(d)) => {
-                for (s, d) in self.scores.iter_mut().zip(d) {
+                for (s, d) in self.scores.iter_mut().zip(d.iter()) {
                     *s += d;
                 }
             }
@@ -178,7 +179,7 @@ impl PlayerView {
             Event::Tsumo { actor, pai } => self.draw(*actor, *pai),
             Event::Dahai { actor, pai, tsumogiri } => self.discard(*actor, *pai, *tsumogiri),
             Event::StartGame { names, .. } => {
-                self.names.clone_from(names);
+                self.names.clone_from(names.as_array());
                 self.game_over = false;
                 self.decision = Decision::None;
             }
@@ -215,6 +216,7 @@ impl PlayerView {
                     self.refresh_own();
                 }
             }
+            Event::Kita { actor, pai } => self.kita(*actor, *pai),
             Event::Chi { actor, target, pai, consumed }
             | Event::Pon { actor, target, pai, consumed }
             | Event::Daiminkan { actor, target, pai, consumed } => {
@@ -244,7 +246,7 @@ impl PlayerView {
             Event::Exchange { actor, target, pai } => self.exchange(*actor, *target, pai),
             Event::Void { actor, suit } => {
                 self.voids[actor.index()] = Some(*suit);
-                let all = self.voids.iter().all(Option::is_some);
+                let all = self.seats.iter().all(|s| self.voids[s.index()].is_some());
                 if all && self.mover.is_some_and(|m| self.is_me(m)) {
                     self.decision = Decision::Turn { after_call: false, replacement: false };
                 } else if all {
@@ -300,7 +302,7 @@ impl PlayerView {
         self.players = players.unwrap_or([0, 1, 2, 3]);
         self.hands += 1;
         if let Some(s) = scores {
-            self.scores = *s;
+            self.scores = *s.as_array();
         }
         self.round_wind = bakaze.kind().and_then(Seat::from_wind).unwrap_or_default();
         self.dealer = *oya;
@@ -313,7 +315,7 @@ impl PlayerView {
         self.joker = joker_marker.and_then(|p| p.kind()).and_then(|k| self.rules.joker_for(k));
         self.hand.clear();
         self.drawn = None;
-        self.hand_sizes = [13; 4];
+        self.hand_sizes = *hupai_core::BySeat::of(self.seats, [13; 4]).as_array();
         for s in 0..4 {
             self.rivers[s].clear();
             self.melds[s].clear();
@@ -321,6 +323,8 @@ impl PlayerView {
             self.lone_kongs[s].clear();
             self.won[s].clear();
         }
+        self.kita = [0; 4];
+        self.last_kita = None;
         self.riichi = [false; 4];
         self.riichi_accepted = [false; 4];
         self.last_discard = None;
@@ -343,7 +347,7 @@ impl PlayerView {
         self.mover = None;
         self.own = Own { shanten: i8::MAX, ..Own::default() };
         if !self.is_spectator() {
-            for &p in &tehais[self.seat.index()] {
+            for &p in &tehais[self.seat] {
                 self.add_own(p);
             }
             self.refresh_own();
@@ -358,6 +362,11 @@ impl PlayerView {
         self.passed_since_draw[a] = KindSet::EMPTY;
         self.drawer = Some(actor);
         self.last_kan = None;
+        if self.last_kita.take().is_some() {
+            // Nobody won on the North: it ends the first go-around and every ippatsu.
+            self.no_calls = false;
+            self.own.ippatsu = false;
+        }
         let turn = self.holding(actor) % 3 == 2;
         if turn {
             self.mover = Some(actor);
@@ -373,9 +382,9 @@ impl PlayerView {
     /// exchange (换三张), then the void suit (定缺); else nothing.
     fn before_play(&self) -> Decision {
         let rules = &self.rules;
-        if rules.exchange_three && self.exchanged != 0b1111 {
+        if rules.exchange_three && self.exchanged != self.all_seats() {
             Decision::Exchange
-        } else if rules.void_suit && self.voids.iter().any(Option::is_none) {
+        } else if rules.void_suit && self.seats.iter().any(|s| self.voids[s.index()].is_none()) {
             Decision::Void
         } else {
             Decision::None
@@ -500,6 +509,12 @@ impl PlayerView {
                 self.drawn = None;
                 self.refresh_own();
             }
+        } else if self.last_kita == Some(target) {
+            // A win on a North set aside: it leaves the seat's kita.
+            if !self.ron_taken {
+                self.kita[t] = self.kita[t].saturating_sub(1);
+            }
+            self.ron_taken = true;
         } else if let Some((seat, _, closed)) = self.last_kan.filter(|k| k.0 == target) {
             // A robbed kan: a closed one (thirteen orphans) keeps its tiles.
             if !closed && !self.ron_taken {
@@ -694,7 +709,7 @@ impl PlayerView {
             self.own.waits_before_draw = false;
             self.refresh_own();
         }
-        if self.exchanged == 0b1111 {
+        if self.exchanged == self.all_seats() {
             let my_turn = self.mover.is_some_and(|m| self.is_me(m));
             self.decision = if self.is_spectator() {
                 Decision::None
@@ -705,6 +720,37 @@ impl PlayerView {
             } else {
                 Decision::None
             };
+        }
+    }
+
+    /// A bit for each seat at the table.
+    fn all_seats(&self) -> u8 {
+        (1u8 << self.seats.count()) - 1
+    }
+
+    /// A North set aside (kita): the others may win on it where the rules allow, else the
+    /// seat draws its replacement.
+    #[inline(never)]
+    fn kita(&mut self, actor: Seat, pai: Pai) {
+        let a = actor.index();
+        self.hand_sizes[a] = self.hand_sizes[a].saturating_sub(1);
+        self.kita[a] += 1;
+        self.last_kita = Some(actor);
+        self.ron_taken = false;
+        self.drawer = None;
+        self.mover = None;
+        self.decision = Decision::None;
+        if self.is_me(actor) {
+            self.take_own(pai);
+            if self.drawn == Some(pai) {
+                self.drawn = None;
+            }
+            self.own.replacement_next = true;
+            self.refresh_own();
+        } else if !self.is_spectator() && self.rules.kita_ron {
+            self.own.pending_pass = pai.kind();
+            self.decision = Decision::Kita { from: actor, pai };
+            self.note_win_offered(pai, WinOn::Kita);
         }
     }
 

@@ -45,6 +45,22 @@ pub enum ViewError {
     BadMeld(&'static str),
     /// `start_kyoku` that cannot begin a hand (the reason says why).
     BadDeal(&'static str),
+    /// A seat that is not at the table (North at a three-player table).
+    NoSuchSeat {
+        /// The event type.
+        event: &'static str,
+        /// The seat.
+        seat: Seat,
+    },
+    /// Values for another number of seats than the table has.
+    SeatCount {
+        /// The event type.
+        event: &'static str,
+        /// Values given.
+        found: usize,
+        /// Seats at the table.
+        seats: usize,
+    },
 }
 
 impl fmt::Display for ViewError {
@@ -63,6 +79,12 @@ impl fmt::Display for ViewError {
             }
             ViewError::BadMeld(e) => write!(f, "{e}: these tiles do not make that meld"),
             ViewError::BadDeal(why) => write!(f, "start_kyoku: {why}"),
+            ViewError::NoSuchSeat { event, seat } => {
+                write!(f, "{event} names seat {}, which is not at the table", seat.index())
+            }
+            ViewError::SeatCount { event, found, seats } => {
+                write!(f, "{event} gives {found} values, one per seat, for {seats} seats")
+            }
         }
     }
 }
@@ -73,6 +95,7 @@ impl PlayerView {
     /// Whether `event` fits the view.
     pub(crate) fn check(&self, event: &Event) -> Result<(), ViewError> {
         let name = event.type_name();
+        self.check_seats(event)?;
         let in_hand = || if self.in_hand { Ok(()) } else { Err(ViewError::NoHand(name)) };
         let holds = |pai: Pai, n: usize| match n {
             1 => self.hand.contains(&pai),
@@ -106,7 +129,7 @@ impl PlayerView {
                 if tehais.iter().any(|t| t.len() != 13) {
                     return Err(ViewError::BadDeal("every seat is dealt 13 tiles"));
                 }
-                let own = tehais[self.seat_after(event).index()].iter().find(|p| p.is_hidden());
+                let own = tehais[self.seat_after(event)].iter().find(|p| p.is_hidden());
                 if let Some(p) = own.filter(|_| !self.is_spectator()) {
                     return Err(ViewError::OwnTile(name, *p));
                 }
@@ -142,6 +165,14 @@ impl PlayerView {
                     return Err(ViewError::BadMeld(name));
                 }
             }
+            Event::Kita { actor, pai } => {
+                in_hand()?;
+                turn(*actor)?;
+                if !self.rules.kita || pai.kind() != Some(Kind::NORTH) {
+                    return Err(ViewError::BadMeld(name));
+                }
+                held_all(*actor, &[*pai])?;
+            }
             Event::Dahai { actor, pai, tsumogiri } => {
                 in_hand()?;
                 turn(*actor)?;
@@ -175,7 +206,7 @@ impl PlayerView {
                         all[1..].copy_from_slice(kinds.get(..2).unwrap_or(&[kind, kind]));
                         all.sort();
                         kinds.len() == 2
-                            && target.next() == *actor
+                            && self.seats.next(*target) == *actor
                             && all[0].offset(1) == Some(all[1])
                             && all[0].offset(2) == Some(all[2])
                     }
@@ -264,6 +295,65 @@ impl PlayerView {
                         holds: self.holding(*actor),
                     });
                 }
+            }
+        }
+        Ok(())
+    }
+
+    /// Every seat the event names is at the table, and its per-seat values are one per seat
+    /// (a field other hosts leave out, read as its default, is let be).
+    fn check_seats(&self, event: &Event) -> Result<(), ViewError> {
+        let name = event.type_name();
+        let seat_ok = |seat: Seat| {
+            if self.seats.contains(seat) {
+                Ok(())
+            } else {
+                Err(ViewError::NoSuchSeat { event: name, seat })
+            }
+        };
+        let count_ok = |found: usize| {
+            if found == self.seats.count() {
+                Ok(())
+            } else {
+                Err(ViewError::SeatCount { event: name, found, seats: self.seats.count() })
+            }
+        };
+        if let Some(actor) = event.actor() {
+            seat_ok(actor)?;
+        }
+        match event {
+            Event::StartGame { names, .. } if names.iter().any(|n| !n.is_empty()) => {
+                count_ok(names.len())?
+            }
+            Event::StartKyoku { oya, scores, tehais, .. } => {
+                seat_ok(*oya)?;
+                count_ok(tehais.len())?;
+                if let Some(s) = scores {
+                    count_ok(s.len())?;
+                }
+            }
+            Event::Chi { target, .. }
+            | Event::Pon { target, .. }
+            | Event::Daiminkan { target, .. }
+            | Event::Hora { target, .. }
+            | Event::Exchange { target, .. } => seat_ok(*target)?,
+            _ => {}
+        }
+        let (deltas, scores) = match event {
+            Event::Hora { deltas, scores, .. }
+            | Event::Payment { deltas, scores, .. }
+            | Event::Ryukyoku { deltas, scores, .. } => (Some(deltas), scores.as_ref()),
+            Event::ReachAccepted { deltas, scores, .. } => (deltas.as_ref(), scores.as_ref()),
+            Event::EndGame { scores, .. } => (None, scores.as_ref()),
+            _ => (None, None),
+        };
+        let given = |v: &&hupai_core::BySeat<i32>| **v != hupai_core::BySeat::default();
+        for values in deltas.filter(given).into_iter().chain(scores) {
+            count_ok(values.len())?;
+        }
+        if let Event::Ryukyoku { tenpai, .. } = event {
+            if tenpai.iter().any(|&t| t) {
+                count_ok(tenpai.len())?;
             }
         }
         Ok(())

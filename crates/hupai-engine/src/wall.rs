@@ -3,8 +3,10 @@
 //!
 //! Layout. The shuffled tiles are `tiles[0..n]`. Riichi keeps the last 14 as the dead wall:
 //! `tiles[n-14..n-10]` are the four replacement tiles (drawn in order), `tiles[n-10+i]` the
-//! `i`-th dora indicator and `tiles[n-5+i]` its ura indicator; every kan moves one live tile
-//! into the dead wall, so the live wall ends at `n - 14 - kans`. The other families have no
+//! `i`-th dora indicator and `tiles[n-5+i]` its ura indicator; every replacement draw moves one
+//! live tile into the dead wall, so the live wall ends at `n - 14 - replacements`. Three-player
+//! riichi also draws a replacement for each North set aside (kita): after the four replacement
+//! tiles, the tiles that moved into the dead wall are drawn, the first moved first. The other families have no
 //! dead wall: replacement draws (kans, flowers) and the joker indicator come from the back of
 //! the live wall.
 
@@ -12,6 +14,9 @@ use hupai_core::{Kind, Tile};
 use hupai_rules::Rules;
 
 use crate::SplitMix64;
+
+/// Replacement draws a hand can have: four kans, and four Norths set aside (kita).
+const MAX_REPLACEMENTS: usize = 8;
 
 /// The wall of one hand.
 #[derive(Clone, Debug)]
@@ -41,11 +46,15 @@ impl Wall {
         *self = Wall::from_tiles(rules, tiles);
     }
 
-    /// Every tile the rules play with, in index order.
+    /// Every tile the rules play with, in index order (three-player riichi leaves 2m-8m out).
     pub fn fill(rules: &Rules, tiles: &mut Vec<Tile>) {
         tiles.clear();
-        let kinds = if rules.honors { 136 } else { 108 };
-        tiles.extend((0..kinds).filter_map(Tile::from_index));
+        let wall = rules.wall_kinds();
+        tiles.extend(
+            (0..136)
+                .filter_map(Tile::from_index)
+                .filter(|t| t.kind().is_some_and(|k| wall.contains(k))),
+        );
         if rules.flowers {
             tiles.extend((0..8).filter_map(Tile::flower));
         }
@@ -54,7 +63,7 @@ impl Wall {
     /// Tiles in the live wall before the deal: every tile, less the dead wall (riichi) and
     /// the joker indicator (laizi).
     pub fn live_before_deal(rules: &Rules) -> u32 {
-        let tiles = if rules.honors { 136 } else { 108 } + if rules.flowers { 8 } else { 0 };
+        let tiles = rules.wall_size();
         let dead = if rules.variant == hupai_rules::Variant::Riichi { 14 } else { 0 };
         tiles - dead - u32::from(rules.jokers)
     }
@@ -88,10 +97,14 @@ impl Wall {
         }
         if self.dead {
             let n = self.tiles.len();
-            let tile = *self.tiles.get(n - 14 + self.replacements)?;
-            if self.replacements >= 4 {
+            // The dead wall's four replacement tiles, then (three-player riichi, where kita
+            // draws too) the tiles the earlier replacements moved into it, first moved first.
+            let k = self.replacements;
+            let at = if k < 4 { n - 14 + k } else { n - 15 - (k - 4) };
+            if k >= MAX_REPLACEMENTS || at < self.back {
                 return None;
             }
+            let tile = *self.tiles.get(at)?;
             self.replacements += 1;
             self.back -= 1;
             Some(tile)
@@ -143,13 +156,15 @@ impl Wall {
     pub fn undrawn(&self) -> impl Iterator<Item = Tile> + '_ {
         let n = self.tiles.len();
         let live = self.tiles[self.front..self.back].iter();
-        let rest: &[Tile] = if self.dead {
-            // Tiles moved into the dead wall by kans, then the dead wall less its drawn tiles.
-            &self.tiles[self.back..n - 14]
+        let (rest, dead): (&[Tile], &[Tile]) = if self.dead {
+            // Tiles moved into the dead wall by replacement draws (less those drawn in turn
+            // after the four replacement tiles), then the dead wall less its drawn tiles.
+            let moved_drawn = self.replacements.saturating_sub(4);
+            let first_dead = n - 14 + self.replacements.min(4);
+            (&self.tiles[self.back..n - 14 - moved_drawn], &self.tiles[first_dead..])
         } else {
-            &[]
+            (&[], &[])
         };
-        let dead: &[Tile] = if self.dead { &self.tiles[n - 14 + self.replacements..] } else { &[] };
         live.chain(rest.iter()).chain(dead.iter()).copied()
     }
 

@@ -32,6 +32,9 @@ pub enum WinOn {
     Discard,
     /// By robbing another seat's kan.
     RobbedKan,
+    /// On a North another seat set aside (三人麻雀 抜きドラ, where the rules allow it): a win
+    /// on another's tile, neither a discard (no houtei) nor a robbed kan (no chankan).
+    Kita,
 }
 
 /// Whether the seat may win on `pai`, discarded (or added to a kan) by another seat: the hand
@@ -96,7 +99,7 @@ pub fn win_score(view: &PlayerView, pai: Pai, on: WinOn) -> Option<Score> {
     let kind = pai.kind()?;
     let extra = match on {
         WinOn::Draw { .. } => None,
-        WinOn::Discard | WinOn::RobbedKan => Some(pai),
+        WinOn::Discard | WinOn::RobbedKan | WinOn::Kita => Some(pai),
     };
     if !completes(view, extra.and(Some(kind))) || holds_void(view, extra.and(Some(kind))) {
         return None;
@@ -212,6 +215,7 @@ pub fn win_context(view: &PlayerView, kind: Kind, on: WinOn) -> WinContext {
             ctx.robbing_kong = true;
             ctx.first_turn = fresh && view.own_draws() == 0;
         }
+        WinOn::Kita => ctx.first_turn = fresh && view.own_draws() == 0,
     }
     if view.rules().declare_ready != DeclareReady::Off {
         ctx.riichi = view.riichi_accepted[me.index()];
@@ -223,6 +227,7 @@ pub fn win_context(view: &PlayerView, kind: Kind, on: WinOn) -> WinContext {
         ctx.dora_indicators = view.dora_markers.iter().filter_map(|p| p.kind()).collect();
         ctx.honba = view.honba;
         ctx.riichi_sticks = view.sticks;
+        ctx.kita = view.kita[me.index()];
     }
     // 和绝张: three copies on the table besides the win tile, which a discard has put in the
     // river already.
@@ -246,7 +251,7 @@ fn wuhan_context(view: &PlayerView, on: WinOn, ctx: &mut WinContext) {
         _ => view.last_discard.map(|(s, _)| s),
     };
     for (i, d) in ctx.payer_doublings.iter_mut().enumerate() {
-        let o = me.add(i + 1);
+        let o = view.seats.add(me, i + 1);
         let robbed =
             |m: &Meld| on == WinOn::RobbedKan && Some(o) == from && m.kind() == MeldKind::AddedKan;
         // A robbed kan never stood: its player pays for the pon it was.
@@ -256,7 +261,7 @@ fn wuhan_context(view: &PlayerView, on: WinOn, ctx: &mut WinContext) {
             .collect();
         *d = hupai_rules::wuhan::own_doublings(view.rules(), &melds, view.lone_kong_counts(o));
     }
-    ctx.discarder = from.map(|f| me.distance_to(f) as u8);
+    ctx.discarder = from.map(|f| view.seats.distance(me, f) as u8);
 }
 
 /// The flowers the seat has set aside: how many, and which.

@@ -55,7 +55,9 @@ fn mcr_head_bump_and_payments() {
     let wins: Vec<(u8, [i32; 4], u32)> = log
         .iter()
         .filter_map(|e| match e {
-            Event::Hora { actor, deltas, han, .. } => Some((actor.index() as u8, *deltas, *han)),
+            Event::Hora { actor, deltas, han, .. } => {
+                Some((actor.index() as u8, deltas.into_array(), *han))
+            }
             _ => None,
         })
         .collect();
@@ -192,7 +194,7 @@ fn a_declared_ready_hand_is_locked_and_its_win_counts_more() {
     log.extend(act(&mut game, East, declare[0]));
     pass_all(&mut game, &mut log);
     let accepted = log.iter().find_map(|e| match e {
-        Event::ReachAccepted { deltas, .. } => Some(*deltas),
+        Event::ReachAccepted { deltas, .. } => Some(deltas.map(|d| d.into_array())),
         _ => None,
     });
     assert_eq!(accepted, Some(Some([0; 4])), "报听 costs no stick");

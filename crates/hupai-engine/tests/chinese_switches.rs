@@ -103,7 +103,7 @@ fn not_ready_payments(log: &[Event]) -> Vec<(hupai_core::Seat, [i32; 4])> {
     log.iter()
         .filter_map(|e| match e {
             Event::Payment { reason: PaymentReason::NotReady, actor, deltas, .. } => {
-                Some((*actor, *deltas))
+                Some((*actor, deltas.into_array()))
             }
             _ => None,
         })
@@ -132,8 +132,9 @@ fn at_the_wall_s_end_each_player_not_ready_pays_the_ready_one() {
         else {
             panic!("{base}: no draw")
         };
-        assert_eq!((*tenpai, *deltas), ([false, true, false, false], [0; 4]), "{base}");
-        assert_eq!(*scores, Some([-v, 3 * v, -v, -v]), "{base}");
+        let (tenpai, deltas) = (tenpai.into_array(), deltas.into_array());
+        assert_eq!((tenpai, deltas), ([false, true, false, false], [0; 4]), "{base}");
+        assert_eq!(scores.map(|s| s.into_array()), Some([-v, 3 * v, -v, -v]), "{base}");
 
         let log = played_to_the_wall_s_end(&Rules::preset(base).unwrap());
         assert_eq!(not_ready_payments(&log), [], "{base}: the preset has no 查叫");

@@ -19,6 +19,7 @@ mod rescore;
 mod riichi_aborts;
 mod riichi_pao;
 mod riichi_wins;
+mod sanma;
 mod sichuan_rules;
 mod streams;
 mod taken;

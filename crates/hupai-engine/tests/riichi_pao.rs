@@ -51,7 +51,7 @@ fn pass_all_but(game: &mut Game, log: &mut Vec<Event>, keep: Seat) {
 fn win_deltas(log: &[Event]) -> [i32; 4] {
     log.iter()
         .find_map(|e| match e {
-            Event::Hora { deltas, .. } => Some(*deltas),
+            Event::Hora { deltas, .. } => Some(deltas.into_array()),
             _ => None,
         })
         .expect("a win")

@@ -18,7 +18,8 @@ fn wins(log: &[Event]) -> Vec<(u8, [i32; 4], Vec<String>)> {
     log.iter()
         .filter_map(|e| match e {
             Event::Hora { actor, deltas, yaku, .. } => {
-                Some((actor.index() as u8, *deltas, yaku.iter().map(|y| y.name.clone()).collect()))
+                let names = yaku.iter().map(|y| y.name.clone()).collect();
+                Some((actor.index() as u8, deltas.into_array(), names))
             }
             _ => None,
         })
@@ -28,7 +29,7 @@ fn wins(log: &[Event]) -> Vec<(u8, [i32; 4], Vec<String>)> {
 fn draw_event(log: &[Event]) -> Option<(String, [i32; 4])> {
     log.iter().find_map(|e| match e {
         Event::Ryukyoku { reason, deltas, .. } => {
-            Some((reason.map_or("", |r| r.name()).to_string(), *deltas))
+            Some((reason.map_or("", |r| r.name()).to_string(), deltas.into_array()))
         }
         _ => None,
     })

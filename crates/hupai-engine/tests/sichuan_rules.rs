@@ -30,7 +30,7 @@ fn payments(log: &[Event], reason: PaymentReason) -> Vec<(Seat, [i32; 4])> {
     log.iter()
         .filter_map(|e| match e {
             Event::Payment { reason: r, actor, deltas, .. } if *r == reason => {
-                Some((*actor, *deltas))
+                Some((*actor, deltas.into_array()))
             }
             _ => None,
         })
@@ -290,7 +290,7 @@ fn the_wall_ends_with_refunds_flower_pigs_and_the_ready_check() {
     else {
         panic!("no draw")
     };
-    assert_eq!((*tenpai, *deltas), ([false, false, true, true], [0; 4]));
+    assert_eq!((tenpai.into_array(), deltas.into_array()), ([false, false, true, true], [0; 4]));
     assert_eq!(game.scores(), [-48, 11, 17, 20]);
 }
 

@@ -18,7 +18,7 @@ fn assert_nothing_hidden_leaks(e: &Event, seat: Seat, what: &str) {
             assert!(seed_commitment.is_some(), "{what}: no commitment");
         }
         Event::StartKyoku { tehais, .. } => {
-            for (o, t) in Seat::ALL.iter().zip(tehais) {
+            for (o, t) in Seat::ALL.iter().zip(tehais.iter()) {
                 if *o != seat {
                     assert!(t.iter().all(|p| p.is_hidden()), "{what}: seat {o:?}'s deal shown");
                 } else {
@@ -44,9 +44,10 @@ fn check_match(setup: Setup, label: &str) -> usize {
     let mut agents: Vec<Random> = (0..4).map(|i| Random::new(seed * 4 + i)).collect();
     // One view per player, built only from that player's stream read back from JSON; it
     // follows its player when players change seats (MCR).
+    let players = rules.seats().count();
     let rules = std::sync::Arc::new(rules);
     let mut views: Vec<PlayerView> =
-        (0..4).map(|p| PlayerView::for_player(p, std::sync::Arc::clone(&rules))).collect();
+        (0..players).map(|p| PlayerView::for_player(p, std::sync::Arc::clone(&rules))).collect();
     let mut shown = 0;
     let mut decisions = 0;
     loop {

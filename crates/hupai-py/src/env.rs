@@ -69,11 +69,17 @@ pub fn load_rules(rules: &RulesArg) -> Result<CoreRules, Error> {
     })
 }
 
-/// The rules named by a `rules` argument, for a match: refused when the engine cannot deal
-/// one under them (three-player riichi, for now).
+/// The rules named by a `rules` argument, for a match: refused for three players, whom the
+/// environments (their observations and seats) do not seat yet.
 pub fn playable_rules(rules: &RulesArg) -> Result<CoreRules, Error> {
     let rules = load_rules(rules)?;
-    hupai_engine::playable(&rules).map_err(|e| Error::Rules(e.to_string()))?;
+    if rules.players() != 4 {
+        return Err(Error::Rules(format!(
+            "rules '{}' seat three players (players = 3): the environments seat four players; \
+             three-player riichi is not available in Python yet",
+            rules.name
+        )));
+    }
     Ok(rules)
 }
 
@@ -273,6 +279,9 @@ pub fn view_json(v: &PlayerView) -> Value {
         }
         Decision::Robbing { from, pai, closed } => {
             json!({"type": "robbing", "from": from.index(), "pai": pai.to_string(), "closed": closed})
+        }
+        Decision::Kita { from, pai } => {
+            json!({"type": "kita", "from": from.index(), "pai": pai.to_string()})
         }
         Decision::Void => json!({"type": "void"}),
         Decision::Exchange => json!({"type": "exchange"}),
@@ -474,7 +483,7 @@ impl MahjongEnv {
 
     /// Scores by player.
     fn scores(&self) -> PyResult<[i32; 4]> {
-        Ok(self.lock().table()?.driver.game().player_scores())
+        Ok(self.lock().table()?.driver.game().player_scores().into_array())
     }
 
     /// Ranks 1..=4 by player (ties to the earlier seat of the first hand).

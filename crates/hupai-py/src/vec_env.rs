@@ -37,7 +37,7 @@ struct Slot {
 
 impl Slot {
     fn new(table: Table) -> Slot {
-        let last_scores = table.driver.game().player_scores();
+        let last_scores = table.driver.game().player_scores().into_array();
         let mut slot = Slot { table, games: 1, last_scores, open: OpenRows::default() };
         slot.open.fill(slot.table.python_prompts());
         slot
@@ -344,12 +344,12 @@ impl VecEnv {
                         slot.table.answer_at(p, decision, action)?;
                     }
                     slot.table.run_agents()?;
-                    let scores = slot.table.driver.game().player_scores();
+                    let scores = slot.table.driver.game().player_scores().into_array();
                     let reward = std::array::from_fn(|p| (scores[p] - slot.last_scores[p]) as f32);
                     let stepped = if slot.table.driver.is_over() {
                         slot.table.restart(rules, length, seating, seeds[e])?;
                         slot.games += 1;
-                        slot.last_scores = slot.table.driver.game().player_scores();
+                        slot.last_scores = slot.table.driver.game().player_scores().into_array();
                         (true, reward, scores)
                     } else {
                         slot.last_scores = scores;
@@ -399,7 +399,11 @@ impl VecEnv {
 
     /// Scores by player of every environment's match now (int32, ``(envs, 4)``).
     fn scores(&self) -> Vec<[i32; 4]> {
-        self.lock().slots.iter().map(|s| s.table.driver.game().player_scores()).collect()
+        self.lock()
+            .slots
+            .iter()
+            .map(|s| s.table.driver.game().player_scores().into_array())
+            .collect()
     }
 
     /// The full mjai log of environment ``i``'s match so far, as dicts.

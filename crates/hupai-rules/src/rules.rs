@@ -404,6 +404,11 @@ impl Rules {
         self.players
     }
 
+    /// The seats at the table: four, or East, South and West for three players.
+    pub fn seats(&self) -> hupai_core::Seats {
+        hupai_core::Seats::new(self.players).unwrap_or_default()
+    }
+
     /// Whether these are exactly the preset of their name.
     pub fn is_preset(&self) -> bool {
         parsed_presets().iter().any(|p| p.name == self.name && p == self)

@@ -227,7 +227,14 @@ impl RulesSource {
                 Rules::from_toml_str(text, "rules_toml").map_err(|e| SpecError(e.to_string()))?
             }
         };
-        hupai_engine::playable(&rules).map_err(|e| SpecError(format!("rules_toml: {e}")))?;
+        if rules.players() != 4 {
+            // The engine deals three seats; the tables and the web client seat four so far.
+            return Err(SpecError(format!(
+                "rules_toml: rules '{}' seat three players (players = 3): hupai's tables seat \
+                 four players; three-player tables are not served yet",
+                rules.name
+            )));
+        }
         match length {
             Length::East => rules.rounds = 1,
             Length::Half => rules.rounds = 2,

@@ -103,9 +103,10 @@ pub enum Length {
 pub struct ArenaConfig {
     /// The rule set.
     pub rules: Rules,
-    /// The four agents (players in the order of the first rotation).
-    pub agents: [Entrant; 4],
-    /// Play every wall four times with the agents rotated.
+    /// The agents, one a seat at the table: four, or three for three-player rules (players in
+    /// the order of the first rotation).
+    pub agents: Vec<Entrant>,
+    /// Play every wall once for each seat, the agents rotated through the seats.
     pub duplicate: bool,
     /// Games or hands (with `duplicate`, the total including the rotations).
     pub length: Length,
@@ -122,11 +123,11 @@ pub struct ArenaConfig {
 }
 
 impl ArenaConfig {
-    /// Hands of four agents under `rules` from `seed`: 100 hands, not duplicate.
-    pub fn new(rules: Rules, agents: [Entrant; 4], seed: u64) -> ArenaConfig {
+    /// Hands of `agents` (one a seat) under `rules` from `seed`: 100 hands, not duplicate.
+    pub fn new(rules: Rules, agents: impl Into<Vec<Entrant>>, seed: u64) -> ArenaConfig {
         ArenaConfig {
             rules,
-            agents,
+            agents: agents.into(),
             duplicate: false,
             length: Length::Hands(100),
             seed,
@@ -136,15 +137,22 @@ impl ArenaConfig {
         }
     }
 
-    /// As [`ArenaConfig::new`], with the four agents given as specs.
-    pub fn from_specs(rules: Rules, specs: [&str; 4], seed: u64) -> Result<ArenaConfig, SpecError> {
+    /// As [`ArenaConfig::new`], with the agents given as specs, one a seat.
+    pub fn from_specs<'a>(
+        rules: Rules,
+        specs: impl IntoIterator<Item = &'a str>,
+        seed: u64,
+    ) -> Result<ArenaConfig, SpecError> {
         let mut agents = Vec::with_capacity(4);
         for text in specs {
             agents.push(Entrant::spec(text.parse()?, BuildOptions::default()));
         }
-        let agents: [Entrant; 4] =
-            agents.try_into().map_err(|_| SpecError("four agents".into()))?;
         Ok(ArenaConfig::new(rules, agents, seed))
+    }
+
+    /// Seats at the table (from the rules).
+    pub fn seats(&self) -> usize {
+        self.rules.seats().count()
     }
 }
 
@@ -163,6 +171,13 @@ pub enum ArenaError {
     Unfinished,
     /// The operating system gave no random secret for the seed commitment.
     Secret(std::io::Error),
+    /// Not one agent a seat.
+    Seats {
+        /// Agents given.
+        agents: usize,
+        /// Seats at the table.
+        seats: usize,
+    },
 }
 
 impl fmt::Display for ArenaError {
@@ -174,6 +189,9 @@ impl fmt::Display for ArenaError {
             ArenaError::Log(e) => write!(f, "cannot write a log: {e}"),
             ArenaError::Unfinished => f.write_str("the job's game is not over"),
             ArenaError::Secret(e) => write!(f, "cannot draw the seed commitment's secret: {e}"),
+            ArenaError::Seats { agents, seats } => {
+                write!(f, "{agents} agents for {seats} seats: give one agent a seat")
+            }
         }
     }
 }

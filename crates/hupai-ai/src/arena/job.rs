@@ -80,7 +80,7 @@ impl Agent for Timed {
 pub struct Job {
     driver: Driver,
     agents: Vec<Option<Timed>>,
-    players: [PlayerRecord; 4],
+    players: Vec<PlayerRecord>,
     tracker: Tracker,
     wall: u64,
     rotation: u64,
@@ -110,7 +110,7 @@ impl Job {
         rotation: u64,
         wrap: impl FnMut(usize, Box<dyn Agent>) -> Box<dyn Agent>,
     ) -> Result<Job, ArenaError> {
-        Job::seating(config, wall, rotation, wrap, [false; 4])
+        Job::seating(config, wall, rotation, wrap, &[])
     }
 
     /// As [`Job::with_agents`], the entrants marked in `outside` (by index in the config)
@@ -120,13 +120,17 @@ impl Job {
         wall: u64,
         rotation: u64,
         mut wrap: impl FnMut(usize, Box<dyn Agent>) -> Box<dyn Agent>,
-        outside: [bool; 4],
+        outside: &[bool],
     ) -> Result<Job, ArenaError> {
-        let entrants: [&Entrant; 4] =
-            std::array::from_fn(|p| &config.agents[(p + rotation as usize) % 4]);
-        let mut agents: Vec<Option<Timed>> = Vec::with_capacity(4);
+        let seats = config.seats();
+        if config.agents.len() != seats {
+            return Err(ArenaError::Seats { agents: config.agents.len(), seats });
+        }
+        let entrant_at = |p: usize| (p + rotation as usize) % seats;
+        let entrants: Vec<&Entrant> = (0..seats).map(|p| &config.agents[entrant_at(p)]).collect();
+        let mut agents: Vec<Option<Timed>> = Vec::with_capacity(seats);
         for (p, entrant) in entrants.iter().enumerate() {
-            if entrant.external || outside[(p + rotation as usize) % 4] {
+            if entrant.external || outside.get(entrant_at(p)).copied().unwrap_or(false) {
                 agents.push(None);
                 continue;
             }
@@ -139,23 +143,26 @@ impl Job {
         // bot from finding its wall from the commitment.
         setup.secret = hupai_engine::commitment::random_secret().map_err(ArenaError::Secret)?;
         setup.single_hand = matches!(config.length, Length::Hands(_));
-        setup.names = std::array::from_fn(|p| entrants[p].name.clone());
+        setup.names =
+            std::array::from_fn(|p| entrants.get(p).map_or_else(String::new, |e| e.name.clone()));
         let driver = Driver::new(setup);
-        let players: [PlayerRecord; 4] = std::array::from_fn(|p| PlayerRecord {
-            name: entrants[p].name.clone(),
-            hands: Vec::new(),
-            game_points: None,
-            game_rank: None,
-            shanten: [(0.0, 0); TURNS],
-            times: vec![0; TIME_BUCKETS],
-            illegal: 0,
-            timeouts: 0,
-        });
+        let players: Vec<PlayerRecord> = (0..seats)
+            .map(|p| PlayerRecord {
+                name: entrants[p].name.clone(),
+                hands: Vec::new(),
+                game_points: None,
+                game_rank: None,
+                shanten: [(0.0, 0); TURNS],
+                times: vec![0; TIME_BUCKETS],
+                illegal: 0,
+                timeouts: 0,
+            })
+            .collect();
         let mut job = Job {
             driver,
             agents,
             players,
-            tracker: Tracker::new(config.rules.starting_points),
+            tracker: Tracker::new(config.rules.starting_points, seats),
             wall,
             rotation,
             games: matches!(config.length, Length::Games(_)),
@@ -207,7 +214,7 @@ impl Job {
         nanos: u64,
     ) -> Result<Action, hupai_engine::AnswerError> {
         let Some(prompt) = self.driver.prompt(player).filter(|_| self.is_external(player)) else {
-            let seat = self.driver.seat_of(player.min(3));
+            let seat = self.driver.seat_of(player.min(self.players.len().saturating_sub(1)));
             return Err(hupai_engine::AnswerError::Play(PlayError::NotYourTurn(seat)));
         };
         let mut action = action.canonical();
@@ -244,9 +251,9 @@ impl Job {
         }
         let game = self.driver.game();
         if self.games {
-            let scores = game.player_scores();
-            let ranks = ranks_of(&scores, 0);
-            for p in 0..4 {
+            let scores = game.player_scores().into_array();
+            let ranks = ranks_of(&scores, 0, players.len());
+            for p in 0..players.len() {
                 players[p].game_points = Some(scores[p] - self.starting_points);
                 players[p].game_rank = Some(ranks[p]);
             }
@@ -266,9 +273,10 @@ impl Job {
     }
 }
 
-/// Ranks 1..=4 by score, ties to the earlier index counted from `first`.
-fn ranks_of(scores: &[i32; 4], first: usize) -> [u8; 4] {
-    let mut order: [usize; 4] = std::array::from_fn(|i| (first + i) % 4);
+/// Ranks 1..=`seats` by score of the first `seats` places, ties to the earlier index counted
+/// from `first`.
+fn ranks_of(scores: &[i32; 4], first: usize, seats: usize) -> [u8; 4] {
+    let mut order: Vec<usize> = (0..seats).map(|i| (first + i) % seats).collect();
     order.sort_by_key(|&i| std::cmp::Reverse(scores[i]));
     let mut ranks = [0u8; 4];
     for (r, &i) in order.iter().enumerate() {
@@ -279,6 +287,7 @@ fn ranks_of(scores: &[i32; 4], first: usize) -> [u8; 4] {
 
 /// Reads the events of a job into hand records.
 struct Tracker {
+    seats: usize,
     seat_player: [u8; 4],
     start: [i32; 4],
     end: [i32; 4],
@@ -288,8 +297,9 @@ struct Tracker {
 }
 
 impl Tracker {
-    fn new(points: i32) -> Tracker {
+    fn new(points: i32, seats: usize) -> Tracker {
         Tracker {
+            seats,
             seat_player: [0, 1, 2, 3],
             start: [points; 4],
             end: [points; 4],
@@ -299,11 +309,11 @@ impl Tracker {
         }
     }
 
-    fn event(&mut self, e: &Event, game: &Game, players: &mut [PlayerRecord; 4]) {
+    fn event(&mut self, e: &Event, game: &Game, players: &mut [PlayerRecord]) {
         match e {
             Event::StartKyoku { scores, players: seating, oya, .. } => {
                 self.seat_player = seating.unwrap_or([0, 1, 2, 3]);
-                self.start = scores.unwrap_or(self.end);
+                self.start = scores.map_or(self.end, |s| s.into_array());
                 self.end = self.start;
                 self.dealer = oya.index();
                 self.hand = [HandRecord::default(); 4];
@@ -322,7 +332,8 @@ impl Tracker {
                 if t < TURNS {
                     let sh = game.view(Seat::ALL[s]).shanten();
                     if sh != i8::MAX {
-                        let slot = &mut players[self.seat_player[s] as usize % 4].shanten[t];
+                        let p = self.seat_player[s] as usize % self.seats;
+                        let slot = &mut players[p].shanten[t];
                         slot.0 += sh as f64;
                         slot.1 += 1;
                     }
@@ -335,7 +346,7 @@ impl Tracker {
                 if target != actor {
                     self.hand[target.index()].deal_in = true;
                 }
-                self.end = scores.unwrap_or(self.end);
+                self.end = scores.map_or(self.end, |s| s.into_array());
             }
             Event::Payment { reason, actor, .. } => match reason {
                 hupai_engine::PaymentReason::NotReady => {
@@ -348,20 +359,20 @@ impl Tracker {
             },
             Event::Ryukyoku { reason, tenpai, scores, .. } => {
                 if *reason == Some(hupai_engine::DrawReason::Exhaustive) {
-                    for (h, &t) in self.hand.iter_mut().zip(tenpai) {
+                    for (h, &t) in self.hand.iter_mut().zip(tenpai.iter()) {
                         h.exhaustive = true;
                         h.tenpai = t;
                     }
                 }
-                self.end = scores.unwrap_or(self.end);
+                self.end = scores.map_or(self.end, |s| s.into_array());
             }
             Event::EndKyoku => {
-                let ranks = ranks_of(&self.end, self.dealer);
-                for s in 0..4 {
+                let ranks = ranks_of(&self.end, self.dealer, self.seats);
+                for s in 0..self.seats {
                     let mut h = self.hand[s];
                     h.points = self.end[s] - self.start[s];
                     h.rank = ranks[s];
-                    players[self.seat_player[s] as usize % 4].hands.push(h);
+                    players[self.seat_player[s] as usize % self.seats].hands.push(h);
                 }
             }
             _ => {}

@@ -51,6 +51,9 @@ pub fn think(
     if let Some((action, reason)) = crate::lone_kong::choose(view, options) {
         return simple(action, reason);
     }
+    if let Some((action, reason)) = crate::kita::choose(view, options) {
+        return simple(action, reason);
+    }
     if options.contains(&Action::Ron) {
         if style == Style::Defensive && options.contains(&Action::Pass) {
             let sit = Situation::new(view, rules);

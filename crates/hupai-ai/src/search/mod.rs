@@ -126,6 +126,7 @@ impl Search {
                     | Action::Void(_)
                     | Action::Exchange(_)
                     | Action::LoneKong(_)
+                    | Action::Kita
                     | Action::NineTerminals
             )
         }) || !matches!(view.decision(), Decision::Turn { .. } | Decision::Claim { .. })

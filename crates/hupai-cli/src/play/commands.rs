@@ -36,6 +36,8 @@ pub enum Command {
     Pass,
     /// Nine terminals abort.
     NineTerminals,
+    /// Set a North aside (three-player riichi).
+    Kita,
     /// Name the suit to void (定缺).
     Void(hupai_core::Suit),
     /// Pass these three kinds (换三张).
@@ -117,6 +119,7 @@ pub fn parse(line: &str) -> Result<Command, CommandError> {
         "k" | "kan" | "kong" => Command::Kan(arg.map(tile_arg).transpose()?.map(|t| t.0)),
         "pass" | "-" | "skip" | "n" => Command::Pass,
         "9" | "nine" | "abort" => Command::NineTerminals,
+        "kita" | "nuki" => Command::Kita,
         "v" | "void" | "que" => Command::Void(match arg.map(str::to_ascii_lowercase).as_deref() {
             Some("m") => hupai_core::Suit::Man,
             Some("p") => hupai_core::Suit::Pin,
@@ -261,6 +264,13 @@ pub fn resolve(cmd: &Command, options: &[Action]) -> Result<Action, CommandError
                 Err(CommandError::NotNow("abort with nine terminals"))
             }
         }
+        Command::Kita => {
+            if options.contains(&Action::Kita) {
+                Ok(Action::Kita)
+            } else {
+                Err(CommandError::NotNow("kita"))
+            }
+        }
         Command::Void(suit) => {
             if options.contains(&Action::Void(*suit)) {
                 Ok(Action::Void(*suit))
@@ -297,6 +307,7 @@ pub fn label(action: &Action) -> String {
         Action::AddedKan(k) | Action::LoneKong(k) => format!("k {}", kind_name(*k)),
         Action::OpenKan => "k".into(),
         Action::NineTerminals => "9".into(),
+        Action::Kita => "kita".into(),
         Action::Pon(_) => "p".into(),
         Action::Chi([a, b]) => {
             let (mut x, mut y) = (a.kind(), b.kind());
@@ -338,6 +349,7 @@ pub fn choices(options: &[Action]) -> Vec<String> {
             Action::Ron => "win (ron)",
             Action::ClosedKan(_) | Action::AddedKan(_) | Action::OpenKan => "kan",
             Action::LoneKong(_) => "lone kong (红中杠 / 赖子杠)",
+            Action::Kita => "kita (set the North aside)",
             Action::NineTerminals => "abort (nine terminals)",
             Action::Pon(_) => "pon",
             Action::Chi(_) => "chi",

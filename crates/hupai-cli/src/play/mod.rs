@@ -177,7 +177,7 @@ fn stream_text(events: &[hupai_engine::Event]) -> String {
 
 /// A local match against three agents.
 fn local_game(args: &PlayArgs) -> anyhow::Result<(app::App, String)> {
-    let rules = crate::rules_arg::playable(args.rules.as_deref().unwrap_or("chinese"))?;
+    let rules = crate::rules_arg::four_seats(args.rules.as_deref().unwrap_or("chinese"), "play")?;
     let seed = args.seed.unwrap_or_else(|| {
         std::time::SystemTime::now()
             .duration_since(std::time::UNIX_EPOCH)

@@ -65,6 +65,9 @@ pub fn narrate(table: &Table, event: &Event, me: Option<Seat>) -> Option<String>
         Event::LoneKong { actor, pai } => {
             format!("{} set aside {} as a lone kong", w(*actor), pai_name(*pai))
         }
+        Event::Kita { actor, pai } => {
+            format!("{} set aside {} (kita)", w(*actor), pai_name(*pai))
+        }
         Event::Dahai { actor, pai, tsumogiri } => format!(
             "{} discard{} {}{}",
             w(*actor),

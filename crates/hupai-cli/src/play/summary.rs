@@ -82,17 +82,17 @@ impl Summary {
                     ura: ura_markers.clone(),
                     horses: horses.as_ref().map(|h| (h.pai.clone(), h.hits)),
                 });
-                for (d, x) in self.deltas.iter_mut().zip(deltas) {
+                for (d, x) in self.deltas.iter_mut().zip(deltas.iter()) {
                     *d += x;
                 }
-                self.scores = scores.unwrap_or(self.scores);
+                self.scores = scores.map_or(self.scores, |s| s.into_array());
             }
             Event::Ryukyoku { reason, deltas, tenpai, scores } => {
-                self.draw = Some((*reason, *tenpai));
-                self.deltas = *deltas;
-                self.scores = scores.unwrap_or(self.scores);
+                self.draw = Some((*reason, tenpai.into_array()));
+                self.deltas = deltas.into_array();
+                self.scores = scores.map_or(self.scores, |s| s.into_array());
             }
-            Event::EndGame { scores, .. } => self.final_scores = *scores,
+            Event::EndGame { scores, .. } => self.final_scores = scores.map(|s| s.into_array()),
             _ => return false,
         }
         true

@@ -30,9 +30,9 @@ pub fn play_checked(rules: &Rules, seed: u64, max_actions: usize) -> (Vec<Event>
     (log, actions)
 }
 
-/// Every preset.
+/// Every preset, the three-player ones included.
 pub fn presets() -> Vec<Rules> {
-    Rules::preset_names().map(|n| Rules::preset(n).expect("preset")).collect()
+    Rules::all_preset_names().map(|n| Rules::preset(n).expect("preset")).collect()
 }
 
 /// Applies an action and unwraps, for scenario tests.
@@ -103,7 +103,7 @@ pub fn stack(
     hupai_engine::Wall::fill(rules, &mut all);
     let mut rest: Vec<Tile> = all.into_iter().filter(|t| !used[t.index()]).collect();
     hupai_engine::SplitMix64::new(99).shuffle(&mut rest);
-    for h in hands.iter_mut() {
+    for h in hands.iter_mut().take(rules.seats().count()) {
         // Short hands are completed with unused tiles in a fixed shuffled order.
         while h.len() < 13 {
             h.push(rest.pop().expect("tiles to fill a hand"));
@@ -111,9 +111,10 @@ pub fn stack(
         assert_eq!(h.len(), 13, "a hand needs 13 tiles");
     }
     let mut front = Vec::new();
+    let seats = rules.seats();
     for block in 0..4 {
-        for i in 0..4 {
-            let s = dealer.add(i).index();
+        for i in 0..seats.count() {
+            let s = seats.add(dealer, i).index();
             let range = if block < 3 { block * 4..block * 4 + 4 } else { 12..13 };
             front.extend(&hands[s][range]);
         }
@@ -244,7 +245,8 @@ pub fn wins(log: &[Event]) -> Vec<(Seat, Seat, [i32; 4], Vec<String>)> {
     log.iter()
         .filter_map(|e| match e {
             Event::Hora { actor, target, deltas, yaku, .. } => {
-                Some((*actor, *target, *deltas, yaku.iter().map(|y| y.name.clone()).collect()))
+                let deltas = deltas.into_array();
+                Some((*actor, *target, deltas, yaku.iter().map(|y| y.name.clone()).collect()))
             }
             _ => None,
         })
