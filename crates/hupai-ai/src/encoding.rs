@@ -19,8 +19,10 @@
 //! ```
 //!
 //! Seats are relative: 0 the seat itself, 1 the next seat (shimocha, on its right), 2 across,
-//! 3 the seat before it (kamicha, on its left). A "≥n" plane has a 1 at each kind with at least
-//! n such tiles.
+//! 3 the seat before it (kamicha, on its left); at three players 2 is the seat before it and
+//! slot 3 stays empty. A "≥n" plane has a 1 at each kind with at least n such tiles. Norths
+//! set aside (kita, three players) count as seen tiles and, with flowers, in the bonus-tile
+//! scalars ("flowers seat r").
 //!
 //! Planes (uint8 0/1, shape `(PLANES, 34)`):
 //!
@@ -212,11 +214,13 @@ pub fn encode(view: &PlayerView, planes: &mut [u8], scalars: &mut [f32]) {
     set_kinds(planes, 8, view.kuikae());
     let mut offered_by = None;
     match view.decision() {
-        Decision::Claim { from, pai } | Decision::Robbing { from, pai, .. } => {
+        Decision::Claim { from, pai }
+        | Decision::Robbing { from, pai, .. }
+        | Decision::Kita { from, pai } => {
             if let Some(k) = pai.kind() {
                 set(planes, 9, k);
             }
-            offered_by = Some(me.distance_to(from));
+            offered_by = Some(view.seats.distance(me, from));
         }
         _ => {}
     }
@@ -233,9 +237,9 @@ pub fn encode(view: &PlayerView, planes: &mut [u8], scalars: &mut [f32]) {
             planes[(10 + n) * WIDTH + k] = 1;
         }
     }
-    // Seats.
-    for r in 0..4 {
-        let seat = me.add(r);
+    // Seats, in turn order from the own seat (at three players the last slot stays empty).
+    for r in 0..view.seats.count() {
+        let seat = view.seats.add(me, r);
         let s = seat.index();
         let base = 17 + 14 * r;
         let mut river = [0u8; 34];
@@ -266,6 +270,7 @@ pub fn encode(view: &PlayerView, planes: &mut [u8], scalars: &mut [f32]) {
         for k in view.lone_kongs[s].iter().filter_map(|p| p.kind()) {
             visible[k.index()] += 1;
         }
+        visible[Kind::NORTH.index()] += view.kita[s];
         let lone = view.lone_kong_counts(seat);
         scalars[71 + 3 * r] = f32::from(lone.red_dragon) / 4.0;
         scalars[72 + 3 * r] = f32::from(lone.joker) / 4.0;
@@ -279,7 +284,9 @@ pub fn encode(view: &PlayerView, planes: &mut [u8], scalars: &mut [f32]) {
         scalars[11 + r] = view.scores[s] as f32 / scale;
         scalars[15 + r] = f32::from(u8::from(view.riichi[s]));
         scalars[19 + r] = view.hand_sizes[s] as f32 / 13.0;
-        scalars[23 + r] = view.flowers[s].len() as f32 / 8.0;
+        // Bonus tiles set aside: flowers, or Norths (kita) at three players.
+        let bonus = view.flowers[s].len() + usize::from(view.kita[s]);
+        scalars[23 + r] = bonus as f32 / 8.0;
         scalars[27 + r] = view.melds[s].len() as f32 / 4.0;
         if let Some(suit) = view.voids[s].filter(|&suit| suit != Suit::Honor) {
             scalars[53 + 3 * r + suit.index()] = 1.0;
@@ -334,5 +341,35 @@ fn family_index(v: Variant) -> usize {
         | Variant::HongKong
         | Variant::Guangdong
         | Variant::Wuhan => 2,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use hupai_core::Seat;
+    use hupai_engine::{Game, Setup};
+    use hupai_rules::Rules;
+
+    /// At three players the relative slots are the seat, the next and the one before it; the
+    /// fourth slot stays empty.
+    #[test]
+    fn three_players_fill_three_seat_slots_in_turn_order() {
+        let (game, _) = Game::new(Setup::new(Rules::preset("sanma").unwrap(), 3));
+        for (me, order) in [
+            (Seat::East, [Seat::East, Seat::South, Seat::West]),
+            (Seat::South, [Seat::South, Seat::West, Seat::East]),
+            (Seat::West, [Seat::West, Seat::East, Seat::South]),
+        ] {
+            let view = game.view(me);
+            let (mut planes, mut scalars) = (vec![0u8; PLANES * WIDTH], vec![0f32; SCALARS]);
+            encode(view, &mut planes, &mut scalars);
+            for (r, seat) in order.iter().enumerate() {
+                let size = view.hand_sizes[seat.index()] as f32 / 13.0;
+                assert_eq!(scalars[19 + r], size, "{me:?} slot {r}");
+                assert_eq!(scalars[11 + r], view.scores[seat.index()] as f32 / 35_000.0);
+            }
+            assert_eq!((scalars[14], scalars[22]), (0.0, 0.0), "{me:?}: the fourth slot is empty");
+        }
     }
 }

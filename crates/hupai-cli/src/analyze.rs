@@ -6,7 +6,7 @@ use std::process::ExitCode;
 
 use clap::Args;
 use hupai_core::notation::{glyph, parse_kinds};
-use hupai_core::{Analysis, Counts, Form, FormSet, Hand, KindSet, WaitShapes};
+use hupai_core::{Analysis, Counts, Form, Hand, KindSet, WaitShapes};
 use hupai_rules::Rules;
 use serde_json::json;
 
@@ -35,8 +35,13 @@ pub struct AnalyzeArgs {
 /// Runs the command; the exit code is non-zero when any hand failed.
 pub fn run(args: AnalyzeArgs) -> anyhow::Result<ExitCode> {
     let rules = Rules::load(&args.rules)?;
-    let forms = rules.form_set();
-    let visible = Counts::from_kinds(parse_kinds(&args.visible)?);
+    let mut visible = Counts::from_kinds(parse_kinds(&args.visible)?);
+    // Kinds the rules' wall leaves out (three-player riichi: 2m-8m) are never drawn: counted
+    // as seen, so effective tiles and waits count this rule set's tiles only.
+    let absent = rules.absent_tiles();
+    for k in hupai_core::Kind::all() {
+        visible.0[k.index()] = visible.0[k.index()].saturating_add(absent[k]);
+    }
     let mut failed = false;
     // One buffer per answer, written at once (see `score`).
     let mut answer = Vec::with_capacity(1024);
@@ -45,7 +50,7 @@ pub fn run(args: AnalyzeArgs) -> anyhow::Result<ExitCode> {
         if text.is_empty() {
             return Ok(());
         }
-        match analyse(text, forms, &visible) {
+        match analyse(text, &rules, &visible) {
             Ok(analysis) if args.json => {
                 answer.clear();
                 serde_json::to_writer(&mut answer, &analysis)?;
@@ -89,10 +94,24 @@ fn group_hand_args(args: &[String]) -> Vec<String> {
     hands
 }
 
-/// The analysis of hand text (the one in `hupai_core`, shared with the Python package).
-fn analyse(text: &str, forms: FormSet, visible: &Counts) -> Result<Analysis, String> {
+/// The analysis of hand text (the one in `hupai_core`, shared with the Python package) under
+/// `rules`: a hand holding a kind the rules' wall leaves out (three-player riichi: 2m-8m) is
+/// refused, and effective tiles list only kinds in the wall.
+fn analyse(text: &str, rules: &Rules, visible: &Counts) -> Result<Analysis, String> {
     let hand: Hand = text.parse().map_err(|e: hupai_core::HandError| e.to_string())?;
-    hand.analysis(forms, visible).map_err(|e| e.to_string())
+    let mut kinds = hand.concealed().kinds().chain(hand.melds().iter().flat_map(|m| m.kinds()));
+    if let Some(k) = kinds.find(|&k| !rules.in_wall(k)) {
+        return Err(format!("{k}: the '{}' rules' wall has no such tile", rules.name));
+    }
+    let mut a = hand.analysis(rules.form_set(), visible).map_err(|e| e.to_string())?;
+    let wall = rules.wall_kinds();
+    if let Some((set, n)) = a.ukeire {
+        a.ukeire = Some((set.intersection(wall), n));
+    }
+    for d in &mut a.discards {
+        d.ukeire = d.ukeire.intersection(wall);
+    }
+    Ok(a)
 }
 
 fn to_human(a: &Analysis, glyphs: bool) -> String {

@@ -52,7 +52,10 @@ pub fn run(args: ScoreArgs) -> anyhow::Result<ExitCode> {
 
 /// Reads and scores one line (the reading and scoring shared with the Python package).
 fn score_line(line: &str, rules: &mut RulesCache) -> Result<Score, String> {
-    let input: ScoreLine = serde_json::from_str(line).map_err(|e| e.to_string())?;
+    let input = match ScoreLine::read_plain_json(line) {
+        Some(input) => input,
+        None => serde_json::from_str(line).map_err(|e| e.to_string())?,
+    };
     input.score(rules).map_err(|e| e.to_string())
 }
 

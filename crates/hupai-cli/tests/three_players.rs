@@ -66,3 +66,18 @@ fn the_terminal_table_refuses_three_player_rules_and_says_why() {
     let (out, err, ok) = run(&["score", "--json"], &format!("{line}\n"));
     assert!(ok && out.contains(r#""han":"#), "{out} {err}");
 }
+
+/// `hupai analyze --rules sanma` counts the copies of a 108-tile set: 2m-8m are never drawn,
+/// and a hand that holds one is refused.
+#[test]
+fn analyze_counts_the_three_player_tile_set() {
+    let (out, err, ok) = run(&["analyze", "--rules", "sanma", "--json"], "119m456p789s1112z\n");
+    assert!(ok, "{err}");
+    let a: serde_json::Value = serde_json::from_str(out.trim()).expect("json");
+    assert_eq!(a["ukeire"]["count"].as_u64(), Some(8), "{out}");
+    let (four, _, _) = run(&["analyze", "--rules", "riichi", "--json"], "119m456p789s1112z\n");
+    let four: serde_json::Value = serde_json::from_str(four.trim()).expect("json");
+    assert_eq!(four["ukeire"]["count"].as_u64(), Some(16), "{four}");
+    let (out, _, ok) = run(&["analyze", "--rules", "sanma", "--json"], "159m456p789s1112z\n");
+    assert!(!ok && out.contains("wall has no such tile"), "{out}");
+}

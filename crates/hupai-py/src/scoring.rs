@@ -40,7 +40,10 @@ fn read_line(ob: &Bound<'_, PyAny>) -> PyResult<LineArg> {
 
 /// A line's JSON text, read as `hupai score` reads it.
 fn parse_json(text: &str) -> Result<ScoreLine, Error> {
-    serde_json::from_str(text).map_err(|e| Error::Input(e.to_string()))
+    match ScoreLine::read_plain_json(text) {
+        Some(line) => Ok(line),
+        None => serde_json::from_str(text).map_err(|e| Error::Input(e.to_string())),
+    }
 }
 
 fn score_one(

@@ -7,7 +7,7 @@ use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hasher};
 use std::sync::Mutex;
 
-use hupai_rules::{Score, Variant};
+use hupai_rules::{Score, ScoreItem, Variant};
 use pyo3::intern;
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList, PyString};
@@ -20,8 +20,8 @@ pub fn to_python<'py, T: Serialize>(py: Python<'py>, value: &T) -> PyResult<Boun
     pythonize::pythonize(py, value).map_err(|e| Error::Input(e.to_string()).into())
 }
 
-/// Hashes a text's address and length (the texts are `&'static str`: equal addresses and
-/// lengths are the same text).
+/// A fast hash of small keys: a text's address and length (the texts are `&'static str`:
+/// equal addresses and lengths are the same text), or a score item's fields.
 #[derive(Debug, Default)]
 struct AddressHasher(u64);
 
@@ -49,6 +49,13 @@ impl Hasher for AddressHasher {
 /// a fan table's few hundred texts, where making them anew cost about a third of a dict.
 type Texts = HashMap<(usize, usize), Py<PyString>, BuildHasherDefault<AddressHasher>>;
 static TEXTS: Mutex<Texts> = Mutex::new(HashMap::with_hasher(BuildHasherDefault::new()));
+
+/// The dict of each score item met so far (by item and whether the score is riichi's, which
+/// names the keys), made once per process: a dict copied from its template costs a fraction
+/// of one made key by key. A bounded set: the items of the fan and yaku tables, each with the
+/// few values and counts a hand can give it.
+type ItemDicts = HashMap<(ScoreItem, bool), Py<PyDict>, BuildHasherDefault<AddressHasher>>;
+static ITEM_DICTS: Mutex<ItemDicts> = Mutex::new(HashMap::with_hasher(BuildHasherDefault::new()));
 
 /// Converts scores to the `hupai score --json` dicts.
 #[derive(Debug, Default)]
@@ -105,22 +112,52 @@ impl<'py> ScoreDicts<'py> {
 
     fn items(&mut self, py: Python<'py>, score: &Score) -> PyResult<Bound<'py, PyList>> {
         let riichi = score.variant == Variant::Riichi;
-        let items = PyList::empty(py);
-        for item in &score.items {
-            let it = PyDict::new(py);
-            it.set_item(intern!(py, "id"), self.text(py, item.id.as_str()))?;
-            it.set_item(intern!(py, "name"), self.text(py, item.name()))?;
-            if riichi {
-                it.set_item(intern!(py, "ja"), self.text(py, item.local_name()))?;
-                it.set_item(intern!(py, "han"), item.value * item.count)?;
-            } else {
-                it.set_item(intern!(py, "zh"), self.text(py, item.local_name()))?;
-                it.set_item(intern!(py, "points"), item.value)?;
-                it.set_item(intern!(py, "count"), item.count)?;
-            }
-            items.append(it)?;
+        // The templates found, gathered under the lock (taking a reference runs no Python
+        // code); each is copied, or made and kept, after it is released.
+        let found: Vec<Option<Py<PyDict>>> = match ITEM_DICTS.lock() {
+            Ok(dicts) => score
+                .items
+                .iter()
+                .map(|item| dicts.get(&(*item, riichi)).map(|d| d.clone_ref(py)))
+                .collect(),
+            Err(_) => score.items.iter().map(|_| None).collect(),
+        };
+        let mut dicts = Vec::with_capacity(score.items.len());
+        for (item, template) in score.items.iter().zip(found) {
+            let template = match template {
+                Some(t) => t.into_bound(py),
+                None => {
+                    let t = self.item_dict(py, item, riichi)?;
+                    if let Ok(mut kept) = ITEM_DICTS.lock() {
+                        kept.insert((*item, riichi), t.clone().unbind());
+                    }
+                    t
+                }
+            };
+            dicts.push(template.copy()?);
         }
-        Ok(items)
+        PyList::new(py, dicts)
+    }
+
+    /// The dict of one item (a template: only copies of it are handed out).
+    fn item_dict(
+        &mut self,
+        py: Python<'py>,
+        item: &ScoreItem,
+        riichi: bool,
+    ) -> PyResult<Bound<'py, PyDict>> {
+        let it = PyDict::new(py);
+        it.set_item(intern!(py, "id"), self.text(py, item.id.as_str()))?;
+        it.set_item(intern!(py, "name"), self.text(py, item.name()))?;
+        if riichi {
+            it.set_item(intern!(py, "ja"), self.text(py, item.local_name()))?;
+            it.set_item(intern!(py, "han"), item.value * item.count)?;
+        } else {
+            it.set_item(intern!(py, "zh"), self.text(py, item.local_name()))?;
+            it.set_item(intern!(py, "points"), item.value)?;
+            it.set_item(intern!(py, "count"), item.count)?;
+        }
+        Ok(it)
     }
 }
 

@@ -24,6 +24,7 @@ mod score;
 mod score_error;
 mod score_json;
 mod score_line;
+mod score_line_json;
 mod sets;
 mod settings;
 mod settlement;

@@ -21,7 +21,6 @@
 //! The fields are `rules` (a preset name or a TOML path), `hand` (hand text, the win tile among
 //! the concealed tiles) and then those of [`WinContext`]; unknown fields are errors.
 
-use std::collections::HashMap;
 use std::fmt;
 
 use hupai_core::{Hand, HandError};
@@ -46,6 +45,14 @@ impl ScoreLine {
     /// The line for `hand` won under `ctx` with the rules named `rules`.
     pub fn new(rules: &str, hand: &Hand, ctx: &WinContext) -> ScoreLine {
         ScoreLine { rules: rules.to_string(), hand: hand.to_string(), context: ctx.clone() }
+    }
+
+    /// The line in JSON `text` when it has the common shape (one flat object of the usual
+    /// fields and value types, strings without escapes), read directly; None otherwise, and
+    /// then `serde_json` reads it (and names what is wrong). A line read here reads the same
+    /// through `serde`, several times faster.
+    pub fn read_plain_json(text: &str) -> Option<ScoreLine> {
+        crate::score_line_json::read(text)
     }
 
     /// The hand, parsed.
@@ -116,23 +123,30 @@ impl From<ScoreError> for LineError {
 /// Rule sets by the name a line gives them ([`Rules::load`]), each loaded once.
 #[derive(Clone, Debug, Default)]
 pub struct RulesCache {
-    loaded: HashMap<String, Rules>,
+    /// In the order first named: a batch names one or a few, so comparing the names beats
+    /// hashing every line's (two SipHash lookups, about 240 instructions a line).
+    loaded: Vec<(String, Rules)>,
 }
 
 impl RulesCache {
     /// The rules named `name` (a preset or a TOML path), loaded on first use.
     pub fn get(&mut self, name: &str) -> Result<&Rules, RulesError> {
-        if !self.loaded.contains_key(name) {
-            let rules = Rules::load(name)?;
-            self.loaded.insert(name.to_string(), rules);
-        }
-        self.loaded.get(name).ok_or_else(|| RulesError::UnknownPreset(name.to_string()))
+        let at = match self.loaded.iter().position(|(n, _)| n == name) {
+            Some(at) => at,
+            None => {
+                let rules = Rules::load(name)?;
+                self.loaded.push((name.to_string(), rules));
+                self.loaded.len() - 1
+            }
+        };
+        Ok(&self.loaded[at].1)
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use hupai_core::Hand;
 
     fn read(text: &str) -> Result<ScoreLine, String> {
         serde_json::from_str(text).map_err(|e| e.to_string())
@@ -155,6 +169,61 @@ mod tests {
             )
         );
         assert_eq!(read(&text).unwrap(), line);
+    }
+
+    #[test]
+    fn plain_json_reads_as_serde_does() {
+        let mut lines = Vec::new();
+        for (i, win) in ["5m", "1z", "7z", "9s"].into_iter().enumerate() {
+            let mut ctx = WinContext::new(win.parse().unwrap(), i % 2 == 0);
+            ctx.seat_wind = hupai_core::Seat::from_index(i).unwrap();
+            ctx.riichi = i == 1;
+            ctx.flowers = i as u8;
+            ctx.honba = 300 * i as u32;
+            ctx.dora_indicators = vec!["5p".parse().unwrap(); i];
+            ctx.last_tile = i == 3;
+            let hand: Hand = "123m456p789s1122z".parse().unwrap();
+            // serde's canonical form: every field, the defaults written out.
+            lines.push(serde_json::to_string(&ScoreLine::new("riichi", &hand, &ctx)).unwrap());
+        }
+        lines.extend(
+            [
+                r#"{"rules": "mcr", "hand": "1112345678999m5m", "win_tile": "5m"}"#,
+                r#" { "rules" : "mcr" , "hand":"九筒 pon:777s 1z", "win_tile":"E","seat_wind":"S" } "#,
+                r#"{"hand": "11m", "rules": "x.toml", "win_tile": "0m", "ura_indicators": []}"#,
+            ]
+            .map(String::from),
+        );
+        for text in &lines {
+            let fast = ScoreLine::read_plain_json(text);
+            assert!(fast.is_some(), "{text}");
+            assert_eq!(fast, Some(read(text).unwrap()), "{text}");
+        }
+        // Every other shape is left to serde (whose answer may be a line or an error).
+        for text in [
+            r#"{"rules": "mcr", "hand": "1m", "win_tile": "1m", "kita": 1}"#,
+            r#"{"rules": "mcr", "hand": "1m", "win_tile": "1m", "riichy": true}"#,
+            r#"{"rules": "mcr", "hand": "1m", "win_tile": "1m", "flowers": 300}"#,
+            r#"{"rules": "mcr", "hand": "1m", "win_tile": "1m", "flowers": 01}"#,
+            r#"{"rules": "mcr", "hand": "1m", "win_tile": "1m", "flowers": 1.0}"#,
+            r#"{"rules": "mcr", "hand": "1m", "win_tile": "1m", "flowers": -1}"#,
+            r#"{"rules": "mcr", "hand": "1m", "win_tile": "1m", "riichi": 1}"#,
+            r#"{"rules": "mcr", "hand": "1m", "win_tile": "1m", "riichi": null}"#,
+            r#"{"rules": "mcr", "hand": "1\u006d", "win_tile": "1m"}"#,
+            r#"{"rules": "mcr", "hand": "1m", "win_tile": "8z"}"#,
+            r#"{"rules": "mcr", "hand": "1m", "win_tile": "1m", "seat_wind": "5z"}"#,
+            r#"{"rules": "mcr", "hand": "1m"}"#,
+            r#"{"rules": "mcr", "hand": "1m", "win_tile": "1m", "rules": "mcr"}"#,
+            r#"{"rules": "mcr", "hand": "1m", "win_tile": "1m"} x"#,
+            r#"{"rules": "mcr", "hand": "1m", "win_tile": "1m",}"#,
+            r#"{"rules": "mcr", "hand": "1m", "win_tile": "1m", "self_drawn": truth}"#,
+            r#"{"rules": "mcr", "hand": "1m", "win_tile": "1m", "dora_indicators": ["1m",]}"#,
+            r#"[]"#,
+            r#"{}"#,
+            "",
+        ] {
+            assert_eq!(ScoreLine::read_plain_json(text), None, "{text}");
+        }
     }
 
     #[test]

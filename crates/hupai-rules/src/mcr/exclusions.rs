@@ -12,8 +12,55 @@ fn clear_all(table: &mut FanTable, fans: &[Fan]) {
     }
 }
 
+/// The fans that imply others among the bigger ones (the first rules of [`apply`]): most
+/// hands hold none of them, and then none of those rules has anything to do (a rule only
+/// removes fans, or adds one that implies nothing, so no rule brings one of them back).
+const BIG: u128 = FanTable::mask_of(&[
+    BigFourWinds,
+    BigThreeDragons,
+    AllGreen,
+    NineGates,
+    FourKongs,
+    SevenShiftedPairs,
+    ThirteenOrphans,
+    AllTerminals,
+    LittleFourWinds,
+    LittleThreeDragons,
+    AllHonors,
+    FourConcealedPungs,
+    PureTerminalChows,
+    QuadrupleChow,
+    FourPureShiftedPungs,
+    FourPureShiftedChows,
+    AllTerminalsAndHonors,
+    SevenPairs,
+    GreaterHonorsAndKnittedTiles,
+    AllEvenPungs,
+    FullFlush,
+    PureTripleChow,
+    PureShiftedPungs,
+    UpperTiles,
+    MiddleTiles,
+    LowerTiles,
+    ThreeSuitedTerminalChows,
+    AllFive,
+    LesserHonorsAndKnittedTiles,
+    UpperFour,
+    LowerFour,
+    BigThreeWinds,
+    ReversibleTiles,
+]);
+
 /// Removes the fans implied by others.
 pub(crate) fn apply(t: &mut FanTable) {
+    if t.any(BIG) {
+        apply_big(t);
+    }
+    apply_small(t);
+}
+
+/// The rules of the fans in [`BIG`], in the reference's order.
+fn apply_big(t: &mut FanTable) {
     if t.has(BigFourWinds) {
         clear_all(t, &[BigThreeWinds, AllPungs, PungOfTerminalsOrHonors]);
     }
@@ -147,6 +194,10 @@ pub(crate) fn apply(t: &mut FanTable) {
     if t.has(ReversibleTiles) {
         t.clear(OneVoidedSuit);
     }
+}
+
+/// The rules after those of [`BIG`], in the reference's order.
+fn apply_small(t: &mut FanTable) {
     if t.has(LastTileDraw) {
         t.clear(SelfDrawn);
     }

@@ -491,6 +491,23 @@ pub(crate) struct FanTable {
 impl FanTable {
     pub(crate) const EMPTY: FanTable = FanTable { counts: [0; TABLE_SIZE], mask: 0 };
 
+    /// The mask bits of `fans`.
+    pub(crate) const fn mask_of(fans: &[Fan]) -> u128 {
+        let mut mask = 0u128;
+        let mut i = 0;
+        while i < fans.len() {
+            mask |= 1u128 << fans[i] as usize;
+            i += 1;
+        }
+        mask
+    }
+
+    /// Whether any of the fans of `mask` counts.
+    #[inline]
+    pub(crate) fn any(&self, mask: u128) -> bool {
+        self.mask & mask != 0
+    }
+
     #[inline]
     pub(crate) fn get(&self, fan: Fan) -> u8 {
         self.counts[fan as usize]
@@ -530,22 +547,6 @@ impl FanTable {
     #[inline]
     pub(crate) fn dec(&mut self, fan: Fan, by: u8) {
         self.set(fan, self.get(fan).wrapping_sub(by));
-    }
-
-    /// Adds every count of `other`.
-    pub(crate) fn add_all(&mut self, other: &FanTable) {
-        let mut bits = other.mask;
-        while bits != 0 {
-            let i = bits.trailing_zeros() as usize;
-            bits &= bits - 1;
-            let c = self.counts[i].wrapping_add(other.counts[i]);
-            self.counts[i] = c;
-            if c == 0 {
-                self.mask &= !(1u128 << i);
-            } else {
-                self.mask |= 1u128 << i;
-            }
-        }
     }
 
     /// The non-zero entries as (table index, count), in table order.

@@ -96,7 +96,7 @@ use crate::{
 use fans::{FanTable, TABLE_SIZE};
 use regular::{McrHand, Shared};
 use shapes::{Divisions, Pack, PackKind};
-use tiles::Table;
+use tiles::{KindMasks, Table};
 use traits::WinFlags;
 
 /// Scores an MCR or general Chinese win.
@@ -132,6 +132,10 @@ fn mcr_hand(hand: &Hand, ctx: &WinContext) -> Result<McrHand, ScoreError> {
     }
     let mut standing_before = standing;
     standing_before[win as usize] -= 1;
+    let mut before = *hand.concealed();
+    before.remove(ctx.win_tile);
+    let concealed = KindMasks::new(&hand.concealed().0);
+    let all = KindMasks::new(&hand.all_counts().0);
     let mut fixed = [Pack::new(PackKind::Pair, 0, false); 4];
     let mut in_melds = 0;
     for (slot, meld) in fixed.iter_mut().zip(hand.melds()) {
@@ -170,8 +174,12 @@ fn mcr_hand(hand: &Hand, ctx: &WinContext) -> Result<McrHand, ScoreError> {
         fixed_len: hand.melds().len(),
         standing,
         standing_before,
+        before,
+        concealed,
+        all,
         standing_before_len: concealed_len - 1,
         win,
+        win_kind: 1 << ctx.win_tile.index(),
         flags,
         prevalent: ctx.round_wind.index() as u8,
         seat: ctx.seat_wind.index() as u8,
@@ -185,7 +193,7 @@ fn best_reading(hand: &McrHand, forms: FormSet) -> Option<FanTable> {
     if hand.fixed_len <= 1 && forms.contains(Form::KnittedStraight) {
         best = special::knitted_straight(hand);
     }
-    if best.is_none() && hand.fixed_len == 0 && maybe_special(&hand.standing) {
+    if best.is_none() && hand.fixed_len == 0 && maybe_special(&hand.concealed) {
         let mut sorted = [0u8; 14];
         if shapes::tiles_of(&hand.standing, &mut sorted) == 14 {
             best = special::special_form(&sorted, hand, forms);
@@ -223,16 +231,10 @@ fn best_reading(hand: &McrHand, forms: FormSet) -> Option<FanTable> {
     best
 }
 
-/// Whether the tiles may be seven pairs (every count even) or a thirteen-orphans or
+/// Whether the concealed tiles may be seven pairs (every count even) or a thirteen-orphans or
 /// honours-and-knitted hand (twelve kinds or more).
-fn maybe_special(standing: &Table) -> bool {
-    let (mut odd, mut kinds) = (false, 0);
-    for &c in &tiles::ALL {
-        let n = standing[c as usize];
-        odd |= n % 2 == 1;
-        kinds += u32::from(n > 0);
-    }
-    !odd || kinds >= 12
+fn maybe_special(concealed: &KindMasks) -> bool {
+    concealed.odd == 0 || concealed.held.count_ones() >= 12
 }
 
 /// Tries every substitution of the jokers and keeps the best.

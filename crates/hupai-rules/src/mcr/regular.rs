@@ -4,9 +4,10 @@
 use super::fans::{Fan, FanTable};
 use super::groups;
 use super::shapes::{Pack, PackKind, Packs};
-use super::tiles::{self, Code, Table};
+use super::tiles::{self, Code, KindMasks, Kinds, Table};
 use super::traits::{self, WinFlags};
 use super::waits::{self, Waits};
+use hupai_core::{Counts, FormSet};
 use std::cell::Cell;
 
 use super::exclusions;
@@ -22,10 +23,18 @@ pub(crate) struct McrHand {
     pub(crate) standing: Table,
     /// Concealed tiles without the win tile.
     pub(crate) standing_before: Table,
+    /// The same tiles as counts by kind (what `hupai_core::waits` reads).
+    pub(crate) before: Counts,
+    /// The kinds of the concealed tiles, win tile included.
+    pub(crate) concealed: KindMasks,
+    /// The kinds of the whole hand (declared melds too, a kong four times).
+    pub(crate) all: KindMasks,
     /// Number of concealed tiles without the win tile (13, 10, 7, 4 or 1).
     pub(crate) standing_before_len: u32,
     /// The win tile.
     pub(crate) win: Code,
+    /// The win tile's kind bit.
+    pub(crate) win_kind: Kinds,
     /// The situation.
     pub(crate) flags: WinFlags,
     /// Prevalent wind, 0..4 = E S W N.
@@ -49,53 +58,48 @@ impl McrHand {
 
 /// What every regular reading of a hand shares: the fans of its tiles, and its waits.
 pub(crate) struct Shared {
-    /// Fans of the whole hand's tiles (suits, tile sets, ranges, Tile Hog).
-    pub(crate) tile_fans: FanTable,
+    /// The fans every reading counts: the win situation's, Nine Gates, the concealment fans
+    /// (by the declared melds) and the whole hand's tiles' (suits, tile sets, ranges, Tile
+    /// Hog). Each reading starts from them (no rule of a reading reads one of them before
+    /// the exclusions, so when they are counted does not matter).
+    pub(crate) base: FanTable,
     /// Whether the wait fans apply (not a heavenly hand, a melded hand or four kongs).
     pub(crate) waits_apply: bool,
     /// Waits (regular form, plus seven pairs when nothing is declared, at most two), computed
     /// when a reading first needs them.
     waits: Cell<Option<Waits>>,
-    /// Nine Gates.
-    pub(crate) nine_gates: bool,
-    /// Declared melds made with another player's tile.
-    pub(crate) melded_count: usize,
 }
 
 impl Shared {
     pub(crate) fn new(hand: &McrHand) -> Shared {
-        let mut merged = hand.standing;
-        let mut kongs = 0;
-        for p in hand.fixed() {
-            p.add_to(&mut merged);
-            kongs += usize::from(p.kind == PackKind::Kong);
-        }
-        let mut unique = [0u8; 18];
-        let mut n = 0;
-        let mut fours = 0usize;
-        for &c in &tiles::ALL {
-            let k = merged[c as usize];
-            if k > 0 {
-                unique[n] = c;
-                n += 1;
-                fours += usize::from(k == 4);
-            }
-        }
-        let unique = &unique[..n];
-        let mut tile_fans = FanTable::EMPTY;
-        traits::suits(unique, &mut tile_fans);
-        traits::tile_traits(unique, &mut tile_fans);
-        traits::rank_range(unique, &mut tile_fans);
-        tile_fans.set(Fan::TileHog, fours.wrapping_sub(kongs) as u8);
+        let kongs = hand.fixed().iter().filter(|p| p.kind == PackKind::Kong).count();
+        let kinds = hand.all.held;
+        let mut base = FanTable::EMPTY;
+        traits::win_flags(hand.flags, &mut base);
+        traits::suits(kinds, &mut base);
+        traits::tile_traits(kinds, &mut base);
+        traits::rank_range(kinds, &mut base);
+        let fours = hand.all.fours.count_ones() as usize;
+        base.set(Fan::TileHog, fours.wrapping_sub(kongs) as u8);
         let melded_count = hand.fixed().iter().filter(|p| p.melded).count();
+        let self_drawn = hand.flags.self_drawn;
+        match melded_count {
+            0 => base.put(if self_drawn { Fan::FullyConcealedHand } else { Fan::ConcealedHand }),
+            4 => base.put(if self_drawn { Fan::SelfDrawn } else { Fan::MeldedHand }),
+            _ if self_drawn => base.put(Fan::SelfDrawn),
+            _ => {}
+        }
         let four_kongs =
             hand.fixed_len == 4 && hand.fixed().iter().all(|p| p.kind == PackKind::Kong);
-        let melded_hand = melded_count == 4 && !hand.flags.self_drawn;
+        let melded_hand = melded_count == 4 && !self_drawn;
         let waits_apply = !(hand.heavenly() || melded_hand || four_kongs);
-        let nine_gates = !hand.heavenly()
+        if !hand.heavenly()
             && hand.standing_before_len == 13
-            && is_nine_gates(&hand.standing_before);
-        Shared { tile_fans, waits_apply, waits: Cell::new(None), nine_gates, melded_count }
+            && is_nine_gates(&hand.standing_before)
+        {
+            base.put(Fan::NineGates);
+        }
+        Shared { base, waits_apply, waits: Cell::new(None) }
     }
 }
 
@@ -105,10 +109,24 @@ impl Shared {
         if let Some(w) = self.waits.get() {
             return w;
         }
-        let mut w = waits::regular_waits(&hand.standing_before, 2, Some(tiles::suit(hand.win)));
-        if w.count() > 0 && hand.fixed_len == 0 {
-            w.0 |= waits::seven_pairs_wait(&hand.standing_before).0;
-        }
+        // The core's table-driven waits leave out a kind held four times (no fifth copy can
+        // be drawn), which the reference counts as a wait: such hands take the search.
+        let w = if hand.concealed.fours & !hand.win_kind == 0 {
+            let mut kinds =
+                hupai_core::waits(&hand.before, hand.fixed_len as u8, FormSet::REGULAR).bits();
+            // Seven pairs wait on the one kind held an odd number of times (quads are two pairs).
+            let odd = hand.concealed.odd ^ hand.win_kind;
+            if kinds != 0 && hand.fixed_len == 0 && odd.count_ones() == 1 {
+                kinds |= odd;
+            }
+            Waits::of_kinds(kinds)
+        } else {
+            let mut w = waits::regular_waits(&hand.standing_before, 2, Some(tiles::suit(hand.win)));
+            if w.count() > 0 && hand.fixed_len == 0 {
+                w.0 |= waits::seven_pairs_wait(&hand.standing_before).0;
+            }
+            w
+        };
         self.waits.set(Some(w));
         w
     }
@@ -161,7 +179,7 @@ fn is_pure_terminal_chows(chows: &[Pack], pair: Code) -> bool {
 
 /// The fans of one reading `packs` (declared melds first, pair last).
 pub(crate) fn reading_fans(packs: &Packs, hand: &McrHand, shared: &Shared) -> FanTable {
-    let mut table = FanTable::EMPTY;
+    let mut table = shared.base;
     let mut chows = [packs[0]; 4];
     let mut pungs = [packs[0]; 4];
     let (mut nc, mut np) = (0, 0);
@@ -176,7 +194,6 @@ pub(crate) fn reading_fans(packs: &Packs, hand: &McrHand, shared: &Shared) -> Fa
     }
     let pair = packs[4].tile;
     let win = hand.win;
-    traits::win_flags(hand.flags, &mut table);
 
     // On a discard, a concealed pung that the win tile completed counts as melded, unless the
     // win tile can be read as part of a concealed chow.
@@ -226,19 +243,8 @@ pub(crate) fn reading_fans(packs: &Packs, hand: &McrHand, shared: &Shared) -> Fa
             groups::four_pungs(m, &mut table);
         }
     }
-    if shared.nine_gates {
-        table.put(Fan::NineGates);
-    }
-    let self_drawn = hand.flags.self_drawn;
-    match shared.melded_count {
-        0 => table.put(if self_drawn { Fan::FullyConcealedHand } else { Fan::ConcealedHand }),
-        4 => table.put(if self_drawn { Fan::SelfDrawn } else { Fan::MeldedHand }),
-        _ if self_drawn => table.put(Fan::SelfDrawn),
-        _ => {}
-    }
     pair_fans(pair, nc, &mut table);
     traits::pack_traits(packs, &mut table);
-    table.add_all(&shared.tile_fans);
     if shared.waits_apply {
         wait_fans(&packs[hand.fixed_len..], || shared.waits(hand), win, &mut table);
     }

@@ -64,7 +64,8 @@ pub(crate) struct Divisions {
 /// which the reference finds them (see [`division_key`]).
 pub(crate) fn divide(standing: &Table, fixed: &[Pack], out: &mut Divisions) {
     out.len = 0;
-    let mut work = *standing;
+    let mut work: Work = [0; tiles::TABLE_LEN + 8];
+    work[..tiles::TABLE_LEN].copy_from_slice(standing);
     let mut packs = [Pack::new(PackKind::Pair, 0, false); 5];
     packs[..fixed.len()].copy_from_slice(fixed);
     let remaining: u32 = standing.iter().map(|&c| u32::from(c)).sum();
@@ -95,7 +96,7 @@ pub(crate) fn divide(standing: &Table, fixed: &[Pack], out: &mut Divisions) {
         let p = p as Code;
         work[p as usize] -= 2;
         packs[4] = Pack::new(PackKind::Pair, p, false);
-        melds(&mut work, 0, false, fixed.len(), &mut packs, out);
+        melds(&mut work, usize::from(ALL[0]), false, fixed.len(), &mut packs, out);
         work[p as usize] += 2;
     }
     // The reference discovers divisions in lexicographic order of their melds sorted by (lowest
@@ -107,8 +108,11 @@ pub(crate) fn divide(standing: &Table, fixed: &[Pack], out: &mut Divisions) {
     }
 }
 
+/// The concealed tiles left to read, by code, with room to read eight codes from any code.
+type Work = [u8; tiles::TABLE_LEN + 8];
+
 fn melds(
-    work: &mut Table,
+    work: &mut Work,
     from: usize,
     chow_at_from: bool,
     idx: usize,
@@ -122,25 +126,37 @@ fn melds(
         }
         return;
     }
-    let Some(i) = (from..ALL.len()).find(|&i| work[ALL[i] as usize] > 0) else {
-        return;
-    };
-    let t = ALL[i];
-    let ti = t as usize;
+    // The lowest code left, eight codes at a time (codes between suits are always empty).
+    let mut ti = from;
+    loop {
+        if ti >= tiles::TABLE_LEN {
+            return;
+        }
+        let mut word = [0u8; 8];
+        word.copy_from_slice(&work[ti..ti + 8]);
+        let x = u64::from_le_bytes(word);
+        if x != 0 {
+            ti += (x.trailing_zeros() / 8) as usize;
+            break;
+        }
+        ti += 8;
+    }
+    let t = ti as Code;
     // Melds are read in (lowest tile, pung before chow) order, so each multiset once: no pung
     // right after a chow at the same tile.
-    if work[ti] >= 3 && !(chow_at_from && i == from) {
+    if work[ti] >= 3 && !(chow_at_from && ti == from) {
         work[ti] -= 3;
         packs[idx] = Pack::new(PackKind::Pung, t, false);
-        melds(work, i, false, idx + 1, packs, out);
+        melds(work, ti, false, idx + 1, packs, out);
         work[ti] += 3;
     }
-    if tiles::is_numbered(t) && tiles::rank(t) < 8 && work[ti + 1] > 0 && work[ti + 2] > 0 {
+    // A number tile of rank 8 or 9 has an empty code after it, so no chow starts there.
+    if tiles::is_numbered(t) && work[ti + 1] > 0 && work[ti + 2] > 0 {
         work[ti] -= 1;
         work[ti + 1] -= 1;
         work[ti + 2] -= 1;
         packs[idx] = Pack::new(PackKind::Chow, t + 1, false);
-        melds(work, i, true, idx + 1, packs, out);
+        melds(work, ti, true, idx + 1, packs, out);
         work[ti] += 1;
         work[ti + 1] += 1;
         work[ti + 2] += 1;

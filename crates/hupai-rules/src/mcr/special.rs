@@ -7,7 +7,7 @@ use super::fans::{Fan, FanTable};
 use super::groups;
 use super::regular::{wait_fans, McrHand};
 use super::shapes::{self, Divisions, Pack, PackKind};
-use super::tiles::{self, Code, Table, ALL, KNITTED, ORPHANS};
+use super::tiles::{self, Code, Table, ALL, KNITTED, KNITTED_KINDS, ORPHANS};
 use super::traits;
 use super::waits;
 
@@ -18,7 +18,8 @@ pub(crate) fn knitted_straight(hand: &McrHand) -> Option<FanTable> {
     }
     let mut cnt = hand.standing;
     let single_wait = cnt[hand.win as usize] > 1;
-    let seq = KNITTED.iter().find(|seq| seq.iter().all(|&t| cnt[t as usize] > 0))?;
+    let held = hand.concealed.held;
+    let seq = &KNITTED[KNITTED_KINDS.iter().position(|&k| held & k == k)?];
     for &t in seq {
         cnt[t as usize] -= 1;
     }
@@ -47,7 +48,7 @@ pub(crate) fn knitted_straight(hand: &McrHand) -> Option<FanTable> {
     pack.add_to(&mut t);
     pair.add_to(&mut t);
     let n = 9 + shapes::tiles_of(&t, &mut all[9..]);
-    traits::suits(&all[..n], &mut table);
+    traits::suits(tiles::kinds_of(&all[..n]), &mut table);
     traits::tile_hog(&all[..n], &mut table);
 
     if hand.heavenly() {
@@ -134,12 +135,13 @@ pub(crate) fn special_form(
     if pairs && forms.contains(Form::SevenPairs) {
         if tiles::is_numbered(sorted[0]) && (0..6).all(|i| sorted[2 * i] + 1 == sorted[2 * i + 2]) {
             table.put(Fan::SevenShiftedPairs);
-            traits::tile_traits(sorted, &mut table);
+            traits::tile_traits(tiles::kinds_of(sorted), &mut table);
         } else {
+            let kinds = tiles::kinds_of(sorted);
             table.put(Fan::SevenPairs);
-            traits::suits(sorted, &mut table);
-            traits::tile_traits(sorted, &mut table);
-            traits::rank_range(sorted, &mut table);
+            traits::suits(kinds, &mut table);
+            traits::tile_traits(kinds, &mut table);
+            traits::rank_range(kinds, &mut table);
             traits::tile_hog(sorted, &mut table);
         }
     } else if forms.contains(Form::ThirteenOrphans) && is_thirteen_orphans(sorted) {

@@ -68,6 +68,94 @@ pub(crate) const KIND_CODE: [Code; 34] = {
     out
 };
 
+/// A set of kinds: bit `kind index` (0..34, MPSZ order) of a `u64`.
+pub(crate) type Kinds = u64;
+
+/// The kind bit of each code (0 for the codes between suits).
+pub(crate) const CODE_KIND_BIT: [Kinds; TABLE_LEN] = {
+    let mut out = [0u64; TABLE_LEN];
+    let mut k = 0;
+    while k < 34 {
+        out[KIND_CODE[k] as usize] = 1 << k;
+        k += 1;
+    }
+    out
+};
+
+/// The kinds of `codes`.
+pub(crate) fn kinds_of(codes: &[Code]) -> Kinds {
+    codes.iter().fold(0, |m, &c| m | CODE_KIND_BIT[c as usize])
+}
+
+/// The kinds whose code satisfies `pred` (a `const fn` cannot take one, so a macro).
+macro_rules! kinds_where {
+    ($pred:expr) => {{
+        let mut m = 0u64;
+        let mut k = 0;
+        while k < 34 {
+            if $pred(KIND_CODE[k]) {
+                m |= 1 << k;
+            }
+            k += 1;
+        }
+        m
+    }};
+}
+
+/// Honour kinds.
+pub(crate) const HONOR_KINDS: Kinds = kinds_where!(is_honor);
+/// Wind kinds.
+pub(crate) const WIND_KINDS: Kinds = kinds_where!(is_wind);
+/// Dragon kinds.
+pub(crate) const DRAGON_KINDS: Kinds = kinds_where!(is_dragon);
+/// Terminal kinds (1 and 9 of each suit).
+pub(crate) const TERMINAL_KINDS: Kinds = kinds_where!(is_terminal);
+/// All Green kinds.
+pub(crate) const GREEN_KINDS: Kinds = kinds_where!(is_green);
+/// Reversible kinds.
+pub(crate) const REVERSIBLE_KINDS: Kinds = kinds_where!(is_reversible);
+/// The kinds of each number suit by code suit (index 1 m, 2 s, 3 p; 0 and 4 unused).
+pub(crate) const SUIT_KINDS: [Kinds; 5] = [0, 0x1FF, 0x1FF << 18, 0x1FF << 9, 0];
+
+/// The kinds held, held four times and held an odd number of times, by kind bit.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct KindMasks {
+    pub(crate) held: Kinds,
+    pub(crate) fours: Kinds,
+    pub(crate) odd: Kinds,
+}
+
+impl KindMasks {
+    /// The masks of `counts` (at most four each), without a branch: eight counts at a time
+    /// as the bytes of a word.
+    #[inline]
+    pub(crate) fn new(counts: &[u8; 34]) -> KindMasks {
+        const LOW7: u64 = 0x7F7F_7F7F_7F7F_7F7F;
+        const HIGH: u64 = 0x8080_8080_8080_8080;
+        const FOURS: u64 = 0x0404_0404_0404_0404;
+        const USED: u64 = (1 << 34) - 1;
+        // The high bits of eight bytes (bit 8j + 7) gathered into bits 0..8.
+        let gather = |x: u64| ((x >> 7).wrapping_mul(0x0102_0408_1020_4080)) >> 56;
+        let word = |i: usize| {
+            let mut bytes = [0u8; 8];
+            let end = (i + 8).min(34);
+            bytes[..end - i].copy_from_slice(&counts[i..end]);
+            u64::from_le_bytes(bytes)
+        };
+        let mut m = KindMasks { held: 0, fours: 0, odd: 0 };
+        for i in [0, 8, 16, 24, 32] {
+            let x = word(i);
+            m.held |= gather((x + LOW7) & HIGH) << i;
+            // A byte of x ^ 4 is zero exactly where the count is four (never in the padding).
+            m.fours |= gather(!((x ^ FOURS) + LOW7) & HIGH) << i;
+            m.odd |= gather((x << 7) & HIGH) << i;
+        }
+        m.held &= USED;
+        m.fours &= USED;
+        m
+    }
+}
+
 /// Suit part of a code: 1 m, 2 s, 3 p, 4 honours.
 #[inline]
 pub(crate) const fn suit(c: Code) -> u8 {
@@ -147,6 +235,21 @@ pub(crate) const KNITTED: [[Code; 9]; 6] = [
     [0x13, 0x16, 0x19, 0x22, 0x25, 0x28, 0x31, 0x34, 0x37],
 ];
 
+/// The kinds of each knitted straight of [`KNITTED`].
+pub(crate) const KNITTED_KINDS: [Kinds; 6] = {
+    let mut out = [0u64; 6];
+    let mut i = 0;
+    while i < 6 {
+        let mut j = 0;
+        while j < 9 {
+            out[i] |= CODE_KIND_BIT[KNITTED[i][j] as usize];
+            j += 1;
+        }
+        i += 1;
+    }
+    out
+};
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -160,5 +263,21 @@ mod tests {
         assert_eq!(code("7z".parse().unwrap()), RED);
         assert_eq!(code("3p".parse().unwrap()), 0x33);
         assert_eq!(code("3s".parse().unwrap()), 0x23);
+    }
+
+    #[test]
+    fn kind_masks_follow_the_predicates() {
+        assert_eq!(HONOR_KINDS, 0x7F << 27);
+        assert_eq!(DRAGON_KINDS, 0x7 << 31);
+        assert_eq!(kinds_of(&[0x11, 0x31, 0x21, 0x45]), 1 | 1 << 9 | 1 << 18 | 1 << 33);
+        let counts: hupai_core::Counts = "1111m23p999s77z".parse().unwrap();
+        let m = KindMasks::new(&counts.0);
+        assert_eq!(m.held, 1 | 1 << 10 | 1 << 11 | 1 << 26 | 1 << 33);
+        assert_eq!(m.fours, 1);
+        assert_eq!(m.odd, 1 << 10 | 1 << 11 | 1 << 26);
+        let mut every = [4u8; 34];
+        every[33] = 3;
+        let m = KindMasks::new(&every);
+        assert_eq!((m.held, m.fours, m.odd), ((1 << 34) - 1, (1 << 33) - 1, 1 << 33));
     }
 }

@@ -4,45 +4,35 @@
 
 use super::fans::{Fan, FanTable};
 use super::shapes::{Pack, PackKind};
-use super::tiles::{self, Code, Table, ALL, EAST};
+use super::tiles::{
+    self, Code, Kinds, Table, ALL, DRAGON_KINDS, EAST, GREEN_KINDS, HONOR_KINDS, REVERSIBLE_KINDS,
+    SUIT_KINDS, TERMINAL_KINDS, WIND_KINDS,
+};
 
-/// Suit fans. `tiles` is the whole hand (kongs count four).
-pub(crate) fn suits(tiles: &[Code], table: &mut FanTable) {
-    let mut flag = 0u8;
-    for &t in tiles {
-        flag |= 1 << tiles::suit(t);
-    }
-    if flag & 0xF1 == 0 {
+/// Suit fans of the kinds the whole hand uses.
+pub(crate) fn suits(kinds: Kinds, table: &mut FanTable) {
+    let honors = kinds & HONOR_KINDS != 0;
+    if !honors {
         table.put(Fan::NoHonors);
     }
-    let mut voided = 0;
-    for mask in [0xE3u8, 0xE5, 0xE9] {
-        if flag & mask == 0 {
-            voided += 1;
-        }
-    }
+    let voided = SUIT_KINDS[1..4].iter().filter(|&&suit| kinds & suit == 0).count() as u8;
     table.set(Fan::OneVoidedSuit, table.get(Fan::OneVoidedSuit) + voided);
     if table.get(Fan::OneVoidedSuit) == 2 {
         table.clear(Fan::OneVoidedSuit);
-        table.put(if flag & 0xF1 != 0 { Fan::HalfFlush } else { Fan::FullFlush });
+        table.put(if honors { Fan::HalfFlush } else { Fan::FullFlush });
     }
-    if flag == 0x1E
-        && tiles.iter().any(|&t| tiles::is_wind(t))
-        && tiles.iter().any(|&t| tiles::is_dragon(t))
-    {
+    if voided == 0 && kinds & WIND_KINDS != 0 && kinds & DRAGON_KINDS != 0 {
         table.put(Fan::AllTypes);
     }
 }
 
-/// Rank-range fans (only when every tile is a number tile).
-pub(crate) fn rank_range(tiles: &[Code], table: &mut FanTable) {
-    let mut flag = 0u16;
-    for &t in tiles {
-        if !tiles::is_numbered(t) {
-            return;
-        }
-        flag |= 1 << tiles::rank(t);
+/// Rank-range fans (only when every kind is a number kind).
+pub(crate) fn rank_range(kinds: Kinds, table: &mut FanTable) {
+    if kinds & HONOR_KINDS != 0 {
+        return;
     }
+    // Bit `rank` (1..9) of each rank used, in any suit.
+    let flag = (((kinds | kinds >> 9 | kinds >> 18) & 0x1FF) << 1) as u16;
     if flag & 0xFFE1 == 0 {
         table.put(if flag & 0x0010 != 0 { Fan::LowerFour } else { Fan::LowerTiles });
         return;
@@ -56,29 +46,30 @@ pub(crate) fn rank_range(tiles: &[Code], table: &mut FanTable) {
     }
 }
 
-/// Tile-set fans.
-pub(crate) fn tile_traits(tiles: &[Code], table: &mut FanTable) {
-    if !tiles.iter().any(|&t| tiles::is_terminal_or_honor(t)) {
+/// Tile-set fans of the kinds the whole hand uses.
+pub(crate) fn tile_traits(kinds: Kinds, table: &mut FanTable) {
+    let outside = TERMINAL_KINDS | HONOR_KINDS;
+    if kinds & outside == 0 {
         table.put(Fan::AllSimples);
     }
-    if tiles.iter().all(|&t| tiles::is_reversible(t)) {
+    if kinds & !REVERSIBLE_KINDS == 0 {
         table.put(Fan::ReversibleTiles);
     }
-    if tiles.iter().all(|&t| tiles::is_green(t)) {
+    if kinds & !GREEN_KINDS == 0 {
         table.put(Fan::AllGreen);
     }
     if table.has(Fan::AllSimples) {
         return;
     }
-    if tiles.iter().all(|&t| tiles::is_honor(t)) {
+    if kinds & !HONOR_KINDS == 0 {
         table.put(Fan::AllHonors);
         return;
     }
-    if tiles.iter().all(|&t| tiles::is_terminal(t)) {
+    if kinds & !TERMINAL_KINDS == 0 {
         table.put(Fan::AllTerminals);
         return;
     }
-    if tiles.iter().all(|&t| tiles::is_terminal_or_honor(t)) {
+    if kinds & !outside == 0 {
         table.put(Fan::AllTerminalsAndHonors);
     }
 }
@@ -98,35 +89,45 @@ pub(crate) fn tile_hog_counts(counts: &Table, kongs: usize, table: &mut FanTable
     table.set(Fan::TileHog, fours.wrapping_sub(kongs) as u8);
 }
 
+/// What a pack brings to the pack traits, by code: bit 0 a terminal or honour in every
+/// reading (Outside Hand), bit 1 a five (All Five), bit 2 an even pung or pair (All Even Pungs).
+/// Index 0 for a chow (by its middle tile), 1 for a pung, kong or pair.
+const PACK_TRAITS: [[u8; tiles::TABLE_LEN]; 2] = {
+    let mut out = [[0u8; tiles::TABLE_LEN]; 2];
+    let mut c = 0;
+    while c < tiles::TABLE_LEN {
+        let code = c as Code;
+        let r = tiles::rank(code);
+        if tiles::is_numbered(code) && r >= 1 && r <= 9 {
+            out[0][c] = match r {
+                2 | 8 => 1,
+                4..=6 => 2,
+                _ => 0,
+            };
+            out[1][c] = match r {
+                1 | 9 => 1,
+                5 => 2,
+                2 | 4 | 6 | 8 => 4,
+                _ => 0,
+            };
+        } else if tiles::is_honor(code) {
+            out[1][c] = 1;
+        }
+        c += 1;
+    }
+    out
+};
+
 /// Outside Hand, All Five, All Even Pungs.
 pub(crate) fn pack_traits(packs: &[Pack; 5], table: &mut FanTable) {
-    let (mut terminal, mut honor, mut five, mut even) = (0, 0, 0, 0);
-    for p in packs {
-        if tiles::is_numbered(p.tile) {
-            let r = tiles::rank(p.tile);
-            if p.kind == PackKind::Chow {
-                match r {
-                    2 | 8 => terminal += 1,
-                    4..=6 => five += 1,
-                    _ => {}
-                }
-            } else {
-                match r {
-                    1 | 9 => terminal += 1,
-                    5 => five += 1,
-                    2 | 4 | 6 | 8 => even += 1,
-                    _ => {}
-                }
-            }
-        } else {
-            honor += 1;
-        }
-    }
-    if terminal + honor == 5 {
+    let all = packs.iter().fold(0xFF, |all, p| {
+        all & PACK_TRAITS[usize::from(p.kind != PackKind::Chow)][usize::from(p.tile)]
+    });
+    if all & 1 != 0 {
         table.put(Fan::OutsideHand);
-    } else if five == 5 {
+    } else if all & 2 != 0 {
         table.put(Fan::AllFive);
-    } else if even == 5 {
+    } else if all & 4 != 0 {
         table.put(Fan::AllEvenPungs);
     }
 }

@@ -5,7 +5,7 @@
 //! hand whose only other wait is a tile it holds four times scores no single-wait fan; hupai
 //! follows it).
 
-use super::tiles::{Code, Table, ALL};
+use super::tiles::{Code, Table, ALL, KIND_CODE};
 
 /// A set of codes (bit `code` of a 128-bit mask).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -15,6 +15,16 @@ impl Waits {
     #[inline]
     fn add(&mut self, c: Code) {
         self.0 |= 1u128 << c;
+    }
+
+    /// The waits of a set of kinds (bit `kind index` of `bits`).
+    pub(crate) fn of_kinds(mut bits: u64) -> Waits {
+        let mut waits = Waits::default();
+        while bits != 0 {
+            waits.add(KIND_CODE[bits.trailing_zeros() as usize & 63]);
+            bits &= bits - 1;
+        }
+        waits
     }
 
     /// Number of waiting tiles.
