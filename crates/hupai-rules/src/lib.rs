@@ -43,8 +43,8 @@ pub use score::score;
 pub use score_error::{Inconsistency, Refusal, ScoreError};
 pub use score_line::{LineError, RulesCache, ScoreLine};
 pub use settings::{
-    AfterWin, DeclareReady, DiscardPays, Doubling, ExchangeDirection, KazoeLimit, LoneKongTile,
-    Pao, PaymentRule, Renhou, SelfDrawBonus,
+    AfterWin, DeclareReady, DiscardPays, Doubling, ExchangeDirection, FinalRounding, KazoeLimit,
+    LoneKongTile, Pao, PaymentRule, Renhou, SelfDrawBonus,
 };
-pub use settlement::{FinalRounding, SettleError, Standing};
+pub use settlement::{SettleError, Standing};
 pub use variant::Variant;

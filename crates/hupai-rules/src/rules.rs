@@ -17,10 +17,9 @@ use hupai_core::{Form, FormSet, Kind};
 use serde::{Deserialize, Serialize};
 
 use crate::settings::{
-    AfterWin, DeclareReady, DiscardPays, Doubling, ExchangeDirection, KazoeLimit, LoneKongTile,
-    Pao, PaymentRule, Renhou, SelfDrawBonus,
+    AfterWin, DeclareReady, DiscardPays, Doubling, ExchangeDirection, FinalRounding, KazoeLimit,
+    LoneKongTile, Pao, PaymentRule, Renhou, SelfDrawBonus,
 };
-use crate::settlement::FinalRounding;
 use crate::variant::{Family, FanTable, Variant};
 
 /// Defines [`Rules`] and the patch type that presets and user files deserialize into, from one

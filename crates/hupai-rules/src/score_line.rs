@@ -47,14 +47,6 @@ impl ScoreLine {
         ScoreLine { rules: rules.to_string(), hand: hand.to_string(), context: ctx.clone() }
     }
 
-    /// The line in JSON `text` when it has the common shape (one flat object of the usual
-    /// fields and value types, strings without escapes), read directly; None otherwise, and
-    /// then `serde_json` reads it (and names what is wrong). A line read here reads the same
-    /// through `serde`, several times faster.
-    pub fn read_plain_json(text: &str) -> Option<ScoreLine> {
-        crate::score_line_json::read(text)
-    }
-
     /// The hand, parsed.
     pub fn parse_hand(&self) -> Result<Hand, HandError> {
         self.hand.parse()

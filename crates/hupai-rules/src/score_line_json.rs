@@ -119,7 +119,17 @@ impl<'a> Reader<'a> {
 }
 
 /// The line in `text`, or None where it leaves the common shape (see the module).
-pub(crate) fn read(text: &str) -> Option<ScoreLine> {
+impl ScoreLine {
+    /// The line in JSON `text` when it has the common shape (one flat object of the usual
+    /// fields and value types, strings without escapes), read directly; None otherwise, and
+    /// then `serde_json` reads it (and names what is wrong). A line read here reads the same
+    /// through `serde`, several times faster.
+    pub fn read_plain_json(text: &str) -> Option<ScoreLine> {
+        read(text)
+    }
+}
+
+fn read(text: &str) -> Option<ScoreLine> {
     let mut r = Reader { text, at: 0 };
     if r.next()? != b'{' {
         return None;

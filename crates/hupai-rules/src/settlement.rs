@@ -18,20 +18,8 @@
 
 use std::fmt;
 
-use serde::{Deserialize, Serialize};
-
+use crate::settings::FinalRounding;
 use crate::Rules;
-
-/// How final points are rounded before the settlement.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "kebab-case")]
-pub enum FinalRounding {
-    /// Not at all (Mahjong Soul shows its match scores to 100 points: "+65.9").
-    None,
-    /// To the nearest 1,000, 500 up (Tenhou: 終了時の得点は1000点未満を四捨五入); first place
-    /// takes what the rounding leaves, so the scores still sum to the uma's sum.
-    Thousands,
-}
 
 /// One player's result at the end of a match.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
