@@ -120,10 +120,7 @@ impl Game {
                     p.drawn.filter(|&d| crate::Pai::of(d, self.reds) == pai && p.hand.contains(&d))
                 });
                 if let Some(t) = *slot {
-                    p.remove(t);
-                    if p.drawn == Some(t) {
-                        p.drawn = None;
-                    }
+                    p.take_out(t);
                 }
             }
         }

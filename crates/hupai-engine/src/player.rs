@@ -138,6 +138,15 @@ impl Player {
         true
     }
 
+    /// Takes `tile` out of the concealed tiles to set it aside (a lone kong, a kita, an
+    /// exchange); it is no longer the drawn tile if it was.
+    pub fn take_out(&mut self, tile: Tile) -> bool {
+        if self.drawn == Some(tile) {
+            self.drawn = None;
+        }
+        self.remove(tile)
+    }
+
     /// Number of declared melds.
     pub fn meld_count(&self) -> u8 {
         self.melds.len() as u8

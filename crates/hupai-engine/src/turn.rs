@@ -90,10 +90,7 @@ impl Game {
         let Some(tile) = p.tiles_of(kind).find(|&t| Some(t) != p.drawn).or(p.drawn) else {
             return;
         };
-        p.remove(tile);
-        if p.drawn == Some(tile) {
-            p.drawn = None;
-        }
+        p.take_out(tile);
         p.lone_kongs.push(tile);
         let pai = self.pai(tile);
         self.emit(Event::LoneKong { actor: seat, pai }, out);
@@ -107,10 +104,7 @@ impl Game {
         let p = &mut self.p[seat];
         let drawn = p.drawn.filter(|t| t.kind() == Some(Kind::NORTH));
         let Some(tile) = drawn.or_else(|| p.tiles_of(Kind::NORTH).next()) else { return };
-        p.remove(tile);
-        if p.drawn == Some(tile) {
-            p.drawn = None;
-        }
+        p.take_out(tile);
         p.kita.push(tile);
         let pai = self.pai(tile);
         self.emit(Event::Kita { actor: seat, pai }, out);
