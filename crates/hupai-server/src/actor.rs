@@ -79,8 +79,8 @@ pub struct TableInfo {
     pub length: Length,
     /// The seats (kind, whether taken).
     pub seats: Vec<(String, bool)>,
-    /// Player names.
-    pub names: [String; 4],
+    /// Player names, one a seat.
+    pub names: Vec<String>,
     /// Each player's faults (defaults taken for it).
     pub faults: Vec<SeatFaults>,
     /// Reachable only by link.

@@ -13,6 +13,15 @@
 //! ).unwrap();
 //! let seats = t.check().unwrap().seats;
 //! assert_eq!(seats[3], SeatKind::Open);
+//! // A three-player table (三人麻雀) seats three.
+//! let t: NewTable = serde_json::from_str(
+//!     r#"{"rules":"sanma","seats":["human","bot:defensive","open"]}"#,
+//! ).unwrap();
+//! assert_eq!(t.check().unwrap().seats.len(), 3);
+//! let t: NewTable = serde_json::from_str(
+//!     r#"{"rules":"sanma","seats":["human","bot:defensive","open","open"]}"#,
+//! ).unwrap();
+//! assert_eq!(t.check().unwrap_err().to_string(), "seats: the rules 'sanma' seat three players, not 4 seats");
 //! ```
 
 use std::fmt;
@@ -140,7 +149,7 @@ pub struct NewTable {
     /// How long the match lasts (default: one hand).
     #[serde(default = "default_length")]
     pub length: Length,
-    /// The four seats.
+    /// The seats, one for each player the rules seat (four, or three for three-player riichi).
     pub seats: Vec<String>,
     /// Player names (default: the seat kinds).
     #[serde(default)]
@@ -185,10 +194,10 @@ pub struct Checked {
     pub source: RulesSource,
     /// The length.
     pub length: Length,
-    /// The seats.
-    pub seats: [SeatKind; 4],
-    /// The names.
-    pub names: [String; 4],
+    /// The seats, one for each player the rules seat (3 or 4).
+    pub seats: Vec<SeatKind>,
+    /// The names, one a seat.
+    pub names: Vec<String>,
     /// Private.
     pub private: bool,
     /// Spectator delay.
@@ -214,8 +223,8 @@ impl RulesSource {
     pub fn load(&self, length: Length) -> Result<Rules, SpecError> {
         let mut rules = match self {
             RulesSource::Preset(name) => {
-                if Rules::preset_names().all(|n| n != name) {
-                    let names: Vec<&str> = Rules::preset_names().collect();
+                if Rules::all_preset_names().all(|n| n != name) {
+                    let names: Vec<&str> = Rules::all_preset_names().collect();
                     return Err(SpecError(format!(
                         "unknown rules '{name}': use {} or rules_toml",
                         names.join(", ")
@@ -227,14 +236,6 @@ impl RulesSource {
                 Rules::from_toml_str(text, "rules_toml").map_err(|e| SpecError(e.to_string()))?
             }
         };
-        if rules.players() != 4 {
-            // The engine deals three seats; the tables and the web client seat four so far.
-            return Err(SpecError(format!(
-                "rules_toml: rules '{}' seat three players (players = 3): hupai's tables seat \
-                 four players; three-player tables are not served yet",
-                rules.name
-            )));
-        }
         match length {
             Length::East => rules.rounds = 1,
             Length::Half => rules.rounds = 2,
@@ -261,22 +262,23 @@ impl NewTable {
             }
         }
         let rules = source.load(self.length)?;
-        let seats: Vec<SeatKind> =
-            self.seats.iter().map(|s| SeatKind::parse(s)).collect::<Result<_, _>>()?;
-        let seats: [SeatKind; 4] = seats
-            .try_into()
-            .map_err(|v: Vec<SeatKind>| SpecError(format!("seats: four, not {}", v.len())))?;
-        let names: [String; 4] = match &self.names {
-            None => std::array::from_fn(|p| seats[p].text()),
+        let seats = seat_kinds(&self.seats, &rules)?;
+        let names: Vec<String> = match &self.names {
+            None => seats.iter().map(SeatKind::text).collect(),
             Some(names) => {
-                let names: [String; 4] = names
-                    .clone()
-                    .try_into()
-                    .map_err(|v: Vec<String>| SpecError(format!("names: four, not {}", v.len())))?;
+                if names.len() != seats.len() {
+                    return Err(SpecError(format!(
+                        "names: one a seat, {} (the rules '{}' seat {}), not {}",
+                        seats.len(),
+                        rules.name,
+                        players_word(&rules),
+                        names.len()
+                    )));
+                }
                 if let Some(n) = names.iter().find(|n| n.chars().count() > 40 || n.is_empty()) {
                     return Err(SpecError(format!("name '{n}': 1 to 40 characters")));
                 }
-                names
+                names.clone()
             }
         };
         if self.spectator_delay_s > 3600 {
@@ -318,10 +320,10 @@ pub struct StoredSpec {
     pub rules: RulesSource,
     /// The length.
     pub length: Length,
-    /// The seats as the API writes them.
-    pub seats: [String; 4],
-    /// The names.
-    pub names: [String; 4],
+    /// The seats as the API writes them, one for each player the rules seat.
+    pub seats: Vec<String>,
+    /// The names, one a seat.
+    pub names: Vec<String>,
     /// Private.
     pub private: bool,
     /// Spectator delay.
@@ -340,7 +342,7 @@ impl StoredSpec {
         StoredSpec {
             rules: checked.source.clone(),
             length: checked.length,
-            seats: std::array::from_fn(|p| checked.seats[p].text()),
+            seats: checked.seats.iter().map(SeatKind::text).collect(),
             names: checked.names.clone(),
             private: checked.private,
             spectator_delay_s: checked.spectator_delay_s,
@@ -353,9 +355,14 @@ impl StoredSpec {
     /// The checked spec again (the stored one was checked when it was made).
     pub fn checked(&self) -> Result<Checked, SpecError> {
         let rules = self.rules.load(self.length)?;
-        let seats: Vec<SeatKind> =
-            self.seats.iter().map(|s| SeatKind::parse(s)).collect::<Result<_, _>>()?;
-        let seats: [SeatKind; 4] = seats.try_into().map_err(|_| SpecError("four seats".into()))?;
+        let seats = seat_kinds(&self.seats, &rules)?;
+        if self.names.len() != seats.len() {
+            return Err(SpecError(format!(
+                "{} names for {} seats",
+                self.names.len(),
+                seats.len()
+            )));
+        }
         Ok(Checked {
             rules,
             source: self.rules.clone(),
@@ -375,7 +382,29 @@ impl StoredSpec {
         setup.secret = hupai_engine::commitment::parse_secret(&self.secret)
             .ok_or_else(|| SpecError("a stored secret is not 32 hex digits".into()))?;
         setup.single_hand = self.length == Length::Hand;
-        setup.names = self.names.clone();
+        // The engine keeps four name slots; a three-player table's North slot stays empty.
+        setup.names = std::array::from_fn(|p| self.names.get(p).cloned().unwrap_or_default());
         Ok(setup)
+    }
+}
+
+/// The seats of a table under `rules`: one for each player the rules seat.
+fn seat_kinds(seats: &[String], rules: &Rules) -> Result<Vec<SeatKind>, SpecError> {
+    if seats.len() != rules.seats().count() {
+        return Err(SpecError(format!(
+            "seats: the rules '{}' seat {}, not {} seats",
+            rules.name,
+            players_word(rules),
+            seats.len()
+        )));
+    }
+    seats.iter().map(|s| SeatKind::parse(s)).collect()
+}
+
+/// How many players the rules seat, in words.
+fn players_word(rules: &Rules) -> &'static str {
+    match rules.seats().count() {
+        3 => "three players",
+        _ => "four players",
     }
 }

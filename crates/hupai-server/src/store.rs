@@ -72,8 +72,8 @@ pub struct StoredTable {
 pub struct FinishedGame {
     /// The table's id.
     pub id: String,
-    /// Player names.
-    pub names: [String; 4],
+    /// Player names, one a seat.
+    pub names: Vec<String>,
     /// The rules.
     pub rules: String,
     /// When it ended (milliseconds since 1970).

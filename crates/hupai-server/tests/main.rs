@@ -12,6 +12,7 @@ mod load;
 mod mjai_tcp;
 mod play;
 mod refusals;
+mod sanma;
 mod soak;
 mod streams;
 mod watch;

@@ -10,7 +10,6 @@
 //! assert!(ready_hands(&[Event::EndKyoku], 0, &Rules::preset("riichi").unwrap()).is_none());
 //! ```
 
-use hupai_core::Seat;
 use hupai_engine::{DrawReason, Event, Pai, PlayerView};
 use hupai_rules::Rules;
 
@@ -24,7 +23,7 @@ pub fn ready_hands(record: &[Event], seq: usize, rules: &Rules) -> Option<Vec<(u
     }
     let start = record[..seq].iter().rposition(|e| matches!(e, Event::StartKyoku { .. }))?;
     let mut hands = Vec::new();
-    for seat in Seat::ALL.into_iter().filter(|s| tenpai[s.index()]) {
+    for seat in rules.seats().iter().filter(|s| tenpai[s.index()]) {
         let mut view = PlayerView::new(seat, rules);
         for e in &record[start..seq] {
             view.update_from_record(e).ok()?;
@@ -38,11 +37,19 @@ pub fn ready_hands(record: &[Event], seq: usize, rules: &Rules) -> Option<Vec<(u
 mod tests {
     use super::*;
     use hupai_ai::Defensive;
+    use hupai_core::Seat;
     use hupai_engine::{Agent, Driver, Setup};
 
     #[test]
     fn an_exhaustive_draw_shows_the_ready_hands_and_only_those() {
-        let rules = Rules::preset("riichi").unwrap();
+        for preset in ["riichi", "sanma"] {
+            exhaustive_draws_show_the_ready_hands(preset);
+        }
+    }
+
+    /// At four seats and at three (三人麻雀: the ready seats among East, South and West).
+    fn exhaustive_draws_show_the_ready_hands(preset: &str) {
+        let rules = Rules::preset(preset).unwrap();
         let mut found = 0;
         for seed in 0..60 {
             let mut setup = Setup::new(rules.clone(), seed);
@@ -70,7 +77,8 @@ mod tests {
                 }
                 let Some(hands) = shown else { panic!("seed {seed}: no hands shown") };
                 let seats: Vec<usize> = hands.iter().map(|h| h.0).collect();
-                let ready: Vec<usize> = (0..4).filter(|&i| tenpai[i]).collect();
+                assert_eq!(tenpai.len(), rules.seats().count());
+                let ready: Vec<usize> = (0..tenpai.len()).filter(|&i| tenpai[i]).collect();
                 assert_eq!(seats, ready, "seed {seed}: only the ready seats");
                 for (seat, tiles) in hands {
                     // The seat's own stream up to the draw holds the same hand.
@@ -79,7 +87,7 @@ mod tests {
                         view.update(&e).unwrap();
                     }
                     assert_eq!(tiles, view.hand, "seed {seed} seat {seat}");
-                    assert_eq!(tiles.len() + 3 * view.own_melds().len(), 13);
+                    assert_eq!(tiles.len() + 3 * view.own_melds().len(), 13, "{preset}");
                 }
                 found += 1;
             }
@@ -87,6 +95,6 @@ mod tests {
                 break;
             }
         }
-        assert!(found >= 1, "no exhaustive draw with a ready seat in 60 seeds");
+        assert!(found >= 1, "{preset}: no exhaustive draw with a ready seat in 60 seeds");
     }
 }

@@ -156,6 +156,13 @@ pub fn review(text: &str, player: usize) -> Result<Review, ReviewError> {
         return Err(ReviewError::TooLong(log.len()));
     }
     let rules = rules_of(&log)?;
+    let seats = rules.seats().count();
+    if player >= seats {
+        return Err(ReviewError::Player(format!(
+            "no player {player}: the game seats {seats} players, 0..={}",
+            seats - 1
+        )));
+    }
     if matches!(log.first(), Some((_, Event::StartGame { seed: Some(_), .. }))) {
         replay_events(&log, Some(rules.clone()), |_, _| {})
             .map_err(|e| ReviewError::Replay(e.to_string()))?;

@@ -132,8 +132,8 @@ pub enum ServerMessage {
         player: Option<usize>,
         /// The rule set's name.
         rules: String,
-        /// Player names.
-        names: [String; 4],
+        /// Player names, one a seat (three at a three-player table).
+        names: Vec<String>,
         /// The sequence number of the next event the connection will get.
         next_seq: u64,
     },

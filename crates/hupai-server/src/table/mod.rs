@@ -691,7 +691,8 @@ impl Table {
             released: self.released,
             ripe: self.ripe(now),
             prompts: std::array::from_fn(|p| {
-                prompt_shown(&self.driver, &self.seats[p], p, self.shown[p], self.checked.time, now)
+                let seat = self.seats.get(p)?;
+                prompt_shown(&self.driver, seat, p, self.shown[p], self.checked.time, now)
             }),
         };
         let mut frames = Frames::default();

@@ -165,7 +165,8 @@ pub(super) struct Source<'a> {
     pub released: usize,
     /// Events the spectators may be sent (after their delay).
     pub ripe: usize,
-    /// Each player's open prompt, when its connections are to be shown it.
+    /// Each player's open prompt, when its connections are to be shown it (by player; none
+    /// for the fourth at a three-player table).
     pub prompts: [Option<PromptShown<'a>>; 4],
 }
 
