@@ -21,4 +21,4 @@ if [ -z "${HUPAI_BIN:-}" ]; then
   export HUPAI_BIN="${CARGO_TARGET_DIR:-$repo/target}/debug/hupai"
 fi
 export CHROMIUM="$(command -v chromium)"
-node --test --test-concurrency=1 tests/e2e.mjs tests/table-art.mjs
+node --test --test-concurrency=1 tests/e2e.mjs tests/table-art.mjs tests/sanma.mjs

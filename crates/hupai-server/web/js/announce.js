@@ -13,8 +13,8 @@ import { drawReason, REL } from './result.js';
 /** How long a callout stays (ms); the result of a hand opens after its last one. */
 export const SHOWN_MS = 1400;
 
-/** What an event announces: `{kind, seat, text}` (`kind` one of chi pon kan riichi ron tsumo
- * draw; `seat` null for a draw, said at the centre), or null. `family` is the rules' family
+/** What an event announces: `{kind, seat, text}` (`kind` one of chi pon kan kita riichi ron
+ * tsumo draw; `seat` null for a draw, said at the centre), or null. `family` is the rules' family
  * (`riichi`, `chinese`, ...): a Chinese table says 胡 / 自摸 and 报听 where a riichi table says
  * ロン / ツモ and リーチ. */
 export function announcement(e, family = 'riichi') {
@@ -30,6 +30,9 @@ export function announcement(e, family = 'riichi') {
     case 'lone_kong':
       // Wuhan: 红中杠 for a red dragon, 赖子杠 for the joker.
       return { kind: 'kan', seat: e.actor, text: e.pai === 'C' ? t('red_dragon_kong') : t('joker_kong') };
+    case 'kita':
+      // 三人麻雀: a North set aside (抜きドラ).
+      return { kind: 'kita', seat: e.actor, text: t('kita') };
     case 'reach':
       return { kind: 'riichi', seat: e.actor, text: t(chinese ? 'declare' : 'riichi') };
     case 'hora': {

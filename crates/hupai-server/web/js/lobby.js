@@ -1,4 +1,4 @@
-// The lobby: a table against three bots in one click, a table with friends by link, the open
+// The lobby: a table against bots in one click (three, or two under three-player rules), a table with friends by link, the open
 // tables to join or watch, this browser's recent games and the server's finished ones.
 
 import { api } from './net.js';
@@ -9,7 +9,7 @@ import { recent, remember } from './prefs.js';
 /** The site's title: the mark, 胡牌 (drawn: no font needed) and its Latin name. */
 const TITLE = `${icon('mark')}${icon('title', { label: '胡牌' })} hupai`;
 
-const PRESETS = ['riichi', 'riichi-majsoul', 'mcr', 'chinese', 'laizi', 'sichuan', 'sichuan-xueliu', 'sichuan-exchange'];
+const PRESETS = ['riichi', 'riichi-majsoul', 'sanma', 'sanma-majsoul', 'mcr', 'chinese', 'laizi', 'sichuan', 'sichuan-xueliu', 'sichuan-exchange'];
 const LENGTHS = ['hand', 'east', 'half', 'full'];
 const BOTS = ['defensive', 'search', 'efficiency', 'random'];
 
@@ -17,11 +17,40 @@ function select(id, values, label) {
   return `<select id="${id}">${values.map((v) => `<option value="${v}">${esc(label(v))}</option>`).join('')}</select>`;
 }
 
+/** How many players a preset seats (4, or 3 for three-player riichi), as the server's rule
+ * facts say; 4 when they cannot be had. */
+const playersCache = new Map();
+export async function playersOf(rules) {
+  if (!playersCache.has(rules)) {
+    playersCache.set(
+      rules,
+      api(`/api/rules/${encodeURIComponent(rules)}`)
+        .then((f) => (f?.rules?.players === 3 ? 3 : 4))
+        .catch(() => 4),
+    );
+  }
+  return playersCache.get(rules);
+}
+
+/** The seats of a new table of `players` seats: the creator, then `friends` open seats, then
+ * bots. */
+export function seatsFor(players, bot, friends = 0) {
+  const seats = ['human'];
+  for (let i = 1; i < players; i++) seats.push(i <= friends ? 'open' : `bot:${bot}`);
+  return seats;
+}
+
 /** Creates a table and returns the server's answer. */
 export async function createTable({ rules, length, bot, friends = 0, priv = false }) {
-  const seats = ['human'];
-  for (let i = 1; i < 4; i++) seats.push(i <= friends ? 'open' : `bot:${bot}`);
+  const players = await playersOf(rules);
+  const seats = seatsFor(players, bot, Math.min(friends, players - 1));
   return api('/api/tables', { method: 'POST', body: { rules, length, seats, private: priv } });
+}
+
+/** The friends' seats a table of `players` offers (1 .. players - 1, the most chosen). */
+function friendOptions(players) {
+  const n = players - 1;
+  return Array.from({ length: n }, (_, i) => `<option${i + 1 === n ? ' selected' : ''}>${i + 1}</option>`).join('');
 }
 
 export async function lobby(root) {
@@ -36,9 +65,10 @@ export async function lobby(root) {
         </div>
         <div class="row">
           <button type="button" id="play-bots" class="primary" data-lobby="bots">${t('play_bots')}</button>
+          <span id="seats-note" class="note" data-players="4"></span>
         </div>
         <div class="row">
-          <label>${t('friends_seats')} <select id="friends"><option>1</option><option>2</option><option selected>3</option></select></label>
+          <label>${t('friends_seats')} <select id="friends">${friendOptions(4)}</select></label>
           <label><input type="checkbox" id="private" checked> ${t('private')}</label>
           <button type="button" id="play-friends" data-lobby="friends">${t('play_friends')}</button>
         </div>
@@ -55,6 +85,18 @@ export async function lobby(root) {
   const fail = (e) => {
     $('lobby-error').textContent = `${t('error')}: ${e.message}`;
   };
+  // Three-player rules seat two bots (or friends) beside the creator.
+  const seatsChanged = async () => {
+    const rules = $('rules').value;
+    const players = await playersOf(rules);
+    if ($('rules').value !== rules) return;
+    $('play-bots').textContent = t(players === 3 ? 'play_bots_two' : 'play_bots');
+    $('seats-note').dataset.players = String(players);
+    $('seats-note').textContent = players === 3 ? t('three_players') : '';
+    if ($('friends').options.length !== players - 1) $('friends').innerHTML = friendOptions(players);
+  };
+  $('rules').addEventListener('change', seatsChanged);
+  seatsChanged();
   $('play-bots').addEventListener('click', async () => {
     try {
       const r = await createTable(form());

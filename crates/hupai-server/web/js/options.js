@@ -16,6 +16,7 @@ export function group(options) {
     nine: null,
     void: [],
     exchange: [],
+    kita: null,
   };
   for (const o of options || []) {
     switch (o.type) {
@@ -47,6 +48,9 @@ export function group(options) {
       case 'nine_terminals':
         g.nine = o;
         break;
+      case 'kita': // 三人麻雀: set a North aside (抜きドラ)
+        g.kita = o;
+        break;
       case 'void':
         g.void.push(o);
         break;
@@ -69,13 +73,14 @@ export function pick(list, pai, drawn) {
 }
 
 /** The buttons to show, in order: `[{action, options, suit?}]` with `action` the data-action
- * hook (`chi pon kan hora reach none nine_terminals void`); the void suits are one button
- * each. */
+ * hook (`chi pon kan kita hora reach none nine_terminals void`); the void suits are one
+ * button each. */
 export function buttons(g) {
   const out = [];
   if (g.hora.length) out.push({ action: 'hora', options: g.hora });
   if (g.riichi.length) out.push({ action: 'reach', options: g.riichi });
   if (g.kan.length) out.push({ action: 'kan', options: g.kan });
+  if (g.kita) out.push({ action: 'kita', options: [g.kita] });
   if (g.pon.length) out.push({ action: 'pon', options: g.pon });
   if (g.chi.length) out.push({ action: 'chi', options: g.chi });
   if (g.nine) out.push({ action: 'nine_terminals', options: [g.nine] });

@@ -3,7 +3,7 @@
 
 import { mpsz, tileName, indicated, kindOf } from './tiles.js';
 import { t, lang, wind } from './i18n.js';
-import { place, seatWind, meldTiles, wallLeft } from './state.js';
+import { place, seatWind, meldTiles, wallLeft, seatsOf } from './state.js';
 
 export const SPRITE = '/assets/tiles.svg';
 
@@ -60,12 +60,21 @@ export function roundLabel(s) {
 function meldsHtml(s, seat) {
   return s.melds[seat]
     .map((m) => {
-      const body = meldTiles(m, seat)
+      const body = meldTiles(m, seat, s.seats)
         .map((x) => tile(x.pai, { turned: x.turned, back: x.back, cls: x.added ? 'added' : '' }))
         .join('');
       return `<span class="meld" data-meld="${esc(m.type)}">${body}</span>`;
     })
     .join('');
+}
+
+/** The Norths a seat has set aside (三人麻雀 抜きドラ, kita), beside its melds: the tiles
+ * with their count; empty when it has none. */
+export function kitaHtml(s, seat) {
+  const n = (s.kita && s.kita[seat] ? s.kita[seat] : []).length;
+  if (!n) return '';
+  const label = `${t('kita')} ${n}`;
+  return `<span class="kita" data-kita="${n}" role="group" aria-label="${esc(label)}" title="${esc(label)}">${tiles(s.kita[seat], { cls: 'small' })}<span class="kita-count" aria-hidden="true">${esc(t('kita'))}${n > 1 ? ` x${n}` : ''}</span></span>`;
 }
 
 /** A seat's river: the riichi tile turned sideways, a called tile dimmed, the last discard of
@@ -92,6 +101,8 @@ export function suitLabel(suit, { picture = true } = {}) {
  * flowers, river; a seat that won (a hand that goes on after wins) shows its win tiles, and
  * `afterWin` "leave" marks it out of the hand. */
 export function seatPanel(s, seat, { open = false, threat = null, melds = true, afterWin = null } = {}) {
+  // A three-player table has no North seat: its slot stays empty.
+  if (seat >= s.seats) return '';
   const p = place(s, seat);
   const w = seatWind(s, seat);
   const player = s.players[seat] ?? seat;
@@ -123,7 +134,7 @@ export function seatPanel(s, seat, { open = false, threat = null, melds = true, 
     `${s.riichi[seat] ? `<span class="riichi-stick" title="${t('riichi')}">${t('riichi')}</span>` : ''}${voidMark}${wonMark}${threatMark}` +
     `${turn ? `<span class="turn-mark" role="img" aria-label="${t('turn')}"></span>` : ''}</div>` +
     handHtml +
-    (melds ? `<div class="melds">${meldsHtml(s, seat)}</div>${flowers}` : '') +
+    (melds ? `<div class="melds">${meldsHtml(s, seat)}${kitaHtml(s, seat)}</div>${flowers}` : '') +
     `<div class="river" aria-label="river">${riverHtml(s, seat)}</div>` +
     `</div>`
   );
@@ -151,7 +162,7 @@ export function infoBar(s, jokerKind = null) {
 
 /** The centre of the board: each seat's wind and score where it sits. */
 export function centre(s, clock) {
-  const cells = [0, 1, 2, 3]
+  const cells = seatsOf(s)
     .map((seat) => {
       const p = place(s, seat);
       const w = seatWind(s, seat);
@@ -163,7 +174,7 @@ export function centre(s, clock) {
   const mid = s.round
     ? `<span class="m-round">${esc(roundLabel(s))}</span>${left != null ? `<span class="m-wall">${t('wall')} ${left}</span>` : ''}`
     : '';
-  return `<div class="centre">${cells}<div class="clock">${clock || ''}</div><div class="mid">${mid}</div></div>`;
+  return `<div class="centre seats-${s.seats}">${cells}<div class="clock">${clock || ''}</div><div class="mid">${mid}</div></div>`;
 }
 
 /** The viewer's own hand: `data-hand` with one `data-tile` element per tile, the drawn tile

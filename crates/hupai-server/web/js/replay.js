@@ -4,9 +4,9 @@
 // chosen differently, with both options' numbers.
 
 import { api } from './net.js';
-import { fold } from './state.js';
+import { fold, seatsOf } from './state.js';
 import { t, lang } from './i18n.js';
-import { esc, icon, tile, tiles, seatPanel, infoBar, centre, ownHand, meldsHtml } from './render.js';
+import { esc, icon, tile, tiles, seatPanel, infoBar, centre, ownHand, meldsHtml, kitaHtml } from './render.js';
 import { resultHtml, standingsHtml } from './result.js';
 import { tileName } from './tiles.js';
 
@@ -123,6 +123,15 @@ export class ReplayPage {
       this.el.scrub.max = String(this.stops.length - 1);
       const name = this.events[0].hupai_rules || 'riichi';
       this.facts = await api(`/api/rules/${encodeURIComponent(name)}`).catch(() => null);
+      // A three-player game (one name a seat) has no seat 3 to watch from.
+      const names = this.events[0].names;
+      if (Array.isArray(names) && names.length === 3) {
+        this.root.querySelector('#seat option[value="3"]')?.remove();
+        if (this.player > 2) {
+          this.player = 0;
+          this.root.querySelector('#seat').value = '0';
+        }
+      }
       // Open at the first deal (the game's opening line shows nothing yet).
       this.go(Math.max(0, this.events.findIndex((e) => e.type === 'start_kyoku')));
     } catch (e) {
@@ -191,8 +200,9 @@ export class ReplayPage {
     if (!s.names.some(Boolean)) s.names = this.events[0].names || s.names;
     this.state = s;
     this.el.info.innerHTML = infoBar(s);
-    this.el.board.innerHTML = [0, 1, 2, 3].map((seat) => seatPanel(s, seat, { open: this.open, melds: seat !== s.seat, afterWin: this.facts?.rules?.after_win ?? null })).join('') + centre(s, '');
-    this.el.hand.innerHTML = ownHand(s, { dim: false }) + `<div class="own-melds">${meldsHtml(s, s.seat)}</div>`;
+    this.el.board.dataset.seats = String(s.seats);
+    this.el.board.innerHTML = seatsOf(s).map((seat) => seatPanel(s, seat, { open: this.open, melds: seat !== s.seat, afterWin: this.facts?.rules?.after_win ?? null })).join('') + centre(s, '');
+    this.el.hand.innerHTML = ownHand(s, { dim: false }) + `<div class="own-melds">${meldsHtml(s, s.seat)}${kitaHtml(s, s.seat)}</div>`;
     const e = this.events[this.at];
     const marked = this.review?.decisions.find((d) => d.seq === this.at + 1 && d.differs);
     this.el.pos.innerHTML = `${this.at + 1}/${this.events.length} · ${esc(e.type)}${marked ? ` ${icon('flag', { label: t('differs') })}` : ''}`;

@@ -5,7 +5,7 @@
 
 import { t, lang, wind } from './i18n.js';
 import { esc, tile, tiles } from './render.js';
-import { parseHand, place, seatWind } from './state.js';
+import { parseHand, place, seatWind, seatsOf } from './state.js';
 import { mpsz, kindOf } from './tiles.js';
 
 function yakuName(id, names) {
@@ -23,7 +23,8 @@ export function yakuTile(id) {
   return wind ? `${['east', 'south', 'west', 'north'].indexOf(wind[2]) + 1}z` : null;
 }
 
-/** Where a seat sits from the viewer, by place (0 the viewer): the i18n keys. */
+/** Where a seat sits from the viewer, by place (0 the viewer, 1 right, 2 across, 3 left; a
+ * table of three has no seat across): the i18n keys. */
 export const REL = ['rel_you', 'rel_right', 'rel_across', 'rel_left'];
 
 /** A seat's player as the result panels name it: the name, then the seat's wind this hand
@@ -141,7 +142,7 @@ export function resultHtml(s, facts) {
   // Several wins and settlements: what each seat got in all (the table's score moves).
   const moves = r.kind === 'draw' ? [...order, r.draw] : order;
   if (order.length > 1) {
-    const sum = [0, 1, 2, 3].map((seat) => moves.reduce((a, e) => a + (Array.isArray(e.deltas) ? e.deltas[seat] || 0 : 0), 0));
+    const sum = seatsOf(s).map((seat) => moves.reduce((a, e) => a + (Array.isArray(e.deltas) ? e.deltas[seat] || 0 : 0), 0));
     html += `<section class="hand-total" data-result="total"><h4>${t('hand_total')}</h4>${deltas(s, sum)}</section>`;
   }
   return html;

@@ -119,6 +119,7 @@ export function soundOf(e) {
     case 'daiminkan':
     case 'kakan':
     case 'ankan':
+    case 'kita':
       return 'call';
     case 'reach':
       return 'riichi';

@@ -5,12 +5,15 @@
 
 import { sorted, mpsz, kindOf } from './tiles.js';
 
-/** A fresh table before any event; `player` is the viewer's player number (null: spectator). */
-export function initial(player = null, liveBeforeDeal = null) {
+/** A fresh table before any event; `player` is the viewer's player number (null: spectator).
+ * Per-seat lists always have four slots; `seats` says how many are at the table (3 at a
+ * three-player table: East, South and West, no North). */
+export function initial(player = null, liveBeforeDeal = null, seats = 4) {
   return {
     player,
     seat: player ?? 0,
-    players: [0, 1, 2, 3],
+    seats,
+    players: seatList(seats),
     names: ['', '', '', ''],
     rules: '',
     liveBeforeDeal,
@@ -21,6 +24,7 @@ export function initial(player = null, liveBeforeDeal = null) {
     melds: [[], [], [], []],
     rivers: [[], [], [], []],
     flowers: [[], [], [], []],
+    kita: [[], [], [], []],
     won: [[], [], [], []],
     voids: [null, null, null, null],
     riichi: [false, false, false, false],
@@ -31,6 +35,7 @@ export function initial(player = null, liveBeforeDeal = null) {
     turn: null,
     lastDiscard: null,
     lastKan: null,
+    lastKita: null,
     ronTaken: false,
     result: null,
     shown: null,
@@ -39,6 +44,21 @@ export function initial(player = null, liveBeforeDeal = null) {
     seq: -1,
     events: 0,
   };
+}
+
+/** The seat numbers of a table of `n` seats (3 or 4), in turn order. */
+export function seatList(n) {
+  return n === 3 ? [0, 1, 2] : [0, 1, 2, 3];
+}
+
+/** The seats at the table, in turn order. */
+export function seatsOf(s) {
+  return seatList(s.seats);
+}
+
+/** How many seats an event's per-seat list says the table has (3 or 4; null: it does not say). */
+function seatCount(list) {
+  return Array.isArray(list) && (list.length === 3 || list.length === 4) ? list.length : null;
 }
 
 /** Removes one `pai` from a seat's tiles (exact first, then a hidden one), the drawn tile
@@ -74,6 +94,10 @@ function takeWinTile(s, e) {
   if (e.actor === e.target) {
     if (s.drawn[e.actor] !== null) s.drawn[e.actor] = null;
     else take(s, e.actor, e.pai);
+  } else if (s.lastKita === e.target) {
+    // A win on a North set aside (三人麻雀): it leaves the seat's kita.
+    if (!s.ronTaken) s.kita[e.target].pop();
+    s.ronTaken = true;
   } else if (s.lastKan && s.lastKan.seat === e.target) {
     if (!s.lastKan.closed && !s.ronTaken) {
       const k = kindOf(mpsz(e.pai));
@@ -108,6 +132,7 @@ export function apply(s, e, seq = s.seq + 1) {
   switch (e.type) {
     case 'start_game':
       if (Array.isArray(e.names)) s.names = e.names.slice(0, 4);
+      s.seats = seatCount(e.names) ?? s.seats;
       s.rules = e.hupai_rules || s.rules;
       break;
     case 'start_kyoku': {
@@ -118,17 +143,19 @@ export function apply(s, e, seq = s.seq + 1) {
         kyotaku: e.kyotaku ?? 0,
         oya: e.oya,
       };
+      s.seats = seatCount(e.tehais) ?? seatCount(e.scores) ?? s.seats;
       if (Array.isArray(e.scores)) s.scores = e.scores.slice();
-      s.players = Array.isArray(e.players) ? e.players.slice() : [0, 1, 2, 3];
+      s.players = Array.isArray(e.players) ? e.players.slice() : seatList(s.seats);
       if (s.player !== null) {
         const at = s.players.indexOf(s.player);
         s.seat = at >= 0 ? at : s.player;
       }
-      s.hands = (e.tehais || [[], [], [], []]).map((h) => sorted(h));
+      s.hands = [0, 1, 2, 3].map((i) => sorted((e.tehais || [])[i] || []));
       s.drawn = [null, null, null, null];
       s.melds = [[], [], [], []];
       s.rivers = [[], [], [], []];
       s.flowers = [[], [], [], []];
+      s.kita = [[], [], [], []];
       s.won = [[], [], [], []];
       s.voids = [null, null, null, null];
       s.riichi = [false, false, false, false];
@@ -139,6 +166,7 @@ export function apply(s, e, seq = s.seq + 1) {
       s.turn = null;
       s.lastDiscard = null;
       s.lastKan = null;
+      s.lastKita = null;
       s.ronTaken = false;
       s.result = null;
       s.shown = null;
@@ -151,12 +179,22 @@ export function apply(s, e, seq = s.seq + 1) {
       s.draws += 1;
       s.turn = e.actor;
       s.lastKan = null;
+      s.lastKita = null;
       break;
     case 'flower':
     case 'lone_kong': // Wuhan: set aside like a flower, a replacement draw follows
       take(s, e.actor, e.pai);
       merge(s, e.actor);
       s.flowers[e.actor].push(e.pai);
+      break;
+    case 'kita':
+      // 三人麻雀 抜きドラ: a North set aside beside the melds; the others may win on it until
+      // the replacement draw.
+      take(s, e.actor, e.pai);
+      merge(s, e.actor);
+      s.kita[e.actor].push(e.pai);
+      s.lastKita = e.actor;
+      s.ronTaken = false;
       break;
     case 'dahai': {
       const seat = e.actor;
@@ -274,8 +312,8 @@ export function apply(s, e, seq = s.seq + 1) {
 }
 
 /** Folds a list of events (`[seq, event]` pairs or plain events) from a fresh table. */
-export function fold(events, player = null, liveBeforeDeal = null, upto = Infinity) {
-  const s = initial(player, liveBeforeDeal);
+export function fold(events, player = null, liveBeforeDeal = null, upto = Infinity, seats = 4) {
+  const s = initial(player, liveBeforeDeal, seats);
   let i = 0;
   for (const x of events) {
     if (i >= upto) break;
@@ -290,36 +328,41 @@ export function fold(events, player = null, liveBeforeDeal = null, upto = Infini
 /** Tiles left in the live wall (null when the rules' wall size is unknown). */
 export function wallLeft(s) {
   if (s.liveBeforeDeal == null || !s.round) return null;
-  return Math.max(0, s.liveBeforeDeal - 13 * 4 - s.draws);
+  return Math.max(0, s.liveBeforeDeal - 13 * s.seats - s.draws);
 }
 
-/** Where a seat sits on the screen from the viewer's seat: 0 bottom, 1 right, 2 top, 3 left. */
+/** Where a seat sits on the screen from the viewer's seat: 0 bottom, 1 right, 2 top, 3 left.
+ * At a table of three the next seat (下家) sits on the right and the one before (上家) on the
+ * left, as Tenhou and Mahjong Soul lay out 三人麻雀: the top, North's side, stays empty. */
 export function place(s, seat) {
-  return (seat - s.seat + 4) % 4;
+  const n = s.seats;
+  const rel = (seat - s.seat + n) % n;
+  return n === 3 && rel === 2 ? 3 : rel;
 }
 
-/** The seat's wind this hand (0 East .. 3 North). */
+/** The seat's wind this hand (0 East .. 3 North; at a table of three East, South or West). */
 export function seatWind(s, seat) {
-  return s.round ? (seat - s.round.oya + 4) % 4 : seat;
+  const n = s.seats;
+  return s.round ? (seat - s.round.oya + n) % n : seat;
 }
 
 /** The position of a meld's called tile among its tiles, from where it came: 0 the left
  * (the player before), 1 the middle (across), 2 the right (the player after); null when the
  * meld was not called from another seat. */
-export function calledFrom(meld, actor) {
+export function calledFrom(meld, actor, seats = 4) {
   if (meld.type === 'ankan' || meld.target === actor || meld.target == null) return null;
-  const rel = (meld.target - actor + 4) % 4;
-  return rel === 3 ? 0 : rel === 2 ? 1 : 2;
+  const rel = (meld.target - actor + seats) % seats;
+  return rel === seats - 1 ? 0 : rel === 1 ? 2 : 1;
 }
 
-/** A meld's tiles in display order, each `{pai, turned, back}`. */
-export function meldTiles(meld, actor) {
+/** A meld's tiles in display order, each `{pai, turned, back}`; `seats` at the table. */
+export function meldTiles(meld, actor, seats = 4) {
   if (meld.type === 'ankan') {
     const c = meld.consumed;
     return c.map((pai, i) => ({ pai, turned: false, back: i === 0 || i === 3 }));
   }
   const own = meld.consumed.map((pai) => ({ pai, turned: false, back: false }));
-  const at = calledFrom(meld, actor);
+  const at = calledFrom(meld, actor, seats);
   const called = { pai: meld.pai, turned: true, back: false };
   if (meld.type === 'kakan' && meld.added) called.added = meld.added;
   const pos = at === null ? own.length : at === 0 ? 0 : at === 1 ? 1 : own.length;

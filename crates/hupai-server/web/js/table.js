@@ -6,7 +6,7 @@ import { Connection, api } from './net.js';
 import { initial, apply, fold } from './state.js';
 import { group, pick, buttons, automatic, callTiles, riichiTiles, exchangeOf, exchangeAllows } from './options.js';
 import { t, lang } from './i18n.js';
-import { esc, icon, tile, tiles, seatPanel, infoBar, centre, ownHand, meldsHtml, suitLabel } from './render.js';
+import { esc, icon, tile, tiles, seatPanel, infoBar, centre, ownHand, meldsHtml, kitaHtml, suitLabel } from './render.js';
 import { resultHtml, standingsHtml } from './result.js';
 import { tileName, kindOf, mpsz } from './tiles.js';
 import { play, soundOf, muted, setMuted } from './sound.js';
@@ -61,6 +61,8 @@ function actionLabel(o, called) {
       return t('pass');
     case 'nine_terminals':
       return t('nine_terminals');
+    case 'kita':
+      return t('kita');
     case 'void':
       return `${t('void')}: ${t(`suit_${o.suit}`)}`;
     default:
@@ -200,7 +202,9 @@ export class TablePage {
       case 'welcome': {
         const player = m.player ?? null;
         if (this.state.player !== player || this.state.events === 0) {
-          this.state = initial(player, this.state.liveBeforeDeal);
+          // The table's seats: one name a seat (three at a three-player table).
+          const seats = Array.isArray(m.names) && m.names.length === 3 ? 3 : 4;
+          this.state = initial(player, this.state.liveBeforeDeal, seats);
           this.events = [];
         }
         this.state.names = m.names || this.state.names;
@@ -299,6 +303,8 @@ export class TablePage {
       this.events.map((e, i) => (e ? [i, e] : undefined)),
       this.state.player,
       this.state.liveBeforeDeal,
+      Infinity,
+      this.state.seats,
     );
     s.names = this.state.names;
     s.shown = this.state.shown;
@@ -461,7 +467,7 @@ export class TablePage {
       e.preventDefault();
       return;
     }
-    const byLetter = { r: 'reach', c: 'chi', p: 'pon', k: 'kan', h: 'hora', x: 'exchange', ' ': 'none', n: 'none', Escape: null };
+    const byLetter = { r: 'reach', c: 'chi', p: 'pon', k: 'kan', b: 'kita', h: 'hora', x: 'exchange', ' ': 'none', n: 'none', Escape: null };
     if (k === 'ArrowRight' || k === 'ArrowLeft') {
       const i = keys.indexOf(this.selected);
       const next = k === 'ArrowRight' ? (i + 1) % keys.length : (i - 1 + keys.length) % keys.length;
@@ -659,11 +665,13 @@ export class TablePage {
         // A Wuhan lone kong alone on the kan button is named for what it is (红中杠, 赖子杠).
         const lone = b.action === 'kan' && b.options.length === 1 && b.options[0].type === 'lone_kong';
         const label = b.action === 'hora' || lone ? actionLabel(b.options[0]) : b.action === 'none' ? t('pass') : t(b.action === 'reach' ? reachName : b.action);
-        const keyHint = { reach: 'R', chi: 'C', pon: 'P', kan: 'K', hora: 'H', none: 'Space' }[b.action] || '';
-        const keyName = { reach: 'R', chi: 'C', pon: 'P', kan: 'K', hora: 'H', none: 'Space' }[b.action] || '';
+        // 三人麻雀: the kita button shows the North it sets aside.
+        const picture = b.action === 'kita' ? tile(b.options[0].pai || 'N', { cls: 'small', attrs: 'aria-hidden="true"' }) : '';
+        const keyHint = { reach: 'R', chi: 'C', pon: 'P', kan: 'K', kita: 'B', hora: 'H', none: 'Space' }[b.action] || '';
+        const keyName = { reach: 'R', chi: 'C', pon: 'P', kan: 'K', kita: 'B', hora: 'H', none: 'Space' }[b.action] || '';
         const active = (this.mode === 'riichi' && b.action === 'reach') || (this.mode && this.mode.action === b.action);
         const title = keyName ? ` title="${esc(`${label} (${t('shortcut')} ${keyName})`)}"` : '';
-        return `<button type="button" class="act act-${b.action}${active ? ' active' : ''}" data-action="${b.action}" aria-keyshortcuts="${keyName}"${title}>${esc(label)}${
+        return `<button type="button" class="act act-${b.action}${active ? ' active' : ''}" data-action="${b.action}" aria-keyshortcuts="${keyName}"${title}>${picture}${esc(label)}${
           b.options.length > 1 && b.action !== 'reach' ? ` (${b.options.length})` : ''
         }${keyHint ? `<kbd>${keyHint}</kbd>` : ''}</button>`;
       })
@@ -707,6 +715,7 @@ export class TablePage {
     const spectator = s.player === null;
     const threatOf = (seat) => (this.prefs.help && this.hint ? this.hint.threats?.find((x) => x.seat === seat)?.ready : null);
     setHtml(this.el.info, infoBar(s));
+    this.el.board.dataset.seats = String(s.seats);
     const afterWin = this.facts?.rules?.after_win ?? null;
     for (const seat of [0, 1, 2, 3]) {
       setHtml(this.el.seats[seat], seatPanel(s, seat, { open: true, threat: threatOf(seat), melds: spectator || seat !== s.seat, afterWin }));
@@ -718,7 +727,7 @@ export class TablePage {
       const can = (pai, drawn) => this.canDiscard(pai, drawn);
       const chosen = this.groups.exchange.length ? this.chosen : null;
       setHtml(this.el.hand, ownHand(s, { can, marks: this.marks(), selected: this.selected, chosen }) +
-        `<div class="own-melds">${meldsHtml(s, s.seat)}${s.flowers[s.seat].length ? tiles(s.flowers[s.seat], { cls: 'small' }) : ''}</div>`);
+        `<div class="own-melds">${meldsHtml(s, s.seat)}${kitaHtml(s, s.seat)}${s.flowers[s.seat].length ? tiles(s.flowers[s.seat], { cls: 'small' }) : ''}</div>`);
     }
     setHtml(this.el.actions, this.actionsHtml());
     setHtml(this.el.choices, this.choicesHtml());
