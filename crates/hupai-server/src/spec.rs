@@ -357,11 +357,7 @@ impl StoredSpec {
         let rules = self.rules.load(self.length)?;
         let seats = seat_kinds(&self.seats, &rules)?;
         if self.names.len() != seats.len() {
-            return Err(SpecError(format!(
-                "{} names for {} seats",
-                self.names.len(),
-                seats.len()
-            )));
+            return Err(SpecError(format!("{} names for {} seats", self.names.len(), seats.len())));
         }
         Ok(Checked {
             rules,

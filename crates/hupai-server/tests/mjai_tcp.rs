@@ -220,3 +220,50 @@ async fn a_bot_that_rejoins_catches_up_on_the_whole_match() {
     let i = info(&base, &id).await;
     assert_eq!(i["over"], true, "{i}");
 }
+
+/// An external bot at a three-player table (三人麻雀): it is seat 1 of three, its stream has
+/// three values in every per-seat list, and its kita replies are taken (no strike) over a
+/// whole East round.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_mjai_bot_plays_a_seat_of_a_three_player_table() {
+    let server = start(db("mjai-sanma").to_str().expect("utf-8")).await;
+    let base = base(&server);
+    let request = serde_json::json!({
+        "rules": "sanma",
+        "length": "east",
+        "seats": ["bot:defensive", "mjai", "bot:defensive"],
+        "seed": 5,
+        "time": serde_json::from_str::<Value>(FAST).expect("json"),
+    });
+    let made = hupai_server::client::create_table(&base, &request.to_string()).await.expect("made");
+    let id = made["table"].as_str().expect("id").to_string();
+    let ticket = made["seats"][1]["ticket"].as_str().expect("a ticket").to_string();
+    let addr = server.mjai_addr.expect("an mjai listener");
+    let rules = Rules::preset("sanma").expect("rules");
+    let agent = "defensive"
+        .parse::<AgentSpec>()
+        .expect("spec")
+        .build(&rules, 1, 1, &Default::default())
+        .expect("agent");
+    let mut me = MjaiBot::new(rules, agent, false);
+    let mut replies = Vec::new();
+    let lines = bot(addr, &ticket, |line| {
+        let reply = me.handle_line(line).0;
+        replies.push(reply.clone());
+        reply
+    })
+    .await;
+    assert!(lines.last().is_some_and(|l| l.contains("end_game")), "the round ends");
+    let deal = lines.iter().find(|l| l.contains("\"start_kyoku\"")).expect("a deal");
+    let deal: Value = serde_json::from_str(deal).expect("json");
+    assert_eq!(deal["tehais"].as_array().map(Vec::len), Some(3), "{deal}");
+    assert_eq!(deal["scores"], serde_json::json!([35000, 35000, 35000]));
+    assert!(
+        replies.iter().any(|r| r.contains("\"kita\"")),
+        "the bot set a North aside in the round"
+    );
+    assert!(lines.iter().any(|l| l.contains("\"type\":\"kita\"") && l.contains("\"actor\":1")));
+    let i = info(&base, &id).await;
+    assert_eq!(i["over"], true, "{i}");
+    assert_eq!(i["faults"][1], serde_json::json!({"illegal": 0, "timeouts": 0}), "{i}");
+}

@@ -26,7 +26,7 @@ async fn bad_requests_get_4xx_with_a_reason() {
     let base = base(&server);
     let cases: &[(&str, u16, &str)] = &[
         ("not json", 400, "not a table"),
-        (r#"{"seats":["human","human","human"]}"#, 400, "four, not 3"),
+        (r#"{"seats":["human","human","human"]}"#, 400, "seat four players, not 3 seats"),
         (
             r#"{"rules":"nonesuch","seats":["human","human","human","human"]}"#,
             400,
@@ -45,12 +45,12 @@ async fn bad_requests_get_4xx_with_a_reason() {
         (
             r#"{"rules_toml":"extends = \"sanma\"","seats":["human","human","human","human"]}"#,
             400,
-            "rules_toml: rules 'sanma' seat three players",
+            "seats: the rules 'sanma' seat three players, not 4 seats",
         ),
         (
             r#"{"rules":"sanma","seats":["human","human","human","human"]}"#,
             400,
-            "unknown rules 'sanma'",
+            "seats: the rules 'sanma' seat three players, not 4 seats",
         ),
         (r#"{"seats":["human","human","human","human"],"names":["a","b","c",""]}"#, 400, "1 to 40"),
         (

@@ -265,17 +265,18 @@ async fn seat_three_is_refused_at_a_three_player_table() {
         );
     }
     // Names are one a seat, too.
-    let mut named: Value = serde_json::from_str(&request("sanma", &["human"; 3], "hand", 1))
-        .expect("json");
+    let mut named: Value =
+        serde_json::from_str(&request("sanma", &["human"; 3], "hand", 1)).expect("json");
     named["names"] = json!(["a", "b", "c", "d"]);
     let (status, text) =
         http(&base, "POST", "/api/tables", Some(&named.to_string())).await.expect("http");
     assert_eq!(status, 400, "{text}");
     assert!(text.contains("names: one a seat, 3"), "{text}");
     // Three seats, two of them open: the lobby lists them, two friends join, a third cannot.
-    let made = create_table(&base, &request("sanma-majsoul", &["human", "open", "open"], "hand", 2))
-        .await
-        .expect("made");
+    let made =
+        create_table(&base, &request("sanma-majsoul", &["human", "open", "open"], "hand", 2))
+            .await
+            .expect("made");
     let id = made["table"].as_str().expect("id").to_string();
     let info = table_info(&base, &id).await.expect("info");
     assert_eq!(info["seats"].as_array().map(Vec::len), Some(3), "{info}");
