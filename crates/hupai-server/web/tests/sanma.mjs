@@ -221,3 +221,30 @@ test('a spectator of a three-player table of bots sees three seats and each kita
   assert.ok(kita.length > 0, 'the seed deals a North that a bot sets aside');
   await page.context().close();
 });
+
+test('a finished three-player game replays with three seats and its kita, and reviews seat 2', async () => {
+  const seed = await seedWithNorth(1);
+  const t = await create({ seed, seats: ['bot:defensive', 'bot:efficiency', 'bot:defensive'] });
+  const log = await logOf(t.table);
+  const page = await newPage();
+  // A link naming seat 3 falls back to seat 0: the game has no seat 3.
+  await page.goto(`${base}/replay?game=${t.table}&player=3`);
+  await page.waitForSelector('[data-hand] [data-tile]');
+  assert.deepEqual(await page.$$eval('#seat option', (xs) => xs.map((x) => x.value)), ['0', '1', '2']);
+  assert.equal(await page.inputValue('#seat'), '0');
+  await page.selectOption('#seat', '2');
+  await page.click('[data-step="end"]');
+  await page.waitForSelector('[data-result="end_game"]');
+  assert.equal(await page.$$eval('.board .seat', (xs) => xs.length), 3);
+  assert.equal(await page.getAttribute('.board', 'data-seats'), '3');
+  // The Norths set aside in the log lie beside the melds at the end.
+  const kita = log.filter((e) => e.type === 'kita');
+  const shown = await page.$$eval('[data-kita]', (xs) => xs.reduce((a, x) => a + Number(x.dataset.kita), 0));
+  const won = log.filter((e) => e.type === 'hora' && e.pai === 'N' && e.actor !== e.target && log[log.indexOf(e) - 1]?.type === 'kita').length;
+  assert.equal(shown, kita.length - won);
+  await page.click('#do-review');
+  await page.waitForSelector('.review h3');
+  assert.match(await page.textContent('.review h3'), /2/);
+  await shot(page, 'sanma-replay');
+  await page.context().close();
+});
