@@ -7,18 +7,3 @@ use hupai_rules::Rules;
 pub fn load(arg: &str) -> anyhow::Result<Rules> {
     Rules::load(arg).with_context(|| format!("rules '{arg}'"))
 }
-
-/// As [`load`], for a command that seats four players only so far: rules for three
-/// (three-player riichi) are refused, saying which command cannot seat them.
-pub fn four_seats(arg: &str, command: &str) -> anyhow::Result<Rules> {
-    let rules = load(arg)?;
-    if rules.players() != 4 {
-        anyhow::bail!(
-            "rules '{}' seat three players (players = 3): `hupai {command}` seats four players; \
-             three-player riichi plays in `hupai selfplay`, `hupai arena`, `hupai replay` and \
-             `hupai mjai-bot`",
-            rules.name
-        );
-    }
-    Ok(rules)
-}

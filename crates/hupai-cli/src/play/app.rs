@@ -298,7 +298,7 @@ impl App {
             let _ = views.update(e);
         }
         let table = views.table();
-        for seat in Seat::ALL {
+        for seat in table.seating.iter() {
             let s = &table.seats[seat.index()];
             let tiles: Vec<_> = s.hand.iter().copied().chain(s.drawn).collect();
             if !tiles.is_empty() && tiles.iter().all(|p| !p.is_hidden()) {

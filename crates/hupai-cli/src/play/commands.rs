@@ -349,7 +349,7 @@ pub fn choices(options: &[Action]) -> Vec<String> {
             Action::Ron => "win (ron)",
             Action::ClosedKan(_) | Action::AddedKan(_) | Action::OpenKan => "kan",
             Action::LoneKong(_) => "lone kong (红中杠 / 赖子杠)",
-            Action::Kita => "kita (set the North aside)",
+            Action::Kita => "set the North aside (key n)",
             Action::NineTerminals => "abort (nine terminals)",
             Action::Pon(_) => "pon",
             Action::Chi(_) => "chi",

@@ -2,7 +2,7 @@
 //!
 //! ```text
 //! left/right, 1-9 a-e   select a tile        Enter   discard the selected tile
-//! p pon   c chi   k kan   h win   r riichi with the selected tile   space pass
+//! p pon   c chi   k kan   h win   r riichi with the selected tile   n kita   space pass
 //! :       type a command (d 5m, c 34m, ...)  ?       help      q  quit (asks first)
 //! ```
 
@@ -72,8 +72,9 @@ pub fn help_lines() -> Vec<String> {
         "r                        riichi, discarding the selected tile",
         "h                        win (tsumo or ron)",
         "p / c / k                pon / chi / kan (c is chi when you may claim)",
+        "n                        kita: set a North aside (three-player riichi)",
         "space                    pass",
-        ":                        type a command: d 5m, r 5m, h, p, c 34m, k, k 5m, pass",
+        ":                        type a command: d 5m, r 5m, h, p, c 34m, k, k 5m, kita, pass",
         "?                        this help        q  quit (asks first)",
         "b                        online, when an AI plays your seat: take it back",
         "",

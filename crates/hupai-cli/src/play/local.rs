@@ -1,5 +1,5 @@
-//! The match in process: the human is player 0 at a match [`Driver`], three AI agents the
-//! others. The session lets the driver ask the agents, paced for the full-screen UI (claims
+//! The match in process: the human is player 0 at a match [`Driver`], AI agents the others
+//! (three, or two at a three-player table). The session lets the driver ask the agents, paced for the full-screen UI (claims
 //! are never paced, so the pause tells nothing), and keeps each agent's reason for its last
 //! move when asked to explain.
 
@@ -18,8 +18,8 @@ pub struct Config {
     pub rules: Rules,
     /// The seed.
     pub seed: u64,
-    /// The three opponents.
-    pub opponents: [AgentSpec; 3],
+    /// The opponents, players 1 and up (one fewer than the rules seat).
+    pub opponents: Vec<AgentSpec>,
     /// Say why after every AI action.
     pub explain: bool,
     /// Play one hand only.
@@ -54,7 +54,7 @@ impl Agent for Opponent {
     }
 }
 
-/// A match against three in-process agents.
+/// A match against in-process agents.
 pub struct LocalSession {
     driver: Driver,
     rules: Rules,
@@ -87,12 +87,10 @@ impl LocalSession {
         }
         let mut setup = Setup::new(config.rules.clone(), config.seed);
         setup.single_hand = config.single_hand;
-        setup.names = [
-            "you".to_string(),
-            config.opponents[0].to_string(),
-            config.opponents[1].to_string(),
-            config.opponents[2].to_string(),
-        ];
+        for (name, spec) in setup.names.iter_mut().skip(1).zip(&config.opponents) {
+            *name = spec.to_string();
+        }
+        setup.names[0] = "you".to_string();
         let mut session = LocalSession {
             driver: Driver::new(setup),
             rules: config.rules,

@@ -115,12 +115,12 @@ pub struct PlayArgs {
     pub private: bool,
 }
 
-fn opponents(text: &str) -> anyhow::Result<[hupai_ai::AgentSpec; 3]> {
+fn opponents(text: &str, others: usize) -> anyhow::Result<Vec<hupai_ai::AgentSpec>> {
     let specs = hupai_ai::AgentSpec::parse_list(text)?;
-    match specs.as_slice() {
-        [one] => Ok([one.clone(), one.clone(), one.clone()]),
-        [a, b, c] => Ok([a.clone(), b.clone(), c.clone()]),
-        _ => anyhow::bail!("--opponents takes one agent or three separated by commas"),
+    match specs.len() {
+        1 => Ok(vec![specs[0].clone(); others]),
+        n if n == others => Ok(specs),
+        _ => anyhow::bail!("--opponents takes one agent or {others} separated by commas"),
     }
 }
 
@@ -175,9 +175,10 @@ fn stream_text(events: &[hupai_engine::Event]) -> String {
     events.iter().map(|e| e.to_json() + "\n").collect()
 }
 
-/// A local match against three agents.
+/// A local match against the agents at the other seats.
 fn local_game(args: &PlayArgs) -> anyhow::Result<(app::App, String)> {
-    let rules = crate::rules_arg::four_seats(args.rules.as_deref().unwrap_or("chinese"), "play")?;
+    let rules = crate::rules_arg::load(args.rules.as_deref().unwrap_or("chinese"))?;
+    let others = usize::from(rules.players()) - 1;
     let seed = args.seed.unwrap_or_else(|| {
         std::time::SystemTime::now()
             .duration_since(std::time::UNIX_EPOCH)
@@ -186,7 +187,7 @@ fn local_game(args: &PlayArgs) -> anyhow::Result<(app::App, String)> {
     let config = local::Config {
         rules,
         seed,
-        opponents: opponents(args.opponents.as_deref().unwrap_or("defensive"))?,
+        opponents: opponents(args.opponents.as_deref().unwrap_or("defensive"), others)?,
         explain: args.explain,
         single_hand: args.one_hand,
     };

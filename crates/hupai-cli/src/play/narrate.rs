@@ -39,9 +39,10 @@ pub fn narrate(table: &Table, event: &Event, me: Option<Seat>) -> Option<String>
         Event::StartKyoku { bakaze, kyoku, honba, kyotaku, oya, .. } => {
             let round =
                 wind_word(bakaze.kind().and_then(Seat::from_wind).unwrap_or_default().letter());
-            let scores: Vec<String> = Seat::ALL
+            let scores: Vec<String> = table
+                .seating
                 .iter()
-                .map(|&s| format!("{} {}", w(s), table.scores[s.index()]))
+                .map(|s| format!("{} {}", w(s), table.scores[s.index()]))
                 .collect();
             let mut line = format!(
                 "== {round} {kyoku}: dealer {}, honba {honba}, sticks {kyotaku} ==\nscores: {}",
@@ -124,10 +125,11 @@ pub fn narrate(table: &Table, event: &Event, me: Option<Seat>) -> Option<String>
             format!("{} {verb} {tiles} to {}", w(*actor), w(*target))
         }
         Event::Payment { reason, actor, deltas, .. } => {
-            let d: Vec<String> = Seat::ALL
+            let d: Vec<String> = table
+                .seating
                 .iter()
                 .filter(|s| deltas[s.index()] != 0)
-                .map(|&s| format!("{} {:+}", w(s), deltas[s.index()]))
+                .map(|s| format!("{} {:+}", w(s), deltas[s.index()]))
                 .collect();
             format!("{} payment ({}): {}", reason.name(), w(*actor), d.join(", "))
         }

@@ -1,5 +1,5 @@
-//! The full-screen layout: three opponents along the top (left, across, right, as they sit),
-//! the round in the middle, your river, melds and hand at the bottom with the drawn tile set
+//! The full-screen layout: the opponents along the top as they sit (left, across, right; at a
+//! three-player table left and right, the North side empty), the round in the middle, your river, melds and hand at the bottom with the drawn tile set
 //! apart, the options when you have a choice, the message lines, and overlays for the hand
 //! summary and the help. Drawn from a [`Screen`], so play and replay share it.
 
@@ -9,7 +9,8 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Borders, Clear, Paragraph, Wrap};
 use ratatui::Frame;
 
-use hupai_core::Seat;
+use hupai_core::{Kind, Seat};
+use hupai_engine::Pai;
 
 use super::narrate::wind_word;
 use super::table::{SeatState, Table};
@@ -96,15 +97,12 @@ pub fn draw(frame: &mut Frame, s: &Screen) {
         ])),
         header,
     );
-    let [left, across, right] = Layout::horizontal([
-        Constraint::Ratio(1, 3),
-        Constraint::Ratio(1, 3),
-        Constraint::Ratio(1, 3),
-    ])
-    .areas(top);
-    for (area, offset) in [(left, 3u8), (across, 2), (right, 1)] {
-        let seat = s.me.add(offset as usize);
-        opponent(frame, area, table, seat, s);
+    // The others from the left (the seat before yours) round to the right (the seat after).
+    let others = table.seating.count() - 1;
+    let columns = Layout::horizontal(vec![Constraint::Ratio(1, others as u32); others]).split(top);
+    for (i, area) in columns.iter().enumerate() {
+        let seat = table.seating.add(s.me, others - i);
+        opponent(frame, *area, table, seat, s);
     }
     frame.render_widget(Paragraph::new(centre_line(table)), centre);
     own_area(frame, mine, table, s);
@@ -204,10 +202,7 @@ fn seat_title(t: &Table, seat: Seat, me: bool) -> String {
     format!(" {} {name}{dealer}  {}{riichi} ", t.wind_of(seat), t.scores[seat.index()])
 }
 
-fn tile_spans(
-    pais: impl IntoIterator<Item = hupai_engine::Pai>,
-    glyphs: bool,
-) -> Vec<Span<'static>> {
+fn tile_spans(pais: impl IntoIterator<Item = Pai>, glyphs: bool) -> Vec<Span<'static>> {
     pais.into_iter()
         .flat_map(|p| [Span::styled(cell(p, glyphs), style(p)), Span::raw(" ")])
         .collect()
@@ -244,6 +239,10 @@ fn meld_spans(seat: &SeatState, t: &Table, glyphs: bool) -> Vec<Span<'static>> {
     if !seat.flowers.is_empty() {
         spans.push(Span::raw("flowers "));
         spans.extend(tile_spans(seat.flowers.iter().copied(), glyphs));
+    }
+    if seat.kita > 0 {
+        spans.push(Span::raw("kita "));
+        spans.extend(tile_spans(vec![Pai::kind_of(Kind::NORTH); seat.kita.into()], glyphs));
     }
     if !seat.won.is_empty() {
         spans.push(Span::styled("won ", Style::default().fg(Color::Yellow)));

@@ -15,11 +15,16 @@ use super::render::draw;
 use super::tui::{screen, UiState};
 
 fn app(rules: &str, seed: u64) -> App {
+    let rules = Rules::preset(rules).unwrap();
+    let others = usize::from(rules.players()) - 1;
     App::local(
         Config {
-            rules: Rules::preset(rules).unwrap(),
+            rules,
             seed,
-            opponents: ["defensive", "efficiency", "defensive"].map(|s| s.parse().unwrap()),
+            opponents: ["defensive", "efficiency", "defensive"][..others]
+                .iter()
+                .map(|s| s.parse().unwrap())
+                .collect(),
             explain: true,
             single_hand: false,
         },
@@ -178,6 +183,28 @@ fn mcr_with_flowers() {
             && a.human_options().iter().any(|o| matches!(o, Action::Discard { .. }))
     });
     check("mcr_flowers", &mut app, &ui, 80, 24);
+}
+
+#[test]
+fn sanma_three_seats_with_kita() {
+    // Three-player riichi: two opponents (left, the seat before yours; right, the seat after),
+    // no North side, the Norths set aside beside the melds.
+    let mut app = app("sanma", 4);
+    let mut ui = ui();
+    play_until(&mut app, &mut ui, |a| {
+        a.table.seats.iter().any(|s| s.kita > 0)
+            && a.human_options().iter().any(|o| matches!(o, Action::Discard { .. }))
+    });
+    assert_eq!(app.table.seating.count(), 3);
+    check("sanma_kita", &mut app, &ui, 100, 30);
+}
+
+#[test]
+fn sanma_end_of_hand_has_three_rows() {
+    let mut app = app("sanma", 6);
+    let mut ui = ui();
+    play_until(&mut app, &mut ui, |a| a.summary.is_some());
+    check("sanma_end_of_hand", &mut app, &ui, 100, 32);
 }
 
 #[test]

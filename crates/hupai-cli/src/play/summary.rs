@@ -135,7 +135,7 @@ impl Summary {
         if let Some((reason, tenpai)) = &self.draw {
             out.push(format!("Draw: {}", reason.map_or("draw", |r| r.name()).replace('_', " ")));
             if *reason == Some(DrawReason::Exhaustive) {
-                for s in Seat::ALL {
+                for s in t.seating.iter() {
                     let ready = tenpai[s.index()];
                     let mut line = format!(
                         "  {:<22} {}",
@@ -151,7 +151,7 @@ impl Summary {
             }
         }
         out.push("Payments:".into());
-        for s in Seat::ALL {
+        for s in t.seating.iter() {
             let d = self.deltas[s.index()];
             out.push(format!(
                 "  {:<22} {:>+7}  -> {:>7}",
@@ -171,7 +171,7 @@ impl Summary {
 /// The final standings by player (`scores` by player), best first, each named by the seat it
 /// held in the last hand; `me` is the viewer's seat.
 pub fn standings(t: &Table, scores: [i32; 4], me: Option<Seat>) -> Vec<String> {
-    let mut order: Vec<u8> = (0..4).collect();
+    let mut order: Vec<u8> = (0..t.seating.count() as u8).collect();
     order.sort_by_key(|&p| (std::cmp::Reverse(scores[p as usize]), p));
     let mut out = vec!["Final standings:".to_string()];
     for (rank, p) in order.into_iter().enumerate() {

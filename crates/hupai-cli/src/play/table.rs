@@ -2,11 +2,12 @@
 //! seat's concealed tiles (hidden ones as `?`), the drawn tile apart, rivers with riichi and
 //! called marks, melds with the called tile and its source, flowers, and the round. The
 //! terminal folds no event itself: live play reads the view of the player's own stream (or a
-//! spectator's), a replay or a revealed hand the views of all four seats, so every hand shows.
+//! spectator's), a replay or a revealed hand the views of every seat, so every hand shows. A
+//! three-player table (sanma) has three seats; the North slot stays empty.
 
 use std::sync::Arc;
 
-use hupai_core::{MeldKind, Seat};
+use hupai_core::{MeldKind, Seat, Seats};
 use hupai_engine::{Event, Pai, PlayerView, ViewError};
 use hupai_rules::Rules;
 
@@ -45,6 +46,8 @@ pub struct SeatState {
     pub melds: Vec<MeldCell>,
     /// Flowers (and Wuhan lone kongs) set aside.
     pub flowers: Vec<Pai>,
+    /// Norths set aside (kita, three-player riichi).
+    pub kita: u8,
     /// Declared riichi.
     pub riichi: bool,
     /// The tiles it won on this hand (several where hands go on after a win).
@@ -88,7 +91,16 @@ impl SeatState {
             .collect();
         let flowers = view.flowers[s].iter().chain(&view.lone_kongs[s]).copied().collect();
         let won = view.won[s].clone();
-        SeatState { hand, drawn, river, melds, flowers, riichi: view.riichi[s], won }
+        SeatState {
+            hand,
+            drawn,
+            river,
+            melds,
+            flowers,
+            kita: view.kita[s],
+            riichi: view.riichi[s],
+            won,
+        }
     }
 }
 
@@ -97,6 +109,8 @@ impl SeatState {
 pub struct Table {
     /// The rule set's name.
     pub rules: String,
+    /// The seats at the table (three or four).
+    pub seating: Seats,
     /// Player names by player number.
     pub names: [String; 4],
     /// Prevailing wind, once a hand has begun.
@@ -146,7 +160,7 @@ impl Table {
 
     /// The seat wind letter of `seat` this hand.
     pub fn wind_of(&self, seat: Seat) -> char {
-        Seat::ALL[self.dealer.distance_to(seat)].letter()
+        Seat::ALL[self.seating.distance(self.dealer, seat)].letter()
     }
 }
 
@@ -167,10 +181,11 @@ impl Views {
         Views(vec![PlayerView::spectator(Arc::new(rules.clone()))])
     }
 
-    /// The views of the four players, to read a full record with every hand shown.
+    /// The views of every player, to read a full record with every hand shown.
     pub fn everyone(rules: &Rules) -> Views {
         let rules = Arc::new(rules.clone());
-        Views((0..4).map(|p| PlayerView::for_player(p, Arc::clone(&rules))).collect())
+        let players = usize::from(rules.players());
+        Views((0..players).map(|p| PlayerView::for_player(p, Arc::clone(&rules))).collect())
     }
 
     /// The views a record of events is best read with: every player's when its deals show
@@ -181,12 +196,13 @@ impl Views {
         else {
             return Views::everyone(rules);
         };
-        let shown: Vec<Seat> = Seat::ALL
-            .into_iter()
-            .filter(|s| tehais[s.index()].iter().all(|p| !p.is_hidden()))
+        let shown: Vec<Seat> = tehais
+            .with_seats()
+            .filter(|(_, tiles)| tiles.iter().all(|p| !p.is_hidden()))
+            .map(|(s, _)| s)
             .collect();
         match shown.as_slice() {
-            [_, _, _, _] => Views::everyone(rules),
+            all if all.len() == tehais.seats().count() => Views::everyone(rules),
             [seat] => {
                 let player = players.map_or(seat.index(), |p| usize::from(p[seat.index()]));
                 Views::player(player, rules)
@@ -198,7 +214,7 @@ impl Views {
     /// The same table seen by every seat, from a spectator's views between hands: to read a
     /// hand whose tiles are revealed at its end.
     pub fn revealing(&self) -> Views {
-        Views(Seat::ALL.iter().map(|&s| self.view().at_seat(s)).collect())
+        Views(self.view().seats.iter().map(|s| self.view().at_seat(s)).collect())
     }
 
     /// The first view: the player's own, the spectator's, or player 0's.
@@ -227,6 +243,7 @@ impl Views {
         });
         Table {
             rules: v.rules().name.clone(),
+            seating: v.seats,
             names: v.names.clone(),
             round_wind: (v.hands > 0).then_some(v.round_wind),
             kyoku: v.kyoku,

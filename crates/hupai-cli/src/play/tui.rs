@@ -138,8 +138,11 @@ pub fn screen<'a>(app: &'a mut App, ui: &UiState) -> Screen<'a> {
         status: if app.watching() {
             " watching · Enter next · ? help · q quit".into()
         } else {
-            " ←/→ 1-9 a-e select · Enter discard · p c k h r space · : command · ? help · q quit"
-                .into()
+            // n (kita) only where Norths are set aside, at a three-player table.
+            let keys = if app.table.seating.count() == 3 { "p k h r n" } else { "p c k h r" };
+            format!(
+                " ←/→ 1-9 a-e select · Enter discard · {keys} space · : command · ? help · q quit"
+            )
         },
     }
 }
@@ -339,6 +342,7 @@ pub fn handle_key(app: &mut App, ui: &mut UiState, key: crossterm::event::KeyEve
                 'c' => Command::Chi(None),
                 'k' => Command::Kan(None),
                 'h' => Command::Win,
+                'n' | 'N' => Command::Kita,
                 'r' => match tile_cmd(|k, red| Command::Riichi(Some((k, red)))) {
                     Some(c) => c,
                     None => return false,
@@ -399,7 +403,7 @@ mod tests {
             Config {
                 rules: Rules::preset("chinese").unwrap(),
                 seed: 7,
-                opponents: ["defensive"; 3].map(|s| s.parse().unwrap()),
+                opponents: ["defensive"; 3].map(|s| s.parse().unwrap()).to_vec(),
                 explain: false,
                 single_hand: false,
             },
@@ -441,5 +445,46 @@ mod tests {
         assert!(handle_key(&mut app, &mut ui, key(KeyCode::Char('y'))));
         let ctrl_c = KeyEvent::new(KeyCode::Char('c'), KeyModifiers::CONTROL);
         assert!(handle_key(&mut app, &mut ui, ctrl_c));
+    }
+
+    #[test]
+    fn n_sets_a_north_aside_at_a_three_player_table() {
+        let mut app = App::local(
+            Config {
+                rules: Rules::preset("sanma").unwrap(),
+                seed: 1,
+                opponents: vec!["defensive".parse().unwrap(); 2],
+                explain: false,
+                single_hand: false,
+            },
+            std::time::Duration::ZERO,
+        )
+        .unwrap();
+        let mut ui = UiState::default();
+        let me = app.human_seat().index();
+        // Play on (discarding the drawn tile, passing claims) until kita is offered.
+        for _ in 0..20_000 {
+            if app.human_options().contains(&Action::Kita) {
+                break;
+            }
+            assert!(!app.is_over(), "no kita offered in a whole match");
+            if app.summary.is_some() {
+                app.dismiss_summary();
+            } else if !app.poll(std::time::Duration::ZERO).unwrap() {
+                let o = app.human_options();
+                let act = o
+                    .iter()
+                    .copied()
+                    .find(|a| matches!(a, Action::Discard { tsumogiri: true, .. }))
+                    .or_else(|| o.iter().copied().find(|a| *a == Action::Pass))
+                    .or_else(|| o.first().copied());
+                if let Some(a) = act {
+                    app.act(a).unwrap();
+                }
+            }
+        }
+        let before = app.table.seats[me].kita;
+        assert!(!handle_key(&mut app, &mut ui, key(KeyCode::Char('n'))));
+        assert_eq!(app.table.seats[me].kita, before + 1, "{:?}", ui.messages);
     }
 }
