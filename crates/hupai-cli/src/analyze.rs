@@ -14,8 +14,8 @@ use serde_json::json;
 #[derive(Debug, Args)]
 pub struct AnalyzeArgs {
     /// Rule set whose winning forms count: a preset (riichi, riichi-majsoul, mcr, chinese,
-    /// laizi, sichuan, sichuan-xueliu, sichuan-exchange, hongkong, guangdong, wuhan) or a TOML
-    /// file.
+    /// laizi, sichuan, sichuan-xueliu, sichuan-exchange, hongkong, guangdong, wuhan; three
+    /// players, a 108-tile set: sanma, sanma-majsoul) or a TOML file.
     #[arg(long, default_value = "riichi")]
     rules: String,
     /// Tiles seen outside the hand (rivers, other melds, indicators), e.g. 1z1z5p.

@@ -41,15 +41,16 @@ pub mod tui;
 #[derive(Debug, Args)]
 pub struct PlayArgs {
     /// Rule set: a preset (chinese, the default; riichi, riichi-majsoul, mcr, laizi, sichuan,
-    /// sichuan-xueliu, sichuan-exchange, hongkong, guangdong, wuhan) or a TOML file (online:
-    /// of a new table).
+    /// sichuan-xueliu, sichuan-exchange, hongkong, guangdong, wuhan; three players: sanma,
+    /// sanma-majsoul) or a TOML file (online: of a new table).
     #[arg(long)]
     pub rules: Option<String>,
     /// Seed of the walls (a fresh one when left out; online, only a server started to allow
     /// it takes one).
     #[arg(long)]
     pub seed: Option<u64>,
-    /// The opponents: one agent spec for all three, or three separated by commas
+    /// The opponents: one agent spec for all the others, or one each separated by commas (three;
+    /// two at a three-player table)
     /// (defensive, defensive(fold=2), efficiency, random, tsumogiri, mjai:COMMAND). At a new
     /// online table: the other seats, bot:AGENT, human (a friend, by link), open, mjai.
     #[arg(long)]

@@ -53,7 +53,7 @@ pub struct Request {
 
 /// The other three seats of a new table: `human`, `open`, `mjai`, `bot:AGENT` or just an
 /// agent (`defensive(fold=2)` is `bot:defensive(fold=2)`).
-pub fn other_seats(text: &str) -> anyhow::Result<[String; 3]> {
+pub fn other_seats(text: &str, others: usize) -> anyhow::Result<Vec<String>> {
     let seats: Vec<String> = hupai_ai::registry::split_list(text)
         .into_iter()
         .map(|s| {
@@ -65,10 +65,12 @@ pub fn other_seats(text: &str) -> anyhow::Result<[String; 3]> {
             SeatKind::parse(&text).map(|k| k.text()).map_err(anyhow::Error::from)
         })
         .collect::<anyhow::Result<_>>()?;
-    match seats.as_slice() {
-        [one] => Ok([one.clone(), one.clone(), one.clone()]),
-        [a, b, c] => Ok([a.clone(), b.clone(), c.clone()]),
-        _ => bail!("--opponents takes one seat for all three or three separated by commas"),
+    match seats.len() {
+        1 => Ok(vec![seats[0].clone(); others]),
+        n if n == others => Ok(seats),
+        _ => bail!(
+            "--opponents takes one seat for all {others} others or {others} separated by commas"
+        ),
     }
 }
 
@@ -122,24 +124,25 @@ pub fn time_control(text: &str) -> anyhow::Result<Value> {
 impl NewTable {
     /// The body of `POST /api/tables`.
     pub fn body(&self) -> anyhow::Result<Value> {
-        let others = other_seats(self.others.as_deref().unwrap_or("bot:defensive"))?;
-        let mut body = json!({
-            "seats": ["human", &others[0], &others[1], &others[2]],
-            "private": self.private,
-        });
         let rules = self.rules.as_deref().unwrap_or("chinese");
-        if Rules::preset_names().any(|n| n == rules) {
-            body["rules"] = json!(rules);
+        let (players, rules_field) = if Rules::all_preset_names().any(|n| n == rules) {
+            (Rules::preset(rules)?.players(), ("rules", json!(rules)))
         } else if Path::new(rules).is_file() {
             let text = std::fs::read_to_string(rules)
                 .with_context(|| format!("cannot read the rule file {rules}"))?;
             // Checked here first, so a mistake is reported with its line.
-            Rules::from_toml_str(&text, rules)?;
-            body["rules_toml"] = json!(text);
+            let parsed = Rules::from_toml_str(&text, rules)?;
+            (parsed.players(), ("rules_toml", json!(text)))
         } else {
-            let names: Vec<&str> = Rules::preset_names().collect();
+            let names: Vec<&str> = Rules::all_preset_names().collect();
             bail!("--rules '{rules}': neither a preset ({}) nor a rule file", names.join(", "));
-        }
+        };
+        let others = usize::from(players) - 1;
+        let others = other_seats(self.others.as_deref().unwrap_or("bot:defensive"), others)?;
+        let seats: Vec<&str> =
+            std::iter::once("human").chain(others.iter().map(String::as_str)).collect();
+        let mut body = json!({ "seats": &seats, "private": self.private });
+        body[rules_field.0] = rules_field.1;
         let length = match (self.length.as_deref(), self.one_hand) {
             (Some(l), true) if l != "hand" => bail!("--one-hand and --length {l} disagree"),
             (_, true) => "hand",
@@ -149,7 +152,9 @@ impl NewTable {
         };
         body["length"] = json!(length);
         if let Some(name) = &self.name {
-            body["names"] = json!([name, &others[0], &others[1], &others[2]]);
+            let names: Vec<&str> =
+                std::iter::once(name.as_str()).chain(seats[1..].iter().copied()).collect();
+            body["names"] = json!(names);
         }
         if let Some(time) = &self.time {
             body["time"] = time_control(time)?;
@@ -276,14 +281,16 @@ mod tests {
 
     #[test]
     fn seats_times_and_bodies() {
-        assert_eq!(other_seats("defensive").unwrap(), ["bot:defensive"; 3].map(String::from));
+        assert_eq!(other_seats("defensive", 3).unwrap(), ["bot:defensive"; 3].map(String::from));
+        assert_eq!(other_seats("defensive", 2).unwrap(), ["bot:defensive"; 2].map(String::from));
+        assert!(other_seats("human,human,human", 2).is_err());
         assert_eq!(
-            other_seats("bot:defensive(fold=2,threat=0.5), open ,human").unwrap(),
+            other_seats("bot:defensive(fold=2,threat=0.5), open ,human", 3).unwrap(),
             ["bot:defensive(fold=2,threat=0.5)", "open", "human"].map(String::from)
         );
-        assert!(other_seats("mjai:python bot.py").is_err());
-        assert!(other_seats("open,open").is_err());
-        assert!(other_seats("wizard").is_err());
+        assert!(other_seats("mjai:python bot.py", 3).is_err());
+        assert!(other_seats("open,open", 3).is_err());
+        assert!(other_seats("wizard", 3).is_err());
         let t = time_control("turn=10s,call=3s,bank=0s,hold=0ms,bot-delay=1m,takeover=3").unwrap();
         assert_eq!(
             t,
@@ -306,6 +313,12 @@ mod tests {
             json!({"seats":["human","bot:efficiency","open","human"],"private":false,
                    "rules":"riichi","length":"hand","names":["me","bot:efficiency","open","human"],
                    "seed":4})
+        );
+        let sanma = NewTable { rules: Some("sanma".into()), ..NewTable::default() };
+        assert_eq!(
+            sanma.body().unwrap(),
+            json!({"seats":["human","bot:defensive","bot:defensive"],"private":false,
+                   "rules":"sanma","length":"full"})
         );
         let bad = NewTable { rules: Some("nope".into()), ..NewTable::default() };
         assert!(bad.body().unwrap_err().to_string().contains("neither a preset"));
