@@ -490,13 +490,14 @@ impl MahjongEnv {
 
     /// Ranks by player, 1 first (one entry a player; ties to the earlier seat of the first
     /// hand).
-    fn ranks(&self) -> PyResult<Vec<u8>> {
+    fn ranks(&self) -> PyResult<Vec<u32>> {
         let scores = self.lock().table()?.driver.game().player_scores();
         let mut order: Vec<usize> = (0..scores.len()).collect();
         order.sort_by_key(|&p| std::cmp::Reverse(scores[p]));
-        let mut ranks = vec![0u8; scores.len()];
+        // u32, not u8: a Vec<u8> would reach Python as bytes, not a list.
+        let mut ranks = vec![0u32; scores.len()];
         for (r, &p) in order.iter().enumerate() {
-            ranks[p] = r as u8 + 1;
+            ranks[p] = r as u32 + 1;
         }
         Ok(ranks)
     }

@@ -53,7 +53,9 @@ def play_match(env: MahjongEnv, seed: int, rng: random.Random, kita_share: float
         obs = env.step(answers)
     # Left-over sticks go to the leader at the end: every point is with a player.
     assert len(env.scores()) == 3 and sum(env.scores()) == total
-    assert sorted(env.ranks()) == [1, 2, 3]
+    ranks = env.ranks()
+    assert isinstance(ranks, list) and sorted(ranks) == [1, 2, 3]
+    assert [ranks[p] for p in sorted(range(3), key=lambda p: -env.scores()[p])] == [1, 2, 3]
     return counts
 
 
