@@ -219,8 +219,9 @@ impl Observation {
         self.encoded().1.clone().into_pyarray(py)
     }
 
-    /// What the player knows, as a dict: its own hand and draw, and for every seat the river,
-    /// melds, riichi, scores and the number of concealed tiles (never their faces).
+    /// What the player knows, as a dict: its own hand and draw, and for every seat at the
+    /// table (three at a three-player one) the river, melds, riichi, scores, Norths set aside
+    /// (``kita``) and the number of concealed tiles (never their faces).
     fn view<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
         to_python(py, &view_json(&self.view))
     }
