@@ -18,7 +18,7 @@ use rayon::prelude::*;
 
 use crate::actions::{action_id, claimed_kind, ids_of, ACTIONS};
 use crate::decisions::{Arrays, Batch, RowRef};
-use crate::env::playable_rules;
+use crate::env::load_rules;
 use crate::errors::Error;
 use crate::features::{encode, PLANES, SCALARS, WIDTH};
 use crate::rules::RulesArg;
@@ -180,12 +180,22 @@ enum Entry {
     Python { object: Py<PyAny>, name: String },
 }
 
-fn read_agents(agents: Vec<Bound<'_, PyAny>>) -> PyResult<Vec<Entry>> {
-    let agents = if agents.len() == 1 { vec![agents[0].clone(); 4] } else { agents };
-    if agents.len() != 4 {
-        return Err(Error::Input(format!("{} agents: give one or four", agents.len())).into());
+/// The agents of a run under `rules`: one a seat at the table (four, or three under
+/// three-player rules), or one seated at every seat.
+fn read_agents(agents: Vec<Bound<'_, PyAny>>, rules: &hupai_rules::Rules) -> PyResult<Vec<Entry>> {
+    let seats = usize::from(rules.players());
+    let agents = if agents.len() == 1 { vec![agents[0].clone(); seats] } else { agents };
+    if agents.len() != seats {
+        return Err(Error::Input(format!(
+            "{} agents: rules '{}' seat {}, give one or {}",
+            agents.len(),
+            rules.name,
+            crate::table::players_word(seats),
+            crate::table::players_word(seats)
+        ))
+        .into());
     }
-    let mut out = Vec::with_capacity(4);
+    let mut out = Vec::with_capacity(seats);
     for a in agents {
         // hupai's own agent objects sit as their spec (in process, as the CLI seats them).
         let text = match a.cast::<crate::env::PyAgent>() {
@@ -249,7 +259,7 @@ impl Columns {
         rotation: u64,
         rows: Rows,
         record: &JobRecord,
-        agent_of: [u8; 4],
+        agent_of: &[u8],
     ) {
         // One order whoever answered first: by decision number, then player (the answers
         // to one claim share the decision number).
@@ -320,6 +330,7 @@ fn play(
     threads: Option<&rayon::ThreadPool>,
 ) -> PyResult<(Vec<JobRecord>, Option<Columns>)> {
     let values: Option<Arc<str>> = values.map(Arc::from);
+    let seat_count = config.seats();
     let all = jobs(config);
     let chosen: Vec<(usize, (u64, u64))> =
         all.into_iter().enumerate().skip(range.start).take(range.len()).collect();
@@ -369,7 +380,9 @@ fn play(
                 for (j, p) in playing.iter().enumerate() {
                     let rotation = p.job.place().1 as usize;
                     for prompt in p.job.driver().prompts() {
-                        if p.job.is_external(prompt.player) && (prompt.player + rotation) % 4 == e {
+                        if p.job.is_external(prompt.player)
+                            && (prompt.player + rotation) % seat_count == e
+                        {
                             refs.push(RowRef {
                                 game: j as u32,
                                 player: prompt.player as u8,
@@ -446,12 +459,14 @@ fn play(
         }
         for p in playing {
             let (wall, rotation) = p.job.place();
-            let agent_of: [u8; 4] =
-                std::array::from_fn(|player| ((player + rotation as usize) % 4) as u8);
+            // The entrant at each player: the config's order turned by the rotation.
+            let agent_of: Vec<u8> = (0..seat_count)
+                .map(|player| ((player + rotation as usize) % seat_count) as u8)
+                .collect();
             let record = p.job.finish().map_err(|e| Error::Input(e.to_string()))?;
             if let (Some(cols), Some(rows)) = (columns.as_mut(), p.rows) {
                 let rows = std::mem::take(&mut *rows.lock().unwrap_or_else(|x| x.into_inner()));
-                cols.add(p.index, wall, rotation, rows, &record, agent_of);
+                cols.add(p.index, wall, rotation, rows, &record, &agent_of);
             }
             records.push(record);
         }
@@ -498,7 +513,7 @@ fn thread_pool(threads: usize) -> Result<Option<rayon::ThreadPool>, Error> {
 }
 
 fn config_of(
-    rules: &RulesArg,
+    rules: hupai_rules::Rules,
     seats: &[Entry],
     games: Option<u64>,
     hands: Option<u64>,
@@ -506,7 +521,6 @@ fn config_of(
     duplicate: bool,
     threads: usize,
 ) -> Result<ArenaConfig, Error> {
-    let rules = playable_rules(rules)?;
     let entrants: Vec<Entrant> = seats
         .iter()
         .map(|s| match s {
@@ -514,9 +528,7 @@ fn config_of(
             Entry::Python { name, .. } => Entrant::external(name),
         })
         .collect();
-    let agents: [Entrant; 4] =
-        entrants.try_into().map_err(|_| Error::Input("four agents".into()))?;
-    let mut config = ArenaConfig::new(rules, agents, seed);
+    let mut config = ArenaConfig::new(rules, entrants, seed);
     config.length = match (games, hands) {
         (Some(g), None) => Length::Games(g),
         (None, Some(h)) => Length::Hands(h),
@@ -543,8 +555,9 @@ pub fn _arena(
     window: usize,
     batch: usize,
 ) -> PyResult<String> {
-    let seats = read_agents(agents)?;
-    let mut config = config_of(&rules, &seats, games, hands, seed, duplicate, threads)?;
+    let rules = load_rules(&rules)?;
+    let seats = read_agents(agents, &rules)?;
+    let mut config = config_of(rules, &seats, games, hands, seed, duplicate, threads)?;
     config.batch = batch;
     if seats.iter().all(|s| matches!(s, Entry::Spec(_))) {
         let result =
@@ -579,8 +592,9 @@ pub fn _self_play<'py>(
     window: usize,
     values: Option<String>,
 ) -> PyResult<(String, Vec<String>, Bound<'py, PyDict>)> {
-    let seats = read_agents(agents)?;
-    let config = config_of(&rules, &seats, games, hands, seed, duplicate, threads)?;
+    let rules = load_rules(&rules)?;
+    let seats = read_agents(agents, &rules)?;
+    let config = config_of(rules, &seats, games, hands, seed, duplicate, threads)?;
     let n = jobs(&config).len();
     let stop = stop.unwrap_or(n);
     if start > stop || stop > n {

@@ -277,7 +277,9 @@ pub struct Batch {
 /// What a `VecEnv` adds to a batch: per environment.
 #[derive(Debug)]
 pub struct PerEnv {
-    /// Score changes since the last batch, by player.
+    /// Players at every table (3 or 4): the width of the arrays by player.
+    pub players: usize,
+    /// Score changes since the last batch, by player (the slots beyond `players` unused).
     pub rewards: Vec<[f32; 4]>,
     /// Whether the match ended.
     pub done: Vec<bool>,
@@ -318,19 +320,21 @@ impl Batch {
         let mask = Array2::from_shape_vec((n, ACTIONS), a.mask).map_err(shape_err)?;
         let (rewards, done, final_scores) = match per_env {
             Some(e) => {
-                let m = e.done.len();
-                let rewards: Vec<f32> = e.rewards.iter().flatten().copied().collect();
-                let finals: Vec<i32> = e.final_scores.iter().flatten().copied().collect();
+                let (m, players) = (e.done.len(), e.players);
+                let rewards: Vec<f32> =
+                    e.rewards.iter().flat_map(|r| &r[..players]).copied().collect();
+                let finals: Vec<i32> =
+                    e.final_scores.iter().flat_map(|r| &r[..players]).copied().collect();
                 (
                     Some(
-                        Array2::from_shape_vec((m, 4), rewards)
+                        Array2::from_shape_vec((m, players), rewards)
                             .map_err(shape_err)?
                             .into_pyarray(py)
                             .unbind(),
                     ),
                     Some(e.done.into_pyarray(py).unbind()),
                     Some(
-                        Array2::from_shape_vec((m, 4), finals)
+                        Array2::from_shape_vec((m, players), finals)
                             .map_err(shape_err)?
                             .into_pyarray(py)
                             .unbind(),
@@ -371,13 +375,13 @@ impl Batch {
         self.game.clone_ref(py)
     }
 
-    /// Player by row (uint8, 0..4).
+    /// Player by row (uint8, 0..players: 0..=3, or 0..=2 at a three-player table).
     #[getter]
     fn player(&self, py: Python<'_>) -> Py<PyArray1<u8>> {
         self.player.clone_ref(py)
     }
 
-    /// Seat by row (uint8, 0 East .. 3 North).
+    /// Seat by row (uint8, 0 East .. 3 North; no North at a three-player table).
     #[getter]
     fn seat(&self, py: Python<'_>) -> Py<PyArray1<u8>> {
         self.seat.clone_ref(py)
@@ -484,7 +488,7 @@ impl Batch {
     }
 
     /// Score change of each player of each environment since the last batch (float32,
-    /// ``(envs, 4)``; None outside a ``VecEnv``).
+    /// ``(envs, players)``, ``players`` 4 or 3; None outside a ``VecEnv``).
     #[getter]
     fn rewards(&self, py: Python<'_>) -> Option<Py<PyArray2<f32>>> {
         self.rewards.as_ref().map(|a| a.clone_ref(py))
@@ -497,7 +501,8 @@ impl Batch {
         self.done.as_ref().map(|a| a.clone_ref(py))
     }
 
-    /// Final scores by player of the matches that ended (int32, ``(envs, 4)``; zeros elsewhere).
+    /// Final scores by player of the matches that ended (int32, ``(envs, players)``; zeros
+    /// elsewhere).
     #[getter]
     fn final_scores(&self, py: Python<'_>) -> Option<Py<PyArray2<i32>>> {
         self.final_scores.as_ref().map(|a| a.clone_ref(py))

@@ -15,7 +15,7 @@ use crate::actions::{ids_of, ACTIONS};
 use crate::errors::Error;
 use crate::features::{encode, PLANES, SCALARS, WIDTH};
 use crate::rules::{cache, RulesArg};
-use crate::table::{seating, Length, Seating, Table};
+use crate::table::{players_word, seating, Length, Seating, Table};
 use crate::to_python::to_python;
 
 /// An action as Python gives it: an id of the action space, or the JSON form (a dict or its
@@ -67,20 +67,6 @@ pub fn load_rules(rules: &RulesArg) -> Result<CoreRules, Error> {
         RulesArg::Name(name) => cache().get(name)?.clone(),
         RulesArg::Rules(r) => r.rules.clone(),
     })
-}
-
-/// The rules named by a `rules` argument, for a match: refused for three players, whom the
-/// environments (their observations and seats) do not seat yet.
-pub fn playable_rules(rules: &RulesArg) -> Result<CoreRules, Error> {
-    let rules = load_rules(rules)?;
-    if rules.players() != 4 {
-        return Err(Error::Rules(format!(
-            "rules '{}' seat three players (players = 3): the environments seat four players; \
-             three-player riichi is not available in Python yet",
-            rules.name
-        )));
-    }
-    Ok(rules)
 }
 
 /// What one player sees and may do at one decision.
@@ -146,13 +132,14 @@ impl Observation {
 
 #[pymethods]
 impl Observation {
-    /// The player (0..4, fixed for the match).
+    /// The player (0..=3, or 0..=2 at a three-player table; fixed for the match).
     #[getter]
     fn player(&self) -> usize {
         self.player
     }
 
-    /// The seat it sits at now (0 East .. 3 North; seats rotate between rounds in MCR).
+    /// The seat it sits at now (0 East .. 3 North, no North at a three-player table; seats
+    /// rotate between rounds in MCR).
     #[getter]
     fn seat(&self) -> usize {
         self.seat
@@ -232,8 +219,9 @@ impl Observation {
         self.encoded().1.clone().into_pyarray(py)
     }
 
-    /// What the player knows, as a dict: its own hand and draw, and for every seat the river,
-    /// melds, riichi, scores and the number of concealed tiles (never their faces).
+    /// What the player knows, as a dict: its own hand and draw, and for every seat at the
+    /// table (three at a three-player one) the river, melds, riichi, scores, Norths set aside
+    /// (``kita``) and the number of concealed tiles (never their faces).
     fn view<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
         to_python(py, &view_json(&self.view))
     }
@@ -265,8 +253,10 @@ impl Observation {
     }
 }
 
-/// A view as JSON: what the seat knows.
+/// A view as JSON: what the seat knows. Every per-seat list has one entry a seat at the table
+/// (three at a three-player table, where no one sits North).
 pub fn view_json(v: &PlayerView) -> Value {
+    let seats = v.seats.count();
     let names = |ps: &[hupai_engine::Pai]| ps.iter().map(|p| p.to_string()).collect::<Vec<_>>();
     let decision = match v.decision() {
         Decision::None => json!({"type": "none"}),
@@ -286,16 +276,16 @@ pub fn view_json(v: &PlayerView) -> Value {
         Decision::Void => json!({"type": "void"}),
         Decision::Exchange => json!({"type": "exchange"}),
     };
-    let rivers: Vec<Value> = Seat::ALL
+    let rivers: Vec<Value> = v
+        .seats
         .iter()
-        .map(|&s| {
+        .map(|s| {
             v.river(s)
                 .map(|e| json!({"pai": e.pai.to_string(), "tsumogiri": e.tsumogiri, "riichi": e.riichi}))
                 .collect()
         })
         .collect();
-    let melds: Vec<Value> = v
-        .melds
+    let melds: Vec<Value> = v.melds[..seats]
         .iter()
         .map(|ms| {
             ms.iter()
@@ -318,23 +308,24 @@ pub fn view_json(v: &PlayerView) -> Value {
         "kyoku": v.kyoku,
         "honba": v.honba,
         "kyotaku": v.sticks,
-        "scores": v.scores,
+        "scores": &v.scores[..seats],
         "hand": names(&v.hand),
         "drawn": v.drawn.map(|p| p.to_string()),
-        "hand_sizes": v.hand_sizes,
+        "hand_sizes": &v.hand_sizes[..seats],
         "dora_markers": names(&v.dora_markers),
         "joker": v.joker.map(|k| hupai_engine::Pai::kind_of(k).to_string()),
         "rivers": rivers,
         "melds": melds,
-        "flowers": v.flowers.iter().map(|f| names(f)).collect::<Vec<_>>(),
-        "lone_kongs": v.lone_kongs.iter().map(|f| names(f)).collect::<Vec<_>>(),
-        "riichi": v.riichi,
+        "flowers": v.flowers[..seats].iter().map(|f| names(f)).collect::<Vec<_>>(),
+        "lone_kongs": v.lone_kongs[..seats].iter().map(|f| names(f)).collect::<Vec<_>>(),
+        "kita": &v.kita[..seats],
+        "riichi": &v.riichi[..seats],
         "live_tiles": v.live_tiles(),
         "shanten": if shanten == i8::MAX { Value::Null } else { json!(shanten) },
         "waits": v.waits().iter().map(|k| hupai_engine::Pai::kind_of(k).to_string()).collect::<Vec<_>>(),
         "furiten": v.is_furiten(),
-        "voids": v.voids.map(|s| s.map(|s| s.letter().to_string())),
-        "won": Seat::ALL.map(|s| v.has_won(s)),
+        "voids": v.voids[..seats].iter().map(|s| s.map(|s| s.letter().to_string())).collect::<Vec<_>>(),
+        "won": v.seats.iter().map(|s| v.has_won(s)).collect::<Vec<_>>(),
         "decision": decision,
         "in_hand": v.in_hand,
         "game_over": v.game_over,
@@ -373,12 +364,16 @@ impl EnvState {
 /// observations of whoever must decide next, until ``done()``.
 ///
 /// ``length`` is ``"hand"`` (one hand), ``"east"`` (the east round), ``"half"`` (east and
-/// south) or ``"full"`` (the preset's own match). ``agents`` seats hupai's agents: four
-/// entries, ``None`` where Python plays, else a spec (``"defensive"``, ``"efficiency"``,
-/// ``"random"``, ...). Players keep their number for the match; in riichi it is the seat, in
-/// MCR seats rotate between rounds (``Observation.seat``). Actions are ids of the action space
-/// or the JSON form of an action. Each game ``reset()`` starts uses the next seed (``seed``,
-/// ``seed + 1``, ...) unless given one.
+/// south) or ``"full"`` (the preset's own match). The rules seat four players, or three
+/// (``"sanma"``, ``"sanma-majsoul"``, or rules with ``players = 3``): ``players`` says how
+/// many, and every list by player (``scores()``, ``ranks()``, ``agents``, the per-seat lists
+/// of ``Observation.view()``) has that many entries, players numbered ``0..players``.
+/// ``agents`` seats hupai's agents: one entry a player, ``None`` where Python plays, else a
+/// spec (``"defensive"``, ``"efficiency"``, ``"random"``, ...). Players keep their number for
+/// the match; in riichi it is the seat, in MCR seats rotate between rounds
+/// (``Observation.seat``). Actions are ids of the action space or the JSON form of an action
+/// (at a three-player table, kita, setting a North aside, is id 148). Each game ``reset()``
+/// starts uses the next seed (``seed``, ``seed + 1``, ...) unless given one.
 ///
 /// >>> env = hupai.MahjongEnv("mcr", length="hand", seed=3, agents=[None, "efficiency", "efficiency", "efficiency"])
 /// >>> obs = env.reset()
@@ -386,6 +381,12 @@ impl EnvState {
 /// ...     obs = env.step({p: o.legal_actions()[0] for p, o in obs.items()})
 /// >>> len(env.scores())
 /// 4
+/// >>> sanma = hupai.MahjongEnv("sanma", length="hand", seed=3, agents=[None, "efficiency", "efficiency"])
+/// >>> obs = sanma.reset()
+/// >>> while not sanma.done():
+/// ...     obs = sanma.step({p: o.legal_actions()[0] for p, o in obs.items()})
+/// >>> sanma.players, len(sanma.scores()), sorted(sanma.ranks())
+/// (3, 3, [1, 2, 3])
 #[pyclass(frozen, module = "hupai", name = "MahjongEnv")]
 #[derive(Debug)]
 pub struct MahjongEnv {
@@ -417,10 +418,12 @@ impl MahjongEnv {
         seed: u64,
         agents: Option<Vec<Option<String>>>,
     ) -> PyResult<MahjongEnv> {
+        let rules = load_rules(&rules)?;
+        let seating = seating(agents, &rules)?;
         let state = EnvState {
-            rules: playable_rules(&rules)?,
+            rules,
             length: Length::parse(length)?,
-            seating: seating(agents)?,
+            seating,
             seed,
             games: 0,
             table: None,
@@ -481,19 +484,21 @@ impl MahjongEnv {
         self.lock().table.as_ref().is_none_or(|t| t.driver.is_over())
     }
 
-    /// Scores by player.
-    fn scores(&self) -> PyResult<[i32; 4]> {
-        Ok(self.lock().table()?.driver.game().player_scores().into_array())
+    /// Scores by player (one entry a player: three at a three-player table).
+    fn scores(&self) -> PyResult<Vec<i32>> {
+        Ok(self.lock().table()?.driver.game().player_scores().to_vec())
     }
 
-    /// Ranks 1..=4 by player (ties to the earlier seat of the first hand).
-    fn ranks(&self) -> PyResult<[u8; 4]> {
+    /// Ranks by player, 1 first (one entry a player; ties to the earlier seat of the first
+    /// hand).
+    fn ranks(&self) -> PyResult<Vec<u32>> {
         let scores = self.lock().table()?.driver.game().player_scores();
-        let mut order = [0usize, 1, 2, 3];
+        let mut order: Vec<usize> = (0..scores.len()).collect();
         order.sort_by_key(|&p| std::cmp::Reverse(scores[p]));
-        let mut ranks = [0u8; 4];
+        // u32, not u8: a Vec<u8> would reach Python as bytes, not a list.
+        let mut ranks = vec![0u32; scores.len()];
         for (r, &p) in order.iter().enumerate() {
-            ranks[p] = r as u8 + 1;
+            ranks[p] = r as u32 + 1;
         }
         Ok(ranks)
     }
@@ -503,9 +508,7 @@ impl MahjongEnv {
     fn observe(&self, player: usize) -> PyResult<Observation> {
         let s = self.lock();
         let table = s.table()?;
-        if player >= 4 {
-            return Err(Error::Action(format!("no player {player}: players are 0..=3")).into());
-        }
+        table.check_player(player)?;
         let d = &table.driver;
         Ok(match d.prompt(player) {
             Some(p) => Observation::of_prompt(&p),
@@ -527,11 +530,10 @@ impl MahjongEnv {
 
     /// ``player``'s stream so far as mjai dicts: every event as its seat was shown it.
     fn events<'py>(&self, py: Python<'py>, player: usize) -> PyResult<Vec<Bound<'py, PyAny>>> {
-        if player >= 4 {
-            return Err(Error::Action(format!("no player {player}: players are 0..=3")).into());
-        }
         let s = self.lock();
-        s.table()?.driver.stream(player, 0).map(|e| to_python(py, &*e)).collect()
+        let table = s.table()?;
+        table.check_player(player)?;
+        table.driver.stream(player, 0).map(|e| to_python(py, &*e)).collect()
     }
 
     /// The seed of the match being played.
@@ -544,6 +546,12 @@ impl MahjongEnv {
     #[getter]
     fn rules(&self) -> String {
         self.lock().rules.name.clone()
+    }
+
+    /// Players at the table: 4, or 3 under three-player rules (``sanma``).
+    #[getter]
+    fn players(&self) -> usize {
+        usize::from(self.lock().rules.players())
     }
 
     /// The rules' scoring family: ``riichi``, ``mcr`` or ``chinese``.
@@ -562,14 +570,15 @@ impl MahjongEnv {
     #[getter]
     fn python_players(&self) -> Vec<usize> {
         let s = self.lock();
-        (0..4).filter(|&p| s.seating[p].is_none()).collect()
+        (0..s.seating.len()).filter(|&p| s.seating[p].is_none()).collect()
     }
 
     fn __repr__(&self) -> String {
         let s = self.lock();
         format!(
-            "MahjongEnv(rules={:?}, length={:?}, seed={})",
+            "MahjongEnv(rules={:?}, players={}, length={:?}, seed={})",
             s.rules.name,
+            s.rules.players(),
             s.length.name(),
             s.seed
         )
@@ -595,14 +604,23 @@ pub fn observe_events(
     rules: RulesArg,
     player: Option<usize>,
 ) -> PyResult<Observation> {
-    let rules = std::sync::Arc::new(playable_rules(&rules)?);
-    let bad = |what: &str, n: usize| Error::Input(format!("{what} {n}: {what}s are 0..=3"));
+    let rules = std::sync::Arc::new(load_rules(&rules)?);
+    let players = usize::from(rules.players());
+    let (name, seats) = (rules.name.clone(), rules.seats());
+    let bad = |what: &str, n: usize| {
+        Error::Input(format!(
+            "{what} {n}: rules '{name}' seat {} players, {what}s 0..={}",
+            players_word(players),
+            players - 1
+        ))
+    };
     let mut view = match (seat, player) {
-        (Some(s), None) => PlayerView::with_rules(
-            hupai_core::Seat::from_index(s).ok_or_else(|| bad("seat", s))?,
-            rules,
-        ),
-        (None, Some(p)) if p < 4 => PlayerView::for_player(p, rules),
+        (Some(s), None) => {
+            let at = Seat::from_index(s).filter(|&x| seats.contains(x));
+            let at = at.ok_or_else(|| bad("seat", s))?;
+            PlayerView::with_rules(at, rules)
+        }
+        (None, Some(p)) if p < players => PlayerView::for_player(p, rules),
         (None, Some(p)) => return Err(bad("player", p).into()),
         _ => return Err(Error::Input("give seat or player (one of them)".into()).into()),
     };
@@ -671,7 +689,7 @@ impl PyAgent {
         if parsed.is_external() {
             return Err(Error::Input(format!("'{spec}': external bots are not asked here")).into());
         }
-        let rules = playable_rules(&rules)?;
+        let rules = load_rules(&rules)?;
         let agent = parsed
             .build(&rules, seed, 0, &hupai_ai::BuildOptions::default())
             .map_err(|e| Error::Input(e.0))?;

@@ -59,6 +59,8 @@ fn _hupai(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("SCALARS", features::SCALARS)?;
     m.add("SCALAR_NAMES", features::SCALAR_NAMES.to_vec())?;
     m.add("ENCODING", features::VERSION)?;
-    m.add("PRESETS", hupai_rules::Rules::preset_names().collect::<Vec<_>>())?;
+    // Every preset the environments play, the three-player ones (`sanma`, `sanma-majsoul`)
+    // included: `hupai.Rules(name).players` tells them apart.
+    m.add("PRESETS", hupai_rules::Rules::all_preset_names().collect::<Vec<_>>())?;
     Ok(())
 }

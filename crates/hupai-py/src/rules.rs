@@ -23,6 +23,8 @@ pub fn cache() -> MutexGuard<'static, RulesCache> {
 /// 'mcr'
 /// >>> hupai.Rules.from_toml('extends = "riichi"\nopen_tanyao = false\n').name
 /// 'riichi'
+/// >>> hupai.Rules("sanma").players, hupai.Rules("riichi").players
+/// (3, 4)
 #[pyclass(frozen, from_py_object, module = "hupai", name = "Rules")]
 #[derive(Clone, Debug)]
 pub struct Rules {
@@ -64,6 +66,13 @@ impl Rules {
     #[getter]
     fn variant(&self) -> &'static str {
         self.rules.variant.name()
+    }
+
+    /// Players at the table: 4, or 3 for three-player riichi (`sanma`, `sanma-majsoul`,
+    /// `players = 3`).
+    #[getter]
+    fn players(&self) -> u8 {
+        self.rules.players()
     }
 
     /// The winning forms, by name.

@@ -62,16 +62,24 @@ impl Length {
     }
 }
 
-/// Who plays each player: `None` for Python, else an agent spec.
-pub type Seating = [Option<AgentSpec>; 4];
+/// Who plays each player, one entry a seat at the table (three or four): `None` for Python,
+/// else an agent spec.
+pub type Seating = Vec<Option<AgentSpec>>;
 
-/// Reads the `agents` argument: four entries, each `None` (Python plays) or a spec.
-pub fn seating(agents: Option<Vec<Option<String>>>) -> Result<Seating, Error> {
-    let Some(agents) = agents else { return Ok([None, None, None, None]) };
-    if agents.len() != 4 {
-        return Err(Error::Input(format!("{} agents: give four (None for Python)", agents.len())));
+/// Reads the `agents` argument for the table of `rules`: one entry a player (four, or three
+/// under three-player rules), each `None` (Python plays) or a spec.
+pub fn seating(agents: Option<Vec<Option<String>>>, rules: &CoreRules) -> Result<Seating, Error> {
+    let players = usize::from(rules.players());
+    let Some(agents) = agents else { return Ok(vec![None; players]) };
+    if agents.len() != players {
+        return Err(Error::Input(format!(
+            "{} agents: rules '{}' seat {}, give one entry a player (None for Python)",
+            agents.len(),
+            rules.name,
+            players_word(players)
+        )));
     }
-    let mut out: Seating = [None, None, None, None];
+    let mut out: Seating = vec![None; players];
     for (slot, a) in out.iter_mut().zip(agents) {
         if let Some(text) = a {
             let spec: AgentSpec =
@@ -85,6 +93,25 @@ pub fn seating(agents: Option<Vec<Option<String>>>) -> Result<Seating, Error> {
         }
     }
     Ok(out)
+}
+
+/// "three" or "four" (players at a table).
+pub fn players_word(players: usize) -> String {
+    match players {
+        3 => "three".into(),
+        4 => "four".into(),
+        n => n.to_string(),
+    }
+}
+
+/// The error for a player number `player` that no one at a table of `players` has: what it
+/// was given and which numbers there are.
+fn no_player(player: usize, players: usize) -> Error {
+    Error::Action(format!(
+        "no player {player}: {} players sit at this table, numbered 0..={}",
+        players_word(players),
+        players - 1
+    ))
 }
 
 /// One match in progress.
@@ -132,6 +159,20 @@ impl Table {
         self.run_agents()
     }
 
+    /// Players at the table (three or four, from the rules).
+    pub fn players(&self) -> usize {
+        self.driver.game().seats().count()
+    }
+
+    /// `player` if someone at the table has that number, else the error naming the players.
+    pub fn check_player(&self, player: usize) -> Result<usize, Error> {
+        if player < self.players() {
+            Ok(player)
+        } else {
+            Err(no_player(player, self.players()))
+        }
+    }
+
     /// Whether `player` is played by Python.
     pub fn is_python(&self, player: usize) -> bool {
         self.agents.get(player).is_some_and(|a| a.is_none())
@@ -155,12 +196,9 @@ impl Table {
 
     /// Answers for Python player `player` (refused: nothing changes).
     pub fn answer(&mut self, player: usize, action: Action) -> Result<(), Error> {
+        self.check_player(player)?;
         if !self.is_python(player) {
-            return Err(Error::Action(if player < 4 {
-                format!("player {player} is played by an agent")
-            } else {
-                format!("no player {player}: players are 0..=3")
-            }));
+            return Err(Error::Action(format!("player {player} is played by an agent")));
         }
         let Some(prompt) = self.driver.prompt(player) else {
             return Err(Error::Action(format!("player {player} has nothing to decide now")));
@@ -195,6 +233,7 @@ impl Table {
 
     /// The option with id `id` of `player`'s prompt.
     pub fn option_of_id(&self, player: usize, id: i64) -> Result<Action, Error> {
+        self.check_player(player)?;
         let Some(prompt) = self.driver.prompt(player) else {
             return Err(Error::Action(format!("player {player} has nothing to decide now")));
         };
@@ -208,7 +247,7 @@ fn build_agents(
     seating: &Seating,
     seed: u64,
 ) -> Result<Vec<Option<Box<dyn Agent>>>, Error> {
-    let mut agents = Vec::with_capacity(4);
+    let mut agents = Vec::with_capacity(seating.len());
     for (p, spec) in seating.iter().enumerate() {
         agents.push(match spec {
             None => None,

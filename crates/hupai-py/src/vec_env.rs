@@ -9,19 +9,21 @@ use pyo3::prelude::*;
 use rayon::prelude::*;
 
 use crate::decisions::{Arrays, Batch, OpenRows, PerEnv};
-use crate::env::playable_rules;
+use crate::env::load_rules;
 use crate::errors::Error;
 use crate::rules::RulesArg;
 use crate::table::{seating, Length, Seating, Table};
 
 /// What one environment's step gave: whether its match ended, the score changes, the final
-/// scores.
+/// scores (by player; at a three-player table the fourth slot stays 0 and is left out of
+/// the batch).
 type Stepped = (bool, [f32; 4], [i32; 4]);
 
 /// One answer read from a row: the player, its decision number and the option.
 type Answer = (usize, usize, Action);
 
-/// The answers of one environment (at most four) and how many there are.
+/// The answers of one environment (at most one a player, so at most four) and how many there
+/// are.
 type Answers = ([Answer; 4], usize);
 
 #[derive(Debug)]
@@ -127,7 +129,7 @@ impl Open {
                 return Err(Error::Action(format!("row {row} (environment {e}): {m}")));
             };
             let slot = &mut out[e];
-            if slot.1 == 4 {
+            if slot.1 == slot.0.len() {
                 return Err(Error::Env(format!(
                     "row {row}: environment {e} has more rows than players"
                 )));
@@ -194,6 +196,12 @@ impl Pool {
 /// ``length`` are as for ``MahjongEnv``; ``features=False`` leaves out the planes and scalars
 /// (masks only).
 ///
+/// Every environment of a ``VecEnv`` plays the same rules, so the same number of players:
+/// ``players`` (4, or 3 under three-player rules such as ``"sanma"``; a mix of three- and
+/// four-player tables takes two ``VecEnv``). The arrays by player are shaped by it: the
+/// batch's ``rewards`` and ``final_scores`` are ``(n, players)``, ``scores()`` has ``players``
+/// entries per environment, and ``player`` and ``seat`` by row are below ``players``.
+///
 /// >>> import numpy as np
 /// >>> venv = hupai.VecEnv(8, "riichi", seed=1, length="hand")
 /// >>> b = venv.reset()
@@ -204,6 +212,10 @@ impl Pool {
 /// ...     b = venv.step(b.legal_ids[pick])
 /// >>> venv.games_done > 0
 /// True
+/// >>> sanma = hupai.VecEnv(2, "sanma", seed=1, length="hand")
+/// >>> b = sanma.reset()
+/// >>> sanma.players, b.rewards.shape, int(b.player.max()) < 3
+/// (3, (2, 3), True)
 #[pyclass(frozen, module = "hupai", name = "VecEnv")]
 #[derive(Debug)]
 pub struct VecEnv {
@@ -232,7 +244,8 @@ impl VecEnv {
         if n == 0 {
             return Err(Error::Input("a VecEnv needs at least one environment".into()).into());
         }
-        let seating = seating(agents)?;
+        let rules = load_rules(&rules)?;
+        let seating = seating(agents, &rules)?;
         if seating.iter().all(|s| s.is_some()) {
             return Err(Error::Input(
                 "every player is an agent: leave one to Python (None)".into(),
@@ -251,7 +264,7 @@ impl VecEnv {
         };
         let state = VecState {
             n,
-            rules: playable_rules(&rules)?,
+            rules,
             length: Length::parse(length)?,
             seating,
             seed,
@@ -294,6 +307,7 @@ impl VecEnv {
         s.games_done = 0;
         s.decisions += arrays.len() as u64;
         let per_env = PerEnv {
+            players: usize::from(s.rules.players()),
             rewards: vec![[0.0; 4]; n],
             done: vec![false; n],
             final_scores: vec![[0; 4]; n],
@@ -365,6 +379,7 @@ impl VecEnv {
         });
         let (results, arrays) = stepped?;
         let mut per_env = PerEnv {
+            players: usize::from(s.rules.players()),
             rewards: Vec::with_capacity(n),
             done: Vec::with_capacity(n),
             final_scores: Vec::with_capacity(n),
@@ -397,13 +412,17 @@ impl VecEnv {
         self.lock().decisions
     }
 
-    /// Scores by player of every environment's match now (int32, ``(envs, 4)``).
-    fn scores(&self) -> Vec<[i32; 4]> {
-        self.lock()
-            .slots
-            .iter()
-            .map(|s| s.table.driver.game().player_scores().into_array())
-            .collect()
+    /// Scores by player of every environment's match now: one list an environment, one score
+    /// a player (``players`` of them).
+    fn scores(&self) -> Vec<Vec<i32>> {
+        self.lock().slots.iter().map(|s| s.table.driver.game().player_scores().to_vec()).collect()
+    }
+
+    /// Players at each table: 4, or 3 under three-player rules (every environment plays the
+    /// same rules).
+    #[getter]
+    fn players(&self) -> usize {
+        usize::from(self.lock().rules.players())
     }
 
     /// The full mjai log of environment ``i``'s match so far, as dicts.
@@ -415,6 +434,12 @@ impl VecEnv {
 
     fn __repr__(&self) -> String {
         let s = self.lock();
-        format!("VecEnv(n={}, rules={:?}, length={:?})", s.n, s.rules.name, s.length.name())
+        format!(
+            "VecEnv(n={}, rules={:?}, players={}, length={:?})",
+            s.n,
+            s.rules.name,
+            s.rules.players(),
+            s.length.name()
+        )
     }
 }

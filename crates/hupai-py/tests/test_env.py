@@ -20,6 +20,9 @@ PRESETS = list(hupai.PRESETS)
 
 def test_every_preset_is_listed() -> None:
     assert set(PRESETS) >= {"riichi", "riichi-majsoul", "mcr", "chinese", "laizi", "sichuan", "sichuan-xueliu"}
+    # The three-player presets are listed with the others; Rules.players tells them apart.
+    assert {p for p in PRESETS if hupai.Rules(p).players == 3} == {"sanma", "sanma-majsoul"}
+    assert all(hupai.Rules(p).players == 4 for p in PRESETS if not p.startswith("sanma"))
 
 
 def test_module_examples_run() -> None:
@@ -241,16 +244,11 @@ def test_bad_input_raises_typed_errors() -> None:
         MahjongEnv("riichi", agents=["mjai:bot", None, None, None])
     with pytest.raises(hupai.RulesError):
         MahjongEnv("no-such-rules")
-    # Three-player riichi is scored but not dealt yet: every match refuses it by name.
-    sanma = hupai.Rules("sanma")
-    for make in [
-        lambda: MahjongEnv(sanma),
-        lambda: VecEnv(2, rules=sanma),
-        lambda: hupai.Agent("defensive", rules=sanma),
-        lambda: hupai.data.arena("random", rules=sanma, hands=4),
-    ]:
-        with pytest.raises(hupai.RulesError, match="three players"):
-            make()
+    # A player no one at the table has (tests/test_sanma.py: a fourth at three).
+    with pytest.raises(ActionError, match="no player 4: four players sit at this table, numbered 0..=3"):
+        env.observe(4)
+    with pytest.raises(ActionError, match="no player 4"):
+        env.events(4)
     while not env.done():
         env.step({p: o.default_action() for p, o in env.step({}).items()})
     with pytest.raises(EnvError):
@@ -468,6 +466,17 @@ def test_gymnasium_checker(rules: str) -> None:
     check_env(hupai.gym.HupaiEnv(rules, length="hand", opponents="efficiency"), skip_render_check=True)
 
 
+@pytest.mark.parametrize("rules", ["sanma", "sanma-majsoul"])
+def test_gymnasium_checker_three_players(rules: str) -> None:
+    from gymnasium.utils.env_checker import check_env
+
+    env = hupai.gym.HupaiEnv(rules, length="hand", player=1, opponents=["efficiency", "random"])
+    check_env(env, skip_render_check=True)
+    obs, info = env.reset(seed=1)
+    assert env.mahjong_env.players == 3 and len(info["scores"]) == 3
+    assert env.mahjong_env.python_players == [1]
+
+
 def test_gymnasium_with_python_opponents() -> None:
     seen = []
 
@@ -505,6 +514,37 @@ def test_pettingzoo_api_test(rules: str) -> None:
     from pettingzoo.test import api_test
 
     api_test(hupai.pettingzoo.HupaiAECEnv(rules, length="hand"), num_cycles=400)
+
+
+@pytest.mark.parametrize("rules", ["sanma", "sanma-majsoul"])
+def test_pettingzoo_api_test_three_players(rules: str) -> None:
+    from pettingzoo.test import api_test
+
+    env = hupai.pettingzoo.HupaiAECEnv(rules, length="hand")
+    assert env.possible_agents == ["player_0", "player_1", "player_2"]
+    api_test(env, num_cycles=400)
+
+
+def test_pettingzoo_plays_whole_three_player_matches() -> None:
+    env = hupai.pettingzoo.env(rules="sanma", length="east")
+    env.reset(seed=8)
+    assert env.agents == ["player_0", "player_1", "player_2"]
+    rewards = {a: 0.0 for a in env.possible_agents}
+    kita = 0
+    for agent in env.agent_iter():
+        obs, reward, terminated, truncated, info = env.last()
+        rewards[agent] += reward
+        if terminated or truncated:
+            env.step(None)
+        elif obs["action_mask"][148]:
+            kita += 1
+            env.step(148)
+        else:
+            env.step(int(np.flatnonzero(obs["action_mask"])[0]))
+    scores = env.mahjong_env.scores()
+    assert len(scores) == 3 and sum(scores) == 105000 and kita > 0
+    for p, a in enumerate(env.possible_agents):
+        assert rewards[a] == pytest.approx((scores[p] - 35000) / 1000)
 
 
 def test_pettingzoo_plays_whole_matches() -> None:
@@ -564,6 +604,8 @@ def test_every_option_has_its_own_id(rules: str) -> None:
     kinds = {"discard": range(0, 74), "riichi": range(74, 148), "chi": range(148, 154),
              "pon": range(154, 157), "open_kan": [157], "closed_kan": range(158, 192),
              "added_kan": range(192, 226), "tsumo": [226], "ron": [227], "nine_terminals": [228],
+             # Three-player riichi: kita takes the first chi id (chi is never legal at three).
+             "kita": [148],
              "pass": [229], "void": range(230, 233), "exchange": range(233, 728),
              # Wuhan: a lone kong shares its kind's closed-kan id (never both in one decision).
              "lone_kong": range(158, 192)}
@@ -588,3 +630,5 @@ def test_every_option_has_its_own_id(rules: str) -> None:
         assert "void" in seen
     if rules == "sichuan-exchange":
         assert "exchange" in seen
+    if hupai.Rules(rules).players == 3:
+        assert "kita" in seen and "chi" not in seen

@@ -115,6 +115,8 @@ class Rules:
     ) -> Literal["riichi", "mcr", "chinese", "sichuan", "hongkong", "guangdong", "wuhan"]: ...
     @property
     def forms(self) -> list[str]: ...
+    @property
+    def players(self) -> int: ...
 
 def tiles(text: _TileText) -> list[str]: ...
 def normalize(hand: str) -> str: ...
@@ -341,7 +343,8 @@ class Observation:
 
 @final
 class MahjongEnv:
-    """One match under any preset, one decision at a time."""
+    """One match under any preset, one decision at a time; four players, or three under
+    three-player rules (``players``), every list by player one entry a player."""
 
     def __new__(
         cls,
@@ -368,6 +371,8 @@ class MahjongEnv:
     def length(self) -> str: ...
     @property
     def python_players(self) -> list[int]: ...
+    @property
+    def players(self) -> int: ...
 
 @final
 class Batch:
@@ -405,7 +410,8 @@ class Batch:
 
 @final
 class VecEnv:
-    """Many matches stepped in Rust, one batch per model call."""
+    """Many matches stepped in Rust, one batch per model call; arrays by player are
+    ``(n, players)``."""
 
     def __new__(
         cls,
@@ -425,6 +431,8 @@ class VecEnv:
     @property
     def decisions(self) -> int: ...
     def scores(self) -> list[list[int]]: ...
+    @property
+    def players(self) -> int: ...
     def mjai_log(self, i: int) -> list[dict[str, Any]]: ...
 
 def observe_events(

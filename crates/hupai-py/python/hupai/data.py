@@ -15,9 +15,17 @@ played, as the arena does for its agents).
 (8, ['defensive', 'efficiency'])
 
 A run is a list of jobs (a wall, or a game, with one seating; with ``duplicate`` every wall
-four times with the agents rotated): ``jobs(games=..., hands=...)`` of them, each played
-from the run's seed and its own index alone. ``self_play(..., start=a, stop=b)`` plays jobs
-``a..b`` only, so shards by job range put together give exactly the rows of one run.
+once for each seat, four times or three, with the agents rotated): ``jobs(games=...,
+hands=...)`` of them, each played from the run's seed and its own index alone.
+``self_play(..., start=a, stop=b)`` plays jobs ``a..b`` only, so shards by job range put
+together give exactly the rows of one run.
+
+Under three-player rules (``"sanma"``, ``"sanma-majsoul"``) three agents sit at the table
+(or one, seated three times); the rows' ``player``, ``seat`` and ``agent`` run over three.
+
+>>> r = hupai.arena("efficiency", "sanma", hands=3, seed=1)
+>>> r["hands"], len(r["agents"])
+(3, 1)
 """
 
 from __future__ import annotations
@@ -54,7 +62,8 @@ def arena(
     threads: int = 0,
     batch: int = 256,
 ) -> dict[str, Any]:
-    """Runs an arena of four agents (or one, seated four times) and returns the
+    """Runs an arena of one agent a seat (four, or three under three-player rules; or one,
+    seated at every seat) and returns the
     ``hupai arena --json`` object. ``batch`` games are played at once when an agent answers
     in batches (``model:FILE.onnx``); 0 asks it one decision at a time."""
     text = _hupai._arena(

@@ -25,7 +25,8 @@ ids      action
 74-110   riichi discarding a tile from the hand, by tile37
 111-147  riichi discarding the drawn tile, by tile37
 148-153  chi: low, low red, middle, middle red, high, high red (where the called tile
-         sits in the run; "red" when a red five comes from the hand)
+         sits in the run; "red" when a red five comes from the hand); at a three-player
+         table (sanma), where chi is never legal, 148 is kita (a North set aside)
 154-156  pon with 0, 1 or 2 red fives from the hand
 157      open kan on the discard
 158-191  closed kan, by kind (also a Wuhan lone kong of that kind)
@@ -41,7 +42,8 @@ In any decision the legal options have distinct ids, so the mask is exactly the 
 The observation encoding ``hupai-v4`` (``ENCODING``): ``planes``, uint8 0/1 of shape
 ``(PLANES, 34)`` = ``(73, 34)``, and ``scalars``, float32 of shape ``(SCALARS,)`` = ``(83,)``
 (named in ``SCALAR_NAMES``). Seats are relative: 0 the player, 1 the next seat (on its right),
-2 across, 3 the seat before it. "≥n" planes have a 1 at each kind with at least n tiles.
+2 across, 3 the seat before it; at a three-player table they go round the three seats (1 the
+next, 2 the one before) and the slots of a fourth stay empty. "≥n" planes have a 1 at each kind with at least n tiles.
 
 ======================= ==============================================================
 planes                  content

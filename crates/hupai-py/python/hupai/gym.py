@@ -1,5 +1,6 @@
-"""A Gymnasium single-player environment: one player learns, the other three are played by
-hupai's agents (by spec) or by Python callables.
+"""A Gymnasium single-player environment: one player learns, the others (three, or two under
+three-player rules such as ``"sanma"``) are played by hupai's agents (by spec) or by Python
+callables.
 
 >>> from hupai.gym import HupaiEnv
 >>> env = HupaiEnv("riichi", length="hand", opponents="efficiency")
@@ -16,7 +17,13 @@ families). An action that is not legal now is replaced by the default (discard t
 tile, or pass) and reported in ``info["illegal"]``, or raises ``hupai.ActionError`` with
 ``illegal="raise"``. A match that ends before the player is first asked is skipped (the next
 seed is played). A callable opponent gets an ``Observation`` and returns an action id or an
-action's JSON form.
+action's JSON form. ``player`` is below the rules' number of players (``hupai.Rules(rules)
+.players``) and ``opponents`` is one spec or callable for all, or one for each other player.
+
+>>> sanma = HupaiEnv("sanma", length="hand", player=2, opponents=["efficiency", "random"])
+>>> obs, info = sanma.reset(seed=3)
+>>> len(info["scores"]), sanma.mahjong_env.players
+(3, 3)
 """
 
 from __future__ import annotations
@@ -27,7 +34,16 @@ import gymnasium
 import numpy as np
 from gymnasium import spaces
 
-from ._hupai import ACTIONS, PLANES, SCALARS, ActionError, EnvError, MahjongEnv, Observation
+from ._hupai import (
+    ACTIONS,
+    PLANES,
+    SCALARS,
+    ActionError,
+    EnvError,
+    MahjongEnv,
+    Observation,
+    Rules,
+)
 
 Opponent = Union[str, Callable[[Observation], Any]]
 
@@ -41,6 +57,11 @@ def observation_space() -> spaces.Dict:
             "action_mask": spaces.Box(0, 1, shape=(ACTIONS,), dtype=np.int8),
         }
     )
+
+
+def players_of(rules: Any) -> int:
+    """Players at a table of ``rules`` (a name, a TOML path or a ``hupai.Rules``): 4 or 3."""
+    return int((rules if isinstance(rules, Rules) else Rules(rules)).players)
 
 
 def encode(obs: Observation) -> dict[str, np.ndarray]:
@@ -67,25 +88,31 @@ class HupaiEnv(gymnasium.Env):  # type: ignore[misc]
         illegal: str = "default",
         render_mode: Optional[str] = None,
     ) -> None:
-        if player not in range(4):
-            raise ActionError(f"player {player}: players are 0..=3")
+        players = players_of(rules)
+        if player not in range(players):
+            raise ActionError(
+                f"player {player}: the rules seat {players} players, numbered 0..={players - 1}"
+            )
         if illegal not in ("default", "raise"):
             raise ActionError(f"illegal={illegal!r}: use 'default' or 'raise'")
         if render_mode not in (None, "ansi"):
             raise ValueError(f"render_mode={render_mode!r}: use None or 'ansi'")
         if isinstance(opponents, str) or callable(opponents):
-            others: list[Opponent] = [opponents] * 3  # type: ignore[list-item]
+            others: list[Opponent] = [opponents] * (players - 1)  # type: ignore[list-item]
         else:
             others = list(opponents)
-        if len(others) != 3:
-            raise ActionError(f"{len(others)} opponents: give one or three")
+        if len(others) != players - 1:
+            raise ActionError(
+                f"{len(others)} opponents: the rules seat {players} players, "
+                f"give one or {players - 1}"
+            )
         self.player = player
         self.render_mode = render_mode
         self.illegal = illegal
         seats: list[Optional[str]] = []
         self._callables: dict[int, Callable[[Observation], Any]] = {}
         it = iter(others)
-        for p in range(4):
+        for p in range(players):
             if p == player:
                 seats.append(None)
                 continue

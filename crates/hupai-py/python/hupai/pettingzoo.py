@@ -1,5 +1,6 @@
-"""A PettingZoo AEC environment: the four players of a hupai match as agents ``player_0`` ..
-``player_3``, one decision at a time.
+"""A PettingZoo AEC environment: the players of a hupai match as agents ``player_0`` ..
+``player_3`` (``player_2`` under three-player rules such as ``"sanma"``), one decision at a
+time.
 
 >>> from hupai.pettingzoo import HupaiAECEnv
 >>> env = HupaiAECEnv("mcr", length="hand")
@@ -19,6 +20,9 @@ driver resolves the claims once all have answered. A player with nothing to deci
 observed with an all-zero mask. Rewards are score changes divided by ``reward_scale``
 (default 1000 for riichi rules, 1 for the Chinese families). An illegal action raises
 ``hupai.ActionError`` (``illegal="default"`` plays the default instead).
+
+>>> HupaiAECEnv("sanma").possible_agents
+['player_0', 'player_1', 'player_2']
 """
 
 from __future__ import annotations
@@ -34,7 +38,8 @@ from .gym import encode, observation_space
 
 
 class HupaiAECEnv(AECEnv):  # type: ignore[misc]
-    """The four players of a hupai match as a PettingZoo AEC environment (see the module)."""
+    """The players of a hupai match (four, or three) as a PettingZoo AEC environment (see the
+    module)."""
 
     metadata = {"render_modes": ["ansi"], "name": "hupai_v1", "is_parallelizable": False}
 
@@ -57,13 +62,13 @@ class HupaiAECEnv(AECEnv):  # type: ignore[misc]
         self.reward_scale = float(reward_scale)
         self.illegal = illegal
         self.render_mode = render_mode
-        self.possible_agents = [f"player_{p}" for p in range(4)]
+        self.possible_agents = [f"player_{p}" for p in range(self._env.players)]
         self._obs_space = observation_space()
         self._act_space = spaces.Discrete(ACTIONS)
         self.observation_spaces = {a: self._obs_space for a in self.possible_agents}
         self.action_spaces = {a: self._act_space for a in self.possible_agents}
         self._pending: dict[int, Observation] = {}
-        self._scores = [0, 0, 0, 0]
+        self._scores = [0] * self._env.players
         self._seed_counter: Optional[int] = None
 
     def observation_space(self, agent: str) -> spaces.Space:

@@ -21,6 +21,7 @@ import time
 from pathlib import Path
 from typing import Any
 
+from .. import _hupai
 from . import clone as cloning
 from . import finetune as tuning
 from .net import ENCODING, export, load, save
@@ -41,8 +42,9 @@ def _outputs(out: Path) -> tuple[Path, Path, Path]:
 
 def cmd_data(a: argparse.Namespace) -> None:
     agents = [s.strip() for s in a.agents.split(";")] if ";" in a.agents else [a.agents]
-    if len(agents) not in (1, 4):
-        raise SystemExit("--agents: one spec, or four separated by ';'")
+    players = _hupai.Rules(a.rules).players
+    if len(agents) not in (1, players):
+        raise SystemExit(f"--agents: one spec, or {players} (one a player) separated by ';'")
     t0 = time.perf_counter()
     files = write_shards(Path(a.out), agents, a.rules, a.hands, a.shard, a.seed, a.values, a.threads, _say)
     _say(f"data: {len(files)} shards in {a.out} ({time.perf_counter() - t0:.0f}s this run)")
@@ -113,7 +115,7 @@ def cmd_evaluate(a: argparse.Namespace) -> None:
     from ..data import arena
 
     model = f"model:{a.model}"
-    agents: list[Any] = [model] + [a.opponent] * 3
+    agents: list[Any] = [model] + [a.opponent] * (_hupai.Rules(a.rules).players - 1)
     t0 = time.perf_counter()
     r = arena(agents, a.rules, hands=a.hands, seed=a.seed, duplicate=True, threads=a.threads, batch=a.batch)
     if a.json:

@@ -51,9 +51,10 @@ def finetune(net: Any, clone: Any, st: Settings, say: Callable[[str], None] = pr
     clone.eval()
     for p in clone.parameters():
         p.requires_grad_(False)
+    others = _hupai.Rules(st.rules).players - 1  # three, or two at a three-player table
     venvs = [
         _hupai.VecEnv(st.envs, st.rules, length="hand", seed=st.seed * 1_000_003 + 7919 * k,
-                      agents=[None, opp, opp, opp], threads=1)
+                      agents=[None] + [opp] * others, threads=1)
         for k, opp in enumerate(st.opponents)
     ]
     batches = [v.reset() for v in venvs]
