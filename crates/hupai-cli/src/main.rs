@@ -83,7 +83,7 @@ mod tests {
             let help = arg.get_help().map(|h| h.to_string()).unwrap_or_default();
             let named: Vec<&str> =
                 help.split(|c: char| !(c.is_ascii_alphanumeric() || c == '-')).collect();
-            for preset in hupai_rules::Rules::all_preset_names() {
+            for preset in hupai_rules::Rules::preset_names() {
                 assert!(named.contains(&preset), "hupai {} --rules: {preset}", sub.get_name());
             }
             checked += 1;

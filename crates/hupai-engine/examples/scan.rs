@@ -8,8 +8,9 @@ fn main() {
         let rules = Rules::preset(name).unwrap();
         let (mut robbed, mut cont_ron, mut games) = (0, 0, 0);
         for seed in 0..300u64 {
-            let mut agents: Vec<Box<dyn Agent>> =
-                (0..4).map(|i| Box::new(Random::new(seed * 4 + i)) as Box<dyn Agent>).collect();
+            let mut agents: Vec<Box<dyn Agent>> = (0..u64::from(rules.players()))
+                .map(|i| Box::new(Random::new(seed * 4 + i)) as Box<dyn Agent>)
+                .collect();
             let mut setup = Setup::new(rules.clone(), seed);
             setup.single_hand = true;
             let log = play_match(setup, &mut agents).unwrap();

@@ -61,6 +61,6 @@ fn _hupai(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("ENCODING", features::VERSION)?;
     // Every preset the environments play, the three-player ones (`sanma`, `sanma-majsoul`)
     // included: `hupai.Rules(name).players` tells them apart.
-    m.add("PRESETS", hupai_rules::Rules::all_preset_names().collect::<Vec<_>>())?;
+    m.add("PRESETS", hupai_rules::Rules::preset_names().collect::<Vec<_>>())?;
     Ok(())
 }

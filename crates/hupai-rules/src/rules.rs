@@ -346,20 +346,9 @@ fn parsed_presets() -> &'static [Rules] {
 }
 
 impl Rules {
-    /// The names of the embedded presets a game can be played under (without the internal
-    /// `base`).
-    ///
-    /// The three-player presets (`sanma`, `sanma-majsoul`) load and score
-    /// ([`Rules::preset`], [`Rules::load`]) but are not listed here until the engine deals three
-    /// seats (issue 29, item 3): everything that lists presets to play them (the engine's
-    /// tests, `hupai play`, the server, the Python environments) would otherwise seat four.
+    /// The names of the embedded presets (without the internal `base`), the three-player
+    /// ones (`sanma`, `sanma-majsoul`; [`Rules::players`]) included.
     pub fn preset_names() -> impl Iterator<Item = &'static str> {
-        Rules::all_preset_names().filter(|&n| Rules::preset(n).is_ok_and(|r| r.players == 4))
-    }
-
-    /// The names of every embedded preset (without the internal `base`), the three-player
-    /// ones included.
-    pub fn all_preset_names() -> impl Iterator<Item = &'static str> {
         PRESETS.iter().map(|p| p.0).filter(|&n| n != "base")
     }
 
@@ -550,9 +539,8 @@ mod tests {
 
     #[test]
     fn every_preset_writes_a_rule_file_that_reads_back() {
-        assert!(Rules::all_preset_names().any(|n| n == "sanma"));
-        assert!(Rules::preset_names().all(|n| !n.starts_with("sanma")));
-        for name in Rules::all_preset_names() {
+        assert!(Rules::preset_names().any(|n| n == "sanma"));
+        for name in Rules::preset_names() {
             let rules = Rules::preset(name).unwrap();
             assert!(rules.is_preset());
             let again = Rules::from_toml_str(&rules.to_toml(), name).unwrap();

@@ -223,8 +223,8 @@ impl RulesSource {
     pub fn load(&self, length: Length) -> Result<Rules, SpecError> {
         let mut rules = match self {
             RulesSource::Preset(name) => {
-                if Rules::all_preset_names().all(|n| n != name) {
-                    let names: Vec<&str> = Rules::all_preset_names().collect();
+                if Rules::preset_names().all(|n| n != name) {
+                    let names: Vec<&str> = Rules::preset_names().collect();
                     return Err(SpecError(format!(
                         "unknown rules '{name}': use {} or rules_toml",
                         names.join(", ")

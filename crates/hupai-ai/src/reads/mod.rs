@@ -332,7 +332,7 @@ mod tests {
             setup.single_hand = true;
             let mut driver = Driver::new(setup);
             let mut agents: Vec<Option<crate::Defensive>> =
-                (0..4).map(|_| Some(crate::Defensive::new(&rules))).collect();
+                (0..rules.players()).map(|_| Some(crate::Defensive::new(&rules))).collect();
             let unit = |x: f32| (0.0..=1.0).contains(&x);
             let mut checked = 0;
             while !driver.is_over() {

@@ -125,7 +125,7 @@ impl NewTable {
     /// The body of `POST /api/tables`.
     pub fn body(&self) -> anyhow::Result<Value> {
         let rules = self.rules.as_deref().unwrap_or("chinese");
-        let (players, rules_field) = if Rules::all_preset_names().any(|n| n == rules) {
+        let (players, rules_field) = if Rules::preset_names().any(|n| n == rules) {
             (Rules::preset(rules)?.players(), ("rules", json!(rules)))
         } else if Path::new(rules).is_file() {
             let text = std::fs::read_to_string(rules)
@@ -134,7 +134,7 @@ impl NewTable {
             let parsed = Rules::from_toml_str(&text, rules)?;
             (parsed.players(), ("rules_toml", json!(text)))
         } else {
-            let names: Vec<&str> = Rules::all_preset_names().collect();
+            let names: Vec<&str> = Rules::preset_names().collect();
             bail!("--rules '{rules}': neither a preset ({}) nor a rule file", names.join(", "));
         };
         let others = usize::from(players) - 1;

@@ -32,7 +32,7 @@ pub fn play_checked(rules: &Rules, seed: u64, max_actions: usize) -> (Vec<Event>
 
 /// Every preset, the three-player ones included.
 pub fn presets() -> Vec<Rules> {
-    Rules::all_preset_names().map(|n| Rules::preset(n).expect("preset")).collect()
+    Rules::preset_names().map(|n| Rules::preset(n).expect("preset")).collect()
 }
 
 /// Applies an action and unwraps, for scenario tests.

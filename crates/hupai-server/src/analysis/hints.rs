@@ -114,7 +114,7 @@ mod tests {
 
     #[test]
     fn the_adviser_is_search_in_riichi_and_defensive_in_the_chinese_families() {
-        for preset in Rules::all_preset_names() {
+        for preset in Rules::preset_names() {
             let rules = Rules::preset(preset).unwrap();
             let spec: AgentSpec = adviser_spec(&rules).parse().unwrap();
             assert!(spec.build(&rules, 0, 0, &BuildOptions::default()).is_ok(), "{preset}");

@@ -216,8 +216,8 @@ pub fn facts(rules: &Rules) -> Value {
 }
 
 async fn preset_facts(Path(name): Path<String>) -> Response {
-    if Rules::all_preset_names().all(|n| n != name) {
-        let names: Vec<&str> = Rules::all_preset_names().collect();
+    if Rules::preset_names().all(|n| n != name) {
+        let names: Vec<&str> = Rules::preset_names().collect();
         return refuse(
             StatusCode::NOT_FOUND,
             format!("no preset '{name}': the presets are {}", names.join(", ")),
@@ -393,7 +393,7 @@ mod tests {
 
     #[test]
     fn facts_name_every_yaku_and_fan_in_three_languages() {
-        for name in Rules::all_preset_names() {
+        for name in Rules::preset_names() {
             let rules = Rules::preset(name).unwrap();
             let f = facts(&rules);
             assert_eq!(f["live_before_deal"], Wall::live_before_deal(&rules), "{name}");
