@@ -1,15 +1,19 @@
 //! The web client keeps a fold of its own (`web/js/state.js`); this file writes what the
-//! engine's fold ([`PlayerView`]) says each table looks like after every event of about 200
+//! engine's fold ([`PlayerView`]) says each table looks like after every event of about 250
 //! logs of every preset, and `web/test/fold.test.mjs` folds the same streams in JavaScript and
-//! must agree at every event. The logs are played by `defensive` agents and chosen to hold
-//! Sichuan wins on discards that the hand plays on after, robbed kongs and MCR's re-seating.
+//! must agree at every event. The logs are played by `defensive` agents (three of them under
+//! the three-player presets) and chosen to hold Sichuan wins on discards that the hand plays on
+//! after, robbed kongs, MCR's re-seating, and at three-player tables Norths set aside (kita),
+//! wins on them and kans.
 //!
 //! The fixture, `crates/hupai-server/web/test/data/folds.jsonl.gz`, is one JSON object a log:
 //! - `name`: preset and seed; `record`: the full record, one event an entry;
-//! - `shown`: for each viewer (`"0"`..`"3"` the players, `"spectator"`), the events its stream
-//!   shows differently from the record (other seats' tiles hidden), by index;
+//! - `shown`: for each viewer (`"0"`..`"3"` the players, `"0"`..`"2"` at a three-player table,
+//!   `"spectator"`), the events its stream shows differently from the record (other seats'
+//!   tiles hidden), by index;
 //! - `tables`: after each event, the table every viewer sees, as [`table`] writes it;
-//! - `hands`: for each player, after each event, its own concealed tiles in tile order.
+//! - `hands`: for each player (four, or three), after each event, its own concealed tiles in
+//!   tile order.
 //!
 //! Before the first `start_kyoku` the page shows no table, and `tables` starts there too
 //! (entries before it are empty strings).
@@ -45,24 +49,27 @@ fn fixture() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../hupai-server/web/test/data/folds.jsonl.gz")
 }
 
-/// A seat's table as the page shows it, one line: `scores|sticks|dora` then, for each seat,
-/// `;river|melds|concealed|riichi|won|flowers|void`:
+/// A seat's table as the page shows it, one line: `scores|sticks|dora` then, for each seat at
+/// the table (East, South and West at a three-player table: the page lists and draws only the
+/// seats at the table, and its scores come from events of three values),
+/// `;river|melds|concealed|riichi|won|flowers|void|kita`:
 /// - a river entry is the tile, `~` when it was the drawn tile, `*` when it declared riichi,
 ///   `'` when another seat called it (entries separated by `,`);
 /// - a meld is `type:tiles:from`, the type `chi`, `pon`, `daiminkan`, `kakan` or `ankan`, its
 ///   tiles the called one first (an added kan's own tile last) joined by `+`, `from` the seat
 ///   it was called from (`-` for a closed kan);
 /// - concealed is the number of concealed tiles, riichi `1` or `0`, won the tiles the seat
-///   won on, flowers its flowers then its lone kongs, void the suit it voids or `-`.
+///   won on, flowers its flowers then its lone kongs, void the suit it voids or `-`, kita
+///   the number of Norths it has set aside (三人麻雀 抜きドラ; `0` where the rules have none).
 fn table(v: &PlayerView) -> String {
     let names = |ps: &mut dyn Iterator<Item = String>| ps.collect::<Vec<_>>().join(",");
     let mut out = format!(
         "{}|{}|{}",
-        names(&mut v.scores.iter().map(|s| s.to_string())),
+        names(&mut v.seats.iter().map(|s| v.scores[s.index()].to_string())),
         v.sticks,
         names(&mut v.dora_markers.iter().map(|p| p.to_string()))
     );
-    for s in Seat::ALL {
+    for s in v.seats.iter() {
         let i = s.index();
         let river = v.rivers[i].iter().map(|r| {
             let mut e = r.pai.to_string();
@@ -88,13 +95,14 @@ fn table(v: &PlayerView) -> String {
         let flowers = v.flowers[i].iter().chain(&v.lone_kongs[i]).map(|p| p.to_string());
         let void = v.voids[i].map_or("-".to_string(), |s| s.letter().to_string());
         out += &format!(
-            ";{}|{}|{}|{}|{}|{}|{void}",
+            ";{}|{}|{}|{}|{}|{}|{void}|{}",
             names(&mut river.into_iter()),
             names(&mut melds.into_iter()),
             v.hand_sizes[i],
             u8::from(v.riichi[i]),
             names(&mut v.won[i].iter().map(|p| p.to_string())),
             names(&mut flowers.into_iter()),
+            v.kita[i],
         );
     }
     out
@@ -121,13 +129,14 @@ fn rules_of(record: &[Event]) -> Rules {
 /// is the same at every event.
 fn fold(name: &str, record: Vec<Event>) -> Fold {
     let rules = Arc::new(rules_of(&record));
+    let seated = rules.seats().count();
     let mut players: Vec<PlayerView> =
-        (0..4).map(|p| PlayerView::for_player(p, Arc::clone(&rules))).collect();
+        (0..seated).map(|p| PlayerView::for_player(p, Arc::clone(&rules))).collect();
     let mut spectator = PlayerView::spectator(Arc::clone(&rules));
     let mut shown: BTreeMap<String, BTreeMap<usize, Event>> = BTreeMap::new();
     let streams: Vec<Vec<Event>> =
-        (0..4).map(|p| player_stream(&record, p).map(|e| e.into_owned()).collect()).collect();
-    let (mut tables, mut hands) = (Vec::new(), vec![Vec::new(); 4]);
+        (0..seated).map(|p| player_stream(&record, p).map(|e| e.into_owned()).collect()).collect();
+    let (mut tables, mut hands) = (Vec::new(), vec![Vec::new(); seated]);
     let mut dealt = false;
     for (i, e) in record.iter().enumerate() {
         for (p, view) in players.iter_mut().enumerate() {
@@ -166,34 +175,98 @@ fn the_web_fold_fixture_is_the_engines_fold() {
     assert!(folds.len() >= 200, "{} logs", folds.len());
     let mut presets = std::collections::BTreeSet::new();
     let (mut robbed, mut ron_on, mut reseated) = (0, 0, 0);
+    let mut three = ThreePlayer::default();
     for f in &folds {
         let again = fold(&f.name, f.record.clone());
         assert_eq!(again.shown, f.shown, "{}: the streams", f.name);
         assert_eq!(again.tables, f.tables, "{}: the tables", f.name);
         assert_eq!(again.hands, f.hands, "{}: the hands", f.name);
-        presets.insert(rules_of(&f.record).name);
+        let rules = rules_of(&f.record);
+        if rules.players() == 3 {
+            three.count(&f.record);
+        }
+        presets.insert(rules.name);
         robbed += robbed_kongs(&f.record);
         ron_on += rons_played_on(&f.record);
         reseated += usize::from(reseats(&f.record));
     }
-    let all: std::collections::BTreeSet<String> = Rules::preset_names().map(String::from).collect();
-    assert_eq!(presets, all, "every preset");
+    let all: std::collections::BTreeSet<String> =
+        Rules::all_preset_names().map(String::from).collect();
+    assert_eq!(presets, all, "every preset, the three-player ones too");
     assert!(robbed >= 10 && ron_on >= 50 && reseated >= 3, "{robbed} {ron_on} {reseated}");
+    assert!(three.holds_everything(), "three-player logs: {three:?}");
+}
+
+/// What the three-player logs hold: Norths set aside, wins on them, pons, kans, riichi, draws.
+#[derive(Debug, Default)]
+struct ThreePlayer {
+    logs: usize,
+    kitas: usize,
+    wins_on_kita: usize,
+    pons: usize,
+    kans: usize,
+    riichi: usize,
+    draws: usize,
+}
+
+impl ThreePlayer {
+    fn count(&mut self, record: &[Event]) {
+        self.logs += 1;
+        self.wins_on_kita += wins_on_kita(record);
+        self.kans += kans(record);
+        for e in record {
+            match e {
+                Event::Kita { .. } => self.kitas += 1,
+                Event::Pon { .. } => self.pons += 1,
+                Event::Reach { .. } => self.riichi += 1,
+                Event::Ryukyoku { .. } => self.draws += 1,
+                _ => {}
+            }
+        }
+    }
+
+    fn holds_everything(&self) -> bool {
+        self.logs >= 40
+            && self.kitas >= 20
+            && self.wins_on_kita >= 2
+            && self.pons >= 10
+            && self.kans >= 2
+            && self.riichi >= 10
+            && self.draws >= 3
+    }
+}
+
+/// Wins on a tile another seat offers in its turn, just after an event `offers` (skipping
+/// other wins on it and a new dora indicator).
+fn wins_after(record: &[Event], offers: fn(&Event) -> bool) -> usize {
+    let mut n = 0;
+    let mut offered = false;
+    for e in record {
+        match e {
+            Event::Hora { actor, target, .. } if actor != target && offered => n += 1,
+            Event::Hora { .. } | Event::Dora { .. } => {}
+            e => offered = offers(e),
+        }
+    }
+    n
 }
 
 /// Wins by robbing a kong.
 fn robbed_kongs(record: &[Event]) -> usize {
-    let mut n = 0;
-    let mut last = None;
-    for e in record {
-        match e {
-            Event::Hora { actor, target, .. } if actor != target && last.is_some() => n += 1,
-            Event::Kakan { .. } => last = Some(()),
-            Event::Hora { .. } | Event::Dora { .. } => {}
-            _ => last = None,
-        }
-    }
-    n
+    wins_after(record, |e| matches!(e, Event::Kakan { .. }))
+}
+
+/// Wins on a North set aside (三人麻雀).
+fn wins_on_kita(record: &[Event]) -> usize {
+    wins_after(record, |e| matches!(e, Event::Kita { .. }))
+}
+
+/// Kans declared, of every kind.
+fn kans(record: &[Event]) -> usize {
+    let kan = |e: &&Event| {
+        matches!(e, Event::Ankan { .. } | Event::Kakan { .. } | Event::Daiminkan { .. })
+    };
+    record.iter().filter(kan).count()
 }
 
 /// Wins on a discard after which the hand plays on (Sichuan).
@@ -224,36 +297,50 @@ fn reseats(record: &[Event]) -> bool {
         || seatings.first().is_some_and(|s| *s != [0, 1, 2, 3])
 }
 
-/// A game played by four `defensive` agents.
+/// A game played by `defensive` agents, one a seat.
 fn play(setup: Setup) -> Vec<Event> {
     let rules = setup.rules.clone();
     let mut driver = Driver::new(setup);
-    let mut agents: Vec<Defensive> = (0..4).map(|_| Defensive::new(&rules)).collect();
+    let mut agents: Vec<Defensive> = rules.seats().iter().map(|_| Defensive::new(&rules)).collect();
     driver.run(&mut agents).expect("plays");
     driver.into_record()
 }
 
 /// Plays the games and writes the fixture: for each preset its first single hands and then
-/// hands with robbed kongs or wins the hand plays on after; MCR also from later rounds (the
+/// hands with robbed kongs, wins the hand plays on after or (three players, each preset on
+/// seeds of its own) wins on a North set aside and kans; MCR also from later rounds (the
 /// players re-seated from the start) and across a change of round (re-seated mid-record).
 #[test]
 #[ignore]
 fn write_the_web_fold_fixture() {
     let mut folds = Vec::new();
-    for name in Rules::preset_names() {
+    let mut three_player_presets = 0;
+    for name in Rules::all_preset_names() {
         let rules = Rules::preset(name).expect("preset");
         let sichuan = rules.after_win != hupai_rules::AfterWin::End;
-        let (mut plain, mut featured) = (0, 0);
-        for seed in 0..3000u64 {
+        let three = rules.players() == 3;
+        // The three-player presets differ only in scoring these hands rarely reach (double
+        // yakuman, liability): each plays seeds of its own, not the same games again.
+        let first = if three { 3000 * three_player_presets } else { 0 };
+        three_player_presets += u64::from(three);
+        let (mut plain, mut featured, mut won_on_kita) = (0, 0, 0);
+        for seed in first..first + 3000 {
             if plain == 16 && featured == 6 {
                 break;
             }
             let mut setup = Setup::new(rules.clone(), seed);
             setup.single_hand = true;
             let record = play(setup);
-            let feature = robbed_kongs(&record) > 0 || (sichuan && rons_played_on(&record) > 0);
+            // Three players: up to three hands with a win on a kita, the others with a kan.
+            let on_kita = wins_on_kita(&record) > 0;
+            let feature = if three {
+                (on_kita && won_on_kita < 3) || (kans(&record) > 0 && featured - won_on_kita < 3)
+            } else {
+                robbed_kongs(&record) > 0 || (sichuan && rons_played_on(&record) > 0)
+            };
             if feature && featured < 6 {
                 featured += 1;
+                won_on_kita += usize::from(on_kita);
             } else if plain < 16 {
                 plain += 1;
             } else {
@@ -261,7 +348,7 @@ fn write_the_web_fold_fixture() {
             }
             folds.push(fold(&format!("{name} seed {seed}"), record));
         }
-        eprintln!("{name}: {plain} hands and {featured} with a robbed kong or a win played on");
+        eprintln!("{name}: {plain} hands and {featured} with a robbed kong, a win played on or (three players) a win on a kita or a kan");
     }
     let mcr = Rules::preset("mcr").expect("preset");
     for (round, dealer, rounds) in [(1, Seat::East, 4), (3, Seat::South, 4), (0, Seat::North, 2)] {
@@ -290,9 +377,11 @@ fn write_the_web_fold_fixture() {
     let records = folds.iter().map(|f| &f.record[..]);
     let robbed: usize = records.clone().map(robbed_kongs).sum();
     let ron_on: usize = records.clone().map(rons_played_on).sum();
-    let reseated = records.filter(|r| reseats(r)).count();
+    let reseated = records.clone().filter(|r| reseats(r)).count();
+    let mut three = ThreePlayer::default();
+    records.filter(|r| rules_of(r).players() == 3).for_each(|r| three.count(r));
     eprintln!(
-        "{} logs: {robbed} robbed kongs, {ron_on} wins played on, {reseated} re-seated",
+        "{} logs: {robbed} robbed kongs, {ron_on} wins played on, {reseated} re-seated; {three:?}",
         folds.len()
     );
 }
