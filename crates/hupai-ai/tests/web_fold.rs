@@ -190,8 +190,7 @@ fn the_web_fold_fixture_is_the_engines_fold() {
         ron_on += rons_played_on(&f.record);
         reseated += usize::from(reseats(&f.record));
     }
-    let all: std::collections::BTreeSet<String> =
-        Rules::all_preset_names().map(String::from).collect();
+    let all: std::collections::BTreeSet<String> = Rules::preset_names().map(String::from).collect();
     assert_eq!(presets, all, "every preset, the three-player ones too");
     assert!(robbed >= 10 && ron_on >= 50 && reseated >= 3, "{robbed} {ron_on} {reseated}");
     assert!(three.holds_everything(), "three-player logs: {three:?}");
@@ -315,7 +314,7 @@ fn play(setup: Setup) -> Vec<Event> {
 fn write_the_web_fold_fixture() {
     let mut folds = Vec::new();
     let mut three_player_presets = 0;
-    for name in Rules::all_preset_names() {
+    for name in Rules::preset_names() {
         let rules = Rules::preset(name).expect("preset");
         let sichuan = rules.after_win != hupai_rules::AfterWin::End;
         let three = rules.players() == 3;
