@@ -1,6 +1,5 @@
-//! Three-player riichi (`players = 3`): `selfplay`, `arena` and `mjai-bot` play it and `replay`
-//! reads its logs back; the terminal table (`play`), which seats four players so far, refuses it
-//! by name instead of seating four players at a 108-tile wall; scoring takes it.
+//! Three-player riichi (`players = 3`): `selfplay`, `arena`, `mjai-bot` and the terminal table
+//! (`play`) play it, `replay` reads its logs back, scoring takes it.
 
 use crate::common::run;
 
@@ -44,22 +43,33 @@ fn selfplay_plays_three_players_and_replay_reads_the_log() {
 }
 
 #[test]
-fn the_terminal_table_refuses_three_player_rules_and_says_why() {
+fn the_terminal_table_seats_three_players() {
     let file = std::env::temp_dir().join(format!("hupai-three-{}.toml", std::process::id()));
     let text = "extends = \"sanma\"\nname = \"mine\"\n";
     std::fs::write(&file, text).expect("writes");
     let path = file.to_string_lossy().into_owned();
     for rules in ["sanma", "sanma-majsoul", path.as_str()] {
-        let args = ["play", "--rules", rules, "--plain"];
-        let (out, err, ok) = run(&args, "");
-        assert!(!ok, "{args:?} played: {out}");
-        assert!(out.is_empty(), "{args:?} wrote {out}");
+        let args = ["play", "--rules", rules, "--plain", "--seed", "3", "--one-hand"];
+        let (out, err, ok) = run(&args, "q\n");
+        assert!(ok, "{args:?}: {err}");
+        // You and the two others, no North seat.
         assert!(
-            err.contains("three players") && err.contains(&format!("hupai {}", args[0])),
-            "{args:?}: {err}"
+            out.contains("scores: you 35000, South (defensive) 35000, West (defensive) 35000\n"),
+            "{args:?}: {out}"
         );
+        assert!(!out.contains("North ("), "{args:?}: {out}");
     }
     let _ = std::fs::remove_file(&file);
+    // One opponent a seat: two at three seats, so three are refused.
+    let args = ["play", "--rules", "sanma", "--plain", "--opponents", "random,random,random"];
+    let (_, err, ok) = run(&args, "");
+    assert!(!ok && err.contains("one agent or 2"), "{err}");
+    let args = ["play", "--rules", "sanma", "--plain", "--opponents", "random,efficiency"];
+    let (out, err, ok) = run(&args, "q\n");
+    assert!(
+        ok && out.contains("South (random)") && out.contains("West (efficiency)"),
+        "{out} {err}"
+    );
     // Scoring takes them: a three-player hand scored under the preset.
     let line =
         r#"{"rules": "sanma", "hand": "111999m123p456s55z", "win_tile": "5z", "self_drawn": true}"#;
