@@ -143,6 +143,16 @@ impl Seats {
         self.count as usize
     }
 
+    /// How many seats, in words (`"three"`, `"four"`), for messages that say how many sit at
+    /// a table.
+    pub const fn word(self) -> &'static str {
+        if self.count == 3 {
+            "three"
+        } else {
+            "four"
+        }
+    }
+
     /// Whether `seat` is at this table.
     pub const fn contains(self, seat: Seat) -> bool {
         seat.index() < self.count as usize

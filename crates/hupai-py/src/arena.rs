@@ -190,8 +190,8 @@ fn read_agents(agents: Vec<Bound<'_, PyAny>>, rules: &hupai_rules::Rules) -> PyR
             "{} agents: rules '{}' seat {}, give one or {}",
             agents.len(),
             rules.name,
-            crate::table::players_word(seats),
-            crate::table::players_word(seats)
+            rules.seats().word(),
+            rules.seats().word()
         ))
         .into());
     }

@@ -15,7 +15,7 @@ use crate::actions::{ids_of, ACTIONS};
 use crate::errors::Error;
 use crate::features::{encode, PLANES, SCALARS, WIDTH};
 use crate::rules::{cache, RulesArg};
-use crate::table::{players_word, seating, Length, Seating, Table};
+use crate::table::{seating, Length, Seating, Table};
 use crate::to_python::to_python;
 
 /// An action as Python gives it: an id of the action space, or the JSON form (a dict or its
@@ -610,7 +610,7 @@ pub fn observe_events(
     let bad = |what: &str, n: usize| {
         Error::Input(format!(
             "{what} {n}: rules '{name}' seat {} players, {what}s 0..={}",
-            players_word(players),
+            seats.word(),
             players - 1
         ))
     };

@@ -3,6 +3,7 @@
 //! from the driver's prompts, never from a second copy of the rules.
 
 use hupai_ai::{AgentSpec, BuildOptions};
+use hupai_core::Seats;
 use hupai_engine::{Action, Agent, AnswerError, Driver, Prompt, Setup};
 use hupai_rules::Rules as CoreRules;
 
@@ -76,7 +77,7 @@ pub fn seating(agents: Option<Vec<Option<String>>>, rules: &CoreRules) -> Result
             "{} agents: rules '{}' seat {}, give one entry a player (None for Python)",
             agents.len(),
             rules.name,
-            players_word(players)
+            rules.seats().word()
         )));
     }
     let mut out: Seating = vec![None; players];
@@ -95,22 +96,13 @@ pub fn seating(agents: Option<Vec<Option<String>>>, rules: &CoreRules) -> Result
     Ok(out)
 }
 
-/// "three" or "four" (players at a table).
-pub fn players_word(players: usize) -> String {
-    match players {
-        3 => "three".into(),
-        4 => "four".into(),
-        n => n.to_string(),
-    }
-}
-
-/// The error for a player number `player` that no one at a table of `players` has: what it
+/// The error for a player number `player` that no one at a table of `seats` has: what it
 /// was given and which numbers there are.
-fn no_player(player: usize, players: usize) -> Error {
+fn no_player(player: usize, seats: Seats) -> Error {
     Error::Action(format!(
         "no player {player}: {} players sit at this table, numbered 0..={}",
-        players_word(players),
-        players - 1
+        seats.word(),
+        seats.count() - 1
     ))
 }
 
@@ -169,7 +161,7 @@ impl Table {
         if player < self.players() {
             Ok(player)
         } else {
-            Err(no_player(player, self.players()))
+            Err(no_player(player, self.driver.game().seats()))
         }
     }
 

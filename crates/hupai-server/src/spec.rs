@@ -268,10 +268,10 @@ impl NewTable {
             Some(names) => {
                 if names.len() != seats.len() {
                     return Err(SpecError(format!(
-                        "names: one a seat, {} (the rules '{}' seat {}), not {}",
+                        "names: one a seat, {} (the rules '{}' seat {} players), not {}",
                         seats.len(),
                         rules.name,
-                        players_word(&rules),
+                        rules.seats().word(),
                         names.len()
                     )));
                 }
@@ -388,19 +388,11 @@ impl StoredSpec {
 fn seat_kinds(seats: &[String], rules: &Rules) -> Result<Vec<SeatKind>, SpecError> {
     if seats.len() != rules.seats().count() {
         return Err(SpecError(format!(
-            "seats: the rules '{}' seat {}, not {} seats",
+            "seats: the rules '{}' seat {} players, not {} seats",
             rules.name,
-            players_word(rules),
+            rules.seats().word(),
             seats.len()
         )));
     }
     seats.iter().map(|s| SeatKind::parse(s)).collect()
-}
-
-/// How many players the rules seat, in words.
-fn players_word(rules: &Rules) -> &'static str {
-    match rules.seats().count() {
-        3 => "three players",
-        _ => "four players",
-    }
 }
