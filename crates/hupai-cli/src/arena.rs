@@ -18,8 +18,9 @@ pub struct ArenaArgs {
     #[arg(long, default_value = "riichi")]
     pub rules: String,
     /// The agents in seat order, one a seat, comma-separated (one seats it at every seat):
-    /// defensive, defensive(fold=2,threat=0.5), efficiency, random, tsumogiri, mjai:COMMAND
-    /// [default: defensive, then efficiency at every other seat].
+    /// search, search(budget_ms=10), defensive, defensive(fold=2,threat=0.5), efficiency,
+    /// random, tsumogiri, model:FILE.onnx, mjai:COMMAND [default: defensive, then efficiency
+    /// at every other seat].
     #[arg(long)]
     pub agents: Option<String>,
     /// Play every wall once for each seat (four times, three at three players) with the agents

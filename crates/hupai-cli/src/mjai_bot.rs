@@ -10,7 +10,8 @@ use hupai_ai::AgentSpec;
 /// Arguments of `hupai mjai-bot`.
 #[derive(Debug, clap::Args)]
 pub struct MjaiBotArgs {
-    /// The agent to play: defensive, defensive(fold=2), efficiency, random, tsumogiri.
+    /// The agent to play: search, search(budget_ms=10), defensive, defensive(fold=2),
+    /// efficiency, random, tsumogiri, model:FILE.onnx.
     #[arg(long, default_value = "defensive")]
     pub agent: String,
     /// Rule set (a riichi preset or TOML file).

@@ -25,8 +25,9 @@ pub struct SelfplayArgs {
     /// Seed of the first match (match i uses seed + i).
     #[arg(long, default_value_t = 0)]
     seed: u64,
-    /// The agents, comma separated, one a seat (one spec seats it at every seat): defensive,
-    /// defensive(fold=2), efficiency, random, tsumogiri, mjai:COMMAND.
+    /// The agents, comma separated, one a seat (one spec seats it at every seat): search,
+    /// search(budget_ms=10), defensive, defensive(fold=2), efficiency, random, tsumogiri,
+    /// model:FILE.onnx, mjai:COMMAND.
     #[arg(long, default_value = "random")]
     agents: String,
     /// Write one log per match (JSON lines) into this directory.

@@ -50,9 +50,9 @@ pub struct PlayArgs {
     #[arg(long)]
     pub seed: Option<u64>,
     /// The opponents: one agent spec for all the others, or one each separated by commas (three;
-    /// two at a three-player table)
-    /// (defensive, defensive(fold=2), efficiency, random, tsumogiri, mjai:COMMAND). At a new
-    /// online table: the other seats, bot:AGENT, human (a friend, by link), open, mjai.
+    /// two at a three-player table) (search, defensive, defensive(fold=2), efficiency, random,
+    /// tsumogiri, model:FILE.onnx, mjai:COMMAND). At a new online table: the other seats,
+    /// bot:AGENT, human (a friend, by link), open, mjai.
     #[arg(long)]
     pub opponents: Option<String>,
     /// Show shanten, waits, effective tiles and the AI's suggested discard.
