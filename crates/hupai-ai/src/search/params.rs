@@ -6,7 +6,7 @@ use std::fmt;
 pub const SEARCH_PARAMS: [(&str, &str); 6] = [
     (
         "budget_ms",
-        "the work a decision may take, in milliseconds of this machine's time (20 by default); \
+        "the work a decision may take, in milliseconds of this machine's time (5 by default); \
          counted in hands searched and shape answers, so a seed replays whatever the machine",
     ),
     (
@@ -67,7 +67,7 @@ pub struct SearchParams {
 impl Default for SearchParams {
     fn default() -> SearchParams {
         SearchParams {
-            budget_ms: 20.0,
+            budget_ms: 5.0,
             depth: 2,
             reach: 0,
             margin: 0.0,

@@ -6,7 +6,7 @@
 //!
 //! The server's adviser, for the hint's suggestion and for the review ([`super::review`]), is
 //! the strongest agent measured for the rules ([`adviser_spec`]): `search` in riichi, where it
-//! looks ahead at ready hands, bounded by a work budget of about 20 ms a decision, and plays
+//! looks ahead at ready hands, bounded by a work budget of about 5 ms a decision, and plays
 //! `defensive`'s choice elsewhere, so a hint costs at most a few tens of milliseconds;
 //! `defensive` in the Chinese families, where `search` measured weaker (its figures are in
 //! `crates/hupai-ai/RESULTS.md`).
