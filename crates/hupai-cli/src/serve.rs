@@ -38,7 +38,7 @@ pub struct ServeArgs {
     #[arg(long, hide = true)]
     pub allow_seed: bool,
     /// The directory of model files that tables may seat as bot:model:FILE (FILE inside it,
-    /// e.g. --models models and bot:model:models/riichi-clone-defensive.onnx); without it
+    /// e.g. --models models and bot:model:models/riichi-clone-search.onnx); without it
     /// model bots are refused.
     #[arg(long, value_name = "DIR")]
     pub models: Option<std::path::PathBuf>,

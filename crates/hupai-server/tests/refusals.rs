@@ -240,7 +240,7 @@ async fn model_bots_are_read_only_from_the_operators_directory() {
     let seat = |file: &str| {
         format!(r#"{{"seats":["human","bot:model:{file}","bot:defensive","bot:defensive"]}}"#)
     };
-    let model = models.join("riichi-clone-defensive.onnx").display().to_string();
+    let model = models.join("riichi-clone-search.onnx").display().to_string();
     let outside = [
         "/etc/passwd".to_string(),
         models.join("../Cargo.toml").display().to_string(),
@@ -272,7 +272,7 @@ async fn model_bots_are_read_only_from_the_operators_directory() {
     // A model directory that is not one stops the server from starting.
     let not_a_dir = hupai_server::Server::start(common::config(
         db("models-file").to_str().expect("utf-8"),
-        |c| c.models = Some(models.join("riichi-clone-defensive.json")),
+        |c| c.models = Some(models.join("riichi-clone-search.json")),
     ))
     .await;
     assert!(not_a_dir.is_err(), "a file as the model directory");
