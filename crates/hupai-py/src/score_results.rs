@@ -5,9 +5,9 @@
 //! line costs.
 
 use hupai_rules::Score;
-use pyo3::exceptions::{PyIndexError, PyTypeError};
+use pyo3::exceptions::PyIndexError;
 use pyo3::prelude::*;
-use pyo3::types::{PyDict, PyInt, PyList, PySlice, PySliceMethods};
+use pyo3::types::{PyDict, PyList, PySlice, PySliceMethods};
 
 use crate::score_result::ScoreResult;
 
@@ -67,82 +67,47 @@ pub fn error_dict<'py>(py: Python<'py>, err: &PyErr) -> PyResult<Bound<'py, PyDi
     Ok(d)
 }
 
+/// An index or a slice of the sequence.
+#[derive(Debug, FromPyObject)]
+pub enum Index<'py> {
+    /// One item; negative counts from the end.
+    At(isize),
+    /// A list of the items of the slice.
+    Slice(Bound<'py, PySlice>),
+}
+
 #[pymethods]
 impl ScoreResults {
     fn __len__(&self) -> usize {
         self.entries.len()
     }
 
-    fn __getitem__<'py>(
-        &self,
-        py: Python<'py>,
-        index: &Bound<'py, PyAny>,
-    ) -> PyResult<Bound<'py, PyAny>> {
+    fn __getitem__<'py>(&self, py: Python<'py>, index: Index<'py>) -> PyResult<Bound<'py, PyAny>> {
         let n = self.entries.len();
-        if let Ok(slice) = index.cast::<PySlice>() {
-            let s = slice.indices(isize::try_from(n).unwrap_or(isize::MAX))?;
-            let mut items = Vec::with_capacity(s.slicelength);
-            let mut at = s.start;
-            for _ in 0..s.slicelength {
-                items.push(self.item(py, usize::try_from(at).unwrap_or(usize::MAX))?);
-                at += s.step;
+        match index {
+            Index::At(i) => {
+                let at = if i < 0 { i.checked_add_unsigned(n) } else { Some(i) };
+                match at.and_then(|a| usize::try_from(a).ok()).filter(|&a| a < n) {
+                    Some(a) => self.item(py, a),
+                    None => Err(PyIndexError::new_err("ScoreResults index out of range")),
+                }
             }
-            return Ok(PyList::new(py, items)?.into_any());
-        }
-        if !index.is_instance_of::<PyInt>() {
-            let name = index.get_type().name()?;
-            return Err(PyTypeError::new_err(format!(
-                "ScoreResults indices must be integers or slices, not {name}"
-            )));
-        }
-        // An int too large for an index is out of range, as it is for a list.
-        let at = index.extract::<isize>().ok().and_then(|i| {
-            let i = if i < 0 { i.checked_add_unsigned(n)? } else { i };
-            usize::try_from(i).ok().filter(|&a| a < n)
-        });
-        match at {
-            Some(a) => self.item(py, a),
-            None => Err(PyIndexError::new_err("ScoreResults index out of range")),
+            Index::Slice(slice) => {
+                let s = slice.indices(isize::try_from(n).unwrap_or(isize::MAX))?;
+                let mut items = Vec::with_capacity(s.slicelength);
+                let mut at = s.start;
+                for _ in 0..s.slicelength {
+                    items.push(self.item(py, usize::try_from(at).unwrap_or(usize::MAX))?);
+                    at += s.step;
+                }
+                Ok(PyList::new(py, items)?.into_any())
+            }
         }
     }
 
     /// The items, as a list (each made now).
     fn tolist<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyList>> {
         self.to_list(py)
-    }
-
-    /// The index of the first item equal to `value` (from `start`, before `stop`); a
-    /// `ValueError` if none is.
-    #[pyo3(signature = (value, start = 0, stop = None))]
-    fn index<'py>(
-        &self,
-        py: Python<'py>,
-        value: &Bound<'py, PyAny>,
-        start: isize,
-        stop: Option<isize>,
-    ) -> PyResult<usize> {
-        // Negative bounds count from the end, as list.index's do.
-        let n = self.entries.len();
-        let bound = |i: isize| {
-            let i = if i < 0 { i.saturating_add_unsigned(n) } else { i };
-            usize::try_from(i).unwrap_or(0).min(n)
-        };
-        let stop = stop.map_or(n, bound);
-        for i in bound(start)..stop {
-            if self.item(py, i)?.eq(value)? {
-                return Ok(i);
-            }
-        }
-        Err(pyo3::exceptions::PyValueError::new_err("value is not in the ScoreResults"))
-    }
-
-    /// How many items equal `value`.
-    fn count<'py>(&self, py: Python<'py>, value: &Bound<'py, PyAny>) -> PyResult<usize> {
-        let mut count = 0;
-        for i in 0..self.entries.len() {
-            count += usize::from(self.item(py, i)?.eq(value)?);
-        }
-        Ok(count)
     }
 
     fn __eq__<'py>(&self, py: Python<'py>, other: &Bound<'py, PyAny>) -> PyResult<Py<PyAny>> {

@@ -148,35 +148,6 @@ def test_score_result_is_a_read_only_mapping() -> None:
         r["han"] = 1  # type: ignore[index]
 
 
-def test_score_results_is_a_read_only_sequence() -> None:
-    lines = [{"rules": "mcr", "hand": "1112345678999m5m", "win_tile": w} for w in ("5m", "1m")]
-    lines.append({"rules": "mcr", "hand": "1112345678999m5m"})
-    want = [hupai.score(lines[0]), hupai.score(lines[1]), {"error": "missing field `win_tile`", "type": "InputError"}]
-    rs = hupai.score_batch(lines, errors="dict")
-    assert isinstance(rs, hupai.ScoreResults) and isinstance(rs, collections.abc.Sequence)
-    assert not isinstance(rs, list) and len(rs) == 3
-    assert rs == want and rs == rs and rs == hupai.score_batch(lines, errors="dict") and rs != want[:2]
-    assert rs.tolist() == want and list(rs) == want and [r for r in rs] == want
-    assert isinstance(rs[0], hupai.ScoreResult) and isinstance(rs[2], dict)
-    assert rs[-1] == rs[2] == want[2] and rs[-3] == want[0]
-    assert rs[1:] == want[1:] and rs[::-1] == want[::-1] and rs[5:] == [] and rs[::2] == [want[0], want[2]]
-    assert rs.index(want[1]) == 1 and rs.index(want[2], -1) == 2 and want[0] in rs and rs.count(want[2]) == 1
-    with pytest.raises(ValueError):
-        rs.index(want[0], 1, -1)
-    assert repr(rs) == f"ScoreResults({[r for r in rs]!r})"
-    for bad in (3, -4, 2**70):
-        with pytest.raises(IndexError):
-            rs[bad]
-    with pytest.raises(TypeError):
-        rs["total"]  # type: ignore[call-overload]
-    with pytest.raises(TypeError):
-        rs[0] = want[0]  # type: ignore[index]
-    rs[2].clear()  # a new item at each read: the results do not change
-    assert rs[2] == want[2]
-    assert hupai.score_batch(lines[:2], as_dicts=True) == want[:2]
-    assert type(hupai.score_batch(lines[:2], as_dicts=True)) is list
-
-
 def test_json_lines_text() -> None:
     text = '{"rules": "mcr", "hand": "1112345678999m5m", "win_tile": "5m"}\r\n\n  \n{"rules": "mcr"}\n'
     out = hupai.score_batch(text, errors="dict")

@@ -57,7 +57,6 @@ from ._hupai import (
     ScoreArrays,
     ScoreError,
     ScoreResult,
-    ScoreResults,
     TileError,
     __version__,
     agari_batch,
@@ -90,10 +89,8 @@ from ._hupai import (
 )
 from .data import arena, jobs, self_play
 
-# `score_batch`'s results: a read-only sequence (no list subclass) of read-only mappings (a
-# `ScoreResult` is no dict subclass).
+# `score_batch`'s results are read-only mappings (a `ScoreResult` is no dict subclass).
 _abc.Mapping.register(ScoreResult)
-_abc.Sequence.register(ScoreResults)
 
 __all__ = [
     "ACTIONS",
@@ -135,7 +132,6 @@ __all__ = [
     "ScoreArrays",
     "ScoreError",
     "ScoreResult",
-    "ScoreResults",
     "TileError",
     "__version__",
     "agari_batch",

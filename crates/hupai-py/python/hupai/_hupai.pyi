@@ -46,7 +46,6 @@ __all__ = [
     "ScoreArrays",
     "ScoreError",
     "ScoreResult",
-    "ScoreResults",
     "TileError",
     "__version__",
     "_arena",
@@ -167,7 +166,7 @@ def score_batch(
     errors: Literal["raise", "dict"] = "raise",
     as_dicts: Literal[False] = False,
     threads: int = 1,
-) -> ScoreResults: ...
+) -> list[ScoreResult | dict[str, Any]]: ...
 @overload
 def score_batch(
     lines: Iterable[_ScoreLine] | str | bytes,
@@ -192,22 +191,6 @@ class ScoreResult(Mapping[str, Any]):
     def keys(self) -> list[str]: ...  # type: ignore[override]
     def values(self) -> list[Any]: ...  # type: ignore[override]
     def items(self) -> list[tuple[str, Any]]: ...  # type: ignore[override]
-    def __eq__(self, other: object, /) -> bool: ...
-
-@final
-class ScoreResults(Sequence[ScoreResult | dict[str, Any]]):
-    """The results of ``score_batch``, one per line in order: a read-only sequence whose items
-    (a ``ScoreResult``, or with ``errors="dict"`` the error dict of a line that failed) are made
-    when read. It compares equal to the list of its items."""
-
-    @overload
-    def __getitem__(self, index: int, /) -> ScoreResult | dict[str, Any]: ...
-    @overload
-    def __getitem__(self, index: slice, /) -> list[ScoreResult | dict[str, Any]]: ...
-    def __len__(self) -> int: ...
-    def tolist(self) -> list[ScoreResult | dict[str, Any]]: ...
-    def index(self, value: Any, start: int = 0, stop: int | None = None) -> int: ...
-    def count(self, value: Any) -> int: ...
     def __eq__(self, other: object, /) -> bool: ...
 
 FAN_IDS: list[str]
