@@ -24,7 +24,6 @@ pub mod rules;
 pub mod sampling;
 pub mod score_arrays;
 pub mod score_result;
-pub mod score_results;
 pub mod scoring;
 pub mod table;
 pub mod tiles;

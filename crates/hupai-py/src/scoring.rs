@@ -8,7 +8,6 @@ use crate::errors::Error;
 use crate::line_dict;
 use crate::rules::{cache, RulesArg};
 use crate::score_result::ScoreResult;
-use crate::score_results::{error_dict, Entry, ScoreResults};
 use crate::to_python::ScoreDicts;
 
 /// A score line: a dict with the fields `hupai score` reads, or its JSON text.
@@ -88,14 +87,12 @@ pub fn score<'py>(
 /// blank lines skipped, as `hupai score` reads a file; read in Rust). The lines are read,
 /// then scored with the GIL released.
 ///
-/// The results are a `ScoreResults`, a read-only sequence with one item per line, each made
-/// when it is read: a `ScoreResult`, a read-only mapping with the keys and values of the dict
-/// `hupai.score` returns (its values made when read too). The batch makes no Python object
-/// per hand; reading every item makes them then. `as_dicts=True` gives a list of those dicts
-/// instead (made for every hand: slower when the results are only partly read). With
-/// `errors="raise"` the first line that fails raises its exception (its index in the note);
-/// with `errors="dict"` a failed line's item is {`error`: message, `type`: exception class
-/// name}, as `hupai score --json` prints it.
+/// A result is a `ScoreResult`, a read-only mapping with the keys and values of the dict
+/// `hupai.score` returns, each made when read; `as_dicts=True` gives those dicts instead (made
+/// for every hand: slower when the results are only partly read). With `errors="raise"` the
+/// first line that fails raises its exception (its index in the note); with `errors="dict"`
+/// a failed line gives {`error`: message, `type`: exception class name}, as `hupai score
+/// --json` prints it.
 ///
 /// `threads` scoring threads (1, the default: the calling thread; 0: one per core; fewer for
 /// batches under 256 lines a thread): the lines are read and the results made on the calling
@@ -109,7 +106,7 @@ pub fn score_batch<'py>(
     errors: &str,
     as_dicts: bool,
     threads: usize,
-) -> PyResult<Bound<'py, PyAny>> {
+) -> PyResult<Vec<Bound<'py, PyAny>>> {
     let errors_as_dicts = match errors {
         "raise" => false,
         "dict" => true,
@@ -118,7 +115,7 @@ pub fn score_batch<'py>(
         }
     };
     let score_all = |read| score_lines(read, &rules, threads);
-    let mut results: Vec<PyResult<Score>> = if let Ok(text) = lines.cast::<PyBytes>() {
+    let results: Vec<PyResult<Score>> = if let Ok(text) = lines.cast::<PyBytes>() {
         let bytes = text.as_bytes();
         py.detach(|| score_all(json_lines(bytes)))
     } else if let Ok(text) = lines.cast::<PyString>() {
@@ -132,40 +129,32 @@ pub fn score_batch<'py>(
         };
         py.detach(|| score_all(read))
     };
-    if !errors_as_dicts {
-        if let Some(i) = results.iter().position(Result::is_err) {
-            if let Err(err) = results.swap_remove(i) {
-                // Exception notes exist from Python 3.11 on.
-                if let Ok(add_note) = err.value(py).getattr("add_note") {
-                    add_note.call1((format!("line {i} of the batch"),))?;
+    // The results hold no cycles: Python's cyclic collector, which the many new objects
+    // would otherwise trigger over and over, is paused while they are made (about a sixth
+    // of the batch's time on MCR hands) and resumed as it was, whatever happens.
+    let _paused = pause_gc(py)?;
+    let mut out = Vec::with_capacity(results.len());
+    let mut dicts = ScoreDicts::default();
+    for (i, result) in results.into_iter().enumerate() {
+        match result {
+            Ok(s) if as_dicts => out.push(dicts.dict(py, &s)?),
+            Ok(s) => out.push(Bound::new(py, ScoreResult::new(s))?.into_any()),
+            Err(err) => {
+                if !errors_as_dicts {
+                    // Exception notes exist from Python 3.11 on.
+                    if let Ok(add_note) = err.value(py).getattr("add_note") {
+                        add_note.call1((format!("line {i} of the batch"),))?;
+                    }
+                    return Err(err);
                 }
-                return Err(err);
+                let d = PyDict::new(py);
+                d.set_item("error", err.value(py).str()?)?;
+                d.set_item("type", err.get_type(py).name()?)?;
+                out.push(d.into_any());
             }
         }
     }
-    if !as_dicts {
-        let entries = results
-            .into_iter()
-            .map(|r| match r {
-                Ok(s) => Entry::Scored(s),
-                Err(e) => Entry::Failed(e),
-            })
-            .collect();
-        return Ok(Bound::new(py, ScoreResults::new(entries))?.into_any());
-    }
-    // The dicts hold no cycles: Python's cyclic collector, which the many new objects would
-    // otherwise trigger over and over, is paused while they are made (about a sixth of the
-    // batch's time on MCR hands) and resumed as it was, whatever happens.
-    let _paused = pause_gc(py)?;
-    let mut dicts = ScoreDicts::default();
-    let out = results
-        .into_iter()
-        .map(|result| match result {
-            Ok(s) => dicts.dict(py, &s),
-            Err(err) => Ok(error_dict(py, &err)?.into_any()),
-        })
-        .collect::<PyResult<Vec<_>>>()?;
-    Ok(PyList::new(py, out)?.into_any())
+    Ok(out)
 }
 
 /// Lines below which one more scoring thread does not pay for itself.
@@ -263,6 +252,5 @@ pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(score, m)?)?;
     m.add_function(wrap_pyfunction!(score_batch, m)?)?;
     m.add_class::<ScoreResult>()?;
-    m.add_class::<ScoreResults>()?;
     Ok(())
 }
