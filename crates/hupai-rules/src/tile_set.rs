@@ -32,9 +32,10 @@ impl Rules {
         set
     }
 
-    /// Whether tiles of `kind` are in the wall.
+    /// Whether tiles of `kind` are in the wall (the test of [`Rules::wall_kinds`] for one kind,
+    /// without making the set: the riichi scorer asks it of every kind a hand holds).
     pub fn in_wall(&self, kind: Kind) -> bool {
-        self.wall_kinds().contains(kind)
+        (self.honors || !kind.is_honor()) && !self.removed_kinds.contains(&kind)
     }
 
     /// Four of every kind the wall does not hold: added to what a player has seen, the unseen

@@ -63,6 +63,21 @@ fn each_north_set_aside_is_a_dora_and_a_north_for_the_indicators() {
 }
 
 #[test]
+fn a_kind_is_in_the_wall_exactly_when_the_wall_kinds_hold_it() {
+    // Every preset: sanma's removed 2m..8m, and the sets without honours among them.
+    let mut removed = 0;
+    for name in Rules::preset_names() {
+        let rules = Rules::preset(name).unwrap();
+        let wall = rules.wall_kinds();
+        for kind in Kind::all() {
+            assert_eq!(rules.in_wall(kind), wall.contains(kind), "{name} {kind}");
+            removed += usize::from(!wall.contains(kind));
+        }
+    }
+    assert!(removed >= 2 * 7, "sanma and sanma-majsoul remove 2m..8m");
+}
+
+#[test]
 fn what_the_three_player_wall_has_not_is_refused() {
     let sanma = Rules::preset("sanma").unwrap();
     let bad = |hand: &str, ctx: WinContext| {
