@@ -363,12 +363,21 @@ impl Driver {
 
     /// Shows every agent the events it has not seen yet.
     fn show<A: Agent>(&mut self, agents: &mut [Option<A>]) {
+        // Asked once for the new events, not for each: most agents read only their view.
+        let players = self.game.seats().count();
+        let mut observing = [false; 4];
+        for (o, agent) in observing.iter_mut().zip(agents.iter()).take(players) {
+            *o = agent.as_ref().is_some_and(|a| a.observes());
+        }
+        if observing == [false; 4] {
+            self.shown = self.record.len();
+            return;
+        }
         for seq in self.shown..self.record.len() {
             let e = &self.record[seq];
             let hidden = e.has_hidden_tiles();
-            let players = self.game.seats().count();
             for (player, agent) in agents.iter_mut().enumerate().take(players) {
-                let Some(agent) = agent.as_mut().filter(|a| a.observes()) else { continue };
+                let Some(agent) = agent.as_mut().filter(|_| observing[player]) else { continue };
                 if hidden {
                     agent.observe(&shown_to(e, self.seat_at(player, seq)));
                 } else {
