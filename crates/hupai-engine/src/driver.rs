@@ -343,13 +343,18 @@ impl Driver {
         };
         let (player, seat, decision) = (prompt.player, prompt.seat, prompt.decision);
         let Some(Some(agent)) = agents.get_mut(player) else { return Ok(None) };
-        let mut action = agent.decide(prompt.view, prompt.options).canonical();
-        let legal = prompt.options.contains(&action);
-        if !legal {
-            action = default_action(prompt.options);
-            self.illegal[player] += 1;
-        }
-        match self.answer(player, decision, action) {
+        let action = agent.decide(prompt.view, prompt.options).canonical();
+        // The engine refuses an option it did not offer, changing nothing: the default
+        // replaces it then (the options are looked through once, not twice, for a legal one).
+        let (action, answered) = match self.answer(player, decision, action) {
+            Err(AnswerError::Play(PlayError::Illegal { .. })) => {
+                self.illegal[player] += 1;
+                let action = default_action(self.game.pending().options(seat));
+                (action, self.answer(player, decision, action))
+            }
+            answered => (action, answered),
+        };
+        match answered {
             Ok(events) => Ok(Some(Step { player, seat, action, events })),
             Err(AnswerError::Play(e)) => Err(e),
             Err(_) => Err(PlayError::NotYourTurn(seat)),
