@@ -52,6 +52,7 @@ pub fn run(args: SelfplayArgs) -> anyhow::Result<ExitCode> {
     let (mut hands, mut wins, mut draws, mut actions) = (0u64, 0u64, 0u64, 0u64);
     let mut illegal = [0u64; 4];
     let mut timeouts = [0u64; 4];
+    let mut driver: Option<Driver> = None;
     for g in 0..args.games {
         let seed = args.seed.wrapping_add(g);
         let mut agents: Vec<Box<dyn Agent>> = Vec::with_capacity(specs.len());
@@ -66,7 +67,14 @@ pub fn run(args: SelfplayArgs) -> anyhow::Result<ExitCode> {
             .context("cannot draw the seed commitment's secret")?;
         setup.names =
             std::array::from_fn(|p| specs.get(p).map(|s| s.to_string()).unwrap_or_default());
-        let mut driver = Driver::new(setup);
+        // One driver for every match: its record keeps the room a whole match took.
+        let driver = match &mut driver {
+            Some(d) => {
+                d.restart(setup);
+                d
+            }
+            None => driver.insert(Driver::new(setup)),
+        };
         driver.run_with(&mut agents, |_, _| actions += 1)?;
         for (p, agent) in agents.iter().enumerate() {
             illegal[p] += u64::from(driver.illegal_answers(p) + agent.faults().illegal);

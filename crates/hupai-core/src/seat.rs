@@ -170,13 +170,25 @@ impl Seats {
 
     /// The seat `n` places after `seat` in turn order.
     pub const fn add(self, seat: Seat, n: usize) -> Seat {
-        Seat::ALL[(seat.index() + n) % self.count as usize]
+        Seat::ALL[self.wrap(seat.index() + n)]
     }
 
     /// How many places `to` is after `from` in turn order (0..count).
     pub const fn distance(self, from: Seat, to: Seat) -> usize {
+        self.wrap(to.index() + self.count as usize - self.wrap(from.index()))
+    }
+
+    /// `i` modulo the number of seats. The engine asks after the next seats on every discard,
+    /// and `i` is then below twice the count: a subtraction answers without a division.
+    const fn wrap(self, i: usize) -> usize {
         let n = self.count as usize;
-        (to.index() + n - from.index() % n) % n
+        if i < n {
+            i
+        } else if i < 2 * n {
+            i - n
+        } else {
+            i % n
+        }
     }
 
     /// The other seats in turn order, starting after `seat`.

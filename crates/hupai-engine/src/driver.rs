@@ -343,13 +343,18 @@ impl Driver {
         };
         let (player, seat, decision) = (prompt.player, prompt.seat, prompt.decision);
         let Some(Some(agent)) = agents.get_mut(player) else { return Ok(None) };
-        let mut action = agent.decide(prompt.view, prompt.options).canonical();
-        let legal = prompt.options.contains(&action);
-        if !legal {
-            action = default_action(prompt.options);
-            self.illegal[player] += 1;
-        }
-        match self.answer(player, decision, action) {
+        let action = agent.decide(prompt.view, prompt.options).canonical();
+        // The engine refuses an option it did not offer, changing nothing: the default
+        // replaces it then (the options are looked through once, not twice, for a legal one).
+        let (action, answered) = match self.answer(player, decision, action) {
+            Err(AnswerError::Play(PlayError::Illegal { .. })) => {
+                self.illegal[player] += 1;
+                let action = default_action(self.game.pending().options(seat));
+                (action, self.answer(player, decision, action))
+            }
+            answered => (action, answered),
+        };
+        match answered {
             Ok(events) => Ok(Some(Step { player, seat, action, events })),
             Err(AnswerError::Play(e)) => Err(e),
             Err(_) => Err(PlayError::NotYourTurn(seat)),
@@ -363,12 +368,21 @@ impl Driver {
 
     /// Shows every agent the events it has not seen yet.
     fn show<A: Agent>(&mut self, agents: &mut [Option<A>]) {
+        // Asked once for the new events, not for each: most agents read only their view.
+        let players = self.game.seats().count();
+        let mut observing = [false; 4];
+        for (o, agent) in observing.iter_mut().zip(agents.iter()).take(players) {
+            *o = agent.as_ref().is_some_and(|a| a.observes());
+        }
+        if observing == [false; 4] {
+            self.shown = self.record.len();
+            return;
+        }
         for seq in self.shown..self.record.len() {
             let e = &self.record[seq];
             let hidden = e.has_hidden_tiles();
-            let players = self.game.seats().count();
             for (player, agent) in agents.iter_mut().enumerate().take(players) {
-                let Some(agent) = agent.as_mut().filter(|a| a.observes()) else { continue };
+                let Some(agent) = agent.as_mut().filter(|_| observing[player]) else { continue };
                 if hidden {
                     agent.observe(&shown_to(e, self.seat_at(player, seq)));
                 } else {

@@ -200,6 +200,7 @@ fn discards(view: &PlayerView, banned: KindSet, out: &mut Vec<Action>) {
         skip = pai;
     }
     // Each other tile name once: the hand is sorted, so a name differs from the one before.
+    out.reserve(view.hand.len());
     let mut last = Pai::HIDDEN;
     out.extend(view.hand.iter().filter_map(|&pai| {
         if pai == skip {

@@ -125,8 +125,16 @@ impl Player {
 
     /// Adds a tile to the concealed tiles.
     pub fn add(&mut self, tile: Tile) {
-        let at = self.hand.partition_point(|&t| t < tile);
-        self.hand.insert(at, tile);
+        // One step of insertion sort: the hand is short, and a call to move its tail costs
+        // more than the few tiles moved.
+        self.hand.push(tile);
+        let hand = self.hand.as_mut_slice();
+        let mut i = hand.len() - 1;
+        while i > 0 && hand[i - 1] > tile {
+            hand[i] = hand[i - 1];
+            i -= 1;
+        }
+        hand[i] = tile;
     }
 
     /// Removes a tile from the concealed tiles; false when it is not there.
@@ -160,6 +168,14 @@ impl Player {
     /// A concealed tile named `pai` under `reds`, other than `not` (the drawn tile when a
     /// discard is from the hand).
     pub fn tile_named(&self, pai: Pai, reds: [u8; 3], not: Option<Tile>) -> Option<Tile> {
-        self.hand.iter().copied().find(|&t| Some(t) != not && Pai::of(t, reds) == pai)
+        // A tile named `pai` is of its kind, and the hand, sorted by index, holds a kind's
+        // tiles together: look among those only (flowers have no kind: among all).
+        let kind = pai.kind();
+        let from = kind.map_or(0, |k| self.hand.partition_point(|&t| t < Tile::new(k, 0)));
+        self.hand[from..]
+            .iter()
+            .copied()
+            .take_while(|t| kind.is_none() || t.kind() == kind)
+            .find(|&t| Some(t) != not && Pai::of(t, reds) == pai)
     }
 }

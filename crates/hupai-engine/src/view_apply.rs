@@ -772,7 +772,8 @@ impl PlayerView {
     }
 
     fn take_own(&mut self, pai: Pai) {
-        if let Some(i) = self.hand.iter().position(|&p| p == pai) {
+        // The hand is sorted: a binary search finds the tile.
+        if let Ok(i) = self.hand.binary_search(&pai) {
             self.hand.copy_within(i + 1.., i);
             self.hand.pop();
             match pai.kind() {
@@ -788,8 +789,9 @@ impl PlayerView {
     /// Recomputes shanten and waits when the seat holds 3n + 1 tiles.
     fn refresh_own(&mut self) {
         let melds = self.melds[self.seat.index()].len() as u8;
+        // Flowers sort last: a hand holding one ends with it.
         if (self.hand.len() + 3 * melds as usize) % 3 != 1
-            || self.hand.iter().any(|p| p.is_flower())
+            || self.hand.last().is_some_and(|p| p.is_flower())
         {
             return;
         }

@@ -337,12 +337,16 @@ const PRESETS: &[(&str, &str)] = &[
     ("sanma-majsoul", include_str!("presets/sanma-majsoul.toml")),
 ];
 
-/// Every preset, parsed once: they are constants, and a program that starts many games asks
-/// each time whether its rules are still their preset ([`Rules::is_preset`]), which should not
-/// parse TOML every time.
-fn parsed_presets() -> &'static [Rules] {
-    static PARSED: std::sync::OnceLock<Vec<Rules>> = std::sync::OnceLock::new();
-    PARSED.get_or_init(|| PRESETS.iter().filter_map(|(name, _)| Rules::preset(name).ok()).collect())
+/// The preset `name`, parsed the first time it is asked for: presets are constants, and a
+/// program that starts many games asks each time whether its rules are still their preset
+/// ([`Rules::is_preset`]), which should not parse TOML every time, nor the presets it does not
+/// play.
+fn parsed_preset(name: &str) -> Option<&'static Rules> {
+    use std::sync::OnceLock;
+    static PARSED: [OnceLock<Option<Rules>>; PRESETS.len()] =
+        [const { OnceLock::new() }; PRESETS.len()];
+    let i = PRESETS.iter().position(|p| p.0 == name)?;
+    PARSED[i].get_or_init(|| Rules::preset(name).ok()).as_ref()
 }
 
 impl Rules {
@@ -410,7 +414,7 @@ impl Rules {
 
     /// Whether these are exactly the preset of their name.
     pub fn is_preset(&self) -> bool {
-        parsed_presets().iter().any(|p| p.name == self.name && p == self)
+        parsed_preset(&self.name).is_some_and(|p| p == self)
     }
 
     /// The fans a doubling table counts of `fans`: at most `fan_cap` (封顶, 爆棚), and never
