@@ -71,6 +71,7 @@ mod rng;
 pub mod schedule;
 mod settle;
 mod setup;
+mod sorted;
 pub mod taken;
 mod turn;
 mod view;

@@ -125,16 +125,7 @@ impl Player {
 
     /// Adds a tile to the concealed tiles.
     pub fn add(&mut self, tile: Tile) {
-        // One step of insertion sort: the hand is short, and a call to move its tail costs
-        // more than the few tiles moved.
-        self.hand.push(tile);
-        let hand = self.hand.as_mut_slice();
-        let mut i = hand.len() - 1;
-        while i > 0 && hand[i - 1] > tile {
-            hand[i] = hand[i - 1];
-            i -= 1;
-        }
-        hand[i] = tile;
+        crate::sorted::insert_sorted(&mut self.hand, tile);
     }
 
     /// Removes a tile from the concealed tiles; false when it is not there.

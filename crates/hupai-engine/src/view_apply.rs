@@ -755,15 +755,7 @@ impl PlayerView {
     }
 
     fn add_own(&mut self, pai: Pai) {
-        // One step of insertion sort: the hand is short.
-        self.hand.push(pai);
-        let hand = self.hand.as_mut_slice();
-        let mut i = hand.len() - 1;
-        while i > 0 && hand[i - 1] > pai {
-            hand[i] = hand[i - 1];
-            i -= 1;
-        }
-        hand[i] = pai;
+        crate::sorted::insert_sorted(&mut self.hand, pai);
         match pai.kind() {
             Some(k) if Some(k) == self.joker => self.own.jokers += 1,
             Some(k) => self.own.counts.add(k),
