@@ -23,17 +23,14 @@ impl Rules {
     /// `removed_kinds`.
     pub fn wall_kinds(&self) -> KindSet {
         let mut set = KindSet::EMPTY;
-        for k in Kind::all().filter(|k| self.honors || !k.is_honor()) {
+        for k in Kind::all().filter(|&k| self.in_wall(k)) {
             set.insert(k);
-        }
-        for &k in &self.removed_kinds {
-            set.remove(k);
         }
         set
     }
 
-    /// Whether tiles of `kind` are in the wall (the test of [`Rules::wall_kinds`] for one kind,
-    /// without making the set: the riichi scorer asks it of every kind a hand holds).
+    /// Whether tiles of `kind` are in the wall: the one test [`Rules::wall_kinds`] makes of
+    /// every kind (the riichi scorer asks it of every kind a hand holds, without the set).
     pub fn in_wall(&self, kind: Kind) -> bool {
         (self.honors || !kind.is_honor()) && !self.removed_kinds.contains(&kind)
     }
