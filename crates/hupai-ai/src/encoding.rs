@@ -1,21 +1,31 @@
-//! The observation encoding `hupai-v4`: a seat's view as binary planes over the 34 kinds and
-//! a vector of scalars, computed from the `PlayerView` alone (what the seat was shown), so it
-//! never carries another seat's concealed tiles. It is the one encoding of hupai: the Python
-//! environments and the Rust model agent (`model:FILE.onnx`) both call [`encode`], and a
-//! model file carries [`VERSION`], so training and play cannot drift apart.
+//! The observation encodings: a seat's view as binary planes over the 34 kinds and a vector
+//! of scalars, computed from the `PlayerView` alone (what the seat was shown), so they never
+//! carry another seat's concealed tiles. [`Encoding`] names them; the Python environments
+//! and the Rust model agent (`model:FILE.onnx`) both call [`Encoding::encode`], and a model
+//! file names the encoding it was trained on, so training and play cannot drift apart.
+//!
+//! - `hupai-v4` ([`Encoding::V4`], the default): what the seat sees, as below. It is cheap
+//!   (about a microsecond), for environments that step millions of decisions.
+//! - `hupai-v5` ([`Encoding::V5`]): `hupai-v4` plus what a player works out from it, the way
+//!   Suphx's look-ahead features do: what each discard does to the hand (planes 73-82) and
+//!   how dangerous each kind is against each opponent by the learned reads of
+//!   [`crate::reads`] (planes 83-94, scalars 83-88). It costs a few microseconds more.
 //!
 //! ```
-//! use hupai_ai::encoding::{encode, PLANES, SCALARS, WIDTH};
+//! use hupai_ai::encoding::{Encoding, WIDTH};
 //! use hupai_engine::{Game, Setup};
 //! use hupai_core::Seat;
 //! use hupai_rules::Rules;
 //! let (game, _events) = Game::new(Setup::new(Rules::preset("riichi").unwrap(), 1));
 //! let view = game.view(Seat::East);
-//! let (mut planes, mut scalars) = (vec![0u8; PLANES * WIDTH], vec![0f32; SCALARS]);
-//! encode(&view, &mut planes, &mut scalars);
+//! let enc = Encoding::V5;
+//! let (mut planes, mut scalars) = (vec![0u8; enc.planes() * WIDTH], vec![0f32; enc.scalars()]);
+//! enc.encode(&view, &mut planes, &mut scalars);
 //! // The dealer holds 14 tiles: the "≥1" plane counts its kinds.
 //! assert!(planes[..WIDTH].iter().any(|&b| b == 1));
 //! assert_eq!(scalars[4], 1.0); // seat wind east
+//! // Some discard keeps the hand at its best shanten.
+//! assert!(planes[73 * WIDTH..74 * WIDTH].iter().any(|&b| b == 1));
 //! ```
 //!
 //! Seats are relative: 0 the seat itself, 1 the next seat (shimocha, on its right), 2 across,
@@ -24,7 +34,7 @@
 //! set aside (kita, three players) count as seen tiles and, with flowers, in the bonus-tile
 //! scalars ("flowers seat r").
 //!
-//! Planes (uint8 0/1, shape `(PLANES, 34)`):
+//! Planes (uint8 0/1, shape `(planes, 34)`):
 //!
 //! | planes | content |
 //! | --- | --- |
@@ -46,30 +56,113 @@
 //! | 17 + 14r + 11 | seat r's closed kan kinds |
 //! | 17 + 14r + 12 | kinds discarded by anyone since seat r's riichi |
 //! | 17 + 14r + 13 | seat r's last discard still in its river |
+//! | `hupai-v5` only: | at a discard (the seat's turn, the hand 3n+2; zeros otherwise) |
+//! | 73 | discarding this kind keeps the hand at its best shanten |
+//! | 74-81 | among those, the copies of the effective tiles left after the discard that the seat has not seen are ≥2, ≥4, ≥8, ≥12, ≥16, ≥20, ≥28, ≥36 |
+//! | 82 | among those, the discard with the most |
+//! | `hupai-v5` only: | in a hand, for opponent r = 1..3 (the learned reads) |
+//! | 83 + 4(r−1) + 0-3 | the chance of dealing in to r with this kind (r ready × r waits on it) ≥0.5%, ≥2%, ≥5%, ≥12% |
 //!
-//! Scalars (float32, shape `(SCALARS,)`): see [`SCALAR_NAMES`]. `hupai-v2` is `hupai-v1` with
-//! the Sichuan scalars appended (the void decision, each seat's void suit and win, the own
-//! tiles of the void suit); the first 52 scalars and every plane keep their meaning.
-//! `hupai-v3` appends scalar 70, the exchange decision (换三张); the rest is `hupai-v2`.
-//! `hupai-v4` appends scalars 71-82, each seat's Wuhan lone kongs (红中杠, 赖子杠, 痞子杠),
-//! and counts the lone kongs' tiles in planes 13-16 (they lie face up); outside Wuhan it is
-//! `hupai-v3` with twelve zeros appended.
+//! Scalars (float32): see [`Encoding::scalar_names`]. `hupai-v2` is `hupai-v1` with the
+//! Sichuan scalars appended (the void decision, each seat's void suit and win, the own tiles
+//! of the void suit); the first 52 scalars and every plane keep their meaning. `hupai-v3`
+//! appends scalar 70, the exchange decision (换三张); the rest is `hupai-v2`. `hupai-v4`
+//! appends scalars 71-82, each seat's Wuhan lone kongs (红中杠, 赖子杠, 痞子杠), and counts the
+//! lone kongs' tiles in planes 13-16 (they lie face up); outside Wuhan it is `hupai-v3` with
+//! twelve zeros appended. `hupai-v5` is `hupai-v4` with planes 73-94 and scalars 83-88
+//! (each opponent's chance to be ready and the cost of its win) appended.
 
-use hupai_core::{Kind, MeldKind, Suit};
+use hupai_core::{discard_analysis, Kind, MeldKind, Suit};
 use hupai_engine::{Decision, PlayerView};
 use hupai_rules::Variant;
 
-/// The encoding's name; it changes whenever a plane or scalar changes meaning.
-pub const VERSION: &str = "hupai-v4";
-/// Planes per observation.
-pub const PLANES: usize = 73;
+use crate::reads::{Reads, Table};
+use crate::Situation;
+
+/// An observation encoding, by its name (`hupai-v4`, `hupai-v5`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum Encoding {
+    /// `hupai-v4`: what the seat sees.
+    #[default]
+    V4,
+    /// `hupai-v5`: `hupai-v4` plus the look-ahead of each discard and the learned reads.
+    V5,
+}
+
 /// Plane width: the 34 kinds.
 pub const WIDTH: usize = 34;
-/// Scalars per observation.
-pub const SCALARS: usize = 83;
 
-/// What each scalar is, in order.
-pub const SCALAR_NAMES: [&str; SCALARS] = [
+/// `hupai-v4`'s planes.
+const V4_PLANES: usize = 73;
+/// `hupai-v4`'s scalars.
+const V4_SCALARS: usize = 83;
+/// The unseen copies of the effective tiles after a discard that planes 74-81 step at.
+const LOOKAHEAD_STEPS: [u32; 8] = [2, 4, 8, 12, 16, 20, 28, 36];
+/// The first look-ahead plane (`hupai-v5`).
+const LOOKAHEAD: usize = V4_PLANES;
+/// The first danger plane (`hupai-v5`).
+const DANGER: usize = LOOKAHEAD + 2 + LOOKAHEAD_STEPS.len();
+/// The chances of dealing in that the danger planes step at.
+const DANGER_STEPS: [f32; 4] = [0.005, 0.02, 0.05, 0.12];
+
+impl Encoding {
+    /// Every encoding, oldest first.
+    pub const ALL: [Encoding; 2] = [Encoding::V4, Encoding::V5];
+
+    /// The encoding's name; a name changes whenever a plane or scalar changes meaning.
+    pub fn name(self) -> &'static str {
+        match self {
+            Encoding::V4 => "hupai-v4",
+            Encoding::V5 => "hupai-v5",
+        }
+    }
+
+    /// The encoding called `name`, if this hupai has it.
+    pub fn from_name(name: &str) -> Option<Encoding> {
+        Encoding::ALL.into_iter().find(|e| e.name() == name)
+    }
+
+    /// Planes per observation (each [`WIDTH`] wide).
+    pub fn planes(self) -> usize {
+        match self {
+            Encoding::V4 => V4_PLANES,
+            Encoding::V5 => DANGER + 4 * 3,
+        }
+    }
+
+    /// Scalars per observation.
+    pub fn scalars(self) -> usize {
+        self.scalar_names().len()
+    }
+
+    /// What each scalar is, in order.
+    pub fn scalar_names(self) -> &'static [&'static str] {
+        match self {
+            Encoding::V4 => &V5_SCALAR_NAMES[..V4_SCALARS],
+            Encoding::V5 => &V5_SCALAR_NAMES,
+        }
+    }
+
+    /// Writes `view`'s observation into `planes` (`self.planes() * WIDTH`) and `scalars`
+    /// (`self.scalars()`), which must be all zeros (fresh buffers are).
+    pub fn encode(self, view: &PlayerView, planes: &mut [u8], scalars: &mut [f32]) {
+        encode_v4(view, planes, scalars);
+        if self == Encoding::V5 {
+            let sit = Situation::new(view, view.rules());
+            lookahead(view, &sit, planes);
+            danger(view, sit, planes, scalars);
+        }
+    }
+}
+
+impl std::fmt::Display for Encoding {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// What each scalar of `hupai-v5` is, in order (`hupai-v4`'s are the first 83).
+const V5_SCALAR_NAMES: [&str; V4_SCALARS + 6] = [
     "round wind east",
     "round wind south",
     "round wind west",
@@ -153,6 +246,12 @@ pub const SCALAR_NAMES: [&str; SCALARS] = [
     "red dragon lone kongs seat 3 / 4",
     "joker lone kongs seat 3 / 4",
     "indicator lone kongs seat 3 / 4",
+    "ready seat 1 (learned read)",
+    "ready seat 2 (learned read)",
+    "ready seat 3 (learned read)",
+    "cost of seat 1's win / scale (learned read)",
+    "cost of seat 2's win / scale (learned read)",
+    "cost of seat 3's win / scale (learned read)",
 ];
 
 fn set(planes: &mut [u8], plane: usize, kind: Kind) {
@@ -186,9 +285,8 @@ fn set_kinds(planes: &mut [u8], plane: usize, set: hupai_core::KindSet) {
     }
 }
 
-/// Writes `view`'s encoding into `planes` (`PLANES * 34`) and `scalars` (`SCALARS`), which
-/// must be all zeros (fresh buffers are).
-pub fn encode(view: &PlayerView, planes: &mut [u8], scalars: &mut [f32]) {
+/// Writes `hupai-v4`: the first 73 planes and 83 scalars of every encoding.
+fn encode_v4(view: &PlayerView, planes: &mut [u8], scalars: &mut [f32]) {
     let me = view.seat;
     let rules = view.rules();
     let mut visible = [0u8; 34];
@@ -280,7 +378,7 @@ pub fn encode(view: &PlayerView, planes: &mut [u8], scalars: &mut [f32]) {
             set(planes, base + 13, k);
         }
         // Scalars by seat.
-        let scale = if rules.starting_points > 0 { rules.starting_points as f32 } else { 100.0 };
+        let scale = score_scale(rules);
         scalars[11 + r] = view.scores[s] as f32 / scale;
         scalars[15 + r] = f32::from(u8::from(view.riichi[s]));
         scalars[19 + r] = view.hand_sizes[s] as f32 / 13.0;
@@ -331,6 +429,66 @@ pub fn encode(view: &PlayerView, planes: &mut [u8], scalars: &mut [f32]) {
     }
 }
 
+/// What the scores (and the learned costs) are divided by: the starting points, or 100 where
+/// a match starts at zero.
+fn score_scale(rules: &hupai_rules::Rules) -> f32 {
+    if rules.starting_points > 0 {
+        rules.starting_points as f32
+    } else {
+        100.0
+    }
+}
+
+/// Planes 73-82 at a discard: which discards keep the best shanten, how many unseen copies of
+/// the effective tiles each leaves (in steps), and the one that leaves the most.
+fn lookahead(view: &PlayerView, sit: &Situation, planes: &mut [u8]) {
+    let discard = matches!(view.decision(), Decision::Turn { .. } | Decision::RiichiDiscard);
+    if !discard || view.hand.len() % 3 != 2 {
+        return;
+    }
+    let melds = sit.melds.len() as u8;
+    let table = discard_analysis(&sit.counts, sit.jokers, melds, sit.forms, &sit.visible);
+    let options = table.as_slice();
+    let Some(best) = options.first() else { return };
+    for o in options.iter().take_while(|o| o.shanten == best.shanten) {
+        let Some(k) = o.discard else { continue };
+        set(planes, LOOKAHEAD, k);
+        for (j, &step) in LOOKAHEAD_STEPS.iter().enumerate() {
+            if o.count >= step {
+                set(planes, LOOKAHEAD + 1 + j, k);
+            }
+        }
+        if o.count == best.count {
+            set(planes, LOOKAHEAD + 1 + LOOKAHEAD_STEPS.len(), k);
+        }
+    }
+}
+
+/// Planes 83-94 and scalars 83-88 in a hand: each opponent's chance to be ready, the cost of
+/// its win, and the chance of dealing in to it with each kind, by the learned reads.
+fn danger(view: &PlayerView, sit: Situation, planes: &mut [u8], scalars: &mut [f32]) {
+    if !view.in_hand || view.game_over {
+        return;
+    }
+    let rules = view.rules();
+    let Some(reads) = Reads::for_rules(rules) else { return };
+    let table = Table::with_situation(view, sit);
+    for r in 1..view.seats.count() {
+        let seat = view.seats.add(view.seat, r);
+        let read = reads.read(&table, seat.index());
+        scalars[V4_SCALARS + r - 1] = read.ready;
+        scalars[V4_SCALARS + 3 + r - 1] = read.cost / score_scale(rules);
+        for (k, &d) in read.danger.iter().enumerate() {
+            let chance = read.ready * d;
+            for (j, &step) in DANGER_STEPS.iter().enumerate() {
+                if chance >= step {
+                    planes[(DANGER + 4 * (r - 1) + j) * WIDTH + k] = 1;
+                }
+            }
+        }
+    }
+}
+
 /// The family one-hot's slot: riichi, MCR, or one of the Chinese home variants.
 fn family_index(v: Variant) -> usize {
     match v {
@@ -362,8 +520,10 @@ mod tests {
             (Seat::West, [Seat::West, Seat::East, Seat::South]),
         ] {
             let view = game.view(me);
-            let (mut planes, mut scalars) = (vec![0u8; PLANES * WIDTH], vec![0f32; SCALARS]);
-            encode(view, &mut planes, &mut scalars);
+            let enc = Encoding::V4;
+            let (mut planes, mut scalars) =
+                (vec![0u8; enc.planes() * WIDTH], vec![0f32; enc.scalars()]);
+            enc.encode(view, &mut planes, &mut scalars);
             for (r, seat) in order.iter().enumerate() {
                 let size = view.hand_sizes[seat.index()] as f32 / 13.0;
                 assert_eq!(scalars[19 + r], size, "{me:?} slot {r}");
@@ -371,5 +531,143 @@ mod tests {
             }
             assert_eq!((scalars[14], scalars[22]), (0.0, 0.0), "{me:?}: the fourth slot is empty");
         }
+    }
+
+    /// Plays a hand of four `defensive` under every preset and calls `check` at every prompt.
+    fn every_prompt(check: &mut dyn FnMut(&str, &PlayerView)) {
+        use hupai_engine::Driver;
+        for preset in Rules::preset_names() {
+            let rules = Rules::preset(preset).unwrap();
+            let mut setup = Setup::new(rules.clone(), 31);
+            setup.single_hand = true;
+            let mut driver = Driver::new(setup);
+            let mut agents: Vec<Option<crate::Defensive>> =
+                (0..rules.players()).map(|_| Some(crate::Defensive::new(&rules))).collect();
+            while !driver.is_over() {
+                for p in driver.prompts() {
+                    check(preset, p.view);
+                }
+                if driver.step(&mut agents).unwrap().is_none() {
+                    break;
+                }
+            }
+        }
+    }
+
+    fn encoded(enc: Encoding, view: &PlayerView) -> (Vec<u8>, Vec<f32>) {
+        let (mut planes, mut scalars) = (vec![0u8; enc.planes() * WIDTH], vec![0f32; enc.scalars()]);
+        enc.encode(view, &mut planes, &mut scalars);
+        (planes, scalars)
+    }
+
+    #[test]
+    fn names_and_shapes() {
+        assert_eq!(Encoding::default(), Encoding::V4);
+        assert_eq!((Encoding::V4.planes(), Encoding::V4.scalars()), (73, 83));
+        assert_eq!((Encoding::V5.planes(), Encoding::V5.scalars()), (95, 89));
+        for e in Encoding::ALL {
+            assert_eq!(Encoding::from_name(e.name()), Some(e));
+        }
+        assert_eq!(Encoding::from_name("hupai-v3"), None);
+    }
+
+    /// `hupai-v5` begins with `hupai-v4`, byte for byte, under every preset.
+    #[test]
+    fn v5_extends_v4() {
+        let mut rows = 0;
+        every_prompt(&mut |preset, view| {
+            let (p4, s4) = encoded(Encoding::V4, view);
+            let (p5, s5) = encoded(Encoding::V5, view);
+            assert_eq!(p4, p5[..p4.len()], "{preset}");
+            assert_eq!(s4, s5[..s4.len()], "{preset}");
+            assert!(p5.iter().all(|&b| b <= 1), "{preset}");
+            assert!(s5[83..86].iter().all(|x| (0.0..=1.0).contains(x)), "{preset}: {s5:?}");
+            rows += 1;
+        });
+        assert!(rows > 500, "{rows}");
+    }
+
+    /// The look-ahead planes agree with a slow count: remove each held kind, take the shanten
+    /// over the rules' forms, count the unseen copies of every kind that lowers it.
+    #[test]
+    fn lookahead_planes_match_a_slow_count() {
+        use hupai_core::{shanten_with_jokers, Counts};
+        let mut discards = 0;
+        every_prompt(&mut |preset, view| {
+            let (planes, _) = encoded(Encoding::V5, view);
+            let plane = |p: usize, k: usize| planes[p * WIDTH + k] == 1;
+            let turn = matches!(view.decision(), Decision::Turn { .. } | Decision::RiichiDiscard);
+            if !turn || view.hand.len() % 3 != 2 {
+                assert!((73..83).all(|p| (0..34).all(|k| !plane(p, k))), "{preset}");
+                return;
+            }
+            let sit = Situation::new(view, view.rules());
+            let melds = sit.melds.len() as u8;
+            let forms = sit.forms;
+            let after = |k: usize| {
+                let mut c: Counts = sit.counts;
+                c.0[k] -= 1;
+                c
+            };
+            let held: Vec<usize> = (0..34).filter(|&k| sit.counts.0[k] > 0).collect();
+            let shanten = |c: &Counts| shanten_with_jokers(c, sit.jokers, melds, forms);
+            let best = held.iter().map(|&k| shanten(&after(k))).min().unwrap();
+            let unseen = |k: usize| {
+                let mut out = 0u32;
+                let c = after(k);
+                for t in 0..34 {
+                    if c.0[t] >= 4 {
+                        continue;
+                    }
+                    let mut d = c;
+                    d.0[t] += 1;
+                    if shanten(&d) < best {
+                        out += u32::from(4u8.saturating_sub(sit.counts.0[t] + sit.visible.0[t]));
+                    }
+                }
+                out
+            };
+            let keeps: Vec<usize> =
+                held.iter().copied().filter(|&k| shanten(&after(k)) == best).collect();
+            let most = keeps.iter().map(|&k| unseen(k)).max().unwrap_or(0);
+            for k in 0..34 {
+                let keep = keeps.contains(&k);
+                assert_eq!(plane(73, k), keep, "{preset} kind {k}");
+                let n = if keep { unseen(k) } else { 0 };
+                for (j, &step) in LOOKAHEAD_STEPS.iter().enumerate() {
+                    assert_eq!(plane(74 + j, k), keep && n >= step, "{preset} kind {k} ≥{step}");
+                }
+                assert_eq!(plane(82, k), keep && n == most, "{preset} kind {k}: most");
+            }
+            discards += 1;
+        });
+        assert!(discards > 100, "{discards}");
+    }
+
+    /// Against a declared riichi the danger planes mark some kinds and never the riichi
+    /// seat's own discards (furiten: it cannot win on them).
+    #[test]
+    fn danger_planes_spare_a_riichi_seats_discards() {
+        let mut checked = 0;
+        every_prompt(&mut |preset, view| {
+            if view.rules().variant != Variant::Riichi || !view.in_hand {
+                return;
+            }
+            let (planes, scalars) = encoded(Encoding::V5, view);
+            for r in 1..view.seats.count() {
+                let seat = view.seats.add(view.seat, r);
+                if !view.riichi[seat.index()] {
+                    continue;
+                }
+                assert_eq!(scalars[83 + r - 1], 1.0, "{preset}: a riichi seat is ready");
+                let first = (83 + 4 * (r - 1)) * WIDTH;
+                assert!(planes[first..first + WIDTH].iter().any(|&b| b == 1), "{preset}");
+                for k in view.discarded[seat.index()].iter() {
+                    assert_eq!(planes[first + k.index()], 0, "{preset}: {k} is safe");
+                }
+                checked += 1;
+            }
+        });
+        assert!(checked > 0, "no riichi in the hands played");
     }
 }

@@ -1,5 +1,6 @@
 //! `model:FILE.onnx`: an agent that plays a trained policy ([`Model`]). It encodes its view
-//! with [`crate::encoding::encode`] (the function the training data came from), runs the
+//! with the model's [`crate::encoding::Encoding`] (the function the training data came
+//! from), runs the
 //! network, and plays the legal option with the highest logit: illegal ids are never
 //! considered, so it always answers one of its options.
 //!
@@ -17,7 +18,7 @@ use hupai_engine::{default_action, Action, Agent, Candidate, Explanation, Faults
 
 use crate::action_space::{action_name, ids_of, ACTIONS};
 use crate::batch_policy::BatchPolicy;
-use crate::encoding::{encode, PLANES, SCALARS, WIDTH};
+use crate::encoding::WIDTH;
 use crate::model::Model;
 use rayon::prelude::*;
 
@@ -35,11 +36,12 @@ pub struct Learned {
 impl Learned {
     /// An agent named `name` playing `model`.
     pub fn new(name: &str, model: Arc<Model>) -> Learned {
+        let enc = model.encoding();
         Learned {
             name: name.to_string(),
             model,
-            planes: vec![0; PLANES * WIDTH],
-            scalars: vec![0.0; SCALARS],
+            planes: vec![0; enc.planes() * WIDTH],
+            scalars: vec![0.0; enc.scalars()],
             ids: Vec::new(),
             faults: Faults::default(),
         }
@@ -55,7 +57,7 @@ impl Learned {
     fn logits(&mut self, view: &PlayerView) -> Option<Vec<f32>> {
         self.planes.fill(0);
         self.scalars.fill(0.0);
-        encode(view, &mut self.planes, &mut self.scalars);
+        self.model.encoding().encode(view, &mut self.planes, &mut self.scalars);
         match self.model.logits(1, &self.planes, &self.scalars) {
             Ok(l) => Some(l),
             Err(_) => {
@@ -134,13 +136,15 @@ impl BatchPolicy for Model {
         rows.par_chunks(chunk)
             .flat_map_iter(|part| {
                 let asked: Vec<usize> = (0..part.len()).filter(|&i| part[i].1.len() > 1).collect();
-                let mut planes = vec![0u8; asked.len() * PLANES * WIDTH];
-                let mut scalars = vec![0f32; asked.len() * SCALARS];
+                let enc = self.encoding();
+                let (pw, sw) = (enc.planes() * WIDTH, enc.scalars());
+                let mut planes = vec![0u8; asked.len() * pw];
+                let mut scalars = vec![0f32; asked.len() * sw];
                 for (k, &i) in asked.iter().enumerate() {
-                    encode(
+                    enc.encode(
                         part[i].0,
-                        &mut planes[k * PLANES * WIDTH..(k + 1) * PLANES * WIDTH],
-                        &mut scalars[k * SCALARS..(k + 1) * SCALARS],
+                        &mut planes[k * pw..(k + 1) * pw],
+                        &mut scalars[k * sw..(k + 1) * sw],
                     );
                 }
                 let logits = self.logits(asked.len(), &planes, &scalars).ok();

@@ -2,8 +2,8 @@
 //! behind the `model:FILE.onnx` agents ([`crate::Learned`]). No Python runs at play time.
 //!
 //! A model file is what `python -m hupai.train` exports: two inputs, `planes` (float32,
-//! `[N, 73, 34]`) and `scalars` (float32, `[N, 83]`), the observation of
-//! [`crate::encoding`]; its first output holds one logit per action id of
+//! `[N, planes, 34]`) and `scalars` (float32, `[N, scalars]`), the observation of one of
+//! [`crate::encoding`]'s encodings (`[N, 73, 34]` and `[N, 83]` for `hupai-v4`); its first output holds one logit per action id of
 //! [`crate::action_space`] (`[N, 728]`). Its metadata names the encoding and the action
 //! space it was trained for (`hupai.encoding`, `hupai.actions`); a file that is missing, is
 //! not ONNX, names another encoding or action space, or has other shapes is refused by
@@ -23,7 +23,7 @@ use tract_onnx::pb::ModelProto;
 use tract_onnx::prelude::*;
 
 use crate::action_space::{self, ACTIONS};
-use crate::encoding::{self, PLANES, SCALARS, WIDTH};
+use crate::encoding::{Encoding, WIDTH};
 
 /// The metadata key of the encoding a model was trained on.
 pub const META_ENCODING: &str = "hupai.encoding";
@@ -90,10 +90,10 @@ impl fmt::Display for ModelError {
             }
             ModelError::Encoding { path, found } => write!(
                 f,
-                "'{}' was trained on the observation encoding {}, this hupai encodes '{}'",
+                "'{}' was trained on the observation encoding {}, this hupai encodes {}",
                 path.display(),
                 quoted(found),
-                encoding::VERSION
+                Encoding::ALL.map(|e| format!("'{e}'")).join(" or ")
             ),
             ModelError::Actions { path, found } => write!(
                 f,
@@ -133,6 +133,7 @@ type Plan = TypedRunnableModel<TypedModel>;
 pub struct Model {
     path: PathBuf,
     meta: Vec<(String, String)>,
+    encoding: Encoding,
     /// Compiled for one observation (the single-decision path).
     single: Plan,
     /// Compiled for a batch of any size.
@@ -175,9 +176,10 @@ impl Model {
             proto.metadata_props.iter().map(|e| (e.key.clone(), e.value.clone())).collect();
         let lookup = |k: &str| meta.iter().find(|(key, _)| key == k).map(|(_, v)| v.clone());
         let enc = lookup(META_ENCODING);
-        if enc.as_deref() != Some(encoding::VERSION) {
+        let Some(encoding) = enc.as_deref().and_then(Encoding::from_name) else {
             return Err(ModelError::Encoding { path: p(), found: enc });
-        }
+        };
+        let (planes, scalars) = (encoding.planes(), encoding.scalars());
         let actions = lookup(META_ACTIONS);
         if actions.as_deref() != Some(action_space::VERSION) {
             return Err(ModelError::Actions { path: p(), found: actions });
@@ -191,8 +193,7 @@ impl Model {
             .unwrap_or_default();
         if names != ["planes", "scalars"] {
             return Err(shape(format!(
-                "the inputs are {names:?}, not [\"planes\", \"scalars\"] (the {} observation)",
-                encoding::VERSION
+                "the inputs are {names:?}, not [\"planes\", \"scalars\"] (the {encoding} observation)"
             )));
         }
         if graph.is_some_and(|(_, outputs)| outputs == 0) {
@@ -201,21 +202,21 @@ impl Model {
         let runtime = |e: TractError| ModelError::Runtime { path: p(), reason: root_cause(&e) };
         let mut model = onnx.model_for_proto_model(&proto).map_err(runtime)?;
         let n = model.sym("N");
-        let planes = InferenceFact::dt_shape(
+        let planes_fact = InferenceFact::dt_shape(
             f32::datum_type(),
-            tvec!(n.to_dim(), PLANES.to_dim(), WIDTH.to_dim()),
+            tvec!(n.to_dim(), planes.to_dim(), WIDTH.to_dim()),
         );
-        let scalars =
-            InferenceFact::dt_shape(f32::datum_type(), tvec!(n.to_dim(), SCALARS.to_dim()));
+        let scalars_fact =
+            InferenceFact::dt_shape(f32::datum_type(), tvec!(n.to_dim(), scalars.to_dim()));
         // A declared input shape that disagrees with the encoding is refused here.
         let declared = |i: usize| model.input_fact(i).map(|f| format!("{f:?}")).unwrap_or_default();
         let (declared_planes, declared_scalars) = (declared(0), declared(1));
         model = model
-            .with_input_fact(0, planes)
-            .and_then(|m| m.with_input_fact(1, scalars))
+            .with_input_fact(0, planes_fact)
+            .and_then(|m| m.with_input_fact(1, scalars_fact))
             .map_err(|e| {
                 shape(format!(
-                    "its inputs ({declared_planes}, {declared_scalars}) are not planes [N, {PLANES}, {WIDTH}] and scalars [N, {SCALARS}]: {}",
+                    "its inputs ({declared_planes}, {declared_scalars}) are not planes [N, {planes}, {WIDTH}] and scalars [N, {scalars}] ({encoding}): {}",
                     root_cause(&e)
                 ))
             })?;
@@ -226,8 +227,7 @@ impl Model {
         }
         let typed = model.into_typed().map_err(|e| {
             shape(format!(
-                "its graph does not fit the {} observation: {}",
-                encoding::VERSION,
+                "its graph does not fit the {encoding} observation: {}",
                 root_cause(&e)
             ))
         })?;
@@ -250,12 +250,17 @@ impl Model {
             .and_then(|m| m.into_runnable())
             .map_err(runtime)?;
         let batch = typed.into_optimized().and_then(|m| m.into_runnable()).map_err(runtime)?;
-        Ok(Model { path: path.to_path_buf(), meta, single: one, batch })
+        Ok(Model { path: path.to_path_buf(), meta, encoding, single: one, batch })
     }
 
     /// The file it was read from.
     pub fn path(&self) -> &Path {
         &self.path
+    }
+
+    /// The observation encoding it reads.
+    pub fn encoding(&self) -> Encoding {
+        self.encoding
     }
 
     /// A metadata entry (`hupai.encoding`, `hupai.trained`, ...).
@@ -268,8 +273,8 @@ impl Model {
         &self.meta
     }
 
-    /// The logits (`rows * ACTIONS`) of `rows` observations: `planes` holds
-    /// `rows * PLANES * WIDTH` values 0/1, `scalars` `rows * SCALARS`.
+    /// The logits (`rows * ACTIONS`) of `rows` observations of its [`Model::encoding`]:
+    /// `planes` holds `rows * planes * WIDTH` values 0/1, `scalars` `rows * scalars`.
     pub fn logits(
         &self,
         rows: usize,
@@ -277,7 +282,8 @@ impl Model {
         scalars: &[f32],
     ) -> Result<Vec<f32>, ModelError> {
         let runtime = |reason: String| ModelError::Runtime { path: self.path.clone(), reason };
-        if planes.len() != rows * PLANES * WIDTH || scalars.len() != rows * SCALARS {
+        let (np, ns) = (self.encoding.planes(), self.encoding.scalars());
+        if planes.len() != rows * np * WIDTH || scalars.len() != rows * ns {
             return Err(runtime(format!(
                 "{} plane values and {} scalars for {rows} observations",
                 planes.len(),
@@ -289,8 +295,8 @@ impl Model {
         }
         let planes: Vec<f32> = planes.iter().map(|&b| f32::from(b)).collect();
         let err = |e: TractError| runtime(root_cause(&e));
-        let p = Tensor::from_shape(&[rows, PLANES, WIDTH], &planes).map_err(err)?;
-        let s = Tensor::from_shape(&[rows, SCALARS], scalars).map_err(err)?;
+        let p = Tensor::from_shape(&[rows, np, WIDTH], &planes).map_err(err)?;
+        let s = Tensor::from_shape(&[rows, ns], scalars).map_err(err)?;
         let plan = if rows == 1 { &self.single } else { &self.batch };
         let out = plan.run(tvec!(p.into_tvalue(), s.into_tvalue())).map_err(err)?;
         let first = out.first().ok_or_else(|| runtime("no output".into()))?;

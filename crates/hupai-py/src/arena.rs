@@ -20,12 +20,14 @@ use crate::actions::{action_id, claimed_kind, ids_of, ACTIONS};
 use crate::decisions::{Arrays, Batch, RowRef};
 use crate::env::load_rules;
 use crate::errors::Error;
-use crate::features::{encode, PLANES, SCALARS, WIDTH};
+use crate::features::{self, Encoding, WIDTH};
 use crate::rules::RulesArg;
 
 /// The decisions recorded in one job.
 #[derive(Debug, Default)]
 struct Rows {
+    /// The encoding of `planes` and `scalars`.
+    encoding: Encoding,
     decision: Vec<u32>,
     hand: Vec<u16>,
     player: Vec<u8>,
@@ -87,11 +89,12 @@ impl Rows {
         options: &[Action],
         played: Action,
     ) {
+        let enc = self.encoding;
         let start = self.planes.len();
-        self.planes.resize(start + PLANES * WIDTH, 0);
+        self.planes.resize(start + enc.planes() * WIDTH, 0);
         let s = self.scalars.len();
-        self.scalars.resize(s + SCALARS, 0.0);
-        encode(view, &mut self.planes[start..], &mut self.scalars[s..]);
+        self.scalars.resize(s + enc.scalars(), 0.0);
+        enc.encode(view, &mut self.planes[start..], &mut self.scalars[s..]);
         self.push_rest(decision, hand, view, player, options, played);
     }
 
@@ -301,9 +304,9 @@ impl Columns {
             self.hand_rank.push(hr.rank);
             self.game_points.push(pr.game_points.unwrap_or(0));
             self.game_rank.push(pr.game_rank.unwrap_or(0));
-            let pw = PLANES * WIDTH;
+            let (pw, sw) = (rows.encoding.planes() * WIDTH, rows.encoding.scalars());
             self.planes.extend_from_slice(&rows.planes[i * pw..(i + 1) * pw]);
-            self.scalars.extend_from_slice(&rows.scalars[i * SCALARS..(i + 1) * SCALARS]);
+            self.scalars.extend_from_slice(&rows.scalars[i * sw..(i + 1) * sw]);
             self.mask.extend_from_slice(&rows.mask[i * ACTIONS..(i + 1) * ACTIONS]);
         }
     }
@@ -326,9 +329,11 @@ fn play(
     range: std::ops::Range<usize>,
     record: bool,
     values: Option<&str>,
+    encoding: Encoding,
     window: usize,
     threads: Option<&rayon::ThreadPool>,
 ) -> PyResult<(Vec<JobRecord>, Option<Columns>)> {
+    let (pw, sw) = (encoding.planes() * WIDTH, encoding.scalars());
     let values: Option<Arc<str>> = values.map(Arc::from);
     let seat_count = config.seats();
     let all = jobs(config);
@@ -342,7 +347,8 @@ fn play(
                 within(threads, || {
                     wave.par_iter()
                         .map(|&(index, (wall, rotation))| {
-                            let rows = record.then(|| Arc::new(Mutex::new(Rows::default())));
+                            let rows = record
+                                .then(|| Arc::new(Mutex::new(Rows { encoding, ..Rows::default() })));
                             let shared = rows.clone();
                             let job = Job::with_agents(config, wall, rotation, |player, agent| {
                                 match &shared {
@@ -395,7 +401,7 @@ fn play(
                     }
                 }
                 if !refs.is_empty() {
-                    let arrays = py.detach(|| within(threads, || Arrays::build(&refs, true)));
+                    let arrays = py.detach(|| within(threads, || Arrays::build(&refs, Some(encoding))));
                     groups.push((e, arrays));
                 }
             }
@@ -415,7 +421,7 @@ fn play(
                 } else {
                     (Vec::new(), Vec::new())
                 };
-                let batch = Bound::new(py, Batch::new(py, arrays, true, None)?)?;
+                let batch = Bound::new(py, Batch::new(py, arrays, Some(encoding), None)?)?;
                 let t0 = Instant::now();
                 let answer = object.bind(py).call_method1("act_batch", (batch,))?;
                 let ids = read_ids(py, &answer, rows.len())?;
@@ -436,10 +442,8 @@ fn play(
                         let view = p.job.driver().view_of(player as usize);
                         let hand = p.job.driver().game().hands_played() as u16;
                         let mut rows = rows.lock().unwrap_or_else(|x| x.into_inner());
-                        rows.planes.extend_from_slice(
-                            &planes[i * PLANES * WIDTH..(i + 1) * PLANES * WIDTH],
-                        );
-                        rows.scalars.extend_from_slice(&scalars[i * SCALARS..(i + 1) * SCALARS]);
+                        rows.planes.extend_from_slice(&planes[i * pw..(i + 1) * pw]);
+                        rows.scalars.extend_from_slice(&scalars[i * sw..(i + 1) * sw]);
                         let decision = decisions[i];
                         rows.push_rest(
                             decision,
@@ -541,7 +545,7 @@ fn config_of(
 
 /// Runs an arena (see `hupai.arena`); returns the `hupai arena --json` object as JSON text.
 #[pyfunction]
-#[pyo3(signature = (agents, rules = RulesArg::riichi(), games = None, hands = None, seed = 0, duplicate = false, threads = 0, window = 256, batch = 256))]
+#[pyo3(signature = (agents, rules = RulesArg::riichi(), games = None, hands = None, seed = 0, duplicate = false, threads = 0, window = 256, batch = 256, encoding = "hupai-v4"))]
 #[allow(clippy::too_many_arguments)]
 pub fn _arena(
     py: Python<'_>,
@@ -554,7 +558,9 @@ pub fn _arena(
     threads: usize,
     window: usize,
     batch: usize,
+    encoding: &str,
 ) -> PyResult<String> {
+    let encoding = features::encoding(encoding)?;
     let rules = load_rules(&rules)?;
     let seats = read_agents(agents, &rules)?;
     let mut config = config_of(rules, &seats, games, hands, seed, duplicate, threads)?;
@@ -567,7 +573,8 @@ pub fn _arena(
     let n = jobs(&config).len();
     let t0 = Instant::now();
     let pool_threads = thread_pool(threads)?;
-    let (records, _) = play(py, &config, &seats, 0..n, false, None, window, pool_threads.as_ref())?;
+    let (records, _) =
+        play(py, &config, &seats, 0..n, false, None, encoding, window, pool_threads.as_ref())?;
     Ok(pool(&config, &records, t0.elapsed().as_secs_f64()).to_json())
 }
 
@@ -576,7 +583,7 @@ pub fn _arena(
 /// (a number's name, `ev`), each in-process agent is asked to explain its decisions and that
 /// number of each option is recorded.
 #[pyfunction]
-#[pyo3(signature = (agents, rules = RulesArg::riichi(), games = None, hands = None, seed = 0, duplicate = false, start = 0, stop = None, threads = 0, window = 256, values = None))]
+#[pyo3(signature = (agents, rules = RulesArg::riichi(), games = None, hands = None, seed = 0, duplicate = false, start = 0, stop = None, threads = 0, window = 256, values = None, encoding = "hupai-v4"))]
 #[allow(clippy::too_many_arguments)]
 pub fn _self_play<'py>(
     py: Python<'py>,
@@ -591,7 +598,9 @@ pub fn _self_play<'py>(
     threads: usize,
     window: usize,
     values: Option<String>,
+    encoding: &str,
 ) -> PyResult<(String, Vec<String>, Bound<'py, PyDict>)> {
+    let encoding = features::encoding(encoding)?;
     let rules = load_rules(&rules)?;
     let seats = read_agents(agents, &rules)?;
     let config = config_of(rules, &seats, games, hands, seed, duplicate, threads)?;
@@ -609,6 +618,7 @@ pub fn _self_play<'py>(
         start..stop,
         true,
         values.as_deref(),
+        encoding,
         window,
         pool_threads.as_ref(),
     )?;

@@ -9,7 +9,7 @@ use rayon::prelude::*;
 
 use crate::actions::{action_id, claimed_kind, ACTIONS, PASS};
 use crate::errors::Error;
-use crate::features::{encode, PLANES, SCALARS, WIDTH};
+use crate::features::{Encoding, WIDTH};
 use crate::to_python::to_python;
 
 /// One row to build: who decides, what it knows, what it may do.
@@ -80,9 +80,9 @@ pub struct Arrays {
     pub seat: Vec<u8>,
     /// Decision number by row.
     pub decision: Vec<u32>,
-    /// Planes, `rows * PLANES * 34` (empty without features).
+    /// Planes, `rows * planes * 34` of the encoding (empty without features).
     pub planes: Vec<u8>,
-    /// Scalars, `rows * SCALARS` (empty without features).
+    /// Scalars, `rows * scalars` of the encoding (empty without features).
     pub scalars: Vec<f32>,
     /// Masks, `rows * ACTIONS`.
     pub mask: Vec<bool>,
@@ -95,8 +95,8 @@ pub struct Arrays {
 }
 
 impl Arrays {
-    /// Builds the arrays of `rows` (features when `features`), in parallel.
-    pub fn build(rows: &[RowRef<'_>], features: bool) -> Arrays {
+    /// Builds the arrays of `rows` (features of the encoding `features`, if any), in parallel.
+    pub fn build(rows: &[RowRef<'_>], features: Option<Encoding>) -> Arrays {
         let n = rows.len();
         let mut a = Arrays {
             game: rows.iter().map(|r| r.game).collect(),
@@ -121,10 +121,9 @@ impl Arrays {
             ids.push(head);
             rest = tail;
         }
-        if features {
-            a.planes = vec![0u8; n * PLANES * WIDTH];
-            a.scalars = vec![0f32; n * SCALARS];
-        }
+        let (pw, sw) = features.map_or((0, 0), |e| (e.planes() * WIDTH, e.scalars()));
+        a.planes = vec![0u8; n * pw];
+        a.scalars = vec![0f32; n * sw];
         let one = |r: &RowRef<'_>,
                    mask: &mut [bool],
                    ids: &mut [u16],
@@ -137,18 +136,17 @@ impl Arrays {
                 *slot = id;
                 mask[id as usize] = true;
             }
-            if !planes.is_empty() {
-                encode(r.view, planes, scalars);
+            if let Some(e) = features {
+                e.encode(r.view, planes, scalars);
             }
         };
-        let (pw, sw) = if features { (PLANES * WIDTH, SCALARS) } else { (0, 0) };
         if n >= 64 {
-            let planes: Vec<&mut [u8]> = if features {
+            let planes: Vec<&mut [u8]> = if features.is_some() {
                 a.planes.chunks_mut(pw).collect()
             } else {
                 (0..n).map(|_| &mut [][..]).collect()
             };
-            let scalars: Vec<&mut [f32]> = if features {
+            let scalars: Vec<&mut [f32]> = if features.is_some() {
                 a.scalars.chunks_mut(sw).collect()
             } else {
                 (0..n).map(|_| &mut [][..]).collect()
@@ -212,21 +210,22 @@ impl Arrays {
         a
     }
 
-    /// Adds the `hupai-v2` planes and scalars of `views` (one per row, in row order), in
+    /// Adds the planes and scalars of `encoding` of `views` (one per row, in row order), in
     /// parallel on the current rayon pool when `parallel`.
-    pub fn encode_all(&mut self, views: &[&PlayerView], parallel: bool) {
+    pub fn encode_all(&mut self, encoding: Encoding, views: &[&PlayerView], parallel: bool) {
         let n = views.len();
-        self.planes = vec![0u8; n * PLANES * WIDTH];
-        self.scalars = vec![0f32; n * SCALARS];
-        let rows = self.planes.chunks_mut(PLANES * WIDTH).zip(self.scalars.chunks_mut(SCALARS));
+        let (pw, sw) = (encoding.planes() * WIDTH, encoding.scalars());
+        self.planes = vec![0u8; n * pw];
+        self.scalars = vec![0f32; n * sw];
+        let rows = self.planes.chunks_mut(pw).zip(self.scalars.chunks_mut(sw));
         if parallel && n >= 64 {
             let rows: Vec<_> = rows.collect();
             rows.into_par_iter()
                 .zip(views.par_iter())
-                .for_each(|((planes, scalars), view)| encode(view, planes, scalars));
+                .for_each(|((planes, scalars), view)| encoding.encode(view, planes, scalars));
         } else {
             for ((planes, scalars), view) in rows.zip(views) {
-                encode(view, planes, scalars);
+                encoding.encode(view, planes, scalars);
             }
         }
     }
@@ -292,14 +291,14 @@ impl Batch {
     pub fn new(
         py: Python<'_>,
         a: Arrays,
-        features: bool,
+        features: Option<Encoding>,
         per_env: Option<PerEnv>,
     ) -> PyResult<Batch> {
         let n = a.len();
         let shape_err = |e: numpy::ndarray::ShapeError| Error::Input(e.to_string());
-        let planes = if features {
+        let planes = if let Some(e) = features {
             Some(
-                Array3::from_shape_vec((n, PLANES, WIDTH), a.planes)
+                Array3::from_shape_vec((n, e.planes(), WIDTH), a.planes)
                     .map_err(shape_err)?
                     .into_pyarray(py)
                     .unbind(),
@@ -307,9 +306,9 @@ impl Batch {
         } else {
             None
         };
-        let scalars = if features {
+        let scalars = if let Some(e) = features {
             Some(
-                Array2::from_shape_vec((n, SCALARS), a.scalars)
+                Array2::from_shape_vec((n, e.scalars()), a.scalars)
                     .map_err(shape_err)?
                     .into_pyarray(py)
                     .unbind(),
@@ -393,13 +392,15 @@ impl Batch {
         self.decision.clone_ref(py)
     }
 
-    /// ``hupai-v4`` planes (uint8, ``(rows, 73, 34)``), or None without features.
+    /// The planes of the encoding (uint8, ``(rows, 73, 34)`` for ``hupai-v4``), or None
+    /// without features.
     #[getter]
     fn planes(&self, py: Python<'_>) -> Option<Py<PyArray3<u8>>> {
         self.planes.as_ref().map(|a| a.clone_ref(py))
     }
 
-    /// ``hupai-v4`` scalars (float32, ``(rows, 83)``), or None without features.
+    /// The scalars of the encoding (float32, ``(rows, 83)`` for ``hupai-v4``), or None without
+    /// features.
     #[getter]
     fn scalars(&self, py: Python<'_>) -> Option<Py<PyArray2<f32>>> {
         self.scalars.as_ref().map(|a| a.clone_ref(py))

@@ -13,7 +13,7 @@ use serde_json::{json, Value};
 
 use crate::actions::{ids_of, ACTIONS};
 use crate::errors::Error;
-use crate::features::{encode, PLANES, SCALARS, WIDTH};
+use crate::features::{self, Encoding, WIDTH};
 use crate::rules::{cache, RulesArg};
 use crate::table::{seating, Length, Seating, Table};
 use crate::to_python::to_python;
@@ -71,8 +71,9 @@ pub fn load_rules(rules: &RulesArg) -> Result<CoreRules, Error> {
 
 /// What one player sees and may do at one decision.
 ///
-/// ``planes`` and ``scalars`` are the ``hupai-v4`` encoding (``hupai.env.PLANES``,
-/// ``hupai.env.SCALARS``); ``mask`` and ``legal_actions()`` are the legal options as ids of the
+/// ``planes`` and ``scalars`` are the observation in the environment's encoding
+/// (``encoding``; by default ``hupai-v4``, ``hupai.env.PLANES`` by ``hupai.env.SCALARS``;
+/// ``hupai.ENCODINGS`` gives every encoding's shapes); ``mask and ``legal_actions()`` are the legal options as ids of the
 /// action space (``hupai.env.ACTION_NAMES``), in the driver's order.
 ///
 /// >>> env = hupai.MahjongEnv("riichi", length="hand", seed=1)
@@ -91,17 +92,20 @@ pub struct Observation {
     view: PlayerView,
     options: Vec<Action>,
     ids: Vec<u16>,
+    encoding: Encoding,
     encoded: OnceLock<(Vec<u8>, Vec<f32>)>,
 }
 
 impl Observation {
-    /// The observation of a prompt (or of a player with nothing to decide: no options).
+    /// The observation of a prompt (or of a player with nothing to decide: no options), in
+    /// `encoding`.
     pub fn new(
         player: usize,
         seat: usize,
         decision: usize,
         view: &PlayerView,
         options: &[Action],
+        encoding: Encoding,
     ) -> Observation {
         let mut ids = Vec::with_capacity(options.len());
         ids_of(view, options, &mut ids);
@@ -112,19 +116,20 @@ impl Observation {
             view: view.clone(),
             options: options.to_vec(),
             ids,
+            encoding,
             encoded: OnceLock::new(),
         }
     }
 
-    fn of_prompt(p: &Prompt<'_>) -> Observation {
-        Observation::new(p.player, p.seat.index(), p.decision, p.view, p.options)
+    fn of_prompt(p: &Prompt<'_>, encoding: Encoding) -> Observation {
+        Observation::new(p.player, p.seat.index(), p.decision, p.view, p.options, encoding)
     }
 
     fn encoded(&self) -> &(Vec<u8>, Vec<f32>) {
         self.encoded.get_or_init(|| {
-            let mut planes = vec![0u8; PLANES * WIDTH];
-            let mut scalars = vec![0f32; SCALARS];
-            encode(&self.view, &mut planes, &mut scalars);
+            let mut planes = vec![0u8; self.encoding.planes() * WIDTH];
+            let mut scalars = vec![0f32; self.encoding.scalars()];
+            self.encoding.encode(&self.view, &mut planes, &mut scalars);
             (planes, scalars)
         })
     }
@@ -204,16 +209,23 @@ impl Observation {
         mask.into_pyarray(py)
     }
 
-    /// The ``hupai-v4`` planes (uint8 0/1, shape ``(73, 34)``).
+    /// The name of the encoding of ``planes`` and ``scalars`` (``"hupai-v4"``, ``"hupai-v5"``).
+    #[getter]
+    fn encoding(&self) -> &'static str {
+        self.encoding.name()
+    }
+
+    /// The planes (uint8 0/1, shape ``(73, 34)`` in ``hupai-v4``, ``(95, 34)`` in ``hupai-v5``).
     #[getter]
     fn planes<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyArray2<u8>>> {
         let planes = self.encoded().0.clone();
-        let array = numpy::ndarray::Array2::from_shape_vec((PLANES, WIDTH), planes)
+        let shape = (self.encoding.planes(), WIDTH);
+        let array = numpy::ndarray::Array2::from_shape_vec(shape, planes)
             .map_err(|e| Error::Input(e.to_string()))?;
         Ok(array.into_pyarray(py))
     }
 
-    /// The ``hupai-v4`` scalars (float32, shape ``(83,)``).
+    /// The scalars (float32, shape ``(83,)`` in ``hupai-v4``, ``(89,)`` in ``hupai-v5``).
     #[getter]
     fn scalars<'py>(&self, py: Python<'py>) -> Bound<'py, PyArray1<f32>> {
         self.encoded().1.clone().into_pyarray(py)
@@ -341,6 +353,7 @@ struct EnvState {
     seed: u64,
     games: u64,
     table: Option<Table>,
+    encoding: Encoding,
 }
 
 impl EnvState {
@@ -350,7 +363,8 @@ impl EnvState {
 
     fn observations(&self) -> Result<Vec<(usize, Observation)>, Error> {
         let table = self.table()?;
-        Ok(table.python_prompts().map(|p| (p.player, Observation::of_prompt(&p))).collect())
+        let enc = self.encoding;
+        Ok(table.python_prompts().map(|p| (p.player, Observation::of_prompt(&p, enc))).collect())
     }
 
     fn has_agents(&self) -> bool {
@@ -373,7 +387,10 @@ impl EnvState {
 /// the match; in riichi it is the seat, in MCR seats rotate between rounds
 /// (``Observation.seat``). Actions are ids of the action space or the JSON form of an action
 /// (at a three-player table, kita, setting a North aside, is id 148). Each game ``reset()``
-/// starts uses the next seed (``seed``, ``seed + 1``, ...) unless given one.
+/// starts uses the next seed (``seed``, ``seed + 1``, ...) unless given one. ``encoding``
+/// names the observation encoding: ``"hupai-v4"`` (what the seat sees; the default, about a
+/// microsecond) or ``"hupai-v5"`` (that plus what each discard does to the hand and each
+/// opponent's danger by the learned reads; a few microseconds more).
 ///
 /// >>> env = hupai.MahjongEnv("mcr", length="hand", seed=3, agents=[None, "efficiency", "efficiency", "efficiency"])
 /// >>> obs = env.reset()
@@ -411,13 +428,15 @@ fn as_dict(py: Python<'_>, obs: Vec<(usize, Observation)>) -> PyResult<Bound<'_,
 #[pymethods]
 impl MahjongEnv {
     #[new]
-    #[pyo3(signature = (rules = RulesArg::riichi(), length = "full", seed = 0, agents = None))]
+    #[pyo3(signature = (rules = RulesArg::riichi(), length = "full", seed = 0, agents = None, encoding = "hupai-v4"))]
     fn new(
         rules: RulesArg,
         length: &str,
         seed: u64,
         agents: Option<Vec<Option<String>>>,
+        encoding: &str,
     ) -> PyResult<MahjongEnv> {
+        let encoding = features::encoding(encoding)?;
         let rules = load_rules(&rules)?;
         let seating = seating(agents, &rules)?;
         let state = EnvState {
@@ -427,6 +446,7 @@ impl MahjongEnv {
             seed,
             games: 0,
             table: None,
+            encoding,
         };
         Ok(MahjongEnv { state: Mutex::new(state) })
     }
@@ -511,13 +531,14 @@ impl MahjongEnv {
         table.check_player(player)?;
         let d = &table.driver;
         Ok(match d.prompt(player) {
-            Some(p) => Observation::of_prompt(&p),
+            Some(p) => Observation::of_prompt(&p, s.encoding),
             None => Observation::new(
                 player,
                 d.seat_of(player).index(),
                 d.decision(),
                 d.view_of(player),
                 &[],
+                s.encoding,
             ),
         })
     }
@@ -597,13 +618,15 @@ impl MahjongEnv {
 /// >>> again.legal_actions() == o.legal_actions(), bool((again.planes == o.planes).all())
 /// (True, True)
 #[pyfunction]
-#[pyo3(signature = (events, seat = None, rules = RulesArg::riichi(), player = None))]
+#[pyo3(signature = (events, seat = None, rules = RulesArg::riichi(), player = None, encoding = "hupai-v4"))]
 pub fn observe_events(
     events: Vec<Bound<'_, PyAny>>,
     seat: Option<usize>,
     rules: RulesArg,
     player: Option<usize>,
+    encoding: &str,
 ) -> PyResult<Observation> {
+    let encoding = features::encoding(encoding)?;
     let rules = std::sync::Arc::new(load_rules(&rules)?);
     let players = usize::from(rules.players());
     let (name, seats) = (rules.name.clone(), rules.seats());
@@ -635,7 +658,7 @@ pub fn observe_events(
     }
     let options = hupai_engine::legal_options(&view);
     let player = player.unwrap_or(view.player_at(view.seat));
-    Ok(Observation::new(player, view.seat.index(), events.len(), &view, &options))
+    Ok(Observation::new(player, view.seat.index(), events.len(), &view, &options, encoding))
 }
 
 /// One of hupai's agents by spec (``"defensive"``, ``"defensive(fold=2)"``, ``"efficiency"``,

@@ -55,10 +55,17 @@ fn _hupai(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("ACTION_NAMES", names)?;
     m.add("ACTIONS", actions::ACTIONS)?;
     m.add("ACTION_SPACE", actions::VERSION)?;
-    m.add("PLANES", features::PLANES)?;
-    m.add("SCALARS", features::SCALARS)?;
-    m.add("SCALAR_NAMES", features::SCALAR_NAMES.to_vec())?;
-    m.add("ENCODING", features::VERSION)?;
+    // The default encoding's name and shapes, and every encoding's.
+    let default = features::Encoding::default();
+    m.add("PLANES", default.planes())?;
+    m.add("SCALARS", default.scalars())?;
+    m.add("SCALAR_NAMES", default.scalar_names().to_vec())?;
+    m.add("ENCODING", default.name())?;
+    let encodings = pyo3::types::PyDict::new(m.py());
+    for e in features::Encoding::ALL {
+        encodings.set_item(e.name(), (e.planes(), e.scalars(), e.scalar_names().to_vec()))?;
+    }
+    m.add("ENCODINGS", encodings)?;
     // Every preset the environments play, the three-player ones (`sanma`, `sanma-majsoul`)
     // included: `hupai.Rules(name).players` tells them apart.
     m.add("PRESETS", hupai_rules::Rules::preset_names().collect::<Vec<_>>())?;

@@ -11,6 +11,7 @@ use rayon::prelude::*;
 use crate::decisions::{Arrays, Batch, OpenRows, PerEnv};
 use crate::env::load_rules;
 use crate::errors::Error;
+use crate::features::{self, Encoding};
 use crate::rules::RulesArg;
 use crate::table::{seating, Length, Seating, Table};
 
@@ -53,7 +54,8 @@ struct VecState {
     length: Length,
     seating: Seating,
     seed: u64,
-    features: bool,
+    /// The encoding of the observations (None: masks only).
+    features: Option<Encoding>,
     slots: Vec<Slot>,
     /// The rows of the last batch, whose answers `step` reads.
     last: Open,
@@ -157,13 +159,13 @@ fn map_slots<T: Send>(
 
 /// The arrays of the decisions open now in `slots` (each listed its own when it was stepped):
 /// copied together, then the features encoded (in parallel when `parallel`).
-fn open_arrays(slots: &[Slot], features: bool, parallel: bool) -> Arrays {
+fn open_arrays(slots: &[Slot], features: Option<Encoding>, parallel: bool) -> Arrays {
     let parts: Vec<&OpenRows> = slots.iter().map(|s| &s.open).collect();
     let mut arrays = Arrays::assemble(&parts);
-    if features {
+    if let Some(encoding) = features {
         let views: Vec<_> =
             slots.iter().flat_map(|s| s.table.python_prompts().map(|p| p.view)).collect();
-        arrays.encode_all(&views, parallel);
+        arrays.encode_all(encoding, &views, parallel);
     }
     arrays
 }
@@ -193,8 +195,8 @@ impl Pool {
 /// (environment ``i``'s ``k``-th match is played from ``seed + i + k * n``); the batch then says
 /// ``done[i]`` and gives its ``final_scores``. Rust steps the matches on ``threads`` threads
 /// (0: all cores; 1: the calling thread, no hand-over) with the GIL released. ``agents`` and
-/// ``length`` are as for ``MahjongEnv``; ``features=False`` leaves out the planes and scalars
-/// (masks only).
+/// ``length`` and ``encoding`` are as for ``MahjongEnv``; ``features=False`` leaves out the
+/// planes and scalars (masks only).
 ///
 /// Every environment of a ``VecEnv`` plays the same rules, so the same number of players:
 /// ``players`` (4, or 3 under three-player rules such as ``"sanma"``; a mix of three- and
@@ -231,7 +233,7 @@ impl VecEnv {
 #[pymethods]
 impl VecEnv {
     #[new]
-    #[pyo3(signature = (n, rules = RulesArg::riichi(), length = "full", seed = 0, agents = None, features = true, threads = 0))]
+    #[pyo3(signature = (n, rules = RulesArg::riichi(), length = "full", seed = 0, agents = None, features = true, threads = 0, encoding = "hupai-v4"))]
     fn new(
         n: usize,
         rules: RulesArg,
@@ -240,7 +242,9 @@ impl VecEnv {
         agents: Option<Vec<Option<String>>>,
         features: bool,
         threads: usize,
+        encoding: &str,
     ) -> PyResult<VecEnv> {
+        let encoding = features::encoding(encoding)?;
         if n == 0 {
             return Err(Error::Input("a VecEnv needs at least one environment".into()).into());
         }
@@ -268,7 +272,7 @@ impl VecEnv {
             length: Length::parse(length)?,
             seating,
             seed,
-            features,
+            features: features.then_some(encoding),
             slots: Vec::with_capacity(n),
             last: Open::default(),
             pool,

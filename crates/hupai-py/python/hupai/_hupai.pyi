@@ -13,6 +13,7 @@ __all__ = [
     "ACTION_SPACE",
     "ACTION_NAMES",
     "ENCODING",
+    "ENCODINGS",
     "FAN_IDS",
     "LIMITS",
     "MELD_TYPES",
@@ -313,6 +314,7 @@ PLANES: int
 SCALARS: int
 SCALAR_NAMES: list[str]
 ENCODING: str
+ENCODINGS: dict[str, tuple[int, int, list[str]]]
 PRESETS: list[str]
 
 _Action = Union[int, str, dict[str, Any]]
@@ -335,6 +337,8 @@ class Observation:
     @property
     def mask(self) -> npt.NDArray[np.bool_]: ...
     @property
+    def encoding(self) -> str: ...
+    @property
     def planes(self) -> npt.NDArray[np.uint8]: ...
     @property
     def scalars(self) -> npt.NDArray[np.float32]: ...
@@ -352,6 +356,7 @@ class MahjongEnv:
         length: Literal["hand", "east", "half", "full"] | str = "full",
         seed: int = 0,
         agents: Sequence[str | None] | None = None,
+        encoding: str = "hupai-v4",
     ) -> MahjongEnv: ...
     def reset(self, seed: int | None = None) -> dict[int, Observation]: ...
     def step(self, actions: dict[int, _Action]) -> dict[int, Observation]: ...
@@ -422,6 +427,7 @@ class VecEnv:
         agents: Sequence[str | None] | None = None,
         features: bool = True,
         threads: int = 0,
+        encoding: str = "hupai-v4",
     ) -> VecEnv: ...
     def reset(self) -> Batch: ...
     def step(self, actions: npt.ArrayLike) -> Batch: ...
@@ -440,6 +446,7 @@ def observe_events(
     seat: int | None = None,
     rules: _RulesArg = ...,
     player: int | None = None,
+    encoding: str = "hupai-v4",
 ) -> Observation: ...
 def _arena(
     agents: Sequence[Any],
@@ -451,6 +458,7 @@ def _arena(
     threads: int = 0,
     window: int = 256,
     batch: int = 256,
+    encoding: str = "hupai-v4",
 ) -> str: ...
 def model_logits(
     path: str | os.PathLike[str],
@@ -471,6 +479,7 @@ def _self_play(
     threads: int = 0,
     window: int = 256,
     values: str | None = None,
+    encoding: str = "hupai-v4",
 ) -> tuple[str, list[str], dict[str, Any]]: ...
 
 @final

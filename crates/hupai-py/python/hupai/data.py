@@ -92,6 +92,7 @@ def self_play(
     stop: Optional[int] = None,
     threads: int = 0,
     values: Optional[str] = None,
+    encoding: str = "hupai-v4",
 ) -> Any:
     """Plays jobs ``start..stop`` of an arena run (all by default) and returns a
     ``pyarrow.Table`` with one row per decision, in job order and, within a job, in the
@@ -101,7 +102,9 @@ def self_play(
 
     ``game`` (the job's index in the run), ``wall``, ``rotation``, ``hand`` (in the game),
     ``step`` (the decision's place in the game), ``player``, ``seat``, ``agent`` (its name),
-    ``planes`` (73 * 34 uint8, ``hupai-v4``), ``scalars`` (83 float32), ``mask`` (728 bool),
+    ``planes`` (uint8, planes * 34 of ``encoding``: 73 * 34 in ``hupai-v4``, 95 * 34 in
+    ``hupai-v5``), ``scalars`` (float32, 83 in ``hupai-v4``, 89 in ``hupai-v5``), ``mask``
+    (728 bool),
     ``action`` (the id played), ``values`` (the teacher's value of each legal option, one
     float32 per legal id in ascending id order, NaN for an option it did not rate; null unless
     ``values`` names a number, e.g. ``"ev"``, that the seat's agent gives for its options
@@ -133,7 +136,9 @@ def self_play(
         stop=stop,
         threads=threads,
         values=values,
+        encoding=encoding,
     )
+    planes, scalars, _ = _hupai.ENCODINGS[encoding]
     n = int(c["rows"])
     mask = np.asarray(c["mask"], dtype=np.bool_)
     distinct = sorted(set(names))
@@ -152,10 +157,8 @@ def self_play(
             pa.array(codes[np.asarray(c["agent"], dtype=np.int64)] if n else np.zeros(0, np.int8)),
             pa.array(distinct, pa.string()),
         ),
-        "planes": pa.FixedSizeListArray.from_arrays(
-            pa.array(c["planes"]), _hupai.PLANES * 34
-        ),
-        "scalars": pa.FixedSizeListArray.from_arrays(pa.array(c["scalars"]), _hupai.SCALARS),
+        "planes": pa.FixedSizeListArray.from_arrays(pa.array(c["planes"]), planes * 34),
+        "scalars": pa.FixedSizeListArray.from_arrays(pa.array(c["scalars"]), scalars),
         "mask": pa.FixedSizeListArray.from_arrays(pa.array(mask), _hupai.ACTIONS),
         "action": pa.array(c["action"]),
         "values": pa.ListArray.from_arrays(
@@ -172,7 +175,7 @@ def self_play(
     }
     total = jobs(games, hands)
     meta = {
-        "hupai.encoding": _hupai.ENCODING,
+        "hupai.encoding": encoding,
         "hupai.version": _hupai.__version__,
         "hupai.rules": rules if isinstance(rules, str) else rules.name,
         "hupai.agents": json.dumps(names),

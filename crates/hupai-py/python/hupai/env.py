@@ -39,9 +39,13 @@ ids      action
 
 In any decision the legal options have distinct ids, so the mask is exactly the option list.
 
-The observation encoding ``hupai-v4`` (``ENCODING``): ``planes``, uint8 0/1 of shape
+The default observation encoding ``hupai-v4`` (``ENCODING``): ``planes``, uint8 0/1 of shape
 ``(PLANES, 34)`` = ``(73, 34)``, and ``scalars``, float32 of shape ``(SCALARS,)`` = ``(83,)``
-(named in ``SCALAR_NAMES``). Seats are relative: 0 the player, 1 the next seat (on its right),
+(named in ``SCALAR_NAMES``). ``hupai-v5`` (``encoding="hupai-v5"`` for ``MahjongEnv``,
+``VecEnv``, ``observe_events`` and ``self_play``) appends what a player works out from the
+same view: planes 73-94 and scalars 83-88 below, ``(95, 34)`` and ``(89,)``; it costs a few
+microseconds an observation more. ``ENCODINGS`` maps each name to its planes, scalars and
+scalar names. Seats are relative: 0 the player, 1 the next seat (on its right),
 2 across, 3 the seat before it; at a three-player table they go round the three seats (1 the
 next, 2 the one before) and the slots of a fourth stay empty. "≥n" planes have a 1 at each kind with at least n tiles.
 
@@ -66,7 +70,16 @@ planes                  content
 17+14r+11               seat r's closed kan kinds
 17+14r+12               kinds anyone discarded since seat r's riichi
 17+14r+13               seat r's last discard still in its river
+73                      hupai-v5, at a discard: discarding this kind keeps the best shanten
+74-81                   hupai-v5: among those, the unseen copies of the effective tiles left
+                        after it are ≥2, ≥4, ≥8, ≥12, ≥16, ≥20, ≥28, ≥36
+82                      hupai-v5: among those, the discard that leaves the most
+83+4(r-1)+0..3          hupai-v5, in a hand: the chance of dealing in to opponent r with this
+                        kind, by the learned reads, ≥0.5%, ≥2%, ≥5%, ≥12%
 ======================= ==============================================================
+
+hupai-v5's scalars 83-85 are each opponent's chance to be ready, 86-88 the cost of its win
+over the starting points (the learned reads of ``crates/hupai-ai/data``).
 
 The encoding is computed from the player's own view, which is built only from the events
 its seat was shown: it never holds another seat's concealed tiles.
@@ -76,6 +89,7 @@ from ._hupai import (
     ACTION_NAMES,
     ACTIONS,
     ENCODING,
+    ENCODINGS,
     PLANES,
     SCALAR_NAMES,
     SCALARS,
@@ -92,6 +106,7 @@ __all__ = [
     "ACTIONS",
     "ACTION_NAMES",
     "ENCODING",
+    "ENCODINGS",
     "PLANES",
     "SCALARS",
     "SCALAR_NAMES",

@@ -20,7 +20,9 @@ import torch
 from torch import nn
 
 import hupai
-from hupai.train.net import SCALARS, build, export
+from hupai.train.net import build, export
+
+SCALARS = hupai.SCALARS
 
 here = Path(__file__).resolve().parent
 torch.manual_seed(0)

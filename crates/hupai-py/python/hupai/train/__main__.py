@@ -24,7 +24,7 @@ from typing import Any
 from .. import _hupai
 from . import clone as cloning
 from . import finetune as tuning
-from .net import ENCODING, export, load, save
+from .net import export, load, save
 from .samples import read, write_shards
 
 
@@ -46,7 +46,8 @@ def cmd_data(a: argparse.Namespace) -> None:
     if len(agents) not in (1, players):
         raise SystemExit(f"--agents: one spec, or {players} (one a player) separated by ';'")
     t0 = time.perf_counter()
-    files = write_shards(Path(a.out), agents, a.rules, a.hands, a.shard, a.seed, a.values, a.threads, _say)
+    files = write_shards(Path(a.out), agents, a.rules, a.hands, a.shard, a.seed, a.values, a.threads, _say,
+                         encoding=a.encoding)
     _say(f"data: {len(files)} shards in {a.out} ({time.perf_counter() - t0:.0f}s this run)")
 
 
@@ -81,7 +82,7 @@ def cmd_clone(a: argparse.Namespace) -> None:
     onnx_path.parent.mkdir(parents=True, exist_ok=True)
     save(net, str(pt_path), meta)
     export(net, str(onnx_path), meta)
-    report.update({"command": _command(), "encoding": ENCODING, "model": str(onnx_path)})
+    report.update({"command": _command(), "encoding": net.config["encoding"], "model": str(onnx_path)})
     json_path.write_text(json.dumps(report, indent=1) + "\n")
     _say(f"clone: wrote {onnx_path} ({onnx_path.stat().st_size} bytes), {pt_path}, {json_path}")
 
@@ -142,6 +143,8 @@ def main(argv: list[str] | None = None) -> None:
     d.add_argument("--seed", type=int, default=0)
     d.add_argument("--values", default=None, help="record this number of the agents' explanations per option (ev)")
     d.add_argument("--threads", type=int, default=1)
+    d.add_argument("--encoding", default="hupai-v4", choices=sorted(_hupai.ENCODINGS),
+                   help="the observation encoding recorded (a clone learns the data's)")
     d.set_defaults(run=cmd_data)
 
     c = sub.add_parser("clone", help="behaviour cloning of a teacher")

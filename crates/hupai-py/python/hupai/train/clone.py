@@ -120,7 +120,8 @@ def train(data: Samples, st: Settings, say: Callable[[str], None] = print) -> tu
     if len(train_idx) == 0:
         raise ValueError("no training rows: every wall is held out")
     test = data.take(test_idx)
-    net = build(**st.net)  # type: ignore[arg-type]  # the net's settings, as saved by build
+    # The net's settings, as saved by build; it reads the data's encoding.
+    net = build(**{**st.net, "encoding": data.encoding})  # type: ignore[arg-type]
     opt = torch.optim.AdamW(net.parameters(), lr=st.lr, weight_decay=st.weight_decay)
     rng = np.random.default_rng(st.seed)
     steps_per_epoch = (len(train_idx) + st.batch - 1) // st.batch

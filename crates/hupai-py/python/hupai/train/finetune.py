@@ -54,7 +54,7 @@ def finetune(net: Any, clone: Any, st: Settings, say: Callable[[str], None] = pr
     others = _hupai.Rules(st.rules).players - 1  # three, or two at a three-player table
     venvs = [
         _hupai.VecEnv(st.envs, st.rules, length="hand", seed=st.seed * 1_000_003 + 7919 * k,
-                      agents=[None] + [opp] * others, threads=1)
+                      agents=[None] + [opp] * others, threads=1, encoding=net.config["encoding"])
         for k, opp in enumerate(st.opponents)
     ]
     batches = [v.reset() for v in venvs]

@@ -3,9 +3,10 @@
 A residual stack of 1-D convolutions over the 34 kinds (the observation's planes are its
 input channels; the scalars join after the stack), then two heads: a logit per action id
 (``ACTIONS``) and a value (the hand's points for the seat, in units of ``VALUE_SCALE``). The
-export holds the policy only: inputs ``planes`` (float32 ``[N, PLANES, 34]``) and ``scalars``
-(float32 ``[N, SCALARS]``), output ``logits`` (``[N, ACTIONS]``); its metadata names the
-encoding (``hupai.encoding``) and the action space (``hupai.actions``), which hupai's
+export holds the policy only: inputs ``planes`` (float32 ``[N, planes, 34]``) and ``scalars``
+(float32 ``[N, scalars]``) of the network's observation encoding (``hupai-v4`` by default,
+``hupai.ENCODINGS`` gives each one's shapes), output ``logits`` (``[N, ACTIONS]``); its
+metadata names the encoding (``hupai.encoding``) and the action space (``hupai.actions``), which hupai's
 ``model:FILE.onnx`` agents check before they play it.
 """
 
@@ -17,10 +18,7 @@ from typing import Any
 from .. import _hupai
 
 ACTIONS: int = _hupai.ACTIONS
-PLANES: int = _hupai.PLANES
-SCALARS: int = _hupai.SCALARS
 WIDTH = 34
-ENCODING: str = _hupai.ENCODING
 ACTION_SPACE: str = _hupai.ACTION_SPACE
 #: Points per unit of the value head (a hand's points over this scale).
 VALUE_SCALE = 8000.0
@@ -28,14 +26,26 @@ VALUE_SCALE = 8000.0
 MASKED = -1.0e9
 
 
-def build(arch: str = "mlp", channels: int = 16, blocks: int = 2, hidden: int = 256, layers: int = 2) -> Any:
-    """A new network (``torch.nn.Module``): ``forward(planes, scalars) -> (logits, value)``.
+def shape(encoding: str) -> tuple[int, int]:
+    """The planes and scalars of an observation of ``encoding``."""
+    if encoding not in _hupai.ENCODINGS:
+        raise _hupai.InputError(f"encoding '{encoding}': this hupai encodes {', '.join(_hupai.ENCODINGS)}")
+    planes, scalars, _ = _hupai.ENCODINGS[encoding]
+    return int(planes), int(scalars)
+
+
+def build(arch: str = "mlp", channels: int = 16, blocks: int = 2, hidden: int = 256, layers: int = 2,
+          encoding: str = "hupai-v4") -> Any:
+    """A new network (``torch.nn.Module``) over observations of ``encoding``:
+    ``forward(planes, scalars) -> (logits, value)``.
     ``arch`` is ``"mlp"`` (``layers`` fully connected layers of ``hidden`` units over the
     flattened observation: the fastest in the Rust runtime, whose 1-D convolutions run about
     ten times slower per multiply) or ``"conv"`` (a stem and ``blocks`` residual blocks of
     ``channels`` 1-D convolutions over the kinds, then one layer of ``hidden``)."""
     import torch
     from torch import nn
+
+    PLANES, SCALARS = shape(encoding)
 
     class Block(nn.Module):  # type: ignore[misc]
         def __init__(self, c: int) -> None:
@@ -49,7 +59,7 @@ def build(arch: str = "mlp", channels: int = 16, blocks: int = 2, hidden: int = 
     class Mlp(nn.Module):  # type: ignore[misc]
         def __init__(self) -> None:
             super().__init__()
-            self.config = {"arch": "mlp", "hidden": hidden, "layers": layers}
+            self.config = {"arch": "mlp", "hidden": hidden, "layers": layers, "encoding": encoding}
             sizes = [PLANES * WIDTH + SCALARS] + [hidden] * layers
             self.layers = nn.ModuleList(nn.Linear(a, b) for a, b in zip(sizes, sizes[1:]))
             self.policy = nn.Linear(hidden, ACTIONS)
@@ -64,7 +74,8 @@ def build(arch: str = "mlp", channels: int = 16, blocks: int = 2, hidden: int = 
     class Policy(nn.Module):  # type: ignore[misc]
         def __init__(self) -> None:
             super().__init__()
-            self.config = {"arch": "conv", "channels": channels, "blocks": blocks, "hidden": hidden}
+            self.config = {"arch": "conv", "channels": channels, "blocks": blocks, "hidden": hidden,
+                           "encoding": encoding}
             self.stem = nn.Conv1d(PLANES, channels, 3, padding=1)
             self.blocks = nn.Sequential(*[Block(channels) for _ in range(blocks)])
             self.trunk = nn.Linear(channels * WIDTH + SCALARS, hidden)
@@ -113,8 +124,9 @@ def export(net: Any, path: str, meta: dict[str, str]) -> None:
 
     net.eval()
     wrapped = _LogitsOnly.make(net).eval()
-    planes = torch.zeros(2, PLANES, WIDTH)
-    scalars = torch.zeros(2, SCALARS)
+    n_planes, n_scalars = shape(net.config["encoding"])
+    planes = torch.zeros(2, n_planes, WIDTH)
+    scalars = torch.zeros(2, n_scalars)
     torch.onnx.export(
         wrapped,
         (planes, scalars),
@@ -127,7 +139,7 @@ def export(net: Any, path: str, meta: dict[str, str]) -> None:
     )
     model = onnx.load(path)
     entries = {
-        "hupai.encoding": ENCODING,
+        "hupai.encoding": net.config["encoding"],
         "hupai.actions": ACTION_SPACE,
         "hupai.net": json.dumps(net.config),
         **meta,
@@ -153,6 +165,7 @@ def load(path: str) -> tuple[Any, dict[str, str]]:
     ck = torch.load(path, map_location="cpu", weights_only=True)
     config = dict(ck["config"])
     config.setdefault("arch", "conv")  # checkpoints from before the MLP name no arch
+    config.setdefault("encoding", "hupai-v4")  # nor those from before hupai-v5 an encoding
     net = build(**config)
     net.load_state_dict(ck["state"])
     return net, dict(ck.get("meta", {}))

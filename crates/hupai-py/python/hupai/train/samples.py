@@ -28,9 +28,11 @@ def write_shards(
     values: Optional[str],
     threads: int,
     say: Callable[[str], None] = print,
+    encoding: str = "hupai-v4",
 ) -> list[Path]:
     """Plays ``hands`` hands of ``agents`` from ``seed`` into ``out/shard-A-B.parquet`` files
-    of ``shard`` jobs each; returns the files in job order."""
+    of ``shard`` jobs each, observations in ``encoding``; returns the files in job order. A
+    shard already on disk in another encoding is an error (a run resumes in its own)."""
     import pyarrow.parquet as pq  # type: ignore[import-untyped]
 
     out.mkdir(parents=True, exist_ok=True)
@@ -41,11 +43,14 @@ def write_shards(
         path = out / f"shard-{a:07d}-{b:07d}.parquet"
         files.append(path)
         if path.exists():
+            found = pq.read_schema(path).metadata.get(b"hupai.encoding", b"").decode()
+            if found != encoding:
+                raise _hupai.InputError(f"{path}: encoding '{found}', this run writes '{encoding}'")
             continue
         t0 = time.perf_counter()
         table = self_play(
             hands=hands, rules=rules, agents=list(agents), seed=seed, start=a, stop=b,
-            threads=threads, values=values,
+            threads=threads, values=values, encoding=encoding,
         )
         tmp = path.with_suffix(".tmp")
         pq.write_table(table, tmp)
@@ -58,8 +63,8 @@ def write_shards(
 class Samples:
     """Decisions as arrays, one row each."""
 
-    planes: Any  # uint8 (n, PLANES, 34)
-    scalars: Any  # float32 (n, SCALARS)
+    planes: Any  # uint8 (n, planes, 34) of the encoding
+    scalars: Any  # float32 (n, scalars) of the encoding
     mask: Any  # bool (n, ACTIONS)
     action: Any  # int64 (n,)
     #: The teacher's values, flat, one per legal id in ascending id order of the rows that
@@ -68,6 +73,8 @@ class Samples:
     value_at: Any  # int64 (n + 1,)
     hand_points: Any  # float32 (n,)
     wall: Any  # int64 (n,)
+    #: The observation encoding of ``planes`` and ``scalars``.
+    encoding: str = "hupai-v4"
 
     def __len__(self) -> int:
         return int(self.action.shape[0])
@@ -81,7 +88,7 @@ class Samples:
         np.cumsum(lens, out=at[1:])
         return Samples(
             self.planes[idx], self.scalars[idx], self.mask[idx], self.action[idx],
-            self.values[flat], at, self.hand_points[idx], self.wall[idx],
+            self.values[flat], at, self.hand_points[idx], self.wall[idx], self.encoding,
         )
 
     def soft_targets(self, temperature: float) -> tuple[Any, Any]:
@@ -115,9 +122,9 @@ def _ranges(starts: Any, lens: Any) -> Any:
 
 
 def read(paths: Sequence[Path], agent: Optional[str] = None, limit: Optional[int] = None) -> Samples:
-    """The decisions in ``paths`` (Parquet files of ``hupai.self_play``) played by ``agent``
-    (every agent's when None) with more than one legal option, at most ``limit`` of them (the
-    first, in file order)."""
+    """The decisions in ``paths`` (Parquet files of ``hupai.self_play``, all of one encoding)
+    played by ``agent`` (every agent's when None) with more than one legal option, at most
+    ``limit`` of them (the first, in file order)."""
     import pyarrow.parquet as pq
 
     parts: list[Samples] = []
@@ -125,8 +132,12 @@ def read(paths: Sequence[Path], agent: Optional[str] = None, limit: Optional[int
     for path in paths:
         t = pq.read_table(path)
         enc = (t.schema.metadata or {}).get(b"hupai.encoding", b"").decode()
-        if enc != _hupai.ENCODING:
-            raise _hupai.InputError(f"{path}: encoding '{enc}', this hupai encodes '{_hupai.ENCODING}'")
+        if enc not in _hupai.ENCODINGS:
+            raise _hupai.InputError(
+                f"{path}: encoding '{enc}', this hupai encodes {', '.join(_hupai.ENCODINGS)}")
+        if parts and enc != parts[0].encoding:
+            raise _hupai.InputError(f"{path}: encoding '{enc}', the files before it '{parts[0].encoding}'")
+        n_planes, n_scalars, _ = _hupai.ENCODINGS[enc]
         mask = _fixed(t, "mask", np.bool_).reshape(-1, _hupai.ACTIONS)
         keep = mask.sum(axis=1) > 1
         if agent is not None:
@@ -150,14 +161,15 @@ def read(paths: Sequence[Path], agent: Optional[str] = None, limit: Optional[int
         np.cumsum(lens, out=at[1:])
         flat = _ranges(starts, lens)
         whole = Samples(
-            _fixed(t, "planes", np.uint8).reshape(-1, _hupai.PLANES, 34),
-            _fixed(t, "scalars", np.float32).reshape(-1, _hupai.SCALARS),
+            _fixed(t, "planes", np.uint8).reshape(-1, n_planes, 34),
+            _fixed(t, "scalars", np.float32).reshape(-1, n_scalars),
             mask,
             t.column("action").to_numpy().astype(np.int64),
             vals[flat],
             at,
             t.column("hand_points").to_numpy().astype(np.float32),
             t.column("wall").to_numpy().astype(np.int64),
+            enc,
         )
         parts.append(whole.take(idx))
         if limit is not None and count >= limit:
@@ -183,6 +195,7 @@ def concat(parts: Sequence[Samples]) -> Samples:
         np.concatenate(at),
         np.concatenate([p.hand_points for p in parts]),
         np.concatenate([p.wall for p in parts]),
+        parts[0].encoding,
     )
 
 
