@@ -7,9 +7,10 @@
 //! - `hupai-v4` ([`Encoding::V4`], the default): what the seat sees, as below. It is cheap
 //!   (about a microsecond), for environments that step millions of decisions.
 //! - `hupai-v5` ([`Encoding::V5`]): `hupai-v4` plus what a player works out from it, the way
-//!   Suphx's look-ahead features do: what each discard does to the hand (planes 73-82) and
-//!   how dangerous each kind is against each opponent by the learned reads of
-//!   [`crate::reads`] (planes 83-94, scalars 83-88). It costs a few microseconds more.
+//!   Suphx's look-ahead features do: what each discard and each call does to the hand
+//!   (planes 73-82, scalars 89-96) and how dangerous each kind is against each opponent by
+//!   the learned reads of [`crate::reads`] (planes 83-94, scalars 83-88). It costs a few
+//!   microseconds more.
 //!
 //! ```
 //! use hupai_ai::encoding::{Encoding, WIDTH};
@@ -69,11 +70,13 @@
 //! appends scalar 70, the exchange decision (换三张); the rest is `hupai-v2`. `hupai-v4`
 //! appends scalars 71-82, each seat's Wuhan lone kongs (红中杠, 赖子杠, 痞子杠), and counts the
 //! lone kongs' tiles in planes 13-16 (they lie face up); outside Wuhan it is `hupai-v3` with
-//! twelve zeros appended. `hupai-v5` is `hupai-v4` with planes 73-94 and scalars 83-88
-//! (each opponent's chance to be ready and the cost of its win) appended.
+//! twelve zeros appended. `hupai-v5` is `hupai-v4` with planes 73-94 and scalars 83-96
+//! (each opponent's chance to be ready and the cost of its win; the best shanten after a
+//! discard; after a pon or the best chi and its best discard, the shanten and the unseen
+//! effective tiles) appended.
 
 use hupai_core::{discard_analysis, Kind, MeldKind, Suit};
-use hupai_engine::{Decision, PlayerView};
+use hupai_engine::{Action, Decision, PlayerView};
 use hupai_rules::Variant;
 
 use crate::reads::{Reads, Table};
@@ -149,7 +152,8 @@ impl Encoding {
         encode_v4(view, planes, scalars);
         if self == Encoding::V5 {
             let sit = Situation::new(view, view.rules());
-            lookahead(view, &sit, planes);
+            lookahead(view, &sit, planes, scalars);
+            claim_lookahead(view, &sit, scalars);
             danger(view, sit, planes, scalars);
         }
     }
@@ -162,7 +166,7 @@ impl std::fmt::Display for Encoding {
 }
 
 /// What each scalar of `hupai-v5` is, in order (`hupai-v4`'s are the first 83).
-const V5_SCALAR_NAMES: [&str; V4_SCALARS + 6] = [
+const V5_SCALAR_NAMES: [&str; V4_SCALARS + 14] = [
     "round wind east",
     "round wind south",
     "round wind west",
@@ -252,7 +256,17 @@ const V5_SCALAR_NAMES: [&str; V4_SCALARS + 6] = [
     "cost of seat 1's win / scale (learned read)",
     "cost of seat 2's win / scale (learned read)",
     "cost of seat 3's win / scale (learned read)",
+    "at a discard: the best shanten after a discard / 8",
+    "at a discard: the best discard leaves the hand ready",
+    "at a claim: a pon is offered",
+    "at a claim: shanten after the pon and the best discard / 8",
+    "at a claim: unseen effective tiles after the pon and the best discard / 36",
+    "at a claim: a chi is offered",
+    "at a claim: shanten after the best chi and its best discard / 8",
+    "at a claim: unseen effective tiles after that chi and discard / 36",
 ];
+/// The first of `hupai-v5`'s look-ahead scalars.
+const LOOKAHEAD_SCALARS: usize = V4_SCALARS + 6;
 
 fn set(planes: &mut [u8], plane: usize, kind: Kind) {
     planes[plane * WIDTH + kind.index()] = 1;
@@ -439,9 +453,10 @@ fn score_scale(rules: &hupai_rules::Rules) -> f32 {
     }
 }
 
-/// Planes 73-82 at a discard: which discards keep the best shanten, how many unseen copies of
-/// the effective tiles each leaves (in steps), and the one that leaves the most.
-fn lookahead(view: &PlayerView, sit: &Situation, planes: &mut [u8]) {
+/// Planes 73-82 and scalars 89-90 at a discard: which discards keep the best shanten, how many
+/// unseen copies of the effective tiles each leaves (in steps), the one that leaves the most,
+/// and what the best shanten is.
+fn lookahead(view: &PlayerView, sit: &Situation, planes: &mut [u8], scalars: &mut [f32]) {
     let discard = matches!(view.decision(), Decision::Turn { .. } | Decision::RiichiDiscard);
     if !discard || view.hand.len() % 3 != 2 {
         return;
@@ -450,6 +465,8 @@ fn lookahead(view: &PlayerView, sit: &Situation, planes: &mut [u8]) {
     let table = discard_analysis(&sit.counts, sit.jokers, melds, sit.forms, &sit.visible);
     let options = table.as_slice();
     let Some(best) = options.first() else { return };
+    scalars[LOOKAHEAD_SCALARS] = f32::from(best.shanten.clamp(0, 8)) / 8.0;
+    scalars[LOOKAHEAD_SCALARS + 1] = f32::from(u8::from(best.shanten <= 0));
     for o in options.iter().take_while(|o| o.shanten == best.shanten) {
         let Some(k) = o.discard else { continue };
         set(planes, LOOKAHEAD, k);
@@ -460,6 +477,47 @@ fn lookahead(view: &PlayerView, sit: &Situation, planes: &mut [u8]) {
         }
         if o.count == best.count {
             set(planes, LOOKAHEAD + 1 + LOOKAHEAD_STEPS.len(), k);
+        }
+    }
+}
+
+/// Scalars 91-96 at a claim: for the pon and the best chi offered, the shanten and the unseen
+/// effective tiles after the call and its best discard.
+fn claim_lookahead(view: &PlayerView, sit: &Situation, scalars: &mut [f32]) {
+    if !matches!(view.decision(), Decision::Claim { .. }) {
+        return;
+    }
+    let melds = sit.melds.len() as u8 + 1;
+    // (shanten, unseen) after calling with `tiles` and the best discard, lowest shanten first.
+    let after = |tiles: [hupai_engine::Pai; 2]| {
+        let mut counts = sit.counts;
+        for k in tiles.map(|p| p.kind()) {
+            let k = k?;
+            counts[k] = counts[k].checked_sub(1)?;
+        }
+        let table = discard_analysis(&counts, sit.jokers, melds, sit.forms, &sit.visible);
+        table.as_slice().first().map(|o| (o.shanten, o.count))
+    };
+    let mut pon = None;
+    let mut chi: Option<(i8, u32)> = None;
+    for option in hupai_engine::legal_options(view) {
+        match option {
+            Action::Pon(tiles) => pon = after(tiles).or(pon),
+            Action::Chi(tiles) => {
+                if let Some((s, c)) = after(tiles) {
+                    if chi.is_none_or(|(bs, bc)| (s, std::cmp::Reverse(c)) < (bs, std::cmp::Reverse(bc))) {
+                        chi = Some((s, c));
+                    }
+                }
+            }
+            _ => {}
+        }
+    }
+    for (first, call) in [(LOOKAHEAD_SCALARS + 2, pon), (LOOKAHEAD_SCALARS + 5, chi)] {
+        if let Some((shanten, count)) = call {
+            scalars[first] = 1.0;
+            scalars[first + 1] = f32::from(shanten.clamp(0, 8)) / 8.0;
+            scalars[first + 2] = count as f32 / 36.0;
         }
     }
 }
@@ -564,7 +622,7 @@ mod tests {
     fn names_and_shapes() {
         assert_eq!(Encoding::default(), Encoding::V4);
         assert_eq!((Encoding::V4.planes(), Encoding::V4.scalars()), (73, 83));
-        assert_eq!((Encoding::V5.planes(), Encoding::V5.scalars()), (95, 89));
+        assert_eq!((Encoding::V5.planes(), Encoding::V5.scalars()), (95, 97));
         for e in Encoding::ALL {
             assert_eq!(Encoding::from_name(e.name()), Some(e));
         }
@@ -582,6 +640,13 @@ mod tests {
             assert_eq!(s4, s5[..s4.len()], "{preset}");
             assert!(p5.iter().all(|&b| b <= 1), "{preset}");
             assert!(s5[83..86].iter().all(|x| (0.0..=1.0).contains(x)), "{preset}: {s5:?}");
+            // The claim scalars say which calls are offered.
+            let options = hupai_engine::legal_options(view);
+            let pon = options.iter().any(|o| matches!(o, Action::Pon(_)));
+            let chi = options.iter().any(|o| matches!(o, Action::Chi(_)));
+            let claim = matches!(view.decision(), Decision::Claim { .. });
+            assert_eq!(s5[91] == 1.0, claim && pon, "{preset}: pon");
+            assert_eq!(s5[94] == 1.0, claim && chi, "{preset}: chi");
             rows += 1;
         });
         assert!(rows > 500, "{rows}");
@@ -630,6 +695,9 @@ mod tests {
             let keeps: Vec<usize> =
                 held.iter().copied().filter(|&k| shanten(&after(k)) == best).collect();
             let most = keeps.iter().map(|&k| unseen(k)).max().unwrap_or(0);
+            let (_, scalars) = encoded(Encoding::V5, view);
+            assert_eq!(scalars[89], f32::from(best.clamp(0, 8)) / 8.0, "{preset}");
+            assert_eq!(scalars[90] == 1.0, best <= 0, "{preset}");
             for k in 0..34 {
                 let keep = keeps.contains(&k);
                 assert_eq!(plane(73, k), keep, "{preset} kind {k}");

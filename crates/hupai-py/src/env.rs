@@ -225,7 +225,7 @@ impl Observation {
         Ok(array.into_pyarray(py))
     }
 
-    /// The scalars (float32, shape ``(83,)`` in ``hupai-v4``, ``(89,)`` in ``hupai-v5``).
+    /// The scalars (float32, shape ``(83,)`` in ``hupai-v4``, ``(97,)`` in ``hupai-v5``).
     #[getter]
     fn scalars<'py>(&self, py: Python<'py>) -> Bound<'py, PyArray1<f32>> {
         self.encoded().1.clone().into_pyarray(py)

@@ -12,7 +12,8 @@ use pyo3::prelude::*;
 use crate::errors::Error;
 
 /// The logits (float32, ``(n, ACTIONS)``) of the ONNX model in ``path`` for ``planes``
-/// (uint8, ``(n, PLANES, 34)``) and ``scalars`` (float32, ``(n, SCALARS)``), computed by the
+/// (uint8, ``(n, planes, 34)``) and ``scalars`` (float32, ``(n, scalars)``) of the model's
+/// encoding (its ``hupai.encoding`` metadata, ``hupai.ENCODINGS``), computed by the
 /// Rust runtime that ``model:PATH`` agents play with.
 #[pyfunction]
 pub fn model_logits<'py>(

@@ -283,6 +283,42 @@ def test_observations_hold_only_what_the_seat_was_shown(rules: str) -> None:
             obs = env.step({p: rng.choice(o.legal_actions()) for p, o in obs.items()})
 
 
+def test_hupai_v5_extends_v4_and_is_chosen_by_name() -> None:
+    """``encoding="hupai-v5"`` appends the look-ahead and danger planes and the reads'
+    scalars to hupai-v4, byte for byte, in MahjongEnv, VecEnv and observe_events (rebuilt
+    from the seat's own stream, so it too holds only what the seat was shown)."""
+    v4p, v4s, _ = hupai.ENCODINGS["hupai-v4"]
+    v5p, v5s, names = hupai.ENCODINGS["hupai-v5"]
+    assert (v4p, v4s, v5p, v5s, len(names)) == (73, 83, 95, 97, 97)
+    rng = random.Random(5)
+    plain = MahjongEnv("riichi", length="hand", seed=9)
+    rich = MahjongEnv("riichi", length="hand", seed=9, encoding="hupai-v5")
+    a, b = plain.reset(), rich.reset()
+    turns = 0
+    while not plain.done():
+        for p, o in b.items():
+            assert o.encoding == "hupai-v5" and a[p].encoding == "hupai-v4"
+            assert o.planes.shape == (95, 34) and o.scalars.shape == (97,)
+            assert np.array_equal(o.planes[:73], a[p].planes)
+            assert np.array_equal(o.scalars[:83], a[p].scalars)
+            if o.scalars[36] == 1.0 and len(o.view()["hand"]) % 3 == 2:
+                assert o.planes[73].sum() >= 1 and o.planes[82].sum() >= 1
+                turns += 1
+            again = hupai.observe_events(rich.events(p), seat=o.seat, rules="riichi", encoding="hupai-v5")
+            assert np.array_equal(again.planes, o.planes) and np.array_equal(again.scalars, o.scalars)
+        acts = {p: rng.choice(o.legal_actions()) for p, o in a.items()}
+        a, b = plain.step(acts), rich.step(acts)
+    assert turns > 10
+    venv = VecEnv(3, "riichi", length="hand", seed=1, encoding="hupai-v5")
+    batch = venv.reset()
+    assert batch.planes.shape == (len(batch), 95, 34) and batch.scalars.shape == (len(batch), 97)
+    for bad in (lambda: MahjongEnv("riichi", encoding="hupai-v9"),
+                lambda: VecEnv(2, "riichi", encoding="v5"),
+                lambda: hupai.self_play(hands=1, encoding="hupai-v3")):
+        with pytest.raises(InputError, match="hupai-v4, hupai-v5"):
+            bad()
+
+
 def test_observe_events_reads_json_lines_and_refuses_bad_streams() -> None:
     env = MahjongEnv("riichi", length="hand", seed=1)
     first = env.reset()[0]

@@ -55,6 +55,32 @@ def test_clone_export_and_play_in_the_rust_arena(shards, tmp_path):
     assert agent.act(hupai.MahjongEnv("riichi", seed=4).reset()[0]) is not None
 
 
+def test_a_hupai_v5_clone_plays_in_the_rust_arena(shards, tmp_path):
+    """Data recorded in hupai-v5 trains a network of that encoding; its model file names it,
+    the Rust runtime computes PyTorch's logits on it, and the agent encodes its view in it."""
+    v5 = write_shards(tmp_path / "v5", ["defensive"], "riichi", hands=4, shard=4, seed=11, values=None,
+                      threads=1, say=lambda m: None, encoding="hupai-v5")
+    data = read(v5, agent="defensive")
+    assert data.encoding == "hupai-v5" and data.planes.shape[1:] == (95, 34)
+    with pytest.raises(hupai.InputError, match="hupai-v5"):
+        read(list(shards) + v5)
+    with pytest.raises(hupai.InputError, match="hupai-v4"):
+        write_shards(tmp_path / "v5", ["defensive"], "riichi", hands=4, shard=4, seed=11, values=None,
+                     threads=1, say=lambda m: None)
+    net, _ = cloning.train(data, cloning.Settings(seed=3, epochs=1, batch=64, net=TINY, holdout=0.25),
+                           say=lambda m: None)
+    path = tmp_path / "v5.onnx"
+    export(net, str(path), {})
+    planes, scalars = data.planes[:16], data.scalars[:16]
+    with torch.no_grad():
+        want, _ = net(torch.from_numpy(planes.astype(np.float32)), torch.from_numpy(scalars))
+    got = hupai._hupai.model_logits(str(path), np.ascontiguousarray(planes), np.ascontiguousarray(scalars))
+    assert np.abs(got - want.numpy()).max() <= 1e-4
+    spec = f"model:{path}"
+    r = hupai.arena([spec, "defensive", "defensive", "defensive"], hands=4, seed=2, duplicate=True)
+    assert [a for a in r["agents"] if a["name"] == spec][0]["illegal"] == 0
+
+
 def test_bad_model_files_are_errors(tmp_path):
     bad = tmp_path / "bad.onnx"
     bad.write_text("not a model")

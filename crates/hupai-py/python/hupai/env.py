@@ -43,7 +43,7 @@ The default observation encoding ``hupai-v4`` (``ENCODING``): ``planes``, uint8 
 ``(PLANES, 34)`` = ``(73, 34)``, and ``scalars``, float32 of shape ``(SCALARS,)`` = ``(83,)``
 (named in ``SCALAR_NAMES``). ``hupai-v5`` (``encoding="hupai-v5"`` for ``MahjongEnv``,
 ``VecEnv``, ``observe_events`` and ``self_play``) appends what a player works out from the
-same view: planes 73-94 and scalars 83-88 below, ``(95, 34)`` and ``(89,)``; it costs a few
+same view: planes 73-94 and scalars 83-96 below, ``(95, 34)`` and ``(97,)``; it costs a few
 microseconds an observation more. ``ENCODINGS`` maps each name to its planes, scalars and
 scalar names. Seats are relative: 0 the player, 1 the next seat (on its right),
 2 across, 3 the seat before it; at a three-player table they go round the three seats (1 the
@@ -79,7 +79,10 @@ planes                  content
 ======================= ==============================================================
 
 hupai-v5's scalars 83-85 are each opponent's chance to be ready, 86-88 the cost of its win
-over the starting points (the learned reads of ``crates/hupai-ai/data``).
+over the starting points (the learned reads of ``crates/hupai-ai/data``); 89-90 at a discard,
+the best shanten after a discard (/ 8) and whether it is ready; 91-96 at a claim, for the pon
+and for the best chi offered: whether it is offered, the shanten (/ 8) and the unseen
+effective tiles (/ 36) after the call and its best discard.
 
 The encoding is computed from the player's own view, which is built only from the events
 its seat was shown: it never holds another seat's concealed tiles.
