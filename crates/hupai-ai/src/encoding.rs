@@ -75,6 +75,8 @@
 //! discard; after a pon or the best chi and its best discard, the shanten and the unseen
 //! effective tiles) appended.
 
+use std::cmp::Reverse;
+
 use hupai_core::{discard_analysis, Kind, MeldKind, Suit};
 use hupai_engine::{Action, Decision, PlayerView};
 use hupai_rules::Variant;
@@ -498,21 +500,12 @@ fn claim_lookahead(view: &PlayerView, sit: &Situation, scalars: &mut [f32]) {
         let table = discard_analysis(&counts, sit.jokers, melds, sit.forms, &sit.visible);
         table.as_slice().first().map(|o| (o.shanten, o.count))
     };
-    let mut pon = None;
-    let mut chi: Option<(i8, u32)> = None;
-    for option in hupai_engine::legal_options(view) {
-        match option {
-            Action::Pon(tiles) => pon = after(tiles).or(pon),
-            Action::Chi(tiles) => {
-                if let Some((s, c)) = after(tiles) {
-                    if chi.is_none_or(|(bs, bc)| (s, std::cmp::Reverse(c)) < (bs, std::cmp::Reverse(bc))) {
-                        chi = Some((s, c));
-                    }
-                }
-            }
-            _ => {}
-        }
-    }
+    let options = hupai_engine::legal_options(view);
+    let best = |call: fn(&Action) -> Option<[hupai_engine::Pai; 2]>| {
+        options.iter().filter_map(call).filter_map(after).min_by_key(|&(s, c)| (s, Reverse(c)))
+    };
+    let pon = best(|a| if let Action::Pon(t) = a { Some(*t) } else { None });
+    let chi = best(|a| if let Action::Chi(t) = a { Some(*t) } else { None });
     for (first, call) in [(LOOKAHEAD_SCALARS + 2, pon), (LOOKAHEAD_SCALARS + 5, chi)] {
         if let Some((shanten, count)) = call {
             scalars[first] = 1.0;
@@ -613,7 +606,8 @@ mod tests {
     }
 
     fn encoded(enc: Encoding, view: &PlayerView) -> (Vec<u8>, Vec<f32>) {
-        let (mut planes, mut scalars) = (vec![0u8; enc.planes() * WIDTH], vec![0f32; enc.scalars()]);
+        let (mut planes, mut scalars) =
+            (vec![0u8; enc.planes() * WIDTH], vec![0f32; enc.scalars()]);
         enc.encode(view, &mut planes, &mut scalars);
         (planes, scalars)
     }
@@ -729,7 +723,7 @@ mod tests {
                 }
                 assert_eq!(scalars[83 + r - 1], 1.0, "{preset}: a riichi seat is ready");
                 let first = (83 + 4 * (r - 1)) * WIDTH;
-                assert!(planes[first..first + WIDTH].iter().any(|&b| b == 1), "{preset}");
+                assert!(planes[first..first + WIDTH].contains(&1), "{preset}");
                 for k in view.discarded[seat.index()].iter() {
                     assert_eq!(planes[first + k.index()], 0, "{preset}: {k} is safe");
                 }

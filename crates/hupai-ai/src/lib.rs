@@ -43,6 +43,7 @@ pub mod mjai;
 pub mod mjai_bot;
 pub mod mjai_process;
 pub mod mjai_session;
+pub mod mlp;
 pub mod model;
 pub mod odds;
 mod params;

@@ -24,6 +24,7 @@ use tract_onnx::prelude::*;
 
 use crate::action_space::{self, ACTIONS};
 use crate::encoding::{Encoding, WIDTH};
+use crate::mlp::Mlp;
 
 /// The metadata key of the encoding a model was trained on.
 pub const META_ENCODING: &str = "hupai.encoding";
@@ -31,6 +32,8 @@ pub const META_ENCODING: &str = "hupai.encoding";
 pub const MAX_BYTES: u64 = 256 << 20;
 /// The metadata key of the action space of a model's logits.
 pub const META_ACTIONS: &str = "hupai.actions";
+/// The metadata key of the network's shape (`{"arch": "mlp", "layers": 2, ...}`).
+pub const META_NET: &str = "hupai.net";
 
 /// Why a model file cannot be played.
 #[derive(Debug)]
@@ -134,6 +137,9 @@ pub struct Model {
     path: PathBuf,
     meta: Vec<(String, String)>,
     encoding: Encoding,
+    /// The direct evaluation of an exported MLP ([`Mlp`]), when it gives the runtime's
+    /// logits on the probes.
+    direct: Option<Mlp>,
     /// Compiled for one observation (the single-decision path).
     single: Plan,
     /// Compiled for a batch of any size.
@@ -226,10 +232,7 @@ impl Model {
             model.set_output_outlets(&outputs[..1]).map_err(runtime)?;
         }
         let typed = model.into_typed().map_err(|e| {
-            shape(format!(
-                "its graph does not fit the {encoding} observation: {}",
-                root_cause(&e)
-            ))
+            shape(format!("its graph does not fit the {encoding} observation: {}", root_cause(&e)))
         })?;
         let out = typed.output_fact(0).map_err(runtime)?.clone();
         let dims: Vec<TDim> = out.shape.iter().cloned().collect();
@@ -250,7 +253,46 @@ impl Model {
             .and_then(|m| m.into_runnable())
             .map_err(runtime)?;
         let batch = typed.into_optimized().and_then(|m| m.into_runnable()).map_err(runtime)?;
-        Ok(Model { path: path.to_path_buf(), meta, encoding, single: one, batch })
+        let net = meta.iter().find(|(k, _)| k == META_NET).map(|(_, v)| v.as_str());
+        let direct = Mlp::from_proto(&proto, net, planes * WIDTH, scalars);
+        let mut model =
+            Model { path: path.to_path_buf(), meta, encoding, direct: None, single: one, batch };
+        model.direct = direct.filter(|mlp| model.agrees_on_probes(mlp));
+        Ok(model)
+    }
+
+    /// Whether `mlp` gives the runtime's logits (within 1e-4, relative to their size) on a
+    /// few probe observations: empty, full, and scattered 0/1 planes with scalars in [0, 1].
+    fn agrees_on_probes(&self, mlp: &Mlp) -> bool {
+        let (np, ns) = (self.encoding.planes() * WIDTH, self.encoding.scalars());
+        let mut state = 0x9e37_79b9_7f4a_7c15u64;
+        let mut next = move || {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            state
+        };
+        let mut direct = Vec::new();
+        (0..4).all(|probe| {
+            let (planes, scalars): (Vec<u8>, Vec<f32>) = match probe {
+                0 => (vec![0; np], vec![0.0; ns]),
+                1 => (vec![1; np], vec![1.0; ns]),
+                _ => (
+                    (0..np).map(|_| u8::from(next() % 16 == 0)).collect(),
+                    (0..ns).map(|_| (next() % 1000) as f32 / 1000.0).collect(),
+                ),
+            };
+            let Ok(want) = self.runtime_logits(1, &planes, &scalars) else { return false };
+            mlp.logits(&planes, &scalars, &mut direct);
+            want.len() == direct.len()
+                && want.iter().zip(&direct).all(|(a, b)| (a - b).abs() <= 1e-4 * a.abs().max(1.0))
+        })
+    }
+
+    /// Whether it is played by the direct evaluation of an exported MLP ([`crate::mlp`])
+    /// rather than by the runtime.
+    pub fn is_direct(&self) -> bool {
+        self.direct.is_some()
     }
 
     /// The file it was read from.
@@ -274,8 +316,31 @@ impl Model {
     }
 
     /// The logits (`rows * ACTIONS`) of `rows` observations of its [`Model::encoding`]:
-    /// `planes` holds `rows * planes * WIDTH` values 0/1, `scalars` `rows * scalars`.
+    /// `planes` holds `rows * planes * WIDTH` values 0/1, `scalars` `rows * scalars`. An
+    /// exported MLP is evaluated directly, row by row (see [`crate::mlp`]); any other network
+    /// by the runtime.
     pub fn logits(
+        &self,
+        rows: usize,
+        planes: &[u8],
+        scalars: &[f32],
+    ) -> Result<Vec<f32>, ModelError> {
+        let Some(mlp) = &self.direct else { return self.runtime_logits(rows, planes, scalars) };
+        let (np, ns) = (self.encoding.planes() * WIDTH, self.encoding.scalars());
+        if planes.len() != rows * np || scalars.len() != rows * ns {
+            return self.runtime_logits(rows, planes, scalars);
+        }
+        let mut out = Vec::with_capacity(rows * ACTIONS);
+        let mut row = Vec::with_capacity(ACTIONS);
+        for (p, s) in planes.chunks_exact(np).zip(scalars.chunks_exact(ns)) {
+            mlp.logits(p, s, &mut row);
+            out.extend_from_slice(&row);
+        }
+        Ok(out)
+    }
+
+    /// [`Model::logits`] computed by the runtime (tract), whatever the network.
+    pub fn runtime_logits(
         &self,
         rows: usize,
         planes: &[u8],

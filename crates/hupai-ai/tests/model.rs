@@ -111,3 +111,75 @@ fn model_agents_play_legal_options_in_the_arena() {
         assert_eq!(points(&one), points(&result), "{preset}");
     }
 }
+
+fn shipped() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../models/riichi-clone-search.onnx")
+}
+
+/// The shipped model names `hupai-v5`; its agent encodes in it, and plays the same games
+/// answering in batches or one decision at a time.
+#[test]
+fn the_shipped_model_plays_in_hupai_v5() {
+    let path = shipped();
+    let model = Model::load(&path).expect("the shipped model loads");
+    assert_eq!(model.encoding(), hupai_ai::encoding::Encoding::V5);
+    let spec = format!("model:{}", path.display());
+    let rules = Rules::preset("riichi").unwrap();
+    let mut config =
+        ArenaConfig::from_specs(rules, [spec.as_str(), "defensive", "defensive", "defensive"], 4)
+            .unwrap();
+    config.length = Length::Hands(8);
+    config.duplicate = true;
+    let batched = run_arena(&config, &|_| {}).expect("arena");
+    config.batch = 0;
+    let single = run_arena(&config, &|_| {}).expect("arena");
+    for r in [&batched, &single] {
+        let mine = r.agents.iter().find(|a| a.name == spec).expect("the model's figures");
+        assert_eq!(mine.illegal, 0);
+    }
+    let points = |r: &hupai_ai::stats::ArenaResult| {
+        r.agents.iter().map(|a| a.points_per_hand).collect::<Vec<_>>()
+    };
+    assert_eq!(points(&batched), points(&single));
+}
+
+/// The shipped MLP is evaluated directly (`hupai_ai::mlp`, the fast path), and gives the
+/// runtime's logits on every observation of two hands, one at a time and in one batch; a
+/// convolutional network is left to the runtime.
+#[test]
+fn the_direct_mlp_gives_the_runtimes_logits() {
+    use hupai_engine::{Driver, Setup};
+    let model = Model::load(&shipped()).expect("the shipped model loads");
+    assert!(model.is_direct());
+    assert!(!Model::load(&data("tiny.onnx")).unwrap().is_direct());
+    let enc = model.encoding();
+    let rules = Rules::preset("riichi").unwrap();
+    let (mut planes, mut scalars) = (Vec::new(), Vec::new());
+    for seed in [5, 6] {
+        let mut setup = Setup::new(rules.clone(), seed);
+        setup.single_hand = true;
+        let mut driver = Driver::new(setup);
+        let mut agents: Vec<Option<hupai_ai::Defensive>> =
+            (0..4).map(|_| Some(hupai_ai::Defensive::new(&rules))).collect();
+        while !driver.is_over() {
+            for p in driver.prompts() {
+                let (a, b) = (planes.len(), scalars.len());
+                planes.resize(a + enc.planes() * 34, 0);
+                scalars.resize(b + enc.scalars(), 0.0);
+                enc.encode(p.view, &mut planes[a..], &mut scalars[b..]);
+            }
+            if driver.step(&mut agents).unwrap().is_none() {
+                break;
+            }
+        }
+    }
+    let n = scalars.len() / enc.scalars();
+    assert!(n > 100, "{n} observations");
+    let direct = model.logits(n, &planes, &scalars).unwrap();
+    close(&direct, &model.runtime_logits(n, &planes, &scalars).unwrap());
+    let (pw, sw) = (enc.planes() * 34, enc.scalars());
+    for i in (0..n).step_by(17) {
+        let (p, s) = (&planes[i * pw..(i + 1) * pw], &scalars[i * sw..(i + 1) * sw]);
+        close(&model.logits(1, p, s).unwrap(), &direct[i * 728..(i + 1) * 728]);
+    }
+}

@@ -347,8 +347,9 @@ fn play(
                 within(threads, || {
                     wave.par_iter()
                         .map(|&(index, (wall, rotation))| {
-                            let rows = record
-                                .then(|| Arc::new(Mutex::new(Rows { encoding, ..Rows::default() })));
+                            let rows = record.then(|| {
+                                Arc::new(Mutex::new(Rows { encoding, ..Rows::default() }))
+                            });
                             let shared = rows.clone();
                             let job = Job::with_agents(config, wall, rotation, |player, agent| {
                                 match &shared {
@@ -401,7 +402,8 @@ fn play(
                     }
                 }
                 if !refs.is_empty() {
-                    let arrays = py.detach(|| within(threads, || Arrays::build(&refs, Some(encoding))));
+                    let arrays =
+                        py.detach(|| within(threads, || Arrays::build(&refs, Some(encoding))));
                     groups.push((e, arrays));
                 }
             }

@@ -234,6 +234,7 @@ impl VecEnv {
 impl VecEnv {
     #[new]
     #[pyo3(signature = (n, rules = RulesArg::riichi(), length = "full", seed = 0, agents = None, features = true, threads = 0, encoding = "hupai-v4"))]
+    #[allow(clippy::too_many_arguments)] // Python's keyword arguments
     fn new(
         n: usize,
         rules: RulesArg,

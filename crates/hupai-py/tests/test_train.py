@@ -81,6 +81,22 @@ def test_a_hupai_v5_clone_plays_in_the_rust_arena(shards, tmp_path):
     assert [a for a in r["agents"] if a["name"] == spec][0]["illegal"] == 0
 
 
+def test_soft_targets_need_the_teachers_choice_rated():
+    """A row whose chosen option the teacher did not rate gets no soft target (search rates
+    a ready hand's discards, not the riichi it declares)."""
+    from hupai.train.samples import Samples
+
+    n, a = 2, hupai.ACTIONS
+    mask = np.zeros((n, a), dtype=bool)
+    mask[:, [0, 1, 74]] = True  # discard 1m, discard 2m, riichi 1m
+    values = np.array([100.0, 50.0, np.nan, 100.0, 50.0, np.nan], dtype=np.float32)
+    s = Samples(np.zeros((n, 73, 34), np.uint8), np.zeros((n, 83), np.float32), mask,
+                np.array([0, 74]), values, np.array([0, 3, 6]), np.zeros(n, np.float32), np.zeros(n, np.int64))
+    soft, has = s.soft_targets(100.0)
+    assert has.tolist() == [True, False]
+    assert soft[0, 74] == 0.0 and abs(soft[0, :2].sum() - 1.0) < 1e-6
+
+
 def test_bad_model_files_are_errors(tmp_path):
     bad = tmp_path / "bad.onnx"
     bad.write_text("not a model")

@@ -26,6 +26,31 @@ VALUE_SCALE = 8000.0
 MASKED = -1.0e9
 
 
+def _riichi_block() -> tuple[int, int]:
+    """Where the riichi ids start and how many there are: each riichi id names a discard of
+    the block before it ("riichi 5m" is "discard 5m" with riichi declared, "riichi
+    tsumogiri 5m" is "tsumogiri 5m")."""
+    names = _hupai.ACTION_NAMES
+    first = names.index("riichi 1m")
+    n = names.index("chi low") - first
+    for i in range(n):
+        plain = names[i].replace("discard ", "riichi ").replace("tsumogiri ", "riichi tsumogiri ")
+        if names[first + i] != plain:
+            raise ValueError(f"action {first + i} is {names[first + i]!r}, not {plain!r}")
+    return first, n
+
+
+def _with_riichi(logits: Any, riichi: Any) -> Any:
+    """The policy's logits with each riichi id's logit the logit of its discard, plus the
+    network's riichi term, plus its own: a riichi is rare in the data, the discard it makes
+    is not, so the discard's ranking carries over."""
+    import torch
+
+    first, n = _riichi_block()
+    return torch.cat([logits[:, :first], logits[:, first:first + n] + logits[:, :n] + riichi,
+                      logits[:, first + n:]], dim=1)
+
+
 def shape(encoding: str) -> tuple[int, int]:
     """The planes and scalars of an observation of ``encoding``."""
     if encoding not in _hupai.ENCODINGS:
@@ -35,9 +60,11 @@ def shape(encoding: str) -> tuple[int, int]:
 
 
 def build(arch: str = "mlp", channels: int = 16, blocks: int = 2, hidden: int = 256, layers: int = 2,
-          encoding: str = "hupai-v4") -> Any:
+          encoding: str = "hupai-v4", riichi_head: bool = True) -> Any:
     """A new network (``torch.nn.Module``) over observations of ``encoding``:
-    ``forward(planes, scalars) -> (logits, value)``.
+    ``forward(planes, scalars) -> (logits, value)``. With ``riichi_head`` (the default) a
+    riichi id's logit is its discard's plus a riichi term the network gives for the whole
+    observation (see ``_with_riichi``).
     ``arch`` is ``"mlp"`` (``layers`` fully connected layers of ``hidden`` units over the
     flattened observation: the fastest in the Rust runtime, whose 1-D convolutions run about
     ten times slower per multiply) or ``"conv"`` (a stem and ``blocks`` residual blocks of
@@ -59,28 +86,36 @@ def build(arch: str = "mlp", channels: int = 16, blocks: int = 2, hidden: int = 
     class Mlp(nn.Module):  # type: ignore[misc]
         def __init__(self) -> None:
             super().__init__()
-            self.config = {"arch": "mlp", "hidden": hidden, "layers": layers, "encoding": encoding}
+            self.config = {"arch": "mlp", "hidden": hidden, "layers": layers, "encoding": encoding,
+                           "riichi_head": riichi_head}
             sizes = [PLANES * WIDTH + SCALARS] + [hidden] * layers
             self.layers = nn.ModuleList(nn.Linear(a, b) for a, b in zip(sizes, sizes[1:]))
             self.policy = nn.Linear(hidden, ACTIONS)
             self.value = nn.Linear(hidden, 1)
+            if riichi_head:
+                self.riichi = nn.Linear(hidden, 1)
 
         def forward(self, planes: Any, scalars: Any) -> Any:
             h = torch.cat([planes.flatten(1), scalars], dim=1)
             for layer in self.layers:
                 h = torch.relu(layer(h))
-            return self.policy(h), self.value(h).squeeze(1)
+            logits = self.policy(h)
+            if riichi_head:
+                logits = _with_riichi(logits, self.riichi(h))
+            return logits, self.value(h).squeeze(1)
 
     class Policy(nn.Module):  # type: ignore[misc]
         def __init__(self) -> None:
             super().__init__()
             self.config = {"arch": "conv", "channels": channels, "blocks": blocks, "hidden": hidden,
-                           "encoding": encoding}
+                           "encoding": encoding, "riichi_head": riichi_head}
             self.stem = nn.Conv1d(PLANES, channels, 3, padding=1)
             self.blocks = nn.Sequential(*[Block(channels) for _ in range(blocks)])
             self.trunk = nn.Linear(channels * WIDTH + SCALARS, hidden)
             self.policy = nn.Linear(hidden, ACTIONS)
             self.value = nn.Linear(hidden, 1)
+            if riichi_head:
+                self.riichi = nn.Linear(hidden, 1)
 
         def features(self, planes: Any, scalars: Any) -> Any:
             x = self.blocks(torch.relu(self.stem(planes)))
@@ -89,7 +124,10 @@ def build(arch: str = "mlp", channels: int = 16, blocks: int = 2, hidden: int = 
 
         def forward(self, planes: Any, scalars: Any) -> Any:
             h = self.features(planes, scalars)
-            return self.policy(h), self.value(h).squeeze(1)
+            logits = self.policy(h)
+            if riichi_head:
+                logits = _with_riichi(logits, self.riichi(h))
+            return logits, self.value(h).squeeze(1)
 
     if arch == "mlp":
         return Mlp()
@@ -166,6 +204,7 @@ def load(path: str) -> tuple[Any, dict[str, str]]:
     config = dict(ck["config"])
     config.setdefault("arch", "conv")  # checkpoints from before the MLP name no arch
     config.setdefault("encoding", "hupai-v4")  # nor those from before hupai-v5 an encoding
+    config.setdefault("riichi_head", False)  # nor a riichi head
     net = build(**config)
     net.load_state_dict(ck["state"])
     return net, dict(ck.get("meta", {}))

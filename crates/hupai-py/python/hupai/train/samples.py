@@ -94,7 +94,10 @@ class Samples:
     def soft_targets(self, temperature: float) -> tuple[Any, Any]:
         """Per row, the teacher's distribution over the legal options, softmax of its values
         over ``temperature`` (options it did not rate get none), and whether the row has one:
-        ``(float32 (n, ACTIONS), bool (n,))``."""
+        ``(float32 (n, ACTIONS), bool (n,))``. A row where the teacher did not rate the option
+        it chose has none: `search` rates the discards of a ready hand but not the riichi it
+        then declares, and a softmax over the discards alone would teach the network never
+        to declare."""
         n = len(self)
         lens = np.diff(self.value_at)
         has = lens > 0
@@ -110,7 +113,8 @@ class Samples:
         e = np.where(np.isfinite(dense), np.exp(dense - top), 0.0)
         total = e.sum(axis=1, keepdims=True)
         p = np.divide(e, total, out=np.zeros_like(e), where=total > 0)
-        return p.astype(np.float32), has & rated
+        chosen_rated = np.isfinite(dense[np.arange(n), self.action])
+        return p.astype(np.float32), has & rated & chosen_rated
 
 
 def _ranges(starts: Any, lens: Any) -> Any:

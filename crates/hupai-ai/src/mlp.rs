@@ -1,0 +1,192 @@
+//! The direct evaluation of the policies `python -m hupai.train` exports as MLPs (`--arch
+//! mlp`): the fast path of [`crate::model::Model`] for one observation at a time.
+//!
+//! The observation's planes are 0/1 and mostly 0 (about 150 ones among 3,230 in `hupai-v5`),
+//! so the first layer adds the weight column of each input that is not zero instead of
+//! multiplying by all of them, about twenty times less work than the dense product a
+//! general runtime does for one row. The later layers are dense. A riichi head (the export's
+//! `riichi_head`) adds each riichi id's discard logit and the riichi term, as
+//! `hupai.train.net._with_riichi` does.
+//!
+//! The weights are read by name from the ONNX file (`net.layers.{i}.weight`, `net.policy`,
+//! `net.riichi`) and its shape from the `hupai.net` metadata; [`crate::model::Model::load`]
+//! plays a file this way only after the runtime (tract) and this path gave the same logits
+//! on probe observations, so a file of another shape or wiring falls back to the runtime.
+
+use tract_onnx::pb::{tensor_proto::DataType, ModelProto, TensorProto};
+
+use crate::action_space::{ACTIONS, CHI, DISCARD, RIICHI};
+
+/// One dense layer: `out = weights · in + bias`, `weights` row-major `[outputs, inputs]`.
+#[derive(Clone, Debug)]
+struct Dense {
+    weights: Vec<f32>,
+    bias: Vec<f32>,
+    inputs: usize,
+}
+
+impl Dense {
+    fn apply(&self, input: &[f32], out: &mut Vec<f32>) {
+        out.clear();
+        out.extend(self.bias.iter().enumerate().map(|(o, &b)| {
+            let row = &self.weights[o * self.inputs..(o + 1) * self.inputs];
+            b + dot(row, input)
+        }));
+    }
+}
+
+/// The dot product, in eight lanes (the compiler turns them into vector adds).
+fn dot(a: &[f32], b: &[f32]) -> f32 {
+    let mut lanes = [0f32; 8];
+    let (ca, cb) = (a.chunks_exact(8), b.chunks_exact(8));
+    let tail: f32 = ca.remainder().iter().zip(cb.remainder()).map(|(x, y)| x * y).sum();
+    for (x, y) in ca.zip(cb) {
+        for i in 0..8 {
+            lanes[i] += x[i] * y[i];
+        }
+    }
+    lanes.iter().sum::<f32>() + tail
+}
+
+/// An exported MLP policy, evaluated directly.
+#[derive(Clone, Debug)]
+pub struct Mlp {
+    /// The first layer by input: the `hidden` weights of input `i` at `i * hidden`.
+    first: Vec<f32>,
+    first_bias: Vec<f32>,
+    /// The hidden layers after the first.
+    layers: Vec<Dense>,
+    policy: Dense,
+    /// The riichi term's weights and bias, with a riichi head.
+    riichi: Option<Dense>,
+    /// Plane values per observation (`planes * 34`).
+    plane_values: usize,
+    /// Scalars per observation.
+    scalars: usize,
+}
+
+/// The `hupai.net` metadata of an MLP export: `{"arch": "mlp", "layers": L, ...}`.
+#[derive(serde::Deserialize)]
+struct NetShape {
+    arch: String,
+    layers: usize,
+    #[serde(default)]
+    riichi_head: bool,
+}
+
+/// The float32 values of an initializer, with its dimensions.
+fn floats(t: &TensorProto) -> Option<(Vec<usize>, Vec<f32>)> {
+    if t.data_type != DataType::Float as i32 {
+        return None;
+    }
+    let dims: Vec<usize> =
+        t.dims.iter().map(|&d| usize::try_from(d).ok()).collect::<Option<_>>()?;
+    let values: Vec<f32> = if t.raw_data.is_empty() {
+        t.float_data.clone()
+    } else {
+        t.raw_data.chunks_exact(4).map(|b| f32::from_le_bytes([b[0], b[1], b[2], b[3]])).collect()
+    };
+    (values.len() == dims.iter().product::<usize>()).then_some((dims, values))
+}
+
+impl Mlp {
+    /// The MLP in `proto`, if its `hupai.net` metadata names one and its weights are there
+    /// with the shapes it needs for observations of `plane_values` and `scalars` values.
+    pub fn from_proto(
+        proto: &ModelProto,
+        meta: Option<&str>,
+        plane_values: usize,
+        scalars: usize,
+    ) -> Option<Mlp> {
+        let shape: NetShape = serde_json::from_str(meta?).ok()?;
+        if shape.arch != "mlp" || shape.layers == 0 {
+            return None;
+        }
+        let graph = proto.graph.as_ref()?;
+        let tensor =
+            |name: &str| graph.initializer.iter().find(|t| t.name == name).and_then(floats);
+        let dense = |name: &str, inputs: usize| {
+            let (dims, weights) = tensor(&format!("{name}.weight"))?;
+            let (bias_dims, bias) = tensor(&format!("{name}.bias"))?;
+            (dims.len() == 2 && dims[1] == inputs && bias_dims == [dims[0]]).then_some(Dense {
+                weights,
+                bias,
+                inputs,
+            })
+        };
+        let first = dense("net.layers.0", plane_values + scalars)?;
+        let hidden = first.bias.len();
+        // Transposed: input by input.
+        let mut by_input = vec![0f32; first.inputs * hidden];
+        for o in 0..hidden {
+            for i in 0..first.inputs {
+                by_input[i * hidden + o] = first.weights[o * first.inputs + i];
+            }
+        }
+        let mut layers = Vec::new();
+        let mut width = hidden;
+        for l in 1..shape.layers {
+            let d = dense(&format!("net.layers.{l}"), width)?;
+            width = d.bias.len();
+            layers.push(d);
+        }
+        let policy = dense("net.policy", width).filter(|d| d.bias.len() == ACTIONS)?;
+        let riichi = match shape.riichi_head {
+            true => Some(dense("net.riichi", width).filter(|d| d.bias.len() == 1)?),
+            false => None,
+        };
+        Some(Mlp {
+            first: by_input,
+            first_bias: first.bias,
+            layers,
+            policy,
+            riichi,
+            plane_values,
+            scalars,
+        })
+    }
+
+    /// The logits (`ACTIONS`) of one observation into `out`.
+    pub fn logits(&self, planes: &[u8], scalars: &[f32], out: &mut Vec<f32>) {
+        let hidden = self.first_bias.len();
+        let mut h = self.first_bias.clone();
+        let mut add = |i: usize, x: f32| {
+            let column = &self.first[i * hidden..(i + 1) * hidden];
+            for (a, &w) in h.iter_mut().zip(column) {
+                *a += x * w;
+            }
+        };
+        for (i, &b) in planes.iter().enumerate().take(self.plane_values) {
+            if b != 0 {
+                add(i, f32::from(b));
+            }
+        }
+        for (j, &x) in scalars.iter().enumerate().take(self.scalars) {
+            if x != 0.0 {
+                add(self.plane_values + j, x);
+            }
+        }
+        relu(&mut h);
+        let mut next = Vec::with_capacity(hidden);
+        for layer in &self.layers {
+            layer.apply(&h, &mut next);
+            relu(&mut next);
+            std::mem::swap(&mut h, &mut next);
+        }
+        self.policy.apply(&h, out);
+        if let Some(riichi) = &self.riichi {
+            let term = riichi.bias[0] + dot(&riichi.weights, &h);
+            let (discards, rest) = out.split_at_mut(usize::from(RIICHI));
+            let block = usize::from(CHI - RIICHI);
+            for (r, &d) in rest[..block].iter_mut().zip(&discards[usize::from(DISCARD)..]) {
+                *r += d + term;
+            }
+        }
+    }
+}
+
+fn relu(v: &mut [f32]) {
+    for x in v {
+        *x = x.max(0.0);
+    }
+}
