@@ -28,6 +28,14 @@ def shards(tmp_path_factory):
     return write_shards(out, ["defensive"], "riichi", hands=8, shard=4, seed=11, values=None, threads=1, say=lambda m: None)
 
 
+def _assert_rust_gives_torchs_logits(net, path, planes, scalars):
+    """The model file ``path`` of ``net``, run by hupai's Rust runtime, gives PyTorch's logits."""
+    with torch.no_grad():
+        want, _ = net(torch.from_numpy(planes.astype(np.float32)), torch.from_numpy(scalars))
+    got = hupai._hupai.model_logits(str(path), np.ascontiguousarray(planes), np.ascontiguousarray(scalars))
+    assert np.abs(got - want.numpy()).max() <= 1e-4
+
+
 def test_clone_export_and_play_in_the_rust_arena(shards, tmp_path):
     data = read(shards, agent="defensive")
     assert len(data) > 100 and data.mask[np.arange(len(data)), data.action].all()
@@ -36,12 +44,7 @@ def test_clone_export_and_play_in_the_rust_arena(shards, tmp_path):
     assert report["history"][-1]["train_agree"] > 0.2
     path = tmp_path / "tiny.onnx"
     export(net, str(path), {"hupai.trained": "test"})
-    # The Rust runtime computes PyTorch's logits.
-    planes, scalars = data.planes[:32], data.scalars[:32]
-    with torch.no_grad():
-        want, _ = net(torch.from_numpy(planes.astype(np.float32)), torch.from_numpy(scalars))
-    got = hupai._hupai.model_logits(str(path), np.ascontiguousarray(planes), np.ascontiguousarray(scalars))
-    assert np.abs(got - want.numpy()).max() <= 1e-4
+    _assert_rust_gives_torchs_logits(net, path, data.planes[:32], data.scalars[:32])
     # The model plays in the Rust arena, legally, and so does any spec-taking place.
     spec = f"model:{path}"
     r = hupai.arena([spec, "defensive", "defensive", "defensive"], hands=8, seed=2, duplicate=True)
@@ -71,11 +74,7 @@ def test_a_hupai_v5_clone_plays_in_the_rust_arena(shards, tmp_path):
                            say=lambda m: None)
     path = tmp_path / "v5.onnx"
     export(net, str(path), {})
-    planes, scalars = data.planes[:16], data.scalars[:16]
-    with torch.no_grad():
-        want, _ = net(torch.from_numpy(planes.astype(np.float32)), torch.from_numpy(scalars))
-    got = hupai._hupai.model_logits(str(path), np.ascontiguousarray(planes), np.ascontiguousarray(scalars))
-    assert np.abs(got - want.numpy()).max() <= 1e-4
+    _assert_rust_gives_torchs_logits(net, path, data.planes[:16], data.scalars[:16])
     spec = f"model:{path}"
     r = hupai.arena([spec, "defensive", "defensive", "defensive"], hands=4, seed=2, duplicate=True)
     assert [a for a in r["agents"] if a["name"] == spec][0]["illegal"] == 0
