@@ -1,6 +1,7 @@
 """Does a discard analysis as extra input raise a clone's agreement with its teacher?
 
-The experiment behind the next encoding (issue 26). A network over `hupai-v4`'s planes has to
+The experiment behind the encoding `hupai-v5` (issue 26), which now computes these planes (and
+more) in Rust: `python -m hupai.train data ... --encoding hupai-v5`. A network over `hupai-v4`'s planes has to
 work out for itself what every discard does to the hand, and with the data this machine can
 make it does not: a 2 x 256 MLP cloning `defensive` agrees with its discards about 59% of the
 time. Here the same network, on the same decisions and for the same epochs, is also given
