@@ -309,6 +309,18 @@ def test_hupai_v5_extends_v4_and_is_chosen_by_name() -> None:
         acts = {p: rng.choice(o.legal_actions()) for p, o in a.items()}
         a, b = plain.step(acts), rich.step(acts)
     assert turns > 10
+    # A Python agent in the arena is handed batches in the arena's encoding.
+    shapes = set()
+
+    class Shapes:
+        name = "shapes"
+
+        def act_batch(self, batch):
+            shapes.add((batch.planes.shape[1:], batch.scalars.shape[1:]))
+            return batch.sample(np.random.default_rng(0))
+
+    hupai.arena([Shapes(), "defensive", "defensive", "defensive"], hands=1, seed=2, encoding="hupai-v5")
+    assert shapes == {((95, 34), (97,))}
     venv = VecEnv(3, "riichi", length="hand", seed=1, encoding="hupai-v5")
     batch = venv.reset()
     assert batch.planes.shape == (len(batch), 95, 34) and batch.scalars.shape == (len(batch), 97)

@@ -61,11 +61,13 @@ def arena(
     duplicate: bool = False,
     threads: int = 0,
     batch: int = 256,
+    encoding: str = "hupai-v4",
 ) -> dict[str, Any]:
     """Runs an arena of one agent a seat (four, or three under three-player rules; or one,
     seated at every seat) and returns the
     ``hupai arena --json`` object. ``batch`` games are played at once when an agent answers
-    in batches (``model:FILE.onnx``); 0 asks it one decision at a time."""
+    in batches (``model:FILE.onnx``); 0 asks it one decision at a time. A Python agent's
+    batches hold observations in ``encoding``."""
     text = _hupai._arena(
         _agents(agents),
         rules,
@@ -75,6 +77,7 @@ def arena(
         duplicate=duplicate,
         threads=threads,
         batch=batch,
+        encoding=encoding,
     )
     result: dict[str, Any] = json.loads(text)
     return result
