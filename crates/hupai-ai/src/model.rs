@@ -316,27 +316,25 @@ impl Model {
     }
 
     /// The logits (`rows * ACTIONS`) of `rows` observations of its [`Model::encoding`]:
-    /// `planes` holds `rows * planes * WIDTH` values 0/1, `scalars` `rows * scalars`. An
-    /// exported MLP is evaluated directly, row by row (see [`crate::mlp`]); any other network
-    /// by the runtime.
+    /// `planes` holds `rows * planes * WIDTH` values 0/1, `scalars` `rows * scalars`. One
+    /// observation of an exported MLP is evaluated directly (see [`crate::mlp`]); batches,
+    /// and any other network, by the runtime, whose matrix products are faster per row once
+    /// there are many rows.
     pub fn logits(
         &self,
         rows: usize,
         planes: &[u8],
         scalars: &[f32],
     ) -> Result<Vec<f32>, ModelError> {
-        let Some(mlp) = &self.direct else { return self.runtime_logits(rows, planes, scalars) };
         let (np, ns) = (self.encoding.planes() * WIDTH, self.encoding.scalars());
-        if planes.len() != rows * np || scalars.len() != rows * ns {
-            return self.runtime_logits(rows, planes, scalars);
+        match &self.direct {
+            Some(mlp) if rows == 1 && planes.len() == np && scalars.len() == ns => {
+                let mut out = Vec::with_capacity(ACTIONS);
+                mlp.logits(planes, scalars, &mut out);
+                Ok(out)
+            }
+            _ => self.runtime_logits(rows, planes, scalars),
         }
-        let mut out = Vec::with_capacity(rows * ACTIONS);
-        let mut row = Vec::with_capacity(ACTIONS);
-        for (p, s) in planes.chunks_exact(np).zip(scalars.chunks_exact(ns)) {
-            mlp.logits(p, s, &mut row);
-            out.extend_from_slice(&row);
-        }
-        Ok(out)
     }
 
     /// [`Model::logits`] computed by the runtime (tract), whatever the network.
