@@ -131,7 +131,7 @@ impl Encoding {
     pub fn planes(self) -> usize {
         match self {
             Encoding::V4 => V4_PLANES,
-            Encoding::V5 => DANGER + 4 * 3,
+            Encoding::V5 => DANGER + DANGER_STEPS.len() * 3,
         }
     }
 
@@ -523,17 +523,18 @@ fn danger(view: &PlayerView, sit: Situation, planes: &mut [u8], scalars: &mut [f
     }
     let rules = view.rules();
     let Some(reads) = Reads::for_rules(rules) else { return };
+    let scale = score_scale(rules);
     let table = Table::with_situation(view, sit);
     for r in 1..view.seats.count() {
         let seat = view.seats.add(view.seat, r);
         let read = reads.read(&table, seat.index());
         scalars[V4_SCALARS + r - 1] = read.ready;
-        scalars[V4_SCALARS + 3 + r - 1] = read.cost / score_scale(rules);
+        scalars[V4_SCALARS + 3 + r - 1] = read.cost / scale;
         for (k, &d) in read.danger.iter().enumerate() {
             let chance = read.ready * d;
             for (j, &step) in DANGER_STEPS.iter().enumerate() {
                 if chance >= step {
-                    planes[(DANGER + 4 * (r - 1) + j) * WIDTH + k] = 1;
+                    planes[(DANGER + DANGER_STEPS.len() * (r - 1) + j) * WIDTH + k] = 1;
                 }
             }
         }

@@ -40,13 +40,13 @@ def _riichi_block() -> tuple[int, int]:
     return first, n
 
 
-def _with_riichi(logits: Any, riichi: Any) -> Any:
+def _with_riichi(logits: Any, riichi: Any, block: tuple[int, int]) -> Any:
     """The policy's logits with each riichi id's logit the logit of its discard, plus the
     network's riichi term, plus its own: a riichi is rare in the data, the discard it makes
-    is not, so the discard's ranking carries over."""
+    is not, so the discard's ranking carries over. ``block`` is ``_riichi_block()``."""
     import torch
 
-    first, n = _riichi_block()
+    first, n = block
     return torch.cat([logits[:, :first], logits[:, first:first + n] + logits[:, :n] + riichi,
                       logits[:, first + n:]], dim=1)
 
@@ -73,6 +73,7 @@ def build(arch: str = "mlp", channels: int = 16, blocks: int = 2, hidden: int = 
     from torch import nn
 
     PLANES, SCALARS = shape(encoding)
+    riichi_ids = _riichi_block()  # read once, not at every forward pass
 
     class Block(nn.Module):  # type: ignore[misc]
         def __init__(self, c: int) -> None:
@@ -101,7 +102,7 @@ def build(arch: str = "mlp", channels: int = 16, blocks: int = 2, hidden: int = 
                 h = torch.relu(layer(h))
             logits = self.policy(h)
             if riichi_head:
-                logits = _with_riichi(logits, self.riichi(h))
+                logits = _with_riichi(logits, self.riichi(h), riichi_ids)
             return logits, self.value(h).squeeze(1)
 
     class Policy(nn.Module):  # type: ignore[misc]
@@ -126,7 +127,7 @@ def build(arch: str = "mlp", channels: int = 16, blocks: int = 2, hidden: int = 
             h = self.features(planes, scalars)
             logits = self.policy(h)
             if riichi_head:
-                logits = _with_riichi(logits, self.riichi(h))
+                logits = _with_riichi(logits, self.riichi(h), riichi_ids)
             return logits, self.value(h).squeeze(1)
 
     if arch == "mlp":

@@ -16,6 +16,7 @@ import numpy as np
 
 from .. import _hupai
 from ..data import jobs, self_play
+from .net import shape
 
 
 def write_shards(
@@ -136,12 +137,12 @@ def read(paths: Sequence[Path], agent: Optional[str] = None, limit: Optional[int
     for path in paths:
         t = pq.read_table(path)
         enc = (t.schema.metadata or {}).get(b"hupai.encoding", b"").decode()
-        if enc not in _hupai.ENCODINGS:
-            raise _hupai.InputError(
-                f"{path}: encoding '{enc}', this hupai encodes {', '.join(_hupai.ENCODINGS)}")
+        try:
+            n_planes, n_scalars = shape(enc)
+        except _hupai.InputError as e:
+            raise _hupai.InputError(f"{path}: {e}") from None
         if parts and enc != parts[0].encoding:
             raise _hupai.InputError(f"{path}: encoding '{enc}', the files before it '{parts[0].encoding}'")
-        n_planes, n_scalars, _ = _hupai.ENCODINGS[enc]
         mask = _fixed(t, "mask", np.bool_).reshape(-1, _hupai.ACTIONS)
         keep = mask.sum(axis=1) > 1
         if agent is not None:
