@@ -23,7 +23,7 @@ fn main() {
     let result = run_arena(&config, &|_| {}).expect("arena");
     for a in &result.agents {
         println!(
-            "{:<28} rank {:.3}±{:.3}  pts {:+8.1}±{:6.1}  win {:.1}%  deal {:.1}%  tenpai@draw {:.1}%  riichi {:.1}%  calls {:.1}%  p50 {:.0}µs p99 {:.0}µs",
+            "{:<28} rank {:.3}±{:.3}  pts {:+9.3}±{:.3}  win {:.1}%  deal {:.1}%  tenpai@draw {:.1}%  riichi {:.1}%  calls {:.1}%  p50 {:.0}µs p99 {:.0}µs",
             a.name, a.avg_rank, a.avg_rank_ci95, a.points_per_hand, a.points_per_hand_ci95,
             a.win_rate * 100.0, a.deal_in_rate * 100.0, a.tenpai_at_draw * 100.0,
             a.riichi_rate * 100.0, a.call_rate * 100.0, a.decision_us_p50, a.decision_us_p99

@@ -4,7 +4,7 @@
 #![cfg(test)]
 
 use hupai_ai::arena::{run_arena, ArenaConfig, Length};
-use hupai_ai::search::Search;
+use hupai_ai::search::{Search, SearchParams};
 use hupai_ai::{AgentSpec, BuildOptions, Defensive};
 use hupai_engine::{Agent, Driver, Event, Setup};
 use hupai_rules::Rules;
@@ -142,4 +142,108 @@ fn search_beats_defensive_on_a_fixed_duplicate_set() {
         defensive.points_per_hand,
         defensive.points_per_hand_ci95
     );
+}
+
+/// Every decision seat 0 meets in one hand of `preset` from `seed` (`search` there,
+/// `defensive` elsewhere): its view, its options, and what `search` valued.
+fn decisions(
+    preset: &str,
+    seed: u64,
+) -> Vec<(hupai_engine::PlayerView, Vec<hupai_engine::Action>, Vec<hupai_ai::search::Valued>)> {
+    let rules = Rules::preset(preset).unwrap();
+    let mut setup = Setup::new(rules.clone(), seed);
+    setup.single_hand = true;
+    let mut driver = Driver::new(setup);
+    let mut me = Search::new(&rules, seed);
+    let mut others: Vec<Defensive> = (1..4).map(|_| Defensive::new(&rules)).collect();
+    let mut seen = Vec::new();
+    while !driver.is_over() {
+        let prompts: Vec<_> = driver
+            .prompts()
+            .map(|p| (p.player, p.decision, p.view.clone(), p.options.to_vec()))
+            .collect();
+        for (player, decision, view, options) in prompts {
+            let action = if player == 0 {
+                let valued = me.value_options(&view, &options);
+                let action = me.decide(&view, &options);
+                seen.push((view, options, valued));
+                action
+            } else {
+                others[player - 1].decide(&view, &options)
+            };
+            driver.answer(player, decision, action).unwrap();
+        }
+    }
+    seen
+}
+
+/// In Guangdong a self-draw pays six times a win on a discard and a declined win costs
+/// nothing more, so `search` weighs winning on a discard against playing on, the win valued
+/// at what the rules score it; in riichi (furiten) and Sichuan (过水) it always takes it.
+#[test]
+fn a_win_on_a_discard_is_weighed_only_where_declining_costs_nothing_else() {
+    use hupai_engine::{win_score, Action, Decision, WinOn};
+    let mut weighed = 0;
+    for seed in 1..200 {
+        for (view, options, valued) in decisions("guangdong", seed) {
+            if !options.contains(&Action::Ron) {
+                continue;
+            }
+            let Decision::Claim { pai, .. } = view.decision() else { continue };
+            let ron = valued.iter().find(|v| v.action == Action::Ron).expect("the win valued");
+            let score = win_score(&view, pai, WinOn::Discard).expect("a scoring win");
+            assert_eq!(ron.ev, score.payments.total as f32);
+            assert!(valued.iter().any(|v| v.action == Action::Pass), "passing valued too");
+            weighed += 1;
+        }
+        if weighed >= 3 {
+            break;
+        }
+    }
+    assert!(weighed >= 3, "too few wins on a discard offered: {weighed}");
+    for preset in ["riichi", "sichuan"] {
+        let mut offered = 0;
+        for seed in 1..60 {
+            for (_, options, valued) in decisions(preset, seed) {
+                if options.contains(&Action::Ron) {
+                    assert!(valued.is_empty(), "{preset}: a win on a discard weighed");
+                    offered += 1;
+                }
+            }
+        }
+        assert!(offered > 0, "{preset}: no win on a discard offered");
+    }
+}
+
+/// The budget cuts every option alike: the search reaches each option's hands breadth first,
+/// so under the default budget a Guangdong ready hand is not given up for a far hand whose
+/// future was only estimated (it was: with the hands searched depth first, the options
+/// valued last were estimated at the family's typical self-drawn win).
+#[test]
+fn a_tight_budget_values_options_as_a_large_one_does() {
+    let rules = Rules::preset("guangdong").unwrap();
+    let large: SearchParams = SearchParams { budget_ms: 200.0, ..SearchParams::default() };
+    let mut compared = 0;
+    for seed in 1..30 {
+        for (view, options, valued) in decisions("guangdong", seed) {
+            let Some(best) = valued.first() else { continue };
+            let exact = Search::with_params(&rules, large, seed).value_options(&view, &options);
+            let top = exact.first().unwrap();
+            // The same choice, or one the large budget values within a hundredth of a point.
+            let same = |a: hupai_engine::Action, b: hupai_engine::Action| {
+                a == b || a.discarded().map(|p| p.kind()) == b.discarded().map(|p| p.kind())
+            };
+            let chosen = exact.iter().find(|v| same(v.action, best.action)).unwrap();
+            assert!(
+                same(best.action, top.action) || top.ev - chosen.ev < 0.01,
+                "seed {seed}: {} (ev {}) under the default budget, {} (ev {}) with 200 ms",
+                best.action,
+                chosen.ev,
+                top.action,
+                top.ev
+            );
+            compared += 1;
+        }
+    }
+    assert!(compared >= 20, "too few decisions searched: {compared}");
 }

@@ -8,6 +8,16 @@ use super::outlook::Outlook;
 /// Typical unseen effective tiles of a hand at each shanten (ready: its live waits).
 const TYPICAL_COUNT: [f32; 7] = [5.5, 18.0, 30.0, 40.0, 48.0, 54.0, 58.0];
 
+/// What an abstract hand's win is worth: on another's discard and self-drawn (which some
+/// families pay several times over).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct WinValues {
+    /// Won on another seat's discard.
+    pub ron: f32,
+    /// Self-drawn.
+    pub tsumo: f32,
+}
+
 /// The future of an abstract hand at shanten `s` with `count` unseen effective tiles, worth
 /// `value` when it wins: each draw of an effective tile lowers shanten (to a typical hand of
 /// the next shanten), a ready hand wins on a typical wait.
@@ -15,7 +25,7 @@ pub fn abstract_future(
     o: &Outlook,
     s: i8,
     count: f32,
-    value: f32,
+    value: WinValues,
     unseen: f32,
     can_fold: bool,
 ) -> Future {
@@ -48,7 +58,7 @@ pub fn abstract_future(
             };
             let hz = o.hazard[t].min(1.0 - p_ron);
             let go_on = 1.0 - p_ron - hz;
-            let push_value = p_ron * value + hz * e.other_win[t] + go_on * n_value;
+            let push_value = p_ron * value.ron + hz * e.other_win[t] + go_on * n_value;
             if can_fold && e.fold[t] > push_value {
                 f.value[t] = e.fold[t];
                 f.deal[t] = o.fold_deal.get(t + 1).copied().unwrap_or(0.0);
@@ -63,7 +73,7 @@ pub fn abstract_future(
                 let stay = (f.value[t], f.win[t], f.deal[t]);
                 let (v, w, dl) = if ready {
                     (
-                        p * value + (1.0 - p) * stay.0 * (1.0 - pi) - (1.0 - p) * pi * cost,
+                        p * value.tsumo + (1.0 - p) * stay.0 * (1.0 - pi) - (1.0 - p) * pi * cost,
                         p + (1.0 - p) * (1.0 - pi) * stay.1,
                         (1.0 - p) * (pi + (1.0 - pi) * stay.2),
                     )

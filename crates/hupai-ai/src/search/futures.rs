@@ -19,7 +19,9 @@ use super::key::{key, Memo};
 
 use hupai_core::{Counts, Kind, KindSet};
 
-use super::abstract_future::abstract_future;
+use std::collections::VecDeque;
+
+use super::abstract_future::{abstract_future, WinValues};
 pub use super::future::Future;
 use super::outlook::Outlook;
 pub use super::shape::Shape;
@@ -45,6 +47,8 @@ enum Body {
     Improve { moves: Vec<Move> },
     /// Valued by an abstract future.
     Estimate,
+    /// Not yet expanded: waits its turn in the breadth-first order.
+    Pending { counts: Counts, furiten: bool },
 }
 
 #[derive(Clone, Debug)]
@@ -94,6 +98,8 @@ pub struct Futures<'a> {
     unseen_total: f32,
     nodes: Vec<Node>,
     memo: Memo<usize>,
+    /// Hands added but not yet expanded, in the order they were reached.
+    pending: VecDeque<usize>,
     /// Whether every node's values are current.
     valued: bool,
 }
@@ -112,6 +118,7 @@ impl<'a> Futures<'a> {
             unseen_total,
             nodes: Vec::new(),
             memo: Memo::default(),
+            pending: VecDeque::new(),
             valued: true,
         }
     }
@@ -148,6 +155,7 @@ impl<'a> Futures<'a> {
 
     /// The future of a hand added with [`Futures::add`].
     pub fn future(&mut self, id: usize) -> &Future {
+        self.expand();
         if !self.valued {
             self.value_all();
         }
@@ -159,6 +167,8 @@ impl<'a> Futures<'a> {
         self.scorer.value(full, win, self_drawn, self.setting.in_riichi)
     }
 
+    /// The node of `counts`, added to the graph (and to the hands waiting to be expanded)
+    /// if it is new.
     fn node(&mut self, counts: &Counts, riichi: bool, furiten: bool) -> usize {
         let key = key(counts, u32::from(riichi) | u32::from(furiten) << 1);
         if let Some(&id) = self.memo.get(&key) {
@@ -168,26 +178,36 @@ impl<'a> Futures<'a> {
         let s = self.shape.shanten(counts);
         let d = self.outlook.draws;
         let id = self.nodes.len();
-        // Reserve the slot so that the children come after it in the memo but the node's id
-        // is known; the body is filled in below.
         self.nodes.push(Node {
-            body: Body::Estimate,
+            body: Body::Pending { counts: *counts, furiten },
             riichi,
             after: Future::zero(d, s),
             draw: Future::zero(d, s),
         });
         self.memo.insert(key, id);
-        let body = if s == 0 {
-            self.ready(counts, riichi, furiten)
-        } else if s > self.setting.exact_depth || self.spent() || s == i8::MAX {
-            let f = self.estimate(counts, s);
-            self.nodes[id].after = f;
-            Body::Estimate
-        } else {
-            self.improve(counts, s)
-        };
-        self.nodes[id].body = body;
+        self.pending.push_back(id);
         id
+    }
+
+    /// Expands the waiting hands breadth first, so that every option asked about is searched
+    /// to the same distance before the budget runs out; hands left when it is spent are
+    /// estimated.
+    fn expand(&mut self) {
+        while let Some(id) = self.pending.pop_front() {
+            let Body::Pending { counts, furiten } = self.nodes[id].body else { continue };
+            let riichi = self.nodes[id].riichi;
+            let s = self.nodes[id].after.shanten;
+            // A ready hand's waits are always scored; only its trades wait for the budget.
+            let body = if s == 0 {
+                self.ready(&counts, riichi, furiten)
+            } else if s == i8::MAX || s > self.setting.exact_depth || self.spent() {
+                self.nodes[id].after = self.estimate(&counts, s);
+                Body::Estimate
+            } else {
+                self.improve(&counts, s)
+            };
+            self.nodes[id].body = body;
+        }
     }
 
     /// Whether the ready `counts` would win on `discarded` (a wait thrown away: furiten).
@@ -337,9 +357,49 @@ impl<'a> Futures<'a> {
         }
         let eff = self.shape.effective(counts, s);
         let count: f32 = eff.iter().map(|k| self.draw[k.index()] * self.unseen_total).sum();
-        let value = o.placement.win(self.setting.worth.of(counts), false, 0.0);
+        let (ron, tsumo) = self.setting.worth.of(counts, self.scorer.mean_wins());
+        let value = WinValues {
+            ron: o.placement.win(ron, false, 0.0),
+            tsumo: o.placement.win(tsumo, true, 0.0),
+        };
         let fold = self.setting.can_fold && !self.setting.in_riichi;
         abstract_future(o, s, count, value, self.unseen_total, fold)
+    }
+
+    /// The node's result from the others' turns of go-around `t` (from its draw of `t + 1`),
+    /// pushing or folding, whichever is worth more. `None` for an estimated node, whose
+    /// future is already set.
+    fn others_turns(&self, i: usize, t: usize) -> Option<(f32, f32, f32)> {
+        let o = self.outlook;
+        let node = &self.nodes[i];
+        let (p_ron, ron_value, ready) = match node.body {
+            Body::Estimate | Body::Pending { .. } => return None,
+            Body::Ready { p_ron, ron_value, .. } => (p_ron, ron_value, true),
+            Body::Improve { .. } => (0.0, 0.0, false),
+        };
+        let in_riichi = self.setting.in_riichi;
+        // A riichi declared on the way has paid its stick.
+        let e = o.ends(node.riichi && !in_riichi);
+        let next = if t == o.draws {
+            let end = if ready { e.ready_at_draw } else { e.not_ready_at_draw };
+            (end, 0.0, 0.0)
+        } else {
+            node.draw.at(t + 1)
+        };
+        let hz = o.hazard[t].min(1.0 - p_ron);
+        let go_on = 1.0 - p_ron - hz;
+        let push = (
+            p_ron * ron_value + hz * e.other_win[t] + go_on * next.0,
+            p_ron + go_on * next.1,
+            go_on * next.2,
+        );
+        let fold = e.fold[t];
+        let fold_allowed = self.setting.can_fold && !in_riichi;
+        Some(if fold_allowed && !node.riichi && fold > push.0 {
+            (fold, 0.0, o.fold_deal.get(t + 1).copied().unwrap_or(0.0))
+        } else {
+            push
+        })
     }
 
     /// Values every node, go-around by go-around from the wall's end back to now: first the
@@ -348,39 +408,13 @@ impl<'a> Futures<'a> {
     fn value_all(&mut self) {
         let o = self.outlook;
         let d = o.draws;
-        let fold_allowed = self.setting.can_fold && !self.setting.in_riichi;
         let stick = self.setting.riichi_cost;
         let in_riichi = self.setting.in_riichi;
         for t in (0..=d).rev() {
             for i in 0..self.nodes.len() {
-                let node = &self.nodes[i];
-                let (p_ron, ron_value, ready) = match node.body {
-                    Body::Estimate => continue,
-                    Body::Ready { p_ron, ron_value, .. } => (p_ron, ron_value, true),
-                    Body::Improve { .. } => (0.0, 0.0, false),
-                };
-                // A riichi declared on the way has paid its stick.
-                let e = o.ends(node.riichi && !in_riichi);
-                let next = if t == d {
-                    let end = if ready { e.ready_at_draw } else { e.not_ready_at_draw };
-                    (end, 0.0, 0.0)
-                } else {
-                    node.draw.at(t + 1)
-                };
-                let hz = o.hazard[t].min(1.0 - p_ron);
-                let go_on = 1.0 - p_ron - hz;
-                let push = (
-                    p_ron * ron_value + hz * e.other_win[t] + go_on * next.0,
-                    p_ron + go_on * next.1,
-                    go_on * next.2,
-                );
-                let fold = e.fold[t];
-                let chosen = if fold_allowed && !node.riichi && fold > push.0 {
-                    (fold, 0.0, o.fold_deal.get(t + 1).copied().unwrap_or(0.0))
-                } else {
-                    push
-                };
-                self.nodes[i].after.set(t, chosen);
+                if let Some(v) = self.others_turns(i, t) {
+                    self.nodes[i].after.set(t, v);
+                }
             }
             if t == 0 {
                 break;
@@ -391,7 +425,7 @@ impl<'a> Futures<'a> {
                 let cost = o.ends(node.riichi && !in_riichi).deal_cost[t];
                 let stay = node.after.at(t);
                 let (win_p, win_v, moves) = match &node.body {
-                    Body::Estimate => continue,
+                    Body::Estimate | Body::Pending { .. } => continue,
                     Body::Ready { p_tsumo, v_tsumo, moves, .. } => (*p_tsumo, *v_tsumo, moves),
                     Body::Improve { moves } => (0.0, 0.0, moves),
                 };

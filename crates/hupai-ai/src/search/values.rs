@@ -32,6 +32,9 @@ pub struct Scorer {
     cache: Memo<f32>,
     /// Hands scored (not counting cache hits).
     pub scored: u32,
+    /// The points of the wins scored so far, on a discard and self-drawn: their sums and
+    /// counts.
+    won: [(f32, u32); 2],
 }
 
 impl Scorer {
@@ -73,6 +76,7 @@ impl Scorer {
             placement,
             cache: Memo::default(),
             scored: 0,
+            won: [(0.0, 0); 2],
         }
     }
 
@@ -86,6 +90,11 @@ impl Scorer {
             return v;
         }
         let points = self.score(full, win, self_drawn, riichi);
+        if points > 0.0 {
+            let w = &mut self.won[usize::from(self_drawn)];
+            w.0 += points;
+            w.1 += 1;
+        }
         // A riichi declared on the way (riichi family) has paid the stick it collects back.
         let paid = if riichi && self.variant == Variant::Riichi { 1000.0 } else { 0.0 };
         let v = if points > 0.0 && self.placement.is_active() {
@@ -96,6 +105,13 @@ impl Scorer {
         };
         self.cache.insert(key, v);
         v
+    }
+
+    /// The mean points of the wins scored so far (raw points, on a discard and self-drawn),
+    /// once there is one of each.
+    pub fn mean_wins(&self) -> Option<(f32, f32)> {
+        let [(ron, r), (tsumo, t)] = self.won;
+        (r > 0 && t > 0).then(|| (ron / r as f32, tsumo / t as f32))
     }
 
     fn score(&mut self, full: &Counts, win: Kind, self_drawn: bool, riichi: bool) -> f32 {
@@ -166,7 +182,9 @@ pub fn predecessor(kind: Kind) -> Kind {
 }
 
 /// A rough value of a hand still far from ready, for the hands the recursion estimates: what
-/// a win with its dora, red fives and likely yaku (riichi), or the family's typical win, pays.
+/// a win with its dora, red fives and likely yaku pays (riichi); elsewhere what the wins the
+/// search has scored at this decision pay on average (the hand's own ready shapes), or the
+/// family's typical win before it has scored any.
 #[derive(Clone, Debug)]
 pub struct RoughWorth {
     variant: Variant,
@@ -204,15 +222,17 @@ impl RoughWorth {
         }
     }
 
-    /// The rough value of a win with the concealed `counts` (declared melds aside).
-    pub fn of(&self, counts: &Counts) -> f32 {
+    /// The rough value of a win with the concealed `counts` (declared melds aside), on a
+    /// discard and self-drawn, given the mean points of the wins scored so far (`seen`).
+    pub fn of(&self, counts: &Counts, seen: Option<(f32, f32)>) -> (f32, f32) {
         if self.variant != Variant::Riichi {
-            return self.typical;
+            return seen.unwrap_or((self.typical, self.typical));
         }
         let dora: u32 = Kind::all().map(|k| self.dora[k.index()] as u32 * counts[k] as u32).sum();
         let han = if self.closed { 2.2 } else { 1.3 } + dora as f32 + self.reds as f32;
         let base =
             (650.0 * 2f32.powf(han.min(4.0))).min(8000.0) * if han >= 6.0 { 1.5 } else { 1.0 };
-        base * if self.dealer { 1.5 } else { 1.0 } + self.extras
+        let v = base * if self.dealer { 1.5 } else { 1.0 } + self.extras;
+        (v, v)
     }
 }
