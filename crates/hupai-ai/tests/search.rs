@@ -247,3 +247,34 @@ fn a_tight_budget_values_options_as_a_large_one_does() {
     }
     assert!(compared >= 20, "too few decisions searched: {compared}");
 }
+
+/// A kan collects its payment at once where the rules have one (Sichuan 刮风下雨: a closed
+/// kan, two base points from every other player still in the hand), and `search` counts it:
+/// the same kan under the same rules without the payment is valued that much lower.
+#[test]
+fn a_kan_is_valued_with_what_it_collects_at_once() {
+    use hupai_engine::Action;
+    let rules = Rules::preset("sichuan").unwrap();
+    let mut unpaid = rules.clone();
+    unpaid.kong_payments = [0, 0, 0];
+    let mut checked = 0;
+    for seed in 1..80 {
+        for (view, options, _) in decisions("sichuan", seed) {
+            let Some(&kan) = options.iter().find(|a| matches!(a, Action::ClosedKan(_))) else {
+                continue;
+            };
+            let ev = |rules: &Rules| {
+                let valued = Search::new(rules, seed).value_options(&view, &options);
+                valued.iter().find(|v| v.action == kan).map(|v| v.ev)
+            };
+            let (Some(paid), Some(free)) = (ev(&rules), ev(&unpaid)) else { continue };
+            let payers = view.seats.after(view.seat).filter(|&s| !view.has_won(s)).count();
+            assert!((paid - free - 2.0 * payers as f32).abs() < 1e-3, "{paid} against {free}");
+            checked += 1;
+        }
+        if checked >= 2 {
+            break;
+        }
+    }
+    assert!(checked >= 2, "too few closed kans met: {checked}");
+}

@@ -242,7 +242,8 @@ impl Search {
         };
         let mut after = view.clone();
         after.update(&event).ok()?;
-        self.after_kan(&after, kan)
+        let paid = kong_payment(&self.rules, view, kan);
+        self.after_kan(&after, kan).map(|v| Valued { ev: v.ev + paid, ..v })
     }
 
     /// Values passing and each call on `pai`, discarded by `from`.
@@ -301,7 +302,8 @@ impl Search {
                 continue;
             }
             let valued = if o == Action::OpenKan {
-                self.after_kan(&after, o)
+                let paid = kong_payment(&self.rules, view, o);
+                self.after_kan(&after, o).map(|v| Valued { ev: v.ev + paid, ..v })
             } else {
                 let sit2 = Situation::new(&after, &self.rules);
                 let outlook2 = self.outlook(&after, &sit2);
@@ -437,6 +439,20 @@ impl Search {
         });
         (action, ex)
     }
+}
+
+/// What the seat collects at once for the kan `kan` (刮风下雨, `kong_payments`): an open kan
+/// from its discarder, an added or closed one from every other player still in the hand.
+fn kong_payment(rules: &Rules, view: &PlayerView, kan: Action) -> f32 {
+    let [open, added, closed] = rules.kong_payments;
+    let each = match kan {
+        Action::OpenKan => return (open * rules.base_points) as f32,
+        Action::AddedKan(_) => added,
+        Action::ClosedKan(_) => closed,
+        _ => return 0.0,
+    };
+    let payers = view.seats.after(view.seat).filter(|&s| !view.has_won(s)).count();
+    (each * rules.base_points) as f32 * payers as f32
 }
 
 /// A replacement draw after a kan: its chance, the win's value if it completes the hand, and
