@@ -8,8 +8,8 @@
 //! the strongest agent measured for the rules ([`adviser_spec`]): `search` in riichi, where it
 //! looks ahead at ready hands, bounded by a work budget of about 5 ms a decision, and plays
 //! `defensive`'s choice elsewhere, so a hint costs at most a few tens of milliseconds;
-//! `defensive` in the Chinese families, where `search` measured weaker (its figures are in
-//! `crates/hupai-ai/RESULTS.md`).
+//! `defensive` in the Chinese families, where `search` has not measured stronger (level, or ahead
+//! on one Guangdong seed of two; its figures are in `crates/hupai-ai/RESULTS.md`).
 //!
 //! ```
 //! use hupai_engine::{Driver, Setup};
