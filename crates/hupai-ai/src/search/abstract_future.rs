@@ -58,7 +58,8 @@ pub fn abstract_future(
             };
             let hz = o.hazard[t].min(1.0 - p_ron);
             let go_on = 1.0 - p_ron - hz;
-            let push_value = p_ron * value.ron + hz * e.other_win[t] + go_on * n_value;
+            let push_value =
+                p_ron * value.ron + hz * e.other_win[t] + go_on * (e.drain[t] + n_value);
             if can_fold && e.fold[t] > push_value {
                 f.value[t] = e.fold[t];
                 f.deal[t] = o.fold_deal.get(t + 1).copied().unwrap_or(0.0);

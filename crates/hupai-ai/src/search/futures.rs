@@ -389,7 +389,7 @@ impl<'a> Futures<'a> {
         let hz = o.hazard[t].min(1.0 - p_ron);
         let go_on = 1.0 - p_ron - hz;
         let push = (
-            p_ron * ron_value + hz * e.other_win[t] + go_on * next.0,
+            p_ron * ron_value + hz * e.other_win[t] + go_on * (e.drain[t] + next.0),
             p_ron + go_on * next.1,
             go_on * next.2,
         );

@@ -24,6 +24,10 @@ pub struct Ends {
     pub other_win: Vec<f32>,
     /// `deal_cost[t]`: what a deal-in in go-around `t` costs (positive).
     pub deal_cost: Vec<f32>,
+    /// `drain[t]`: where another seat's win does not end the hand (血战到底), what the others'
+    /// wins during go-around `t` cost the seat while it is still in (their self-draws'
+    /// shares), negative; zero where every win ends the hand.
+    pub drain: Vec<f32>,
     /// `fold[t]`: the expected result of folding from the others' turns of go-around `t`.
     pub fold: Vec<f32>,
     /// What a ready hand collects at the exhaustive draw (tenpai payments, 查叫).
@@ -83,21 +87,27 @@ impl Outlook {
         let mut raw = Ends {
             other_win: Vec::with_capacity(draws + 1),
             deal_cost: Vec::with_capacity(draws + 1),
+            drain: Vec::with_capacity(draws + 1),
             fold: Vec::new(),
             ready_at_draw: 0.0,
             not_ready_at_draw: 0.0,
         };
+        // Under 血战到底 each opponent wins at most once: the chance it is still in the hand.
+        let mut still_in = vec![1.0f32; reads.len()];
         for t in 0..=draws {
             let (mut none_wins, mut loss_weight, mut loss) = (1.0f32, 0.0f32, 0.0f32);
+            let mut drain = 0.0f32;
             let (mut no_deal, mut no_fold_deal, mut cost_weight, mut cost) =
                 (1.0f32, 1.0f32, 0.0f32, 0.0f32);
-            for r in &reads {
+            for (i, r) in reads.iter().enumerate() {
                 let ready = r.ready_after(t);
                 let wins = ready * r.wins_at(t);
                 none_wins *= 1.0 - wins;
                 let share = other_win_share(rules, me, r.seat, view.dealer, r.cost);
                 loss_weight += wins;
                 loss += wins * share;
+                drain -= still_in[i] * wins * share;
+                still_in[i] *= 1.0 - wins;
                 no_deal *= 1.0 - ready * r.mean_danger;
                 no_fold_deal *= 1.0 - ready * r.least_danger;
                 cost_weight += ready * r.mean_danger;
@@ -105,6 +115,7 @@ impl Outlook {
             }
             let h = if ends_on_win { 1.0 - none_wins } else { 0.0 };
             hazard.push(h);
+            raw.drain.push(if ends_on_win { 0.0 } else { drain });
             raw.other_win.push(if loss_weight > 0.0 { -loss / loss_weight } else { 0.0 });
             push_deal.push(1.0 - no_deal);
             fold_deal.push(1.0 - no_fold_deal);
@@ -177,7 +188,7 @@ fn folds(e: &Ends, hazard: &[f32], fold_deal: &[f32], draws: usize) -> Vec<f32> 
             let p = fold_deal[t + 1];
             -p * e.deal_cost[t + 1] + (1.0 - p) * fold[t + 1]
         };
-        fold[t] = hazard[t] * e.other_win[t] + (1.0 - hazard[t]) * next;
+        fold[t] = hazard[t] * e.other_win[t] + (1.0 - hazard[t]) * (e.drain[t] + next);
     }
     fold
 }
@@ -194,6 +205,8 @@ fn placed_ends(
     let mut e = Ends {
         other_win: Vec::with_capacity(draws + 1),
         deal_cost: Vec::with_capacity(draws + 1),
+        // Placement is riichi's, where every win ends the hand.
+        drain: vec![0.0; draws + 1],
         fold: Vec::new(),
         ready_at_draw: 0.0,
         not_ready_at_draw: 0.0,
@@ -348,6 +361,33 @@ mod tests {
         for t in 0..=raw.draws {
             let (r, l) = (raw.ends(false).deal_cost[t], last.ends(false).deal_cost[t]);
             assert!((l - r).abs() < 1.0, "go-around {t}: {l} against {r}");
+        }
+    }
+
+    #[test]
+    fn the_others_wins_drain_a_seat_only_where_they_do_not_end_the_hand() {
+        let outlook = |preset: &str| {
+            let rules = Rules::preset(preset).unwrap();
+            let driver = Driver::new(Setup::new(rules.clone(), 3));
+            let view = driver.prompts().next().unwrap().view.clone();
+            let sit = Situation::new(&view, &rules);
+            let model = OpponentModel::for_rules(&rules);
+            Outlook::new(&view, &rules, &sit, &model, Placement::raw())
+        };
+        // 血战到底: no win ends the hand, and each costs a seat still in its share.
+        let sichuan = outlook("sichuan");
+        assert!(sichuan.hazard.iter().all(|&h| h == 0.0));
+        let e = sichuan.ends(false);
+        assert!(e.drain.iter().all(|&d| d <= 0.0));
+        assert!(e.drain.iter().sum::<f32>() < 0.0, "{:?}", e.drain);
+        // Folding pays the drain too: in the last go-around, the drain and the draw not ready.
+        let d = sichuan.draws;
+        assert!((e.fold[d] - (e.drain[d] + e.not_ready_at_draw)).abs() < 1e-4);
+        // Where a win ends the hand, its cost is in the hazard, not drained.
+        for preset in ["riichi", "guangdong", "mcr"] {
+            let o = outlook(preset);
+            assert!(o.ends(false).drain.iter().all(|&d| d == 0.0), "{preset}");
+            assert!(o.hazard.iter().any(|&h| h > 0.0), "{preset}");
         }
     }
 }
