@@ -229,11 +229,16 @@ pub fn threats(view: &PlayerView, sit: &Situation) -> [Threat; 3] {
                 cost = 6.0
             }
         }
-        let gone = Seat::from_index(seat).is_some_and(|s| view.has_left(s));
-        let ready = if gone { 0.0 } else { ready };
+        let ready = if in_hand(view, seat) { ready } else { 0.0 };
         let genbutsu = safe_against(view, sit, seat);
         Threat { seat, ready, cost, genbutsu, read: read_hand(view, sit, seat), danger: None }
     })
+}
+
+/// Whether the opponent `seat` is at the table (not the empty fourth seat of three-player
+/// rules) and still in the hand (not gone after its win under 血战到底).
+pub fn in_hand(view: &PlayerView, seat: usize) -> bool {
+    view.seats.after(view.seat).any(|s| s.index() == seat && !view.has_left(s))
 }
 
 /// The kinds `seat` cannot win on now: those its furiten bars (`furiten`) and, under 定缺

@@ -288,7 +288,7 @@ pub fn threats(
         let r = reads.read(&table, seat);
         crate::danger::Threat {
             seat,
-            ready: r.ready,
+            ready: if crate::danger::in_hand(view, seat) { r.ready } else { 0.0 },
             cost: r.cost,
             genbutsu: r.opponent.safe,
             read: crate::danger::read_hand(view, sit, seat),

@@ -12,7 +12,7 @@ use hupai_core::Kind;
 use hupai_engine::PlayerView;
 use hupai_rules::{Rules, Variant};
 
-use crate::danger::{threats, Danger, TableRead};
+use crate::danger::{in_hand, threats, Danger, TableRead};
 use crate::reads::{Reads, Table};
 use crate::situation::Situation;
 
@@ -172,9 +172,10 @@ fn summarise(sit: &Situation, danger: &[f32; 34]) -> (f32, f32) {
 
 fn read_learned(reads: &Reads, view: &PlayerView, sit: &Situation) -> Vec<Read> {
     let table = Table::with_situation(view, sit.clone());
+    // The seats at the table after this one (two at three players), those still in.
     (1..4)
         .map(|i| (sit.me + i) % 4)
-        .filter(|&s| hupai_core::Seat::from_index(s).is_some_and(|s| !view.has_left(s)))
+        .filter(|&seat| in_hand(view, seat))
         .map(|seat| {
             let r = reads.read(&table, seat);
             let (mean_danger, least_danger) = summarise(sit, &r.danger);
@@ -203,7 +204,7 @@ fn read_written(view: &PlayerView, sit: &Situation) -> Vec<Read> {
     let (becomes, wins) = written_rates(sit.variant);
     threats(view, sit)
         .iter()
-        .filter(|t| hupai_core::Seat::from_index(t.seat).is_some_and(|s| !view.has_left(s)))
+        .filter(|t| in_hand(view, t.seat))
         .map(|t| {
             let read = TableRead { seen, genbutsu: t.genbutsu, read: t.read, late };
             let danger: [f32; 34] =
@@ -232,6 +233,31 @@ mod tests {
     fn kinds(s: &str) -> KindSet {
         let c: Counts = s.parse().unwrap();
         c.kind_set()
+    }
+
+    /// Three players: the empty fourth seat is no opponent, for the search's reads (learned
+    /// or hand-written) and for `defensive`'s threats (`reads=learned` or not).
+    #[test]
+    fn the_empty_seat_at_three_players_is_read_as_no_one() {
+        let rules = Rules::preset("sanma").unwrap();
+        let driver = Driver::new(Setup::new(rules.clone(), 5));
+        for prompt in driver.prompts() {
+            let view = prompt.view;
+            let sit = Situation::new(view, &rules);
+            let at_table: Vec<usize> = view.seats.after(view.seat).map(|s| s.index()).collect();
+            assert_eq!(at_table.len(), 2);
+            for model in [OpponentModel::for_rules(&rules), OpponentModel::hand_written()] {
+                let seats: Vec<usize> = model.read_all(view, &sit).iter().map(|r| r.seat).collect();
+                assert_eq!(seats, at_table, "learned: {}", model.is_learned());
+            }
+            let reads = Reads::for_rules(&rules).unwrap();
+            for threats in [threats(view, &sit), crate::reads::threats(&reads, view, &sit)] {
+                let empty: Vec<_> =
+                    threats.iter().filter(|t| !at_table.contains(&t.seat)).collect();
+                assert_eq!(empty.len(), 1);
+                assert_eq!(empty[0].ready, 0.0, "the empty seat {} read as ready", empty[0].seat);
+            }
+        }
     }
 
     #[test]
