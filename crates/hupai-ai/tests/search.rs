@@ -4,21 +4,24 @@
 #![cfg(test)]
 
 use hupai_ai::arena::{run_arena, ArenaConfig, Length};
-use hupai_ai::search::{Search, SearchParams};
+use hupai_ai::search::{Search, SearchParams, Valued};
 use hupai_ai::{AgentSpec, BuildOptions, Defensive};
-use hupai_engine::{Agent, Driver, Event, Setup};
+use hupai_engine::{Action, Agent, Driver, Event, PlayerView, Setup};
 use hupai_rules::Rules;
 
-/// Plays one hand of `preset` from `seed` with `search` in seat 0 and `defensive` elsewhere,
-/// answering with explanations; returns the record and the explanations at ready hands.
-fn play(preset: &str, seed: u64) -> (Vec<Event>, Vec<hupai_engine::Explanation>) {
+/// Plays one hand of `preset` from `seed`, seat 0 answered by `me` (given `search` and the
+/// decision), `defensive` elsewhere; returns the record.
+fn hand(
+    preset: &str,
+    seed: u64,
+    mut me: impl FnMut(&mut Search, &PlayerView, &[Action]) -> Action,
+) -> Vec<Event> {
     let rules = Rules::preset(preset).unwrap();
     let mut setup = Setup::new(rules.clone(), seed);
     setup.single_hand = true;
     let mut driver = Driver::new(setup);
-    let mut me = Search::new(&rules, seed);
+    let mut search = Search::new(&rules, seed);
     let mut others: Vec<Defensive> = (1..4).map(|_| Defensive::new(&rules)).collect();
-    let mut searched = Vec::new();
     while !driver.is_over() {
         let prompts: Vec<_> = driver
             .prompts()
@@ -27,21 +30,31 @@ fn play(preset: &str, seed: u64) -> (Vec<Event>, Vec<hupai_engine::Explanation>)
         assert!(!prompts.is_empty(), "{preset} seed {seed}: no prompt before the end");
         for (player, decision, view, options) in prompts {
             let action = if player == 0 {
-                let valued = me.value_options(&view, &options);
-                let ex = me.explain(&view, &options);
-                assert!(options.contains(&ex.action), "{preset}: {} not offered", ex.action);
-                if !valued.is_empty() {
-                    assert_eq!(ex.candidates.len(), valued.len(), "{ex}");
-                    searched.push(ex.clone());
-                }
-                ex.action
+                me(&mut search, &view, &options)
             } else {
                 others[player - 1].decide(&view, &options)
             };
             driver.answer(player, decision, action).unwrap();
         }
     }
-    (driver.record().to_vec(), searched)
+    driver.record().to_vec()
+}
+
+/// Plays one hand with `search` in seat 0, answering with explanations; returns the record
+/// and the explanations at ready hands.
+fn play(preset: &str, seed: u64) -> (Vec<Event>, Vec<hupai_engine::Explanation>) {
+    let mut searched = Vec::new();
+    let record = hand(preset, seed, |me, view, options| {
+        let valued = me.value_options(view, options);
+        let ex = me.explain(view, options);
+        assert!(options.contains(&ex.action), "{preset}: {} not offered", ex.action);
+        if !valued.is_empty() {
+            assert_eq!(ex.candidates.len(), valued.len(), "{ex}");
+            searched.push(ex.clone());
+        }
+        ex.action
+    });
+    (record, searched)
 }
 
 #[test]
@@ -146,34 +159,13 @@ fn search_beats_defensive_on_a_fixed_duplicate_set() {
 
 /// Every decision seat 0 meets in one hand of `preset` from `seed` (`search` there,
 /// `defensive` elsewhere): its view, its options, and what `search` valued.
-fn decisions(
-    preset: &str,
-    seed: u64,
-) -> Vec<(hupai_engine::PlayerView, Vec<hupai_engine::Action>, Vec<hupai_ai::search::Valued>)> {
-    let rules = Rules::preset(preset).unwrap();
-    let mut setup = Setup::new(rules.clone(), seed);
-    setup.single_hand = true;
-    let mut driver = Driver::new(setup);
-    let mut me = Search::new(&rules, seed);
-    let mut others: Vec<Defensive> = (1..4).map(|_| Defensive::new(&rules)).collect();
+fn decisions(preset: &str, seed: u64) -> Vec<(PlayerView, Vec<Action>, Vec<Valued>)> {
     let mut seen = Vec::new();
-    while !driver.is_over() {
-        let prompts: Vec<_> = driver
-            .prompts()
-            .map(|p| (p.player, p.decision, p.view.clone(), p.options.to_vec()))
-            .collect();
-        for (player, decision, view, options) in prompts {
-            let action = if player == 0 {
-                let valued = me.value_options(&view, &options);
-                let action = me.decide(&view, &options);
-                seen.push((view, options, valued));
-                action
-            } else {
-                others[player - 1].decide(&view, &options)
-            };
-            driver.answer(player, decision, action).unwrap();
-        }
-    }
+    hand(preset, seed, |me, view, options| {
+        let valued = me.value_options(view, options);
+        seen.push((view.clone(), options.to_vec(), valued));
+        me.decide(view, options)
+    });
     seen
 }
 
@@ -182,7 +174,7 @@ fn decisions(
 /// at what the rules score it; in riichi (furiten) and Sichuan (过水) it always takes it.
 #[test]
 fn a_win_on_a_discard_is_weighed_only_where_declining_costs_nothing_else() {
-    use hupai_engine::{win_score, Action, Decision, WinOn};
+    use hupai_engine::{win_score, Decision, WinOn};
     let mut weighed = 0;
     for seed in 1..200 {
         for (view, options, valued) in decisions("guangdong", seed) {
@@ -230,7 +222,7 @@ fn a_tight_budget_values_options_as_a_large_one_does() {
             let exact = Search::with_params(&rules, large, seed).value_options(&view, &options);
             let top = exact.first().unwrap();
             // The same choice, or one the large budget values within a hundredth of a point.
-            let same = |a: hupai_engine::Action, b: hupai_engine::Action| {
+            let same = |a: Action, b: Action| {
                 a == b || a.discarded().map(|p| p.kind()) == b.discarded().map(|p| p.kind())
             };
             let chosen = exact.iter().find(|v| same(v.action, best.action)).unwrap();
@@ -253,7 +245,6 @@ fn a_tight_budget_values_options_as_a_large_one_does() {
 /// the same kan under the same rules without the payment is valued that much lower.
 #[test]
 fn a_kan_is_valued_with_what_it_collects_at_once() {
-    use hupai_engine::Action;
     let rules = Rules::preset("sichuan").unwrap();
     let mut unpaid = rules.clone();
     unpaid.kong_payments = [0, 0, 0];
