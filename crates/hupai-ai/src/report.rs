@@ -19,9 +19,31 @@ use crate::stats::ArenaResult;
 
 const COLORS: [&str; 6] = ["#1f77b4", "#d62728", "#2ca02c", "#ff7f0e", "#9467bd", "#8c564b"];
 
+/// Decimals that show a points interval of half-width `ci95` to two significant digits: one
+/// for riichi's hundreds of points, three for a Chinese family's hundredths of its units.
+pub fn points_decimals(ci95: f64) -> usize {
+    if ci95 > 0.0 && ci95.is_finite() {
+        (1.0 - ci95.log10().floor()).clamp(1.0, 4.0) as usize
+    } else {
+        1
+    }
+}
+
+/// The decimals of the points column of `r`: enough for its narrowest interval.
+fn points_column(r: &ArenaResult) -> usize {
+    let narrowest = r
+        .agents
+        .iter()
+        .map(|a| a.points_per_hand_ci95)
+        .filter(|&c| c > 0.0)
+        .fold(f64::INFINITY, f64::min);
+    points_decimals(narrowest)
+}
+
 /// The per-agent table as text.
 pub fn table(r: &ArenaResult) -> String {
     let mut s = String::new();
+    let p = points_column(r);
     let _ = writeln!(
         s,
         "{} {} hands, {} games in {:.1} s ({:.0} hands/s){}",
@@ -51,11 +73,13 @@ pub fn table(r: &ArenaResult) -> String {
     for a in &r.agents {
         let _ = writeln!(
             s,
-            "{:<12} {:>7.3} ±{:<5.3} {:>9.1} ±{:<7.1} {:>+8.2} ±{:<5.2} {:>6.1}% ±{:<4.1} {:>6.1}% ±{:<4.1} {:>8.1}% {:>6.1}% {:>6.1}% {:>6.2} {:>8.1} {:>8.1}",
+            "{:<12} {:>7.3} ±{:<5.3} {:>9.*} ±{:<7.*} {:>+8.2} ±{:<5.2} {:>6.1}% ±{:<4.1} {:>6.1}% ±{:<4.1} {:>8.1}% {:>6.1}% {:>6.1}% {:>6.2} {:>8.1} {:>8.1}",
             a.name,
             a.avg_rank,
             a.avg_rank_ci95,
+            p,
             a.points_per_hand,
+            p,
             a.points_per_hand_ci95,
             a.match_score,
             a.match_score_ci95,
@@ -258,6 +282,7 @@ pub fn write_report(r: &ArenaResult, path: &Path, command: &str) -> std::io::Res
         std::fs::write(dir.join(format!("{stem}-{name}.svg")), svg)?;
     }
     let mut md = String::new();
+    let p = points_column(r);
     let _ = writeln!(md, "# Arena report\n\n```\n{command}\n```\n");
     let _ = writeln!(
         md,
@@ -282,12 +307,14 @@ pub fn write_report(r: &ArenaResult, path: &Path, command: &str) -> std::io::Res
     for a in &r.agents {
         let _ = writeln!(
             md,
-            "| {} | {} | {:.3} ± {:.3} | {:.1} ± {:.1} | {:+.2} ± {:.2} | {:.1}% ± {:.1} | {:.1}% ± {:.1} | {:.1}% ± {:.1} | {:.1}% ± {:.1} | {:.1}% ± {:.1} | {:.2} (min {}) | {:.1} / {:.1} |",
+            "| {} | {} | {:.3} ± {:.3} | {:.*} ± {:.*} | {:+.2} ± {:.2} | {:.1}% ± {:.1} | {:.1}% ± {:.1} | {:.1}% ± {:.1} | {:.1}% ± {:.1} | {:.1}% ± {:.1} | {:.2} (min {}) | {:.1} / {:.1} |",
             a.name,
             a.hands,
             a.avg_rank,
             a.avg_rank_ci95,
+            p,
             a.points_per_hand,
+            p,
             a.points_per_hand_ci95,
             a.match_score,
             a.match_score_ci95,
@@ -312,4 +339,22 @@ pub fn write_report(r: &ArenaResult, path: &Path, command: &str) -> std::io::Res
         let _ = writeln!(md, "![{name}]({stem}-{name}.svg)\n");
     }
     std::fs::write(path, md)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::points_decimals;
+
+    #[test]
+    fn points_show_their_interval_to_two_digits() {
+        // Riichi's hundreds of points, MCR's tenths, Guangdong's hundredths.
+        assert_eq!(points_decimals(42.4), 1);
+        assert_eq!(points_decimals(2.5), 1);
+        assert_eq!(points_decimals(0.233), 2);
+        assert_eq!(points_decimals(0.027), 3);
+        assert_eq!(points_decimals(1e-9), 4);
+        assert_eq!(points_decimals(0.0), 1);
+        assert_eq!(points_decimals(f64::NAN), 1);
+        assert_eq!(format!("{:.*}", points_decimals(0.027), 0.0316), "0.032");
+    }
 }
