@@ -271,11 +271,7 @@ impl Search {
             // The win ends the hand for what the rules score it now.
             let points = hupai_engine::win_score(view, pai, hupai_engine::WinOn::Discard)
                 .map_or(0.0, |s| s.payments.total as f32);
-            let ev = if outlook.placement.is_active() {
-                outlook.placement.win(points, false, 0.0).max(1.0)
-            } else {
-                points
-            };
+            let ev = outlook.placement.scored_win(points, false, 0.0);
             out.push(Valued { action: Action::Ron, ev, win: 1.0, deal: 0.0 });
         }
         for &o in options {
@@ -451,7 +447,8 @@ fn kong_payment(rules: &Rules, view: &PlayerView, kan: Action) -> f32 {
         Action::ClosedKan(_) => closed,
         _ => return 0.0,
     };
-    let payers = view.seats.after(view.seat).filter(|&s| !view.has_won(s)).count();
+    // As the engine charges it: every other player not gone after its win.
+    let payers = view.seats.after(view.seat).filter(|&s| !view.has_left(s)).count();
     (each * rules.base_points) as f32 * payers as f32
 }
 

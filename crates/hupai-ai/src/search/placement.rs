@@ -185,6 +185,16 @@ impl Placement {
         (0..self.seats).filter(move |&s| s != self.me)
     }
 
+    /// What a scored win of `points` is worth, as [`Placement::win`], but never less than a
+    /// point: a win never moves the seat down the order, so it stays worth more than nothing.
+    pub fn scored_win(&self, points: f32, self_drawn: bool, paid: f32) -> f32 {
+        if points > 0.0 && self.active {
+            self.win(points, self_drawn, paid).max(1.0)
+        } else {
+            points
+        }
+    }
+
     /// The seat's own win collecting `points` (the table's sticks, its own stick if `paid`,
     /// and the honba included), self-drawn or on a discard (of an opponent taken at random).
     pub fn win(&self, points: f32, self_drawn: bool, paid: f32) -> f32 {

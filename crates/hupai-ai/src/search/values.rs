@@ -97,12 +97,7 @@ impl Scorer {
         }
         // A riichi declared on the way (riichi family) has paid the stick it collects back.
         let paid = if riichi && self.variant == Variant::Riichi { 1000.0 } else { 0.0 };
-        let v = if points > 0.0 && self.placement.is_active() {
-            // A win never moves the seat down the order: it stays worth more than nothing.
-            self.placement.win(points, self_drawn, paid).max(1.0)
-        } else {
-            points
-        };
+        let v = self.placement.scored_win(points, self_drawn, paid);
         self.cache.insert(key, v);
         v
     }
