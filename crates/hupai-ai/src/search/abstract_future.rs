@@ -62,7 +62,7 @@ pub fn abstract_future(
                 p_ron * value.ron + hz * e.other_win[t] + go_on * (e.drain[t] + n_value);
             if can_fold && e.fold[t] > push_value {
                 f.value[t] = e.fold[t];
-                f.deal[t] = o.fold_deal.get(t + 1).copied().unwrap_or(0.0);
+                f.deal[t] = e.fold_deal[t];
             } else {
                 f.value[t] = push_value;
                 f.win[t] = p_ron + go_on * n_win;

@@ -396,7 +396,7 @@ impl<'a> Futures<'a> {
         let fold = e.fold[t];
         let fold_allowed = self.setting.can_fold && !in_riichi;
         Some(if fold_allowed && !node.riichi && fold > push.0 {
-            (fold, 0.0, o.fold_deal.get(t + 1).copied().unwrap_or(0.0))
+            (fold, 0.0, e.fold_deal[t])
         } else {
             push
         })

@@ -33,8 +33,6 @@ pub struct Read {
     pub danger: [f32; 34],
     /// The danger of a discard while pushing: the mean over the unseen tiles.
     pub mean_danger: f32,
-    /// The danger of the safest tile the seat holds.
-    pub least_danger: f32,
     /// `becomes[t]`: the chance that, not ready, it becomes ready during go-around `t`.
     pub becomes: [f32; HORIZON],
     /// `wins[t]`: the chance that, ready, it wins during go-around `t`, not on the seat's
@@ -156,18 +154,10 @@ impl OpponentModel {
     }
 }
 
-/// The mean danger over the unseen tiles and the least over the kinds held.
-fn summarise(sit: &Situation, danger: &[f32; 34]) -> (f32, f32) {
+/// The mean danger over the unseen tiles (of a tile drawn at random).
+fn mean_danger(sit: &Situation, danger: &[f32; 34]) -> f32 {
     let unseen_total = sit.unseen_total().max(1) as f32;
-    let (mut mean, mut least) = (0.0f32, f32::MAX);
-    for k in Kind::all() {
-        let d = danger[k.index()];
-        mean += d * sit.unseen(k) as f32;
-        if sit.counts[k] > 0 {
-            least = least.min(d);
-        }
-    }
-    (mean / unseen_total, if least == f32::MAX { 0.0 } else { least })
+    Kind::all().map(|k| danger[k.index()] * sit.unseen(k) as f32).sum::<f32>() / unseen_total
 }
 
 fn read_learned(reads: &Reads, view: &PlayerView, sit: &Situation) -> Vec<Read> {
@@ -178,7 +168,7 @@ fn read_learned(reads: &Reads, view: &PlayerView, sit: &Situation) -> Vec<Read> 
         .filter(|&seat| in_hand(view, seat))
         .map(|seat| {
             let r = reads.read(&table, seat);
-            let (mean_danger, least_danger) = summarise(sit, &r.danger);
+            let mean_danger = mean_danger(sit, &r.danger);
             let (mut becomes, mut wins) = ([0.0f32; HORIZON], [0.0f32; HORIZON]);
             reads.rates(&table, &r.opponent, &mut becomes, &mut wins);
             Read {
@@ -187,7 +177,6 @@ fn read_learned(reads: &Reads, view: &PlayerView, sit: &Situation) -> Vec<Read> 
                 cost: r.cost,
                 danger: r.danger,
                 mean_danger,
-                least_danger,
                 becomes,
                 wins,
             }
@@ -209,14 +198,13 @@ fn read_written(view: &PlayerView, sit: &Situation) -> Vec<Read> {
             let read = TableRead { seen, genbutsu: t.genbutsu, read: t.read, late };
             let danger: [f32; 34] =
                 std::array::from_fn(|i| Kind::new(i as u8).map_or(0.0, |k| Danger::of(&read, k)));
-            let (mean_danger, least_danger) = summarise(sit, &danger);
+            let mean_danger = mean_danger(sit, &danger);
             Read {
                 seat: t.seat,
                 ready: t.ready,
                 cost: t.cost,
                 danger,
                 mean_danger,
-                least_danger,
                 becomes: [becomes; HORIZON],
                 wins: [wins; HORIZON],
             }

@@ -30,6 +30,8 @@ pub struct Ends {
     pub drain: Vec<f32>,
     /// `fold[t]`: the expected result of folding from the others' turns of go-around `t`.
     pub fold: Vec<f32>,
+    /// `fold_deal[t]`: the chance to deal in after all while folding from go-around `t`.
+    pub fold_deal: Vec<f32>,
     /// What a ready hand collects at the exhaustive draw (tenpai payments, 查叫).
     pub ready_at_draw: f32,
     /// What a hand not ready pays there (negative).
@@ -51,8 +53,10 @@ pub struct Outlook {
     pub hazard: Vec<f32>,
     /// `push_deal[t]`: chance that a discard made while pushing in go-around `t` deals in.
     pub push_deal: Vec<f32>,
-    /// `fold_deal[t]`: the same for the safest discard while folding.
-    pub fold_deal: Vec<f32>,
+    /// `fold_deal[t0][t]`: the chance that the discard of go-around `t` deals in while
+    /// folding from go-around `t0` (the held tiles go safest first, so a fold that lasts
+    /// runs out of safe tiles).
+    pub fold_deal: Vec<Vec<f32>>,
     /// What the ends are worth: `ends[0]` as the seat stands, `ends[1]` with its own riichi
     /// stick paid on the way (the same in raw points; under placement the stick may cost a
     /// rank).
@@ -83,12 +87,12 @@ impl Outlook {
         let me = view.seat;
         let mut hazard = Vec::with_capacity(draws + 1);
         let mut push_deal = Vec::with_capacity(draws + 1);
-        let mut fold_deal = Vec::with_capacity(draws + 1);
         let mut raw = Ends {
             other_win: Vec::with_capacity(draws + 1),
             deal_cost: Vec::with_capacity(draws + 1),
             drain: Vec::with_capacity(draws + 1),
             fold: Vec::new(),
+            fold_deal: Vec::new(),
             ready_at_draw: 0.0,
             not_ready_at_draw: 0.0,
         };
@@ -97,8 +101,7 @@ impl Outlook {
         for t in 0..=draws {
             let (mut none_wins, mut loss_weight, mut loss) = (1.0f32, 0.0f32, 0.0f32);
             let mut drain = 0.0f32;
-            let (mut no_deal, mut no_fold_deal, mut cost_weight, mut cost) =
-                (1.0f32, 1.0f32, 0.0f32, 0.0f32);
+            let (mut no_deal, mut cost_weight, mut cost) = (1.0f32, 0.0f32, 0.0f32);
             for (i, r) in reads.iter().enumerate() {
                 let ready = r.ready_after(t);
                 let wins = ready * r.wins_at(t);
@@ -109,7 +112,6 @@ impl Outlook {
                 drain -= still_in[i] * wins * share;
                 still_in[i] *= 1.0 - wins;
                 no_deal *= 1.0 - ready * r.mean_danger;
-                no_fold_deal *= 1.0 - ready * r.least_danger;
                 cost_weight += ready * r.mean_danger;
                 cost += ready * r.mean_danger * r.cost;
             }
@@ -118,16 +120,16 @@ impl Outlook {
             raw.drain.push(if ends_on_win { 0.0 } else { drain });
             raw.other_win.push(if loss_weight > 0.0 { -loss / loss_weight } else { 0.0 });
             push_deal.push(1.0 - no_deal);
-            fold_deal.push(1.0 - no_fold_deal);
             let mean_cost = reads.iter().map(|r| r.cost).sum::<f32>() / reads.len().max(1) as f32;
             raw.deal_cost.push(if cost_weight > 0.0 { cost / cost_weight } else { mean_cost });
         }
         (raw.ready_at_draw, raw.not_ready_at_draw) = exhaustive(rules, &reads, draws);
-        raw.fold = folds(&raw, &hazard, &fold_deal, draws);
+        let fold_deal = fold_deals(&reads, &fold_order(sit, &reads), draws);
+        (raw.fold, raw.fold_deal) = folds(&raw, &hazard, &fold_deal, draws);
         let ends = if placement.is_active() {
             let placed = |paid: f32| {
                 let mut e = placed_ends(&placement, rules, &reads, draws, paid);
-                e.fold = folds(&e, &hazard, &fold_deal, draws);
+                (e.fold, e.fold_deal) = folds(&e, &hazard, &fold_deal, draws);
                 e
             };
             [placed(0.0), placed(1000.0)]
@@ -177,20 +179,72 @@ impl Outlook {
     }
 }
 
-/// The value of folding from each go-around: the others' wins still cost their share; the
-/// safest discards rarely deal in; the hand ends not ready.
-fn folds(e: &Ends, hazard: &[f32], fold_deal: &[f32], draws: usize) -> Vec<f32> {
+/// The value of folding from each go-around, and the chance to deal in all the same: the
+/// others' wins still cost their share; each discard is the safest tile left, and the hand
+/// ends not ready.
+fn folds(e: &Ends, hazard: &[f32], fold_deal: &[Vec<f32>], draws: usize) -> (Vec<f32>, Vec<f32>) {
     let mut fold = vec![0.0f32; draws + 1];
-    for t in (0..=draws).rev() {
-        let next = if t == draws {
-            e.not_ready_at_draw
-        } else {
-            let p = fold_deal[t + 1];
-            -p * e.deal_cost[t + 1] + (1.0 - p) * fold[t + 1]
-        };
-        fold[t] = hazard[t] * e.other_win[t] + (1.0 - hazard[t]) * (e.drain[t] + next);
+    let mut dealt = vec![0.0f32; draws + 1];
+    for t0 in 0..=draws {
+        // Backward from the wall's end to `t0`, with the discards of a fold begun at `t0`.
+        let (mut value, mut deal) = (0.0f32, 0.0f32);
+        for t in (t0..=draws).rev() {
+            let (next, next_deal) = if t == draws {
+                (e.not_ready_at_draw, 0.0)
+            } else {
+                let p = fold_deal[t0][t + 1];
+                (-p * e.deal_cost[t + 1] + (1.0 - p) * value, p + (1.0 - p) * deal)
+            };
+            value = hazard[t] * e.other_win[t] + (1.0 - hazard[t]) * (e.drain[t] + next);
+            deal = (1.0 - hazard[t]) * next_deal;
+        }
+        fold[t0] = value;
+        dealt[t0] = deal;
     }
-    fold
+    (fold, dealt)
+}
+
+/// The order a fold gives up the held tiles: each copy by its danger to the opponents as
+/// read for the next go-around (ready by then), safest first, as each one's danger to every
+/// opponent. A held tile more dangerous than a tile drawn at random is never a fold's
+/// discard (the drawn tile goes instead), so the order stops there.
+fn fold_order(sit: &Situation, reads: &[Read]) -> Vec<Vec<f32>> {
+    let combined =
+        |d: &dyn Fn(&Read) -> f32| reads.iter().map(|r| r.ready_after(1) * d(r)).sum::<f32>();
+    let drawn = combined(&|r| r.mean_danger);
+    let mut held: Vec<(f32, Kind)> = Vec::new();
+    for k in sit.counts.kinds() {
+        let c = combined(&|r| r.danger[k.index()]);
+        if c < drawn {
+            held.extend(std::iter::repeat_n((c, k), usize::from(sit.counts[k])));
+        }
+    }
+    held.sort_by(|a, b| a.0.total_cmp(&b.0));
+    held.into_iter().map(|(_, k)| reads.iter().map(|r| r.danger[k.index()]).collect()).collect()
+}
+
+/// `fold_deal[t0][t]`: the chance that the fold's discard of go-around `t` deals in when the
+/// fold began at `t0`: its `t - t0`-th tile in `order`, then tiles drawn at random.
+fn fold_deals(reads: &[Read], order: &[Vec<f32>], draws: usize) -> Vec<Vec<f32>> {
+    let ready: Vec<Vec<f32>> =
+        (0..=draws).map(|t| reads.iter().map(|r| r.ready_after(t)).collect()).collect();
+    (0..=draws)
+        .map(|t0| {
+            (0..=draws)
+                .map(|t| {
+                    if t <= t0 {
+                        return 0.0;
+                    }
+                    let tile = order.get(t - t0 - 1);
+                    let safe = reads.iter().enumerate().fold(1.0f32, |q, (i, r)| {
+                        let d = tile.map_or(r.mean_danger, |danger| danger[i]);
+                        q * (1.0 - ready[t][i] * d)
+                    });
+                    1.0 - safe
+                })
+                .collect()
+        })
+        .collect()
 }
 
 /// The ends valued by `placement` (riichi), with the seat's own stick `paid` or not: each
@@ -208,6 +262,7 @@ fn placed_ends(
         // Placement is riichi's, where every win ends the hand.
         drain: vec![0.0; draws + 1],
         fold: Vec::new(),
+        fold_deal: Vec::new(),
         ready_at_draw: 0.0,
         not_ready_at_draw: 0.0,
     };
@@ -362,6 +417,57 @@ mod tests {
             let (r, l) = (raw.ends(false).deal_cost[t], last.ends(false).deal_cost[t]);
             assert!((l - r).abs() < 1.0, "go-around {t}: {l} against {r}");
         }
+    }
+
+    /// A fold spends the held safe tiles first, then deals in at a drawn tile's chance: two
+    /// copies safe against a riichi keep two discards safe, not the rest of the hand.
+    #[test]
+    fn a_fold_runs_out_of_safe_tiles() {
+        let rules = Rules::preset("riichi").unwrap();
+        let driver = Driver::new(Setup::new(rules.clone(), 3));
+        let view = driver.prompts().next().unwrap().view.clone();
+        let mut sit = Situation::new(&view, &rules);
+        sit.counts = "1m9p234567s22233z".parse().unwrap();
+        let safe: Vec<usize> =
+            ["1m", "9p"].iter().map(|k| k.parse::<Kind>().unwrap().index()).collect();
+        let mut danger = [0.1f32; 34];
+        for &k in &safe {
+            danger[k] = 0.0;
+        }
+        let riichi = Read {
+            seat: 1,
+            ready: 1.0,
+            cost: 8000.0,
+            danger,
+            mean_danger: 0.1,
+            becomes: [0.0; super::super::opponents::HORIZON],
+            wins: [0.1; super::super::opponents::HORIZON],
+        };
+        let reads = vec![riichi];
+        let order = fold_order(&sit, &reads);
+        assert_eq!(order, vec![vec![0.0], vec![0.0]], "the two safe copies, nothing no safer");
+        let deals = fold_deals(&reads, &order, 6);
+        for (t0, row) in deals.iter().enumerate() {
+            for (t, deal) in row.iter().enumerate() {
+                let expected = if t <= t0 + 2 { 0.0 } else { 0.1 };
+                assert!((deal - expected).abs() < 1e-6, "from {t0} at {t}: {deal}");
+            }
+        }
+        // Folding from now deals in on the third discard on, unless the hand ends first.
+        let e = Ends {
+            other_win: vec![-1000.0; 7],
+            deal_cost: vec![8000.0; 7],
+            drain: vec![0.0; 7],
+            fold: Vec::new(),
+            fold_deal: Vec::new(),
+            ready_at_draw: 1000.0,
+            not_ready_at_draw: -1000.0,
+        };
+        let (fold, dealt) = folds(&e, &[0.0; 7], &deals, 6);
+        let in_4 = 1.0 - 0.9f32.powi(4);
+        assert!((dealt[0] - in_4).abs() < 1e-5, "{} against {in_4}", dealt[0]);
+        assert!(dealt[4] == 0.0 && dealt[5] == 0.0 && dealt[6] == 0.0);
+        assert!((fold[0] - (-8000.0 * in_4 - 1000.0 * (1.0 - in_4))).abs() < 1e-2, "{}", fold[0]);
     }
 
     #[test]
