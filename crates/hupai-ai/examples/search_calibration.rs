@@ -30,8 +30,10 @@ fn main() {
         let mut me = Search::new(&rules, seed);
         let mut others: Vec<Box<dyn Agent>> =
             (1..4).map(|_| Box::new(hupai_ai::Defensive::new(&rules)) as Box<dyn Agent>).collect();
-        let mut mine: Vec<(f32, f32, u32)> = Vec::new();
-        let start_points = driver.view_of(0).scores[driver.view_of(0).seat.index()];
+        // Each decision: predicted win, deal-in and ev, the turn, how far the record had
+        // gone and the seat's points then (under 血战到底 the hand goes on after a deal-in,
+        // so only what happens after the decision counts).
+        let mut mine: Vec<(f32, f32, f32, u32, usize, i32)> = Vec::new();
         while !driver.is_over() {
             let prompts: Vec<_> = driver
                 .prompts()
@@ -41,8 +43,9 @@ fn main() {
                 let action = if player == 0 {
                     let valued = me.value_options(&view, &options);
                     if let Some(best) = valued.first() {
-                        mine.push((best.win, best.deal, view.draws / 4));
-                        ev_rows.push((best.ev, f32::NAN));
+                        let points = view.scores[view.seat.index()];
+                        let at = driver.record().len();
+                        mine.push((best.win, best.deal, best.ev, view.draws / 4, at, points));
                         best.action
                     } else {
                         me.decide(&view, &options)
@@ -55,18 +58,18 @@ fn main() {
         }
         let seat = driver.view_of(0).seat;
         let end_points = driver.view_of(0).scores[seat.index()];
-        let (mut won, mut dealt) = (false, false);
-        for e in driver.record() {
-            if let Event::Hora { actor, target, .. } = e {
-                won |= *actor == seat;
-                dealt |= *target == seat && *actor != seat;
+        let record = driver.record();
+        for (win, deal, ev, turn, at, points) in mine {
+            let (mut won, mut dealt) = (false, false);
+            for e in &record[at..] {
+                if let Event::Hora { actor, target, .. } = e {
+                    won |= *actor == seat;
+                    dealt |= *target == seat && *actor != seat;
+                }
             }
+            rows.push((win, deal, turn, won, dealt));
+            ev_rows.push((ev, (end_points - points) as f32));
         }
-        let delta = (end_points - start_points) as f32;
-        for r in ev_rows.iter_mut().filter(|r| r.1.is_nan()) {
-            r.1 = delta;
-        }
-        rows.extend(mine.into_iter().map(|(w, d, t)| (w, d, t, won, dealt)));
     }
     let table = |name: &str, pick: &dyn Fn(&Row) -> (f32, bool)| {
         println!("{name}: predicted bucket -> observed (n)");
