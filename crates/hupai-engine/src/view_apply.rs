@@ -766,8 +766,7 @@ impl PlayerView {
     fn take_own(&mut self, pai: Pai) {
         // The hand is sorted: a binary search finds the tile.
         if let Ok(i) = self.hand.binary_search(&pai) {
-            self.hand.copy_within(i + 1.., i);
-            self.hand.pop();
+            crate::sorted::remove_at(&mut self.hand, i);
             match pai.kind() {
                 Some(k) if Some(k) == self.joker => self.own.jokers -= 1,
                 Some(k) => {
