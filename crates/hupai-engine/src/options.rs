@@ -200,19 +200,22 @@ fn discards(view: &PlayerView, banned: KindSet, out: &mut Vec<Action>) {
         skip = pai;
     }
     // Each other tile name once: the hand is sorted, so a name differs from the one before.
-    out.reserve(view.hand.len());
+    // Every tile is written to a buffer and kept or not by moving its end, without a branch
+    // on the tile (which one is discardable is what a random hand makes unpredictable).
     let mut last = Pai::HIDDEN;
-    out.extend(view.hand.iter().filter_map(|&pai| {
-        if pai == skip {
-            skip = Pai::HIDDEN;
-            return None;
+    for tiles in view.hand.chunks(16) {
+        let mut listed = [Action::Pass; 16];
+        let mut n = 0;
+        for &pai in tiles {
+            let drawn = pai == skip;
+            let keep = !drawn && pai != last && allowed(pai);
+            listed[n] = Action::Discard { pai, tsumogiri: false };
+            n += usize::from(keep);
+            last = if keep { pai } else { last };
+            skip = if drawn { Pai::HIDDEN } else { skip };
         }
-        if pai == last || !allowed(pai) {
-            return None;
-        }
-        last = pai;
-        Some(Action::Discard { pai, tsumogiri: false })
-    }));
+        out.extend_from_slice(&listed[..n]);
+    }
 }
 
 /// After the seat's riichi declaration (mjai's two steps): the discards that keep it ready.
