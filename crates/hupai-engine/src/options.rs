@@ -200,21 +200,22 @@ fn discards(view: &PlayerView, banned: KindSet, out: &mut Vec<Action>) {
         skip = pai;
     }
     // Each other tile name once: the hand is sorted, so a name differs from the one before.
-    // Every tile is written to a buffer and kept or not by moving its end, without a branch
-    // on the tile (which one is discardable is what a random hand makes unpredictable).
+    // The names are gathered first, each written and kept or not by moving the end, without
+    // a branch on the tile (which one is listed is what a random hand makes unpredictable);
+    // then the discards are written in one go.
     let mut last = Pai::HIDDEN;
     for tiles in view.hand.chunks(16) {
-        let mut listed = [Action::Pass; 16];
+        let mut names = [Pai::HIDDEN; 16];
         let mut n = 0;
         for &pai in tiles {
             let drawn = pai == skip;
             let keep = !drawn && pai != last && allowed(pai);
-            listed[n] = Action::Discard { pai, tsumogiri: false };
+            names[n] = pai;
             n += usize::from(keep);
             last = if keep { pai } else { last };
             skip = if drawn { Pai::HIDDEN } else { skip };
         }
-        out.extend_from_slice(&listed[..n]);
+        out.extend(names[..n].iter().map(|&pai| Action::Discard { pai, tsumogiri: false }));
     }
 }
 
