@@ -172,7 +172,8 @@ impl Seats {
     /// The seat `n` places after `seat` in turn order.
     #[inline]
     pub const fn add(self, seat: Seat, n: usize) -> Seat {
-        Seat::ALL[self.wrap(seat.index() + n)]
+        // The wrapped index is below the count, at most four: the mask only spares the check.
+        Seat::ALL[self.wrap(seat.index() + n) & 3]
     }
 
     /// How many places `to` is after `from` in turn order (0..count).
