@@ -20,7 +20,7 @@
 use std::sync::Arc;
 
 use hupai_core::{BySeat, Kind, Seat, Seats, Tile};
-use hupai_rules::{Rules, Variant};
+use hupai_rules::{AfterWin, Rules, Variant};
 
 use crate::{Action, Event, Pai, PlayError, Player, PlayerView, Setup, SplitMix64, Wall};
 
@@ -402,6 +402,10 @@ impl Game {
 
     /// The next seat after `seat` in turn order that is still in the hand.
     pub(crate) fn next_in_hand(&self, seat: Seat) -> Seat {
+        if self.rules.after_win != AfterWin::Leave {
+            // Only 血战到底 has a seat leave the hand.
+            return self.seats.next(seat);
+        }
         self.seats.after(seat).find(|&s| !self.has_left(s)).unwrap_or(self.seats.next(seat))
     }
 

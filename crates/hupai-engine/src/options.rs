@@ -200,19 +200,23 @@ fn discards(view: &PlayerView, banned: KindSet, out: &mut Vec<Action>) {
         skip = pai;
     }
     // Each other tile name once: the hand is sorted, so a name differs from the one before.
-    out.reserve(view.hand.len());
+    // The names are gathered first, each written and kept or not by moving the end, without
+    // a branch on the tile (which one is listed is what a random hand makes unpredictable);
+    // then the discards are written in one go.
     let mut last = Pai::HIDDEN;
-    out.extend(view.hand.iter().filter_map(|&pai| {
-        if pai == skip {
-            skip = Pai::HIDDEN;
-            return None;
+    for tiles in view.hand.chunks(16) {
+        let mut names = [Pai::HIDDEN; 16];
+        let mut n = 0;
+        for &pai in tiles {
+            let drawn = pai == skip;
+            let keep = !drawn && pai != last && allowed(pai);
+            names[n] = pai;
+            n += usize::from(keep);
+            last = if keep { pai } else { last };
+            skip = if drawn { Pai::HIDDEN } else { skip };
         }
-        if pai == last || !allowed(pai) {
-            return None;
-        }
-        last = pai;
-        Some(Action::Discard { pai, tsumogiri: false })
-    }));
+        out.extend(names[..n].iter().map(|&pai| Action::Discard { pai, tsumogiri: false }));
+    }
 }
 
 /// After the seat's riichi declaration (mjai's two steps): the discards that keep it ready.

@@ -17,48 +17,18 @@ use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
 /// A tile as a log shows it: a kind, a red five, a flower, or hidden. Ordered by kind (a red
 /// five right after the plain five of its suit), then flowers, then the hidden tile.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+///
+/// The byte is that order itself, so that comparing two names (a hand is kept sorted, and
+/// searched, at every draw and discard of every seat's view) is comparing two bytes: a kind
+/// `k` is `2k`, the red five of a suit `2k + 1` for the plain five's `k`, so that the kind is
+/// the byte halved; then the flowers from [`FLOWER_BASE`], then the hidden tile.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Pai(u8);
 
-/// The place of each name in the order of [`Pai`]: kinds in index order with each red five
-/// right after its plain five, then flowers, then the hidden tile.
-const ORDER: [u8; HIDDEN as usize + 1] = {
-    let mut order = [0u8; HIDDEN as usize + 1];
-    let mut i = 0;
-    while i <= HIDDEN as usize {
-        order[i] = if i < RED_BASE as usize {
-            (i * 2) as u8
-        } else if i < FLOWER_BASE as usize {
-            (((i - RED_BASE as usize) * 9 + 4) * 2 + 1) as u8
-        } else {
-            (100 + i) as u8
-        };
-        i += 1;
-    }
-    order
-};
-
-impl Pai {
-    fn order(self) -> u8 {
-        ORDER[self.0 as usize]
-    }
-}
-
-impl PartialOrd for Pai {
-    fn partial_cmp(&self, other: &Pai) -> Option<std::cmp::Ordering> {
-        Some(self.cmp(other))
-    }
-}
-
-impl Ord for Pai {
-    fn cmp(&self, other: &Pai) -> std::cmp::Ordering {
-        self.order().cmp(&other.order())
-    }
-}
-
-const RED_BASE: u8 = 34;
-const FLOWER_BASE: u8 = 37;
-const HIDDEN: u8 = 45;
+/// The first byte past the kinds and red fives (two bytes a kind).
+const FLOWER_BASE: u8 = 2 * Kind::COUNT as u8;
+/// The hidden tile, after the eight flowers.
+const HIDDEN: u8 = FLOWER_BASE + 8;
 const HONORS: [&str; 7] = ["E", "S", "W", "N", "P", "F", "C"];
 
 impl Pai {
@@ -68,29 +38,35 @@ impl Pai {
     /// The name of a physical tile under `reds` red fives per suit.
     pub fn of(tile: Tile, reds: [u8; 3]) -> Pai {
         match tile.kind() {
-            Some(kind) if tile.is_red_five(reds) => Pai(RED_BASE + kind.suit() as u8),
-            Some(kind) => Pai(kind.to_u8()),
+            Some(kind) if tile.is_red_five(reds) => Pai::red_five(kind),
+            Some(kind) => Pai::kind_of(kind),
             None => Pai(FLOWER_BASE + tile.copy()),
         }
     }
 
     /// The plain name of a kind.
     pub fn kind_of(kind: Kind) -> Pai {
-        Pai(kind.to_u8())
+        Pai(2 * kind.to_u8())
+    }
+
+    /// The red name of `kind` (a five of a suit).
+    fn red_five(kind: Kind) -> Pai {
+        Pai(2 * kind.to_u8() + 1)
     }
 
     /// The kind, or `None` for flowers and hidden tiles.
+    #[inline]
     pub fn kind(self) -> Option<Kind> {
-        match self.0 {
-            k @ 0..RED_BASE => Kind::new(k),
-            s @ RED_BASE..FLOWER_BASE => Kind::new((s - RED_BASE) * 9 + 4),
-            _ => None,
+        if self.0 < FLOWER_BASE {
+            Kind::new(self.0 >> 1)
+        } else {
+            None
         }
     }
 
     /// Whether it names a red five.
     pub fn is_red(self) -> bool {
-        (RED_BASE..FLOWER_BASE).contains(&self.0)
+        self.0 < FLOWER_BASE && self.0 & 1 == 1
     }
 
     /// Whether it is hidden (`?`).
@@ -117,14 +93,13 @@ impl Pai {
 
 impl fmt::Display for Pai {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self.0 {
-            k @ 0..27 => write!(f, "{}{}", k % 9 + 1, ['m', 'p', 's'][k as usize / 9]),
-            k @ 27..RED_BASE => f.write_str(HONORS[(k - 27) as usize]),
-            s @ RED_BASE..FLOWER_BASE => {
-                write!(f, "5{}r", ['m', 'p', 's'][(s - RED_BASE) as usize])
-            }
-            n @ FLOWER_BASE..HIDDEN => write!(f, "{}f", n - FLOWER_BASE + 1),
-            _ => f.write_str("?"),
+        let suit = |k: Kind| ['m', 'p', 's'][k.suit().index().min(2)];
+        match (self.kind(), self.flower_number()) {
+            (Some(k), _) if self.is_red() => write!(f, "5{}r", suit(k)),
+            (Some(k), _) if k.is_honor() => f.write_str(HONORS[k.index() - 27]),
+            (Some(k), _) => write!(f, "{}{}", k.index() % 9 + 1, suit(k)),
+            (None, Some(n)) => write!(f, "{}f", n + 1),
+            (None, None) => f.write_str("?"),
         }
     }
 }
@@ -150,7 +125,7 @@ impl FromStr for Pai {
             return Ok(Pai::HIDDEN);
         }
         if let Some(i) = HONORS.iter().position(|&h| h == s) {
-            return Ok(Pai(27 + i as u8));
+            return Ok(Pai(2 * (27 + i as u8)));
         }
         let b = s.as_bytes();
         if b.len() < 2 || b.len() > 3 || !(b'1'..=b'9').contains(&b[0]) {
@@ -165,8 +140,8 @@ impl FromStr for Pai {
             _ => return Err(err()),
         };
         match b.get(2) {
-            None => Ok(Pai(suit * 9 + n)),
-            Some(b'r') if n == 4 => Ok(Pai(RED_BASE + suit)),
+            None => Ok(Pai(2 * (suit * 9 + n))),
+            Some(b'r') if n == 4 => Ok(Pai(2 * (suit * 9 + n) + 1)),
             _ => Err(err()),
         }
     }
@@ -191,13 +166,33 @@ mod tests {
 
     #[test]
     fn every_name_round_trips() {
-        for i in 0..=HIDDEN {
-            let p = Pai(i);
+        // Every name: the 34 kinds, the three red fives, the eight flowers, the hidden tile.
+        let kinds = (0..34).map(|k| Pai::kind_of(Kind::new(k).unwrap()));
+        let reds = [4, 13, 22].map(|k| Pai::red_five(Kind::new(k).unwrap()));
+        let flowers = (0..8).map(|n| Pai::of(Tile::flower(n).unwrap(), [0; 3]));
+        let all: Vec<Pai> = kinds.chain(reds).chain(flowers).chain([Pai::HIDDEN]).collect();
+        assert_eq!(all.len(), 46);
+        for &p in &all {
             assert_eq!(p.to_string().parse::<Pai>().unwrap(), p);
         }
+        let names: Vec<String> = all.iter().map(Pai::to_string).collect();
+        let unique: std::collections::HashSet<&String> = names.iter().collect();
+        assert_eq!(unique.len(), 46, "{names:?}");
         assert!("0m".parse::<Pai>().is_err());
         assert!("6mr".parse::<Pai>().is_err());
         assert!("9f".parse::<Pai>().is_err());
+    }
+
+    #[test]
+    fn names_order_by_kind_red_after_plain_then_flowers_then_hidden() {
+        let order = "1m 4m 5m 5mr 6m 9m 1p 5p 5pr 6p 5s 5sr 9s E N P C 1f 8f ?";
+        let pais: Vec<Pai> = order.split(' ').map(|s| s.parse().unwrap()).collect();
+        assert!(pais.windows(2).all(|w| w[0] < w[1]), "{pais:?}");
+        assert_eq!("5mr".parse::<Pai>().unwrap().kind(), "5m".parse::<Pai>().unwrap().kind());
+        assert_eq!("1f".parse::<Pai>().unwrap().kind(), None);
+        assert_eq!(Pai::HIDDEN.kind(), None);
+        assert_eq!("8f".parse::<Pai>().unwrap().flower_number(), Some(7));
+        assert!(!"5m".parse::<Pai>().unwrap().is_red() && !"1f".parse::<Pai>().unwrap().is_red());
     }
 
     #[test]

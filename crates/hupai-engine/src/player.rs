@@ -133,7 +133,7 @@ impl Player {
         let Ok(at) = self.hand.binary_search(&tile) else {
             return false;
         };
-        self.hand.remove(at);
+        crate::sorted::remove_at(&mut self.hand, at);
         true
     }
 
@@ -159,14 +159,20 @@ impl Player {
     /// A concealed tile named `pai` under `reds`, other than `not` (the drawn tile when a
     /// discard is from the hand).
     pub fn tile_named(&self, pai: Pai, reds: [u8; 3], not: Option<Tile>) -> Option<Tile> {
+        let other = |t: Tile| Some(t) != not;
+        let Some(kind) = pai.kind() else {
+            // Flowers have no kind: look among all the tiles.
+            return self.hand.iter().copied().find(|&t| other(t) && Pai::of(t, reds) == pai);
+        };
         // A tile named `pai` is of its kind, and the hand, sorted by index, holds a kind's
-        // tiles together: look among those only (flowers have no kind: among all).
-        let kind = pai.kind();
-        let from = kind.map_or(0, |k| self.hand.partition_point(|&t| t < Tile::new(k, 0)));
+        // tiles together: look among those only. Of the kind, the name tells only whether
+        // the tile is a red five.
+        let red = pai.is_red();
+        let from = self.hand.partition_point(|&t| t < Tile::new(kind, 0));
         self.hand[from..]
             .iter()
             .copied()
-            .take_while(|t| kind.is_none() || t.kind() == kind)
-            .find(|&t| Some(t) != not && Pai::of(t, reds) == pai)
+            .take_while(|t| t.kind() == Some(kind))
+            .find(|&t| other(t) && t.is_red_five(reds) == red)
     }
 }

@@ -477,6 +477,12 @@ impl PlayerView {
     /// The seat's own discard (`riichi_tile`: the one that declares riichi).
     #[inline(never)]
     fn own_discard(&mut self, pai: Pai, riichi_tile: bool) {
+        // The drawn tile discarded, or another of its kind, leaves the kinds held before the
+        // draw, whose shanten and waits the view keeps (every discard in riichi after the
+        // declaration).
+        let drawn_kind = self.drawn.and_then(Pai::kind);
+        let unchanged =
+            drawn_kind.is_some() && drawn_kind == pai.kind() && self.own.waits_before_draw;
         self.take_own(pai);
         self.drawn = None;
         self.own.kuikae = KindSet::EMPTY;
@@ -485,7 +491,11 @@ impl PlayerView {
         if !riichi_tile {
             self.own.ippatsu = false;
         }
-        self.refresh_own();
+        if unchanged {
+            debug_assert_eq!((self.own.shanten, self.own.waits), self.recomputed_own());
+        } else {
+            self.refresh_own();
+        }
         self.decision = Decision::None;
     }
 
@@ -766,8 +776,7 @@ impl PlayerView {
     fn take_own(&mut self, pai: Pai) {
         // The hand is sorted: a binary search finds the tile.
         if let Ok(i) = self.hand.binary_search(&pai) {
-            self.hand.copy_within(i + 1.., i);
-            self.hand.pop();
+            crate::sorted::remove_at(&mut self.hand, i);
             match pai.kind() {
                 Some(k) if Some(k) == self.joker => self.own.jokers -= 1,
                 Some(k) => {
@@ -776,6 +785,20 @@ impl PlayerView {
                 None => {}
             }
         }
+    }
+
+    /// Shanten and waits of the seat's tiles worked out afresh (debug builds check that those
+    /// kept are these).
+    fn recomputed_own(&self) -> (i8, KindSet) {
+        let melds = self.melds[self.seat.index()].len() as u8;
+        let (c, j) = (&self.own.counts, self.own.jokers);
+        let shanten = hupai_core::shanten_with_jokers(c, j, melds, self.forms);
+        let waits = if shanten > 0 {
+            KindSet::EMPTY
+        } else {
+            hupai_core::waits_with_jokers(c, j, melds, self.forms)
+        };
+        (shanten, waits)
     }
 
     /// Recomputes shanten and waits when the seat holds 3n + 1 tiles.
