@@ -339,6 +339,57 @@ pub(crate) fn parse_meld(s: &str, position: usize) -> Result<Meld, HandError> {
     meld.with_red(red).map_err(|_| invalid("more red fives than fives"))
 }
 
+/// Counts in the tiles of a concealed token in plain MPSZ whose every digit names a tile
+/// (runs of digits each closed by `m`, `p`, `s` or `z`; `0` a red five; honours `1z..7z`),
+/// as [`parse_hand`] counts what [`for_each_tile`] reads, and gives true; for any other token
+/// it counts nothing and gives false, and the general reader reads it (and names what is
+/// wrong). Most hand text is such a token: this spares it the tile-by-tile reader's columns
+/// and results (about 80 instructions a tile against 10).
+fn count_plain_tiles(
+    bytes: &[u8],
+    concealed: &mut Counts,
+    red: &mut [u8; 3],
+    tiles: &mut usize,
+) -> bool {
+    let (mut counts, mut reds, mut read) = (*concealed, *red, *tiles);
+    let mut run = 0;
+    for (at, &b) in bytes.iter().enumerate() {
+        if b.is_ascii_digit() {
+            continue;
+        }
+        let suit = match b {
+            b'm' => 0,
+            b'p' => 1,
+            b's' => 2,
+            b'z' => 3,
+            _ => return false,
+        };
+        if run == at {
+            return false;
+        }
+        for &d in &bytes[run..at] {
+            let number = match (suit, d - b'0') {
+                (3, n @ 1..=7) => n,
+                (3, _) => return false,
+                (_, 0) => {
+                    reds[suit] = reds[suit].saturating_add(1);
+                    5
+                }
+                (_, n) => n,
+            };
+            let count = &mut counts.0[suit * 9 + usize::from(number) - 1];
+            *count = count.saturating_add(1);
+            read += 1;
+        }
+        run = at + 1;
+    }
+    if run != bytes.len() {
+        return false;
+    }
+    (*concealed, *red, *tiles) = (counts, reds, read);
+    true
+}
+
 /// Parses hand text (see [`Hand`]'s `FromStr`).
 pub(crate) fn parse_hand(s: &str) -> Result<Hand, HandError> {
     // Counted as read, without allocating (saturating: the size checks come after every
@@ -347,6 +398,9 @@ pub(crate) fn parse_hand(s: &str) -> Result<Hand, HandError> {
     let (mut tiles, mut jokers, mut red) = (0usize, 0u8, [0u8; 3]);
     let (mut melds, mut meld_count) = ([Meld::pon(Kind::default()); 4], 0);
     let mut read = |token: &str, start: usize| -> Result<(), HandError> {
+        if count_plain_tiles(token.as_bytes(), &mut concealed, &mut red, &mut tiles) {
+            return Ok(());
+        }
         if token.contains(':') {
             let meld = parse_meld(token, start)?;
             if let Some(slot) = melds.get_mut(meld_count) {
@@ -573,6 +627,48 @@ mod tests {
         for s in ["5mr", "12", "m1", "1mm", "1m 2p", "E", "1m2", "一萬"] {
             assert!(!is_plain_mpsz(s.as_bytes()), "{s}");
             assert_eq!(read(false, s), read(true, s), "{s}");
+        }
+    }
+
+    #[test]
+    fn plain_tokens_count_as_the_tile_reader_reads_them() {
+        // Every token of up to five bytes over digits, suit letters and two others, and some
+        // longer ones: counted, or left to the reader (which then fails or reads it itself).
+        let alphabet = b"0135789mpsz r";
+        let mut tokens: Vec<Vec<u8>> = vec![Vec::new()];
+        let mut last = tokens.clone();
+        for _ in 0..5 {
+            last = last
+                .iter()
+                .flat_map(|t| alphabet.iter().map(move |&b| [t.as_slice(), &[b]].concat()))
+                .collect();
+            tokens.extend(last.iter().cloned());
+        }
+        for t in ["123m456p789s12345z", "0m05p5s", "11122233344455m", "1234567z", "99999m"] {
+            tokens.push(t.as_bytes().to_vec());
+        }
+        let start = Counts::from_kinds(["1m", "5p"].map(|k| k.parse().unwrap()));
+        for token in &tokens {
+            let (mut counts, mut red, mut tiles) = (start, [1u8, 0, 254], 2usize);
+            let counted = count_plain_tiles(token, &mut counts, &mut red, &mut tiles);
+            let (mut want, mut want_red, mut want_tiles) = (start, [1u8, 0, 254], 2usize);
+            let text = std::str::from_utf8(token).unwrap();
+            let read = for_each_tile(text, 0, |t| {
+                want_tiles += 1;
+                want.0[t.kind.index()] = want.0[t.kind.index()].saturating_add(1);
+                if t.red {
+                    let r = &mut want_red[t.kind.suit().index() % 3];
+                    *r = r.saturating_add(1);
+                }
+            });
+            if counted {
+                assert!(read.is_ok(), "{text}");
+                assert_eq!((counts, red, tiles), (want, want_red, want_tiles), "{text}");
+            } else {
+                assert_eq!((counts, red, tiles), (start, [1, 0, 254], 2), "{text}");
+                // Left to the reader: a token it refuses or one of another notation (`5mr`).
+                assert!(read.is_err() || !is_plain_mpsz(token), "{text}");
+            }
         }
     }
 

@@ -85,7 +85,11 @@ pub struct ScoreLineRef<'a> {
 impl ScoreLineRef<'_> {
     /// The line with its texts copied.
     pub fn to_owned_line(self) -> ScoreLine {
-        ScoreLine { rules: self.rules.to_string(), hand: self.hand.to_string(), context: self.context }
+        ScoreLine {
+            rules: self.rules.to_string(),
+            hand: self.hand.to_string(),
+            context: self.context,
+        }
     }
 
     /// Scores the line under the rules it names, as [`ScoreLine::score`].
