@@ -429,13 +429,14 @@ pub(crate) fn parse_hand(s: &str) -> Result<Hand, HandError> {
     let bytes = s.as_bytes();
     if s.is_ascii() && !bytes.contains(&0x0B) {
         let mut start = 0;
-        for end in 0..=bytes.len() {
-            if bytes.get(end).is_none_or(u8::is_ascii_whitespace) {
-                if let Some(token) = s.get(start..end).filter(|t| !t.is_empty()) {
-                    read(token, start + 1)?;
-                }
-                start = end + 1;
+        while let Some(skip) = bytes[start..].iter().position(|b| !b.is_ascii_whitespace()) {
+            start += skip;
+            let len = bytes[start..].iter().position(u8::is_ascii_whitespace);
+            let end = len.map_or(bytes.len(), |len| start + len);
+            if let Some(token) = s.get(start..end) {
+                read(token, start + 1)?;
             }
+            start = end;
         }
     } else {
         let mut column = 0;
