@@ -296,15 +296,19 @@ pub(crate) fn parse_meld(s: &str, position: usize) -> Result<Meld, HandError> {
     // At most four tiles are kept: a meld of any other size is refused by its size alone.
     let (mut kept, mut count, mut red) = ([Kind::default(); 4], 0, 0u8);
     let mut joker = None;
-    for_each_tile(body, position + prefix.chars().count(), |t| {
-        if t.joker {
-            joker = joker.or(Some(t.position));
-        } else if let Some(slot) = kept.get_mut(count) {
-            *slot = t.kind;
-        }
-        count += 1;
-        red = red.saturating_add(t.red as u8);
-    })?;
+    if let Some(run) = plain_run(body.as_bytes()) {
+        (kept, count, red) = run;
+    } else {
+        for_each_tile(body, position + prefix.chars().count(), |t| {
+            if t.joker {
+                joker = joker.or(Some(t.position));
+            } else if let Some(slot) = kept.get_mut(count) {
+                *slot = t.kind;
+            }
+            count += 1;
+            red = red.saturating_add(t.red as u8);
+        })?;
+    }
     let invalid = |reason| HandError::InvalidMeld { text: s.to_string(), position, reason };
     if let Some(position) = joker {
         return Err(HandError::JokerNotAllowed { position });
@@ -388,6 +392,38 @@ fn count_plain_tiles(
     }
     (*concealed, *red, *tiles) = (counts, reds, read);
     true
+}
+
+/// A meld's tiles written as one run of digits and its suit letter (`777s`, `0555m`), every
+/// digit a tile: the first four kinds, the tiles and the red fives, as [`parse_meld`] collects
+/// them from [`for_each_tile`]; None for anything else, which that reader reads.
+fn plain_run(bytes: &[u8]) -> Option<([Kind; 4], usize, u8)> {
+    let (&letter, digits) = bytes.split_last()?;
+    let suit = match letter {
+        b'm' => Suit::Man,
+        b'p' => Suit::Pin,
+        b's' => Suit::Sou,
+        b'z' => Suit::Honor,
+        _ => return None,
+    };
+    let (mut kept, mut red) = ([Kind::default(); 4], 0u8);
+    if digits.is_empty() {
+        return None;
+    }
+    for (i, &d) in digits.iter().enumerate() {
+        let d = d.wrapping_sub(b'0');
+        let number = if d == 0 && suit != Suit::Honor {
+            red = red.saturating_add(1);
+            5
+        } else {
+            d
+        };
+        let kind = Kind::from_suit_number(suit, number)?;
+        if let Some(slot) = kept.get_mut(i) {
+            *slot = kind;
+        }
+    }
+    Some((kept, digits.len(), red))
 }
 
 /// Parses hand text (see [`Hand`]'s `FromStr`).
@@ -669,6 +705,45 @@ mod tests {
                 assert_eq!((counts, red, tiles), (start, [1, 0, 254], 2), "{text}");
                 // Left to the reader: a token it refuses or one of another notation (`5mr`).
                 assert!(read.is_err() || !is_plain_mpsz(token), "{text}");
+            }
+        }
+    }
+
+    #[test]
+    fn plain_meld_runs_collect_as_the_tile_reader_does() {
+        let alphabet = b"01579mpsz*";
+        let mut tokens: Vec<Vec<u8>> = vec![Vec::new()];
+        let mut last = tokens.clone();
+        for _ in 0..6 {
+            last = last
+                .iter()
+                .flat_map(|t| alphabet.iter().map(move |&b| [t.as_slice(), &[b]].concat()))
+                .collect();
+            tokens.extend(last.iter().cloned());
+        }
+        for token in &tokens {
+            let text = std::str::from_utf8(token).unwrap();
+            let (mut kept, mut count, mut red, mut joker) = ([Kind::default(); 4], 0, 0u8, false);
+            let read = for_each_tile(text, 0, |t| {
+                joker |= t.joker;
+                if let Some(slot) = kept.get_mut(count) {
+                    *slot = t.kind;
+                }
+                count += 1;
+                red = red.saturating_add(t.red as u8);
+            });
+            match plain_run(token) {
+                Some(run) => {
+                    assert!(read.is_ok() && !joker, "{text}");
+                    assert_eq!(run, (kept, count, red), "{text}");
+                }
+                // Left to the reader: not one run and its letter, or a digit naming no tile.
+                None => {
+                    let one_run = token.last().is_some_and(|&b| suit_letter(b).is_some())
+                        && token.len() > 1
+                        && token[..token.len() - 1].iter().all(u8::is_ascii_digit);
+                    assert!(!one_run || read.is_err(), "{text}");
+                }
             }
         }
     }

@@ -58,25 +58,31 @@ fn score_one(
     }
 }
 
-/// A line of a batch as read: its own texts (from a dict or a JSON text object), or borrowed
-/// from the batch's text of JSON lines (no copy of the rules' name and the hand text).
+/// A line of a batch as read: its own texts (from a dict), borrowed from the batch's text of
+/// JSON lines (no copy of the rules' name and the hand text), or a JSON text of its own (a
+/// `str` of the batch), read when it is scored, with the GIL released.
 enum BatchLine<'a> {
     Owned(ScoreLine),
     Borrowed(ScoreLineRef<'a>),
+    Text(String),
 }
 
 impl BatchLine<'_> {
-    /// Scored as [`score_one`] scores the line.
-    fn score(&self, rules: &Option<RulesArg>, cache: &mut RulesCache) -> Result<Score, LineError> {
+    /// Scored as [`score_one`] scores the line; a JSON text is read first (its error, if any,
+    /// is the line's).
+    fn score(&self, rules: &Option<RulesArg>, cache: &mut RulesCache) -> Result<Score, Error> {
         let line = match self {
-            BatchLine::Owned(line) => return score_one(line, rules, cache),
+            BatchLine::Owned(line) => return Ok(score_one(line, rules, cache)?),
+            BatchLine::Text(text) => return read_json_line(text)?.score(rules, cache),
             BatchLine::Borrowed(line) => line,
         };
-        match rules {
+        Ok(match rules {
             None => line.score(cache),
-            Some(RulesArg::Name(name)) => line.score_with(cache.get(name)?),
+            Some(RulesArg::Name(name)) => {
+                cache.get(name).map_err(LineError::from).and_then(|r| line.score_with(r))
+            }
             Some(RulesArg::Rules(r)) => line.score_with(&r.rules),
-        }
+        }?)
     }
 }
 
@@ -196,6 +202,9 @@ pub fn score_batch<'py>(
         py.detach(|| score_all(json_lines(bytes)))
     } else {
         let read_one = |line: &Bound<'py, PyAny>| -> Result<BatchLine<'static>, Failure> {
+            if let Ok(text) = line.cast::<PyString>() {
+                return Ok(BatchLine::Text(text.to_cow()?.into_owned()));
+            }
             Ok(BatchLine::Owned(read_line(line)?.0))
         };
         let read: Vec<Result<BatchLine<'static>, Failure>> = match lines.cast::<PyList>() {
@@ -239,7 +248,7 @@ fn score_lines(
 ) -> Vec<Result<Score, Failure>> {
     let score_part = |part: Vec<Result<BatchLine<'_>, Failure>>, cache: &mut RulesCache| {
         part.into_iter()
-            .map(|line| Ok(line?.score(rules, cache).map_err(Error::from)?))
+            .map(|line| Ok(line?.score(rules, cache)?))
             .collect::<Vec<Result<Score, Failure>>>()
     };
     let cores = std::thread::available_parallelism().map_or(1, |c| c.get());
@@ -288,17 +297,28 @@ fn score_lines(
 /// The JSON lines of `text` read as `hupai score` reads them (blank lines skipped); a line of
 /// the common shape keeps its texts in `text`.
 fn json_lines(text: &[u8]) -> Vec<Result<BatchLine<'_>, Failure>> {
-    text.split(|&b| b == b'\n')
-        .filter(|line| !line.trim_ascii().is_empty())
-        .map(|line| {
+    let mut out = Vec::with_capacity(text.iter().filter(|&&b| b == b'\n').count() + 1);
+    // Text that is UTF-8 as a whole (a `str`'s always is) is checked once, not line by line.
+    if let Ok(whole) = std::str::from_utf8(text) {
+        let lines = whole.split('\n').filter(|line| !line.trim_ascii().is_empty());
+        out.extend(lines.map(|line| Ok(read_json_line(line)?)));
+    } else {
+        let lines = text.split(|&b| b == b'\n').filter(|line| !line.trim_ascii().is_empty());
+        out.extend(lines.map(|line| {
             let line = std::str::from_utf8(line)
                 .map_err(|e| Error::Input(format!("a line that is not UTF-8: {e}")))?;
-            match ScoreLineRef::read_plain_json(line) {
-                Some(line) => Ok(BatchLine::Borrowed(line)),
-                None => Ok(BatchLine::Owned(parse_json(line)?)),
-            }
-        })
-        .collect()
+            Ok(read_json_line(line)?)
+        }));
+    }
+    out
+}
+
+/// One JSON line: its texts borrowed when it has the common shape, read by `serde` otherwise.
+fn read_json_line(line: &str) -> Result<BatchLine<'_>, Error> {
+    match ScoreLineRef::read_plain_json(line) {
+        Some(line) => Ok(BatchLine::Borrowed(line)),
+        None => Ok(BatchLine::Owned(parse_json(line)?)),
+    }
 }
 
 /// Pauses Python's cyclic collector when it runs; enabled again when the guard drops.
