@@ -5,6 +5,7 @@ use hupai_core::{AnalysisError as CoreAnalysisError, HandError, ParseError};
 use hupai_rules::{LineError, RulesError as CoreRulesError, ScoreError as CoreScoreError};
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
+use pyo3::types::PyType;
 
 pyo3::create_exception!(
     hupai,
@@ -82,29 +83,93 @@ pub enum Error {
     Env(String),
 }
 
-impl From<Error> for PyErr {
-    fn from(e: Error) -> PyErr {
-        match e {
-            Error::Tile(m) => TileError::new_err(m),
-            Error::Input(m) => InputError::new_err(m),
-            Error::Rules(m) => RulesError::new_err(m),
-            Error::Analysis(m) => AnalysisError::new_err(m),
-            Error::Action(m) => ActionError::new_err(m),
-            Error::Env(m) => EnvError::new_err(m),
+/// The exception class an [`Error`] raises as.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Class {
+    /// `TileError`.
+    Tile,
+    /// `InputError`.
+    Input,
+    /// `RulesError`.
+    Rules,
+    /// `AnalysisError`.
+    Analysis,
+    /// `ActionError`.
+    Action,
+    /// `EnvError`.
+    Env,
+    /// `NotWinningError`.
+    NotWinning,
+    /// `NoYakuError`.
+    NoYaku,
+    /// `InconsistentError`.
+    Inconsistent,
+}
+
+impl Class {
+    /// The exception of this class with `message`, made when Python first looks at it (so
+    /// this needs no interpreter: scoring threads call it with the GIL released).
+    fn new_err(self, message: String) -> PyErr {
+        match self {
+            Class::Tile => TileError::new_err(message),
+            Class::Input => InputError::new_err(message),
+            Class::Rules => RulesError::new_err(message),
+            Class::Analysis => AnalysisError::new_err(message),
+            Class::Action => ActionError::new_err(message),
+            Class::Env => EnvError::new_err(message),
+            Class::NotWinning => NotWinningError::new_err(message),
+            Class::NoYaku => NoYakuError::new_err(message),
+            Class::Inconsistent => InconsistentError::new_err(message),
+        }
+    }
+
+    /// The class itself.
+    pub fn type_object(self, py: Python<'_>) -> Bound<'_, PyType> {
+        match self {
+            Class::Tile => py.get_type::<TileError>(),
+            Class::Input => py.get_type::<InputError>(),
+            Class::Rules => py.get_type::<RulesError>(),
+            Class::Analysis => py.get_type::<AnalysisError>(),
+            Class::Action => py.get_type::<ActionError>(),
+            Class::Env => py.get_type::<EnvError>(),
+            Class::NotWinning => py.get_type::<NotWinningError>(),
+            Class::NoYaku => py.get_type::<NoYakuError>(),
+            Class::Inconsistent => py.get_type::<InconsistentError>(),
+        }
+    }
+}
+
+impl Error {
+    /// The exception class this error raises as and its message (the exception's `str`),
+    /// without making the exception: `score_batch(errors="dict")` reports a failed line by
+    /// these two alone.
+    pub fn class_and_message(self) -> (Class, String) {
+        match self {
+            Error::Tile(m) => (Class::Tile, m),
+            Error::Input(m) => (Class::Input, m),
+            Error::Rules(m) => (Class::Rules, m),
+            Error::Analysis(m) => (Class::Analysis, m),
+            Error::Action(m) => (Class::Action, m),
+            Error::Env(m) => (Class::Env, m),
             Error::Score(e) => {
-                let m = e.to_string();
-                match e {
+                let class = match e {
                     // A complete hand the rules refuse (Wuhan's 258 pair, 开口, ...) does not
                     // win either; the message says which rule.
-                    CoreScoreError::NotWinning | CoreScoreError::Refused(_) => {
-                        NotWinningError::new_err(m)
-                    }
-                    CoreScoreError::NoYaku => NoYakuError::new_err(m),
-                    CoreScoreError::Inconsistent(_) => InconsistentError::new_err(m),
-                    CoreScoreError::BadInput(_) => InputError::new_err(m),
-                }
+                    CoreScoreError::NotWinning | CoreScoreError::Refused(_) => Class::NotWinning,
+                    CoreScoreError::NoYaku => Class::NoYaku,
+                    CoreScoreError::Inconsistent(_) => Class::Inconsistent,
+                    CoreScoreError::BadInput(_) => Class::Input,
+                };
+                (class, e.to_string())
             }
         }
+    }
+}
+
+impl From<Error> for PyErr {
+    fn from(e: Error) -> PyErr {
+        let (class, message) = e.class_and_message();
+        class.new_err(message)
     }
 }
 

@@ -1,6 +1,6 @@
 //! Scoring: `hupai score` lines (dicts or JSON text) in, its result dicts out.
 
-use hupai_rules::{LineError, RulesCache, Score, ScoreLine};
+use hupai_rules::{LineError, RulesCache, Score, ScoreLine, ScoreLineRef};
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyDict, PyList, PyString};
 
@@ -55,6 +55,84 @@ fn score_one(
         None => line.score(cache),
         Some(RulesArg::Name(name)) => line.score_with(cache.get(name)?),
         Some(RulesArg::Rules(r)) => line.score_with(&r.rules),
+    }
+}
+
+/// A line of a batch as read: its own texts (from a dict), borrowed from the batch's text of
+/// JSON lines (no copy of the rules' name and the hand text), or a JSON text of its own (a
+/// `str` of the batch), read when it is scored, with the GIL released.
+enum BatchLine<'a> {
+    Owned(ScoreLine),
+    Borrowed(ScoreLineRef<'a>),
+    Text(String),
+}
+
+impl BatchLine<'_> {
+    /// Scored as [`score_one`] scores the line; a JSON text is read first (its error, if any,
+    /// is the line's).
+    fn score(&self, rules: &Option<RulesArg>, cache: &mut RulesCache) -> Result<Score, Error> {
+        let line = match self {
+            BatchLine::Owned(line) => return Ok(score_one(line, rules, cache)?),
+            BatchLine::Text(text) => return read_json_line(text)?.score(rules, cache),
+            BatchLine::Borrowed(line) => line,
+        };
+        Ok(match rules {
+            None => line.score(cache),
+            Some(RulesArg::Name(name)) => {
+                cache.get(name).map_err(LineError::from).and_then(|r| line.score_with(r))
+            }
+            Some(RulesArg::Rules(r)) => line.score_with(&r.rules),
+        }?)
+    }
+}
+
+/// Why a line of a batch has no score: reading it raised in Python (a dict `serde` refused,
+/// an iterator that failed), or hupai's own error, kept as it is until the batch is answered
+/// (`errors="dict"` needs only its class and message, not the exception).
+enum Failure {
+    Python(PyErr),
+    Hupai(Error),
+}
+
+impl From<PyErr> for Failure {
+    fn from(e: PyErr) -> Failure {
+        Failure::Python(e)
+    }
+}
+
+impl From<Error> for Failure {
+    fn from(e: Error) -> Failure {
+        Failure::Hupai(e)
+    }
+}
+
+impl From<Failure> for PyErr {
+    fn from(f: Failure) -> PyErr {
+        match f {
+            Failure::Python(e) => e,
+            Failure::Hupai(e) => e.into(),
+        }
+    }
+}
+
+impl Failure {
+    /// `{"error": message, "type": class name}`, what `errors="dict"` gives for the line:
+    /// the exception's `str` and its class's `__name__`, the exception made only when
+    /// reading the line raised it.
+    fn dict<'py>(self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
+        let d = PyDict::new(py);
+        match self {
+            Failure::Python(err) => {
+                d.set_item("error", err.value(py).str()?)?;
+                d.set_item("type", err.get_type(py).name()?)?;
+            }
+            Failure::Hupai(e) => {
+                let (class, message) = e.class_and_message();
+                d.set_item("error", message)?;
+                d.set_item("type", class.type_object(py).name()?)?;
+            }
+        }
+        Ok(d)
     }
 }
 
@@ -115,7 +193,7 @@ pub fn score_batch<'py>(
         }
     };
     let score_all = |read| score_lines(read, &rules, threads);
-    let results: Vec<PyResult<Score>> = if let Ok(text) = lines.cast::<PyBytes>() {
+    let results: Vec<Result<Score, Failure>> = if let Ok(text) = lines.cast::<PyBytes>() {
         let bytes = text.as_bytes();
         py.detach(|| score_all(json_lines(bytes)))
     } else if let Ok(text) = lines.cast::<PyString>() {
@@ -123,9 +201,15 @@ pub fn score_batch<'py>(
         let bytes = utf8.as_bytes();
         py.detach(|| score_all(json_lines(bytes)))
     } else {
-        let read: Vec<Result<ScoreLine, PyErr>> = match lines.cast::<PyList>() {
-            Ok(list) => list.iter().map(|line| Ok(read_line(&line)?.0)).collect(),
-            Err(_) => lines.try_iter()?.map(|line| Ok(read_line(&line?)?.0)).collect(),
+        let read_one = |line: &Bound<'py, PyAny>| -> Result<BatchLine<'static>, Failure> {
+            if let Ok(text) = line.cast::<PyString>() {
+                return Ok(BatchLine::Text(text.to_cow()?.into_owned()));
+            }
+            Ok(BatchLine::Owned(read_line(line)?.0))
+        };
+        let read: Vec<Result<BatchLine<'static>, Failure>> = match lines.cast::<PyList>() {
+            Ok(list) => list.iter().map(|line| read_one(&line)).collect(),
+            Err(_) => lines.try_iter()?.map(|line| read_one(&line?)).collect(),
         };
         py.detach(|| score_all(read))
     };
@@ -139,18 +223,14 @@ pub fn score_batch<'py>(
         match result {
             Ok(s) if as_dicts => out.push(dicts.dict(py, &s)?),
             Ok(s) => out.push(Bound::new(py, ScoreResult::new(s))?.into_any()),
-            Err(err) => {
-                if !errors_as_dicts {
-                    // Exception notes exist from Python 3.11 on.
-                    if let Ok(add_note) = err.value(py).getattr("add_note") {
-                        add_note.call1((format!("line {i} of the batch"),))?;
-                    }
-                    return Err(err);
+            Err(failure) if errors_as_dicts => out.push(failure.dict(py)?.into_any()),
+            Err(failure) => {
+                let err = PyErr::from(failure);
+                // Exception notes exist from Python 3.11 on.
+                if let Ok(add_note) = err.value(py).getattr("add_note") {
+                    add_note.call1((format!("line {i} of the batch"),))?;
                 }
-                let d = PyDict::new(py);
-                d.set_item("error", err.value(py).str()?)?;
-                d.set_item("type", err.get_type(py).name()?)?;
-                out.push(d.into_any());
+                return Err(err);
             }
         }
     }
@@ -162,14 +242,14 @@ const LINES_PER_THREAD: usize = 256;
 
 /// Scores `read` on `threads` threads (see `score_batch`), in order.
 fn score_lines(
-    read: Vec<Result<ScoreLine, PyErr>>,
+    read: Vec<Result<BatchLine<'_>, Failure>>,
     rules: &Option<RulesArg>,
     threads: usize,
-) -> Vec<PyResult<Score>> {
-    let score_part = |part: Vec<Result<ScoreLine, PyErr>>, cache: &mut RulesCache| {
+) -> Vec<Result<Score, Failure>> {
+    let score_part = |part: Vec<Result<BatchLine<'_>, Failure>>, cache: &mut RulesCache| {
         part.into_iter()
-            .map(|line| score_one(&line?, rules, cache).map_err(|e| Error::from(e).into()))
-            .collect::<Vec<PyResult<Score>>>()
+            .map(|line| Ok(line?.score(rules, cache)?))
+            .collect::<Vec<Result<Score, Failure>>>()
     };
     let cores = std::thread::available_parallelism().map_or(1, |c| c.get());
     let threads = if threads == 0 { cores } else { threads };
@@ -204,9 +284,9 @@ fn score_lines(
                 Ok(done) => out.extend(done),
                 // A panic in the scorer is a bug; its part's lines fail, not the process.
                 Err(_) => out.extend((0..n).map(|_| {
-                    Err(pyo3::panic::PanicException::new_err(
+                    Err(Failure::Python(pyo3::panic::PanicException::new_err(
                         "internal error: a scoring thread panicked (a bug; please report it)",
-                    ))
+                    )))
                 })),
             }
         }
@@ -214,16 +294,31 @@ fn score_lines(
     })
 }
 
-/// The JSON lines of `text` read as `hupai score` reads them (blank lines skipped).
-fn json_lines(text: &[u8]) -> Vec<Result<ScoreLine, PyErr>> {
-    text.split(|&b| b == b'\n')
-        .filter(|line| !line.trim_ascii().is_empty())
-        .map(|line| {
+/// The JSON lines of `text` read as `hupai score` reads them (blank lines skipped); a line of
+/// the common shape keeps its texts in `text`.
+fn json_lines(text: &[u8]) -> Vec<Result<BatchLine<'_>, Failure>> {
+    let mut out = Vec::with_capacity(text.iter().filter(|&&b| b == b'\n').count() + 1);
+    // Text that is UTF-8 as a whole (a `str`'s always is) is checked once, not line by line.
+    if let Ok(whole) = std::str::from_utf8(text) {
+        let lines = whole.split('\n').filter(|line| !line.trim_ascii().is_empty());
+        out.extend(lines.map(|line| Ok(read_json_line(line)?)));
+    } else {
+        let lines = text.split(|&b| b == b'\n').filter(|line| !line.trim_ascii().is_empty());
+        out.extend(lines.map(|line| {
             let line = std::str::from_utf8(line)
                 .map_err(|e| Error::Input(format!("a line that is not UTF-8: {e}")))?;
-            Ok(parse_json(line)?)
-        })
-        .collect()
+            Ok(read_json_line(line)?)
+        }));
+    }
+    out
+}
+
+/// One JSON line: its texts borrowed when it has the common shape, read by `serde` otherwise.
+fn read_json_line(line: &str) -> Result<BatchLine<'_>, Error> {
+    match ScoreLineRef::read_plain_json(line) {
+        Some(line) => Ok(BatchLine::Borrowed(line)),
+        None => Ok(BatchLine::Owned(parse_json(line)?)),
+    }
 }
 
 /// Pauses Python's cyclic collector when it runs; enabled again when the guard drops.

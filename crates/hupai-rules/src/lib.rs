@@ -41,7 +41,7 @@ pub use riichi::Yaku;
 pub use rules::{Rules, RulesError};
 pub use score::score;
 pub use score_error::{Inconsistency, Refusal, ScoreError};
-pub use score_line::{LineError, RulesCache, ScoreLine};
+pub use score_line::{LineError, RulesCache, ScoreLine, ScoreLineRef};
 pub use settings::{
     AfterWin, DeclareReady, DiscardPays, Doubling, ExchangeDirection, FinalRounding, KazoeLimit,
     LoneKongTile, Pao, PaymentRule, Renhou, SelfDrawBonus,

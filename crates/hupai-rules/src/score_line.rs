@@ -60,15 +60,64 @@ impl ScoreLine {
 
     /// Scores the line under the rules it names (loaded through `rules`).
     pub fn score(&self, rules: &mut RulesCache) -> Result<Score, LineError> {
-        let rules = rules.get(&self.rules)?;
-        self.score_with(rules)
+        score_named(rules, &self.rules, &self.hand, &self.context)
     }
 
     /// Scores the line under `rules`, whatever its `rules` field names.
     pub fn score_with(&self, rules: &Rules) -> Result<Score, LineError> {
-        let hand = self.parse_hand()?;
-        Ok(score(rules, &hand, &self.context)?)
+        score_text(rules, &self.hand, &self.context)
     }
+}
+
+/// A score line whose texts are borrowed from the JSON it was read from
+/// ([`ScoreLineRef::read_plain_json`]): scored as the [`ScoreLine`] with the same fields is,
+/// without copying the rules' name and the hand text out of the line first.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ScoreLineRef<'a> {
+    /// A preset name or a TOML path.
+    pub rules: &'a str,
+    /// The winning hand in hand text (the win tile among the concealed tiles).
+    pub hand: &'a str,
+    /// The situation of the win.
+    pub context: WinContext,
+}
+
+impl ScoreLineRef<'_> {
+    /// The line with its texts copied.
+    pub fn to_owned_line(self) -> ScoreLine {
+        ScoreLine {
+            rules: self.rules.to_string(),
+            hand: self.hand.to_string(),
+            context: self.context,
+        }
+    }
+
+    /// Scores the line under the rules it names, as [`ScoreLine::score`].
+    pub fn score(&self, rules: &mut RulesCache) -> Result<Score, LineError> {
+        score_named(rules, self.rules, self.hand, &self.context)
+    }
+
+    /// Scores the line under `rules`, as [`ScoreLine::score_with`].
+    pub fn score_with(&self, rules: &Rules) -> Result<Score, LineError> {
+        score_text(rules, self.hand, &self.context)
+    }
+}
+
+/// A line's fields scored under the rules named `name`: the rules first, then the hand text.
+fn score_named(
+    cache: &mut RulesCache,
+    name: &str,
+    hand: &str,
+    ctx: &WinContext,
+) -> Result<Score, LineError> {
+    let rules = cache.get(name)?;
+    score_text(rules, hand, ctx)
+}
+
+/// A line's hand text parsed and scored under `rules`.
+fn score_text(rules: &Rules, hand: &str, ctx: &WinContext) -> Result<Score, LineError> {
+    let hand: Hand = hand.parse()?;
+    Ok(score(rules, &hand, ctx)?)
 }
 
 /// Why a score line cannot be scored.
@@ -186,10 +235,15 @@ mod tests {
             ]
             .map(String::from),
         );
+        let mut cache = RulesCache::default();
         for text in &lines {
             let fast = ScoreLine::read_plain_json(text);
             assert!(fast.is_some(), "{text}");
             assert_eq!(fast, Some(read(text).unwrap()), "{text}");
+            // Borrowed, the same line, scored the same (scores and errors alike).
+            let borrowed = ScoreLineRef::read_plain_json(text).unwrap();
+            assert_eq!(borrowed.score(&mut cache), fast.as_ref().unwrap().score(&mut cache));
+            assert_eq!(borrowed.clone().to_owned_line(), read(text).unwrap(), "{text}");
         }
         // Every other shape is left to serde (whose answer may be a line or an error).
         for text in [
@@ -215,6 +269,7 @@ mod tests {
             "",
         ] {
             assert_eq!(ScoreLine::read_plain_json(text), None, "{text}");
+            assert_eq!(ScoreLineRef::read_plain_json(text), None, "{text}");
         }
     }
 

@@ -16,7 +16,7 @@
 
 use hupai_core::{Kind, Seat};
 
-use crate::{ScoreLine, WinContext};
+use crate::{ScoreLine, ScoreLineRef, WinContext};
 
 /// One JSON value of the shapes read here.
 enum Value<'a> {
@@ -125,11 +125,18 @@ impl ScoreLine {
     /// then `serde_json` reads it (and names what is wrong). A line read here reads the same
     /// through `serde`, several times faster.
     pub fn read_plain_json(text: &str) -> Option<ScoreLine> {
+        read(text).map(ScoreLineRef::to_owned_line)
+    }
+}
+
+impl<'a> ScoreLineRef<'a> {
+    /// [`ScoreLine::read_plain_json`] with the rules' name and the hand text left in `text`.
+    pub fn read_plain_json(text: &'a str) -> Option<ScoreLineRef<'a>> {
         read(text)
     }
 }
 
-fn read(text: &str) -> Option<ScoreLine> {
+fn read(text: &str) -> Option<ScoreLineRef<'_>> {
     let mut r = Reader { text, at: 0 };
     if r.next()? != b'{' {
         return None;
@@ -167,16 +174,16 @@ fn read(text: &str) -> Option<ScoreLine> {
         return None;
     }
     ctx.win_tile = win_tile?;
-    Some(ScoreLine { rules: rules?, hand: hand?, context: ctx })
+    Some(ScoreLineRef { rules: rules?, hand: hand?, context: ctx })
 }
 
 /// Sets the field `key` from `value`: the field's bit and whether the value fits it; None for
 /// a key this reader leaves to `serde`.
-fn set(
+fn set<'a>(
     key: &str,
-    value: Value<'_>,
-    rules: &mut Option<String>,
-    hand: &mut Option<String>,
+    value: Value<'a>,
+    rules: &mut Option<&'a str>,
+    hand: &mut Option<&'a str>,
     win_tile: &mut Option<Kind>,
     c: &mut WinContext,
 ) -> Option<(u32, bool)> {
@@ -184,8 +191,8 @@ fn set(
         Value::Flag(b) => Some(*b),
         _ => None,
     };
-    let text = |v: &Value<'_>| match v {
-        Value::Text(t) => Some(t.to_string()),
+    let text = |v: &Value<'a>| match *v {
+        Value::Text(t) => Some(t),
         _ => None,
     };
     let kind = |v: &Value<'_>| match v {
