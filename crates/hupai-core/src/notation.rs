@@ -667,20 +667,25 @@ mod tests {
         }
     }
 
-    #[test]
-    fn plain_tokens_count_as_the_tile_reader_reads_them() {
-        // Every token of up to five bytes over digits, suit letters and two others, and some
-        // longer ones: counted, or left to the reader (which then fails or reads it itself).
-        let alphabet = b"0135789mpsz r";
+    /// Every token over `alphabet` of up to `len` bytes, the empty one included.
+    fn every_token(alphabet: &[u8], len: usize) -> Vec<Vec<u8>> {
         let mut tokens: Vec<Vec<u8>> = vec![Vec::new()];
         let mut last = tokens.clone();
-        for _ in 0..5 {
+        for _ in 0..len {
             last = last
                 .iter()
                 .flat_map(|t| alphabet.iter().map(move |&b| [t.as_slice(), &[b]].concat()))
                 .collect();
             tokens.extend(last.iter().cloned());
         }
+        tokens
+    }
+
+    #[test]
+    fn plain_tokens_count_as_the_tile_reader_reads_them() {
+        // Every token of up to five bytes over digits, suit letters and two others, and some
+        // longer ones: counted, or left to the reader (which then fails or reads it itself).
+        let mut tokens = every_token(b"0135789mpsz r", 5);
         for t in ["123m456p789s12345z", "0m05p5s", "11122233344455m", "1234567z", "99999m"] {
             tokens.push(t.as_bytes().to_vec());
         }
@@ -711,16 +716,7 @@ mod tests {
 
     #[test]
     fn plain_meld_runs_collect_as_the_tile_reader_does() {
-        let alphabet = b"01579mpsz*";
-        let mut tokens: Vec<Vec<u8>> = vec![Vec::new()];
-        let mut last = tokens.clone();
-        for _ in 0..6 {
-            last = last
-                .iter()
-                .flat_map(|t| alphabet.iter().map(move |&b| [t.as_slice(), &[b]].concat()))
-                .collect();
-            tokens.extend(last.iter().cloned());
-        }
+        let tokens = every_token(b"01579mpsz*", 6);
         for token in &tokens {
             let text = std::str::from_utf8(token).unwrap();
             let (mut kept, mut count, mut red, mut joker) = ([Kind::default(); 4], 0, 0u8, false);
