@@ -787,8 +787,8 @@ impl PlayerView {
         }
     }
 
-    /// Shanten and waits of the seat's tiles worked out afresh (debug builds check that those
-    /// kept are these).
+    /// Shanten and waits of the seat's 3n + 1 tiles worked out afresh (and, in debug builds,
+    /// the check of those kept over a discard of the drawn kind).
     fn recomputed_own(&self) -> (i8, KindSet) {
         let melds = self.melds[self.seat.index()].len() as u8;
         let (c, j) = (&self.own.counts, self.own.jokers);
@@ -811,12 +811,6 @@ impl PlayerView {
             return;
         }
         self.own.waits_before_draw = true;
-        let (c, j) = (&self.own.counts, self.own.jokers);
-        self.own.shanten = hupai_core::shanten_with_jokers(c, j, melds, self.forms);
-        self.own.waits = if self.own.shanten > 0 {
-            KindSet::EMPTY
-        } else {
-            hupai_core::waits_with_jokers(c, j, melds, self.forms)
-        };
+        (self.own.shanten, self.own.waits) = self.recomputed_own();
     }
 }
