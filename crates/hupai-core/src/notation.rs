@@ -259,14 +259,7 @@ fn suited(d: u8, suit: Suit, position: usize) -> Result<ParsedTile, ParseError> 
 pub(crate) fn parse_single(s: &str) -> Result<ParsedTile, ParseError> {
     // The common case, a digit and a suit letter, without the general reader.
     if let &[d @ b'0'..=b'9', letter] = s.as_bytes() {
-        let suit = match letter {
-            b'm' => Some(Suit::Man),
-            b'p' => Some(Suit::Pin),
-            b's' => Some(Suit::Sou),
-            b'z' => Some(Suit::Honor),
-            _ => None,
-        };
-        if let Some(suit) = suit {
+        if let Some(suit) = suit_letter(letter) {
             return suited(d - b'0', suit, 1);
         }
     }
@@ -361,13 +354,7 @@ fn count_plain_tiles(
         if b.is_ascii_digit() {
             continue;
         }
-        let suit = match b {
-            b'm' => 0,
-            b'p' => 1,
-            b's' => 2,
-            b'z' => 3,
-            _ => return false,
-        };
+        let Some(suit) = suit_letter(b).map(Suit::index) else { return false };
         if run == at {
             return false;
         }
@@ -399,13 +386,7 @@ fn count_plain_tiles(
 /// them from [`for_each_tile`]; None for anything else, which that reader reads.
 fn plain_run(bytes: &[u8]) -> Option<([Kind; 4], usize, u8)> {
     let (&letter, digits) = bytes.split_last()?;
-    let suit = match letter {
-        b'm' => Suit::Man,
-        b'p' => Suit::Pin,
-        b's' => Suit::Sou,
-        b'z' => Suit::Honor,
-        _ => return None,
-    };
+    let suit = suit_letter(letter)?;
     let (mut kept, mut red) = ([Kind::default(); 4], 0u8);
     if digits.is_empty() {
         return None;
