@@ -10,7 +10,7 @@ use std::time::Instant;
 use hupai_ai::arena::{jobs, pool, run_arena, ArenaConfig, Entrant, Job, Length};
 use hupai_ai::records::JobRecord;
 use hupai_ai::{AgentSpec, BuildOptions};
-use hupai_engine::{default_action, Action, Agent, Event, Explanation, Pai, PlayerView};
+use hupai_engine::{default_action, Action, Agent, Event, Pai, PlayerView};
 use numpy::IntoPyArray;
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
@@ -21,6 +21,7 @@ use crate::decisions::{Arrays, Batch, RowRef};
 use crate::env::load_rules;
 use crate::errors::Error;
 use crate::features::{self, Encoding, WIDTH};
+use crate::labels::{self, Teacher};
 use crate::rules::RulesArg;
 
 /// The decisions recorded in one job.
@@ -40,33 +41,8 @@ struct Rows {
     values: Vec<f32>,
     /// Per row: how many values it has, or -1 for none.
     value_len: Vec<i32>,
-}
-
-/// The number named `key` of each of `options`' candidates in `ex`, one per legal id in
-/// ascending id order (NaN for an option the explanation does not rate); `None` when it rates
-/// none.
-fn option_values(
-    view: &PlayerView,
-    options: &[Action],
-    ex: &Explanation,
-    key: &str,
-) -> Option<Vec<f32>> {
-    let mut by_id: Vec<(u16, f32)> = Vec::with_capacity(options.len());
-    let claimed = claimed_kind(view);
-    let mut any = false;
-    for &o in options {
-        let id = action_id(o, claimed).unwrap_or(crate::actions::PASS);
-        let value = ex
-            .candidates
-            .iter()
-            .find(|c| c.action.canonical() == o)
-            .and_then(|c| c.numbers.iter().find(|(name, _)| *name == key))
-            .map(|&(_, v)| v as f32);
-        any |= value.is_some();
-        by_id.push((id, value.unwrap_or(f32::NAN)));
-    }
-    by_id.sort_by_key(|&(id, _)| id);
-    any.then(|| by_id.into_iter().map(|(_, v)| v).collect())
+    /// Per row: the id the teacher chose, or the id played when the run has no teacher.
+    label: Vec<u16>,
 }
 
 impl Rows {
@@ -88,6 +64,7 @@ impl Rows {
         player: usize,
         options: &[Action],
         played: Action,
+        label: u16,
     ) {
         let enc = self.encoding;
         let start = self.planes.len();
@@ -95,9 +72,10 @@ impl Rows {
         let s = self.scalars.len();
         self.scalars.resize(s + enc.scalars(), 0.0);
         enc.encode(view, &mut self.planes[start..], &mut self.scalars[s..]);
-        self.push_rest(decision, hand, view, player, options, played);
+        self.push_rest(decision, hand, view, player, options, played, label);
     }
 
+    #[allow(clippy::too_many_arguments)]
     fn push_rest(
         &mut self,
         decision: u32,
@@ -106,6 +84,7 @@ impl Rows {
         player: usize,
         options: &[Action],
         played: Action,
+        label: u16,
     ) {
         let m = self.mask.len();
         self.mask.resize(m + ACTIONS, false);
@@ -119,6 +98,7 @@ impl Rows {
         self.player.push(player as u8);
         self.seat.push(view.seat.index() as u8);
         self.action.push(action_id(played, claimed_kind(view)).unwrap_or(crate::actions::PASS));
+        self.label.push(label);
     }
 }
 
@@ -130,8 +110,11 @@ struct Recorder {
     /// number of the next decision.
     seen: u32,
     rows: Arc<Mutex<Rows>>,
-    /// The number of the agent's explanation recorded as each option's value (`ev`).
+    /// The number of the explanation recorded as each option's value (`ev`): the
+    /// teacher's when there is one, else the agent's own.
     values: Option<Arc<str>>,
+    /// The agent whose choice and values label the rows (see [`labels`]), if not the agent.
+    teacher: Option<Box<dyn Agent>>,
 }
 
 impl Agent for Recorder {
@@ -140,13 +123,16 @@ impl Agent for Recorder {
     }
 
     fn decide(&mut self, view: &PlayerView, options: &[Action]) -> Action {
-        let (action, values) = match &self.values {
-            Some(key) if options.len() > 1 => {
-                let ex = self.inner.explain(view, options);
-                let values = option_values(view, options, &ex, key);
-                (ex.action, values)
+        let key = self.values.as_deref();
+        let (action, label) = match &mut self.teacher {
+            Some(teacher) => {
+                let action = self.inner.decide(view, options);
+                (action, labels::ask(&mut **teacher, view, options, key))
             }
-            _ => (self.inner.decide(view, options), None),
+            None => {
+                let own = labels::ask(&mut *self.inner, view, options, key);
+                (own.action, own)
+            }
         };
         // What the driver plays: the answer if legal, else the default.
         let played = if options.contains(&action.canonical()) {
@@ -154,10 +140,11 @@ impl Agent for Recorder {
         } else {
             default_action(options)
         };
+        let label_id = labels::chosen_id(view, options, label.action);
         let hand = u16::try_from(view.hands.saturating_sub(1)).unwrap_or(u16::MAX);
         let mut rows = self.rows.lock().unwrap_or_else(|p| p.into_inner());
-        rows.push(self.seen, hand, view, self.player, options, played);
-        rows.push_values(values.as_deref());
+        rows.push(self.seen, hand, view, self.player, options, played, label_id);
+        rows.push_values(label.values.as_deref());
         action
     }
 
@@ -238,6 +225,7 @@ struct Columns {
     seat: Vec<u8>,
     agent: Vec<u8>,
     action: Vec<u16>,
+    label: Vec<u16>,
     planes: Vec<u8>,
     scalars: Vec<f32>,
     mask: Vec<bool>,
@@ -291,6 +279,7 @@ impl Columns {
             self.seat.push(rows.seat[i]);
             self.agent.push(agent_of[p]);
             self.action.push(rows.action[i]);
+            self.label.push(rows.label[i]);
             self.hand_points.push(hr.points);
             self.hand_win.push(hr.win);
             self.hand_deal_in.push(hr.deal_in);
@@ -317,6 +306,9 @@ struct Playing {
     index: u32,
     job: Job,
     rows: Option<Arc<Mutex<Rows>>>,
+    /// The teachers of the players who answer from Python, by player (the in-process
+    /// players' sit in their recorders).
+    teachers: Vec<Option<Box<dyn Agent>>>,
 }
 
 /// Plays jobs `range` of `config`, Python entrants answering in batches; returns the records
@@ -329,6 +321,7 @@ fn play(
     range: std::ops::Range<usize>,
     record: bool,
     values: Option<&str>,
+    teacher: Option<&Teacher>,
     encoding: Encoding,
     window: usize,
     threads: Option<&rayon::ThreadPool>,
@@ -351,6 +344,17 @@ fn play(
                                 Arc::new(Mutex::new(Rows { encoding, ..Rows::default() }))
                             });
                             let shared = rows.clone();
+                            let single = matches!(config.length, Length::Hands(_));
+                            let mut teachers: Vec<Option<Box<dyn Agent>>> = match teacher {
+                                Some(t) if record => (0..seat_count)
+                                    .map(|player| {
+                                        let seed =
+                                            teacher_seed(config.seed, wall, rotation, player);
+                                        t.build(&config.rules, seed, player, single).map(Some)
+                                    })
+                                    .collect::<Result<_, Error>>()?,
+                                _ => (0..seat_count).map(|_| None).collect(),
+                            };
                             let job = Job::with_agents(config, wall, rotation, |player, agent| {
                                 match &shared {
                                     Some(rows) => Box::new(Recorder {
@@ -359,12 +363,13 @@ fn play(
                                         seen: 0,
                                         rows: rows.clone(),
                                         values: values.clone(),
+                                        teacher: teachers[player].take(),
                                     }),
                                     None => agent,
                                 }
                             })
                             .map_err(|e| Error::Input(e.to_string()))?;
-                            Ok(Playing { index: index as u32, job, rows })
+                            Ok(Playing { index: index as u32, job, rows, teachers })
                         })
                         .collect::<Result<Vec<_>, Error>>()
                 })
@@ -442,6 +447,14 @@ fn play(
                         let played = found
                             .map_or_else(|| default_action(&options[a..b]), |k| options[a + k]);
                         let view = p.job.driver().view_of(player as usize);
+                        let (label, label_values) = match &mut p.teachers[player as usize] {
+                            Some(t) => {
+                                let l =
+                                    labels::ask(&mut **t, view, &options[a..b], values.as_deref());
+                                (labels::chosen_id(view, &options[a..b], l.action), l.values)
+                            }
+                            None => (labels::chosen_id(view, &options[a..b], played), None),
+                        };
                         let hand = p.job.driver().game().hands_played() as u16;
                         let mut rows = rows.lock().unwrap_or_else(|x| x.into_inner());
                         rows.planes.extend_from_slice(&planes[i * pw..(i + 1) * pw]);
@@ -454,8 +467,9 @@ fn play(
                             player as usize,
                             &options[a..b],
                             played,
+                            label,
                         );
-                        rows.push_values(None);
+                        rows.push_values(label_values.as_deref());
                     }
                     p.job
                         .answer(player as usize, action, nanos)
@@ -478,6 +492,15 @@ fn play(
         }
     }
     Ok((records, columns))
+}
+
+/// The seed of a teacher at `player` of the job at `wall` and `rotation`: fixed by the run's
+/// seed and the job, apart from the seats' own agents' seeds.
+fn teacher_seed(seed: u64, wall: u64, rotation: u64, player: usize) -> u64 {
+    (seed ^ 0x7465_6163_6865_7221)
+        .wrapping_mul(0x9E37_79B9_7F4A_7C15)
+        .wrapping_add(wall.wrapping_mul(0xBF58_476D_1CE4_E5B9))
+        .wrapping_add(rotation * 4 + player as u64 + 1)
 }
 
 /// Runs `f` on `pool` when given.
@@ -575,17 +598,29 @@ pub fn _arena(
     let n = jobs(&config).len();
     let t0 = Instant::now();
     let pool_threads = thread_pool(threads)?;
-    let (records, _) =
-        play(py, &config, &seats, 0..n, false, None, encoding, window, pool_threads.as_ref())?;
+    let (records, _) = play(
+        py,
+        &config,
+        &seats,
+        0..n,
+        false,
+        None,
+        None,
+        encoding,
+        window,
+        pool_threads.as_ref(),
+    )?;
     Ok(pool(&config, &records, t0.elapsed().as_secs_f64()).to_json())
 }
 
 /// Self-play (see `hupai.self_play`): plays jobs `start..stop` and returns the arena figures of
 /// those jobs (JSON text), the agent names and the columns as numpy arrays. With `values`
 /// (a number's name, `ev`), each in-process agent is asked to explain its decisions and that
-/// number of each option is recorded.
+/// number of each option is recorded. With `teacher` (an agent spec), that agent is asked at
+/// every recorded decision, whoever plays it, and its choice (`label`) and values are
+/// recorded.
 #[pyfunction]
-#[pyo3(signature = (agents, rules = RulesArg::riichi(), games = None, hands = None, seed = 0, duplicate = false, start = 0, stop = None, threads = 0, window = 256, values = None, encoding = "hupai-v4"))]
+#[pyo3(signature = (agents, rules = RulesArg::riichi(), games = None, hands = None, seed = 0, duplicate = false, start = 0, stop = None, threads = 0, window = 256, values = None, encoding = "hupai-v4", teacher = None))]
 #[allow(clippy::too_many_arguments)]
 pub fn _self_play<'py>(
     py: Python<'py>,
@@ -601,9 +636,11 @@ pub fn _self_play<'py>(
     window: usize,
     values: Option<String>,
     encoding: &str,
+    teacher: Option<String>,
 ) -> PyResult<(String, Vec<String>, Bound<'py, PyDict>)> {
     let encoding = features::encoding(encoding)?;
     let rules = load_rules(&rules)?;
+    let teacher = teacher.map(|t| Teacher::new(&t, &rules)).transpose()?;
     let seats = read_agents(agents, &rules)?;
     let config = config_of(rules, &seats, games, hands, seed, duplicate, threads)?;
     let n = jobs(&config).len();
@@ -620,6 +657,7 @@ pub fn _self_play<'py>(
         start..stop,
         true,
         values.as_deref(),
+        teacher.as_ref(),
         encoding,
         window,
         pool_threads.as_ref(),
@@ -638,6 +676,7 @@ pub fn _self_play<'py>(
     d.set_item("seat", c.seat.into_pyarray(py))?;
     d.set_item("agent", c.agent.into_pyarray(py))?;
     d.set_item("action", c.action.into_pyarray(py))?;
+    d.set_item("label", c.label.into_pyarray(py))?;
     d.set_item("planes", c.planes.into_pyarray(py))?;
     d.set_item("scalars", c.scalars.into_pyarray(py))?;
     d.set_item("mask", c.mask.into_pyarray(py))?;

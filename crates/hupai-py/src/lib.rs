@@ -18,6 +18,7 @@ pub mod decisions;
 pub mod env;
 pub mod errors;
 pub mod features;
+mod labels;
 mod line_dict;
 pub mod model;
 pub mod rules;

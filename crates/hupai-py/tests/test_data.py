@@ -155,3 +155,42 @@ def test_a_python_agent_records_the_rows_of_the_spec_it_imitates() -> None:
         assert py.num_rows > 100
         for name in py.column_names:
             assert py.column(name).equals(rust.column(name)), name
+
+
+def test_a_teacher_labels_the_decisions_it_does_not_play() -> None:
+    """With ``teacher=``, the players play as they would without one, and every row also holds
+    what the teacher chooses at that state (``label``), in process and for Python agents."""
+    kw = {"hands": 6, "seed": 3, "duplicate": True}
+    agents = [PyTsumogiri(), "random", "efficiency", "random"]
+    plain = hupai.self_play(agents=agents, **kw)
+    taught = hupai.self_play(agents=agents, teacher="defensive", **kw)
+    assert taught.schema.metadata[b"hupai.teacher"] == b"defensive"
+    for name in plain.column_names:
+        if name != "label":
+            assert taught.column(name).equals(plain.column(name)), name
+    # Without a teacher a row's label is what was played.
+    assert plain.column("label").equals(plain.column("action"))
+    mask = np.asarray(taught.column("mask").combine_chunks().flatten()).reshape(-1, hupai.ACTIONS)
+    label = taught.column("label").to_numpy()
+    assert mask[np.arange(len(label)), label].all()
+    chose = mask.sum(axis=1) > 1
+    differs = (label != taught.column("action").to_numpy()) & chose
+    assert differs.sum() > 0.3 * chose.sum()
+    # The teacher agrees with itself: played by defensive, labelled by defensive.
+    same = hupai.self_play(agents="defensive", teacher="defensive", **kw)
+    assert same.column("label").equals(same.column("action"))
+    # The Python seat's rows are labelled too: tsumogiri teaching its own Python twin.
+    twin = hupai.self_play(agents=[PyTsumogiri(), "random", "random", "random"], teacher="tsumogiri", **kw)
+    names = np.asarray(twin.column("agent").to_pylist())
+    py_rows = names == "tsumogiri"
+    assert py_rows.sum() > 50
+    assert (twin.column("label").to_numpy()[py_rows] == twin.column("action").to_numpy()[py_rows]).all()
+
+
+def test_a_teachers_values_and_errors() -> None:
+    t = hupai.self_play(hands=2, agents="random", seed=4, teacher="defensive", values="ukeire")
+    assert t.column("values").null_count < t.num_rows
+    with pytest.raises(hupai.InputError, match="teacher"):
+        hupai.self_play(hands=2, agents="random", teacher="brave")
+    with pytest.raises(hupai.InputError, match="event stream"):
+        hupai.self_play(hands=2, agents="random", teacher="mjai:python3 -c pass")

@@ -142,3 +142,30 @@ def test_finetune_runs_and_the_cli_writes_a_model(shards, tmp_path):
     subprocess.run(cmd, check=True, capture_output=True)
     report = json.loads(out.with_suffix(".json").read_text())
     assert report["decisions"] > 0 and out.exists()
+
+
+def test_dagger_shards_learn_the_teachers_labels(tmp_path):
+    """Shards played by one agent and labelled by a teacher: the teacher's name reads every
+    row with the teacher's choice, the player's name its own rows with what it played, and
+    a clone can start from a checkpoint and go on learning from them."""
+    out = write_shards(tmp_path / "dagger", ["random"], "riichi", hands=4, shard=2, seed=5, values=None,
+                       threads=1, say=lambda m: None, teacher="defensive")
+    import pyarrow.parquet as pq
+
+    t = pq.read_table(out[0])
+    taught = read(out, agent="defensive")
+    played = read(out, agent="random")
+    assert len(taught) == len(played) > 50
+    assert (taught.action != played.action).mean() > 0.3
+    keep = np.flatnonzero(np.asarray(t.column("mask").combine_chunks().flatten()).reshape(-1, hupai.ACTIONS).sum(1) > 1)
+    assert (taught.action[: len(keep)] == t.column("label").to_numpy()[keep]).all()
+    with pytest.raises(hupai.InputError, match="teacher"):
+        write_shards(tmp_path / "dagger", ["random"], "riichi", hands=4, shard=2, seed=5, values=None,
+                     threads=1, say=lambda m: None)
+    net, _ = cloning.train(taught, cloning.Settings(seed=3, epochs=1, batch=64, net=TINY, holdout=0.25),
+                           say=lambda m: None)
+    ck = tmp_path / "first.pt"
+    save(net, str(ck), {})
+    again, _ = cloning.train(taught, cloning.Settings(seed=3, epochs=1, batch=64, holdout=0.25, init=str(ck)),
+                             say=lambda m: None)
+    assert again.config == net.config

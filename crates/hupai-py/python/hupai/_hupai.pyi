@@ -480,6 +480,7 @@ def _self_play(
     window: int = 256,
     values: str | None = None,
     encoding: str = "hupai-v4",
+    teacher: str | None = None,
 ) -> tuple[str, list[str], dict[str, Any]]: ...
 
 @final

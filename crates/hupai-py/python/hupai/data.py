@@ -96,6 +96,7 @@ def self_play(
     threads: int = 0,
     values: Optional[str] = None,
     encoding: str = "hupai-v4",
+    teacher: Optional[str] = None,
 ) -> Any:
     """Plays jobs ``start..stop`` of an arena run (all by default) and returns a
     ``pyarrow.Table`` with one row per decision, in job order and, within a job, in the
@@ -111,10 +112,16 @@ def self_play(
     ``action`` (the id played), ``values`` (the teacher's value of each legal option, one
     float32 per legal id in ascending id order, NaN for an option it did not rate; null unless
     ``values`` names a number, e.g. ``"ev"``, that the seat's agent gives for its options
-    through its explanation, as ``search`` does), and the outcome: ``hand_points`` and
+    through its explanation, as ``search`` does), ``label`` (the id the teacher chose; the id
+    played when the run has no teacher), and the outcome: ``hand_points`` and
     ``hand_rank`` (the player's points over the hand and its rank after it), ``hand_win`` and
     ``hand_deal_in``, ``game_points`` and ``game_rank`` (over the game; null for single
-    hands). The schema's metadata holds the encoding, the
+    hands).
+
+    ``teacher`` (an agent spec that decides from the seat's view, e.g. ``"search"``) is asked
+    at every decision, whoever plays it: ``label`` and ``values`` are then its choice and its
+    values at the states the players reach (DAgger: a student plays, the teacher labels).
+    The schema's metadata holds the encoding, the teacher, the
     run's settings and the arena figures of the jobs played (``hupai.arena``: the
     ``hupai arena --json`` object). A row takes about 3 KB in memory: play long runs in
     shards (``start``, ``stop``).
@@ -140,6 +147,7 @@ def self_play(
         threads=threads,
         values=values,
         encoding=encoding,
+        teacher=teacher,
     )
     planes, scalars, _ = _hupai.ENCODINGS[encoding]
     n = int(c["rows"])
@@ -164,6 +172,7 @@ def self_play(
         "scalars": pa.FixedSizeListArray.from_arrays(pa.array(c["scalars"]), scalars),
         "mask": pa.FixedSizeListArray.from_arrays(pa.array(mask), _hupai.ACTIONS),
         "action": pa.array(c["action"]),
+        "label": pa.array(c["label"]),
         "values": pa.ListArray.from_arrays(
             pa.array(c["value_offsets"], pa.int32()),
             pa.array(c["values"], pa.float32()),
@@ -187,6 +196,7 @@ def self_play(
         "hupai.duplicate": str(bool(duplicate)).lower(),
         "hupai.jobs": f"{start}..{stop if stop is not None else total}",
         "hupai.values": values or "",
+        "hupai.teacher": teacher or "",
         "hupai.arena": figures,
     }
     table = pa.table(columns)

@@ -2,6 +2,8 @@
 
     python -m hupai.train data runs/search --agents search --hands 4000 --values ev
     python -m hupai.train clone runs/search --teacher search --out models/riichi.onnx
+    python -m hupai.train data runs/dagger --agents model:models/riichi.onnx --teacher search --hands 4000 --values ev
+    python -m hupai.train clone runs/search runs/dagger --teacher search --out models/riichi-dagger.onnx
     python -m hupai.train finetune models/riichi.pt --opponent defensive --out models/riichi-pg.onnx
     python -m hupai.train evaluate models/riichi.onnx --hands 20000
 
@@ -47,7 +49,7 @@ def cmd_data(a: argparse.Namespace) -> None:
         raise SystemExit(f"--agents: one spec, or {players} (one a player) separated by ';'")
     t0 = time.perf_counter()
     files = write_shards(Path(a.out), agents, a.rules, a.hands, a.shard, a.seed, a.values, a.threads, _say,
-                         encoding=a.encoding)
+                         encoding=a.encoding, teacher=a.teacher)
     _say(f"data: {len(files)} shards in {a.out} ({time.perf_counter() - t0:.0f}s this run)")
 
 
@@ -69,6 +71,7 @@ def cmd_clone(a: argparse.Namespace) -> None:
         seed=a.seed, epochs=a.epochs, batch=a.batch, lr=a.lr, soft_weight=a.soft_weight,
         temperature=a.temperature, value_weight=a.value_weight, holdout=a.holdout, threads=a.threads,
         net={"arch": a.arch, "channels": a.channels, "blocks": a.blocks, "hidden": a.hidden, "layers": a.layers},
+        init=a.init,
     )
     net, report = cloning.train(data, st, _say)
     onnx_path, pt_path, json_path = _outputs(Path(a.out))
@@ -145,6 +148,9 @@ def main(argv: list[str] | None = None) -> None:
     d.add_argument("--threads", type=int, default=1)
     d.add_argument("--encoding", default="hupai-v4", choices=sorted(_hupai.ENCODINGS),
                    help="the observation encoding recorded (a clone learns the data's)")
+    d.add_argument("--teacher", default=None,
+                   help="an agent asked at every decision, whoever plays it: the rows learn its choice "
+                        "and values (DAgger: --agents model:M.onnx --teacher search)")
     d.set_defaults(run=cmd_data)
 
     c = sub.add_parser("clone", help="behaviour cloning of a teacher")
@@ -164,6 +170,7 @@ def main(argv: list[str] | None = None) -> None:
     c.add_argument("--blocks", type=int, default=2, help="conv: residual blocks")
     c.add_argument("--hidden", type=int, default=256)
     c.add_argument("--layers", type=int, default=2, help="mlp: hidden layers")
+    c.add_argument("--init", default=None, help="start from this checkpoint (.pt) instead of a new network")
     c.add_argument("--seed", type=int, default=0)
     c.add_argument("--threads", type=int, default=1)
     c.set_defaults(run=cmd_clone)

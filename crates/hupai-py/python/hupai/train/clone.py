@@ -31,6 +31,9 @@ class Settings:
     holdout: float = 0.05
     threads: int = 1
     net: dict[str, int] = field(default_factory=dict)
+    #: A checkpoint (``.pt``) whose network training starts from instead of a new one (its
+    #: encoding must be the data's); ``net`` is then ignored.
+    init: str | None = None
 
 
 def held_out(wall: Any, share: float) -> Any:
@@ -120,8 +123,15 @@ def train(data: Samples, st: Settings, say: Callable[[str], None] = print) -> tu
     if len(train_idx) == 0:
         raise ValueError("no training rows: every wall is held out")
     test = data.take(test_idx)
-    # The net's settings, as saved by build; it reads the data's encoding.
-    net = build(**{**st.net, "encoding": data.encoding})  # type: ignore[arg-type]
+    if st.init is not None:
+        from .net import load
+
+        net, _ = load(st.init)
+        if net.config["encoding"] != data.encoding:
+            raise ValueError(f"{st.init}: encoding '{net.config['encoding']}', the data's '{data.encoding}'")
+    else:
+        # The net's settings, as saved by build; it reads the data's encoding.
+        net = build(**{**st.net, "encoding": data.encoding})  # type: ignore[arg-type]
     opt = torch.optim.AdamW(net.parameters(), lr=st.lr, weight_decay=st.weight_decay)
     rng = np.random.default_rng(st.seed)
     steps_per_epoch = (len(train_idx) + st.batch - 1) // st.batch

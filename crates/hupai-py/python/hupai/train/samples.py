@@ -30,10 +30,13 @@ def write_shards(
     threads: int,
     say: Callable[[str], None] = print,
     encoding: str = "hupai-v4",
+    teacher: Optional[str] = None,
 ) -> list[Path]:
     """Plays ``hands`` hands of ``agents`` from ``seed`` into ``out/shard-A-B.parquet`` files
-    of ``shard`` jobs each, observations in ``encoding``; returns the files in job order. A
-    shard already on disk in another encoding is an error (a run resumes in its own)."""
+    of ``shard`` jobs each, observations in ``encoding``, every decision labelled by
+    ``teacher`` when given (see ``hupai.self_play``); returns the files in job order. A shard
+    already on disk in another encoding or of another teacher is an error (a run resumes in
+    its own)."""
     import pyarrow.parquet as pq  # type: ignore[import-untyped]
 
     out.mkdir(parents=True, exist_ok=True)
@@ -44,14 +47,18 @@ def write_shards(
         path = out / f"shard-{a:07d}-{b:07d}.parquet"
         files.append(path)
         if path.exists():
-            found = pq.read_schema(path).metadata.get(b"hupai.encoding", b"").decode()
+            meta = pq.read_schema(path).metadata
+            found = meta.get(b"hupai.encoding", b"").decode()
             if found != encoding:
                 raise _hupai.InputError(f"{path}: encoding '{found}', this run writes '{encoding}'")
+            taught = meta.get(b"hupai.teacher", b"").decode()
+            if taught != (teacher or ""):
+                raise _hupai.InputError(f"{path}: teacher '{taught}', this run's '{teacher or ''}'")
             continue
         t0 = time.perf_counter()
         table = self_play(
             hands=hands, rules=rules, agents=list(agents), seed=seed, start=a, stop=b,
-            threads=threads, values=values, encoding=encoding,
+            threads=threads, values=values, encoding=encoding, teacher=teacher,
         )
         tmp = path.with_suffix(".tmp")
         pq.write_table(table, tmp)
@@ -128,8 +135,11 @@ def _ranges(starts: Any, lens: Any) -> Any:
 
 def read(paths: Sequence[Path], agent: Optional[str] = None, limit: Optional[int] = None) -> Samples:
     """The decisions in ``paths`` (Parquet files of ``hupai.self_play``, all of one encoding)
-    played by ``agent`` (every agent's when None) with more than one legal option, at most
-    ``limit`` of them (the first, in file order)."""
+    with more than one legal option, at most ``limit`` of them (the first, in file order),
+    each with the choice that is learned: in a file labelled by a teacher (``teacher=``),
+    every row with the teacher's choice and values when ``agent`` is that teacher or None;
+    otherwise the rows played by ``agent`` (every agent's when None) with what it played and
+    its own values."""
     import pyarrow.parquet as pq
 
     parts: list[Samples] = []
@@ -145,7 +155,9 @@ def read(paths: Sequence[Path], agent: Optional[str] = None, limit: Optional[int
             raise _hupai.InputError(f"{path}: encoding '{enc}', the files before it '{parts[0].encoding}'")
         mask = _fixed(t, "mask", np.bool_).reshape(-1, _hupai.ACTIONS)
         keep = mask.sum(axis=1) > 1
-        if agent is not None:
+        teacher = (t.schema.metadata or {}).get(b"hupai.teacher", b"").decode()
+        taught = bool(teacher) and agent in (None, teacher)
+        if agent is not None and not taught:
             names = t.column("agent").combine_chunks()
             keep &= np.asarray(names.dictionary.to_pylist(), dtype=object)[names.indices.to_numpy()] == agent
         idx = np.flatnonzero(keep)
@@ -153,7 +165,7 @@ def read(paths: Sequence[Path], agent: Optional[str] = None, limit: Optional[int
             idx = idx[: max(0, limit - count)]
         count += len(idx)
         n = t.num_rows
-        if "values" in t.column_names:
+        if "values" in t.column_names and (taught or not teacher):
             col = t.column("values").combine_chunks()
             offsets = col.offsets.to_numpy().astype(np.int64)
             vals = col.values.to_numpy(zero_copy_only=False).astype(np.float32)
@@ -169,7 +181,7 @@ def read(paths: Sequence[Path], agent: Optional[str] = None, limit: Optional[int
             _fixed(t, "planes", np.uint8).reshape(-1, n_planes, 34),
             _fixed(t, "scalars", np.float32).reshape(-1, n_scalars),
             mask,
-            t.column("action").to_numpy().astype(np.int64),
+            t.column("label" if taught else "action").to_numpy().astype(np.int64),
             vals[flat],
             at,
             t.column("hand_points").to_numpy().astype(np.float32),
