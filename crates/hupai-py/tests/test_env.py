@@ -514,6 +514,25 @@ def test_gymnasium_checker(rules: str) -> None:
     check_env(hupai.gym.HupaiEnv(rules, length="hand", opponents="efficiency"), skip_render_check=True)
 
 
+def test_the_wrappers_take_an_encoding() -> None:
+    """Both wrappers observe in ``encoding`` and say so in their spaces; the checkers hold."""
+    from gymnasium.utils.env_checker import check_env
+    from pettingzoo.test import api_test
+
+    env = hupai.gym.HupaiEnv("riichi", length="hand", opponents="efficiency", encoding="hupai-v5")
+    check_env(env, skip_render_check=True)
+    obs, _ = env.reset(seed=2)
+    assert obs["planes"].shape == (95, 34) and obs["scalars"].shape == (97,)
+    assert env.observation_space.contains(obs)
+    aec = hupai.pettingzoo.HupaiAECEnv("riichi", length="hand", encoding="hupai-v5")
+    api_test(aec, num_cycles=100)
+    assert aec.observation_space("player_1")["planes"].shape == (95, 34)
+    for bad in (lambda: hupai.gym.HupaiEnv(encoding="hupai-v9"),
+                lambda: hupai.pettingzoo.HupaiAECEnv(encoding="v5")):
+        with pytest.raises(InputError, match="hupai-v4, hupai-v5"):
+            bad()
+
+
 @pytest.mark.parametrize("rules", ["sanma", "sanma-majsoul"])
 def test_gymnasium_checker_three_players(rules: str) -> None:
     from gymnasium.utils.env_checker import check_env

@@ -10,7 +10,9 @@ callables.
 >>> obs, reward, terminated, truncated, info = env.step(int(info["legal_actions"][0]))
 
 Observations are dicts: the ``hupai-v4`` ``planes`` (uint8 ``(73, 34)``) and ``scalars``
-(float32 ``(83,)``) and the ``action_mask`` (int8 ``(728,)``, 1 for each legal id). Actions are
+(float32 ``(83,)``), or those of ``encoding="hupai-v5"`` (``(95, 34)`` and ``(97,)``: each
+discard's look-ahead and the opponents' reads, the encoding the shipped models learn from),
+and the ``action_mask`` (int8 ``(728,)``, 1 for each legal id). Actions are
 ids of the 728-id action space (``hupai.env``). The reward is the player's score change over
 the step divided by ``reward_scale`` (default 1000 for riichi rules, 1 for the Chinese
 families). An action that is not legal now is replaced by the default (discard the drawn
@@ -20,6 +22,8 @@ seed is played). A callable opponent gets an ``Observation`` and returns an acti
 action's JSON form. ``player`` is below the rules' number of players (``hupai.Rules(rules)
 .players``) and ``opponents`` is one spec or callable for all, or one for each other player.
 
+>>> HupaiEnv("riichi", encoding="hupai-v5").observation_space["planes"].shape
+(95, 34)
 >>> sanma = HupaiEnv("sanma", length="hand", player=2, opponents=["efficiency", "random"])
 >>> obs, info = sanma.reset(seed=3)
 >>> len(info["scores"]), sanma.mahjong_env.players
@@ -36,10 +40,11 @@ from gymnasium import spaces
 
 from ._hupai import (
     ACTIONS,
-    PLANES,
-    SCALARS,
+    ENCODING,
+    ENCODINGS,
     ActionError,
     EnvError,
+    InputError,
     MahjongEnv,
     Observation,
     Rules,
@@ -48,12 +53,16 @@ from ._hupai import (
 Opponent = Union[str, Callable[[Observation], Any]]
 
 
-def observation_space() -> spaces.Dict:
-    """The observation space of both wrappers."""
+def observation_space(encoding: str = ENCODING) -> spaces.Dict:
+    """The observation space of both wrappers in ``encoding`` (``hupai-v4``, the default, or
+    ``hupai-v5``; ``hupai.ENCODINGS`` lists them with their shapes)."""
+    if encoding not in ENCODINGS:
+        raise InputError(f"encoding {encoding!r}: use one of {', '.join(sorted(ENCODINGS))}")
+    planes, scalars, _ = ENCODINGS[encoding]
     return spaces.Dict(
         {
-            "planes": spaces.Box(0, 1, shape=(PLANES, 34), dtype=np.uint8),
-            "scalars": spaces.Box(-64.0, 64.0, shape=(SCALARS,), dtype=np.float32),
+            "planes": spaces.Box(0, 1, shape=(planes, 34), dtype=np.uint8),
+            "scalars": spaces.Box(-64.0, 64.0, shape=(scalars,), dtype=np.float32),
             "action_mask": spaces.Box(0, 1, shape=(ACTIONS,), dtype=np.int8),
         }
     )
@@ -87,7 +96,9 @@ class HupaiEnv(gymnasium.Env):  # type: ignore[misc]
         reward_scale: Optional[float] = None,
         illegal: str = "default",
         render_mode: Optional[str] = None,
+        encoding: str = ENCODING,
     ) -> None:
+        space = observation_space(encoding)
         players = players_of(rules)
         if player not in range(players):
             raise ActionError(
@@ -124,11 +135,11 @@ class HupaiEnv(gymnasium.Env):  # type: ignore[misc]
                 self._callables[p] = o
             else:
                 raise ActionError(f"an opponent is a spec or a callable, not {type(o).__name__}")
-        self._env = MahjongEnv(rules, length=length, agents=seats)
+        self._env = MahjongEnv(rules, length=length, agents=seats, encoding=encoding)
         if reward_scale is None:
             reward_scale = 1000.0 if self._env.family == "riichi" else 1.0
         self.reward_scale = float(reward_scale)
-        self.observation_space = observation_space()
+        self.observation_space = space
         self.action_space = spaces.Discrete(ACTIONS)
         self._obs: Optional[Observation] = None
         self._last_score = 0

@@ -14,7 +14,8 @@ time.
 >>> env.agents
 []
 
-Observations are the Gymnasium wrapper's dicts (``planes``, ``scalars``, ``action_mask``).
+Observations are the Gymnasium wrapper's dicts (``planes``, ``scalars``, ``action_mask``), in
+``encoding`` (``hupai-v4`` by default, or ``hupai-v5``).
 When several players may claim a discard, each is selected in turn (seat order) and the
 driver resolves the claims once all have answered. A player with nothing to decide is
 observed with an all-zero mask. Rewards are score changes divided by ``reward_scale``
@@ -33,7 +34,7 @@ import numpy as np
 from gymnasium import spaces
 from pettingzoo import AECEnv  # type: ignore[import-untyped]
 
-from ._hupai import ACTIONS, ActionError, MahjongEnv, Observation
+from ._hupai import ACTIONS, ENCODING, ActionError, MahjongEnv, Observation
 from .gym import encode, observation_space
 
 
@@ -50,20 +51,21 @@ class HupaiAECEnv(AECEnv):  # type: ignore[misc]
         reward_scale: Optional[float] = None,
         illegal: str = "raise",
         render_mode: Optional[str] = None,
+        encoding: str = ENCODING,
     ) -> None:
         super().__init__()
+        self._obs_space = observation_space(encoding)
         if illegal not in ("default", "raise"):
             raise ActionError(f"illegal={illegal!r}: use 'default' or 'raise'")
         if render_mode not in (None, "ansi"):
             raise ValueError(f"render_mode={render_mode!r}: use None or 'ansi'")
-        self._env = MahjongEnv(rules, length=length)
+        self._env = MahjongEnv(rules, length=length, encoding=encoding)
         if reward_scale is None:
             reward_scale = 1000.0 if self._env.family == "riichi" else 1.0
         self.reward_scale = float(reward_scale)
         self.illegal = illegal
         self.render_mode = render_mode
         self.possible_agents = [f"player_{p}" for p in range(self._env.players)]
-        self._obs_space = observation_space()
         self._act_space = spaces.Discrete(ACTIONS)
         self.observation_spaces = {a: self._obs_space for a in self.possible_agents}
         self.action_spaces = {a: self._act_space for a in self.possible_agents}
