@@ -46,7 +46,10 @@ struct Rows {
 }
 
 impl Rows {
-    fn push_values(&mut self, values: Option<&[f32]>) {
+    /// What labels the row last pushed: the id learned from it (the teacher's choice, or the
+    /// action played) and the values of its options, if any.
+    fn push_label(&mut self, label: u16, values: Option<&[f32]>) {
+        self.label.push(label);
         match values {
             Some(v) => {
                 self.values.extend_from_slice(v);
@@ -64,7 +67,6 @@ impl Rows {
         player: usize,
         options: &[Action],
         played: Action,
-        label: u16,
     ) {
         let enc = self.encoding;
         let start = self.planes.len();
@@ -72,10 +74,9 @@ impl Rows {
         let s = self.scalars.len();
         self.scalars.resize(s + enc.scalars(), 0.0);
         enc.encode(view, &mut self.planes[start..], &mut self.scalars[s..]);
-        self.push_rest(decision, hand, view, player, options, played, label);
+        self.push_rest(decision, hand, view, player, options, played);
     }
 
-    #[allow(clippy::too_many_arguments)]
     fn push_rest(
         &mut self,
         decision: u32,
@@ -84,7 +85,6 @@ impl Rows {
         player: usize,
         options: &[Action],
         played: Action,
-        label: u16,
     ) {
         let m = self.mask.len();
         self.mask.resize(m + ACTIONS, false);
@@ -98,7 +98,6 @@ impl Rows {
         self.player.push(player as u8);
         self.seat.push(view.seat.index() as u8);
         self.action.push(action_id(played, claimed_kind(view)).unwrap_or(crate::actions::PASS));
-        self.label.push(label);
     }
 }
 
@@ -143,8 +142,8 @@ impl Agent for Recorder {
         let label_id = labels::chosen_id(view, options, label.action);
         let hand = u16::try_from(view.hands.saturating_sub(1)).unwrap_or(u16::MAX);
         let mut rows = self.rows.lock().unwrap_or_else(|p| p.into_inner());
-        rows.push(self.seen, hand, view, self.player, options, played, label_id);
-        rows.push_values(label.values.as_deref());
+        rows.push(self.seen, hand, view, self.player, options, played);
+        rows.push_label(label_id, label.values.as_deref());
         action
     }
 
@@ -467,9 +466,8 @@ fn play(
                             player as usize,
                             &options[a..b],
                             played,
-                            label,
                         );
-                        rows.push_values(label_values.as_deref());
+                        rows.push_label(label, label_values.as_deref());
                     }
                     p.job
                         .answer(player as usize, action, nanos)
