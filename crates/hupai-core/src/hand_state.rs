@@ -160,6 +160,11 @@ impl HandState {
         HandState::with_jokers(counts, 0, melds, forms)
     }
 
+    /// The state of an empty hand (no tile, meld or joker).
+    pub fn empty(forms: FormSet) -> HandState {
+        HandState::build(&Counts::EMPTY, 0, 0, forms)
+    }
+
     /// The state of concealed `counts`, `jokers` wildcards and `melds` declared melds.
     pub fn with_jokers(
         counts: &Counts,
@@ -556,6 +561,17 @@ impl RegularForm for Regular<'_> {
         self.0.regular_improving(d)
     }
 }
+
+/// Two states are equal when they hold the same hand under the same forms (what each keeps
+/// to answer faster does not count).
+impl PartialEq for HandState {
+    fn eq(&self, other: &HandState) -> bool {
+        (self.counts, self.jokers, self.melds, self.forms)
+            == (other.counts, other.jokers, other.melds, other.forms)
+    }
+}
+
+impl Eq for HandState {}
 
 impl fmt::Debug for HandState {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
