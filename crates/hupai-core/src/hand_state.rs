@@ -607,6 +607,24 @@ mod tests {
     }
 
     #[test]
+    fn states_of_one_hand_are_equal_whatever_they_kept() {
+        let mut built = HandState::empty(FormSet::RIICHI);
+        for kind in ["1m", "2m", "3m", "5p", "5p", "9s", "1z"] {
+            built.add(k(kind)).unwrap();
+        }
+        check(&built);
+        // A suit changed since the last refresh keeps its lowers stale: still equal.
+        let fresh = HandState::new(&c("123m55p9s1z"), 0, FormSet::RIICHI).unwrap();
+        assert_eq!(built, fresh);
+        built.remove(k("9s")).unwrap();
+        assert_ne!(built, fresh);
+        built.add(k("9s")).unwrap();
+        assert_eq!(built, fresh);
+        assert_ne!(built, HandState::new(fresh.counts(), 1, FormSet::RIICHI).unwrap());
+        assert_ne!(HandState::empty(FormSet::RIICHI), HandState::empty(FormSet::MCR));
+    }
+
+    #[test]
     fn changes_are_checked_and_refused_changes_change_nothing() {
         let mut state = HandState::new(&c("1111m"), 0, FormSet::RIICHI).unwrap();
         let before = (*state.counts(), state.shanten(), state.ukeire());
