@@ -160,6 +160,11 @@ impl HandState {
         HandState::with_jokers(counts, 0, melds, forms)
     }
 
+    /// The state of an empty hand (no tile, meld or joker).
+    pub fn empty(forms: FormSet) -> HandState {
+        HandState::build(&Counts::EMPTY, 0, 0, forms)
+    }
+
     /// The state of concealed `counts`, `jokers` wildcards and `melds` declared melds.
     pub fn with_jokers(
         counts: &Counts,
@@ -557,6 +562,17 @@ impl RegularForm for Regular<'_> {
     }
 }
 
+/// Two states are equal when they hold the same hand under the same forms (what each keeps
+/// to answer faster does not count).
+impl PartialEq for HandState {
+    fn eq(&self, other: &HandState) -> bool {
+        (self.counts, self.jokers, self.melds, self.forms)
+            == (other.counts, other.jokers, other.melds, other.forms)
+    }
+}
+
+impl Eq for HandState {}
+
 impl fmt::Debug for HandState {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.debug_struct("HandState")
@@ -588,6 +604,24 @@ mod tests {
         let mut fresh = *state;
         fresh.refresh();
         assert_eq!(fresh.ukeire(), state.ukeire(), "{state:?}");
+    }
+
+    #[test]
+    fn states_of_one_hand_are_equal_whatever_they_kept() {
+        let mut built = HandState::empty(FormSet::RIICHI);
+        for kind in ["1m", "2m", "3m", "5p", "5p", "9s", "1z"] {
+            built.add(k(kind)).unwrap();
+        }
+        check(&built);
+        // A suit changed since the last refresh keeps its lowers stale: still equal.
+        let fresh = HandState::new(&c("123m55p9s1z"), 0, FormSet::RIICHI).unwrap();
+        assert_eq!(built, fresh);
+        built.remove(k("9s")).unwrap();
+        assert_ne!(built, fresh);
+        built.add(k("9s")).unwrap();
+        assert_eq!(built, fresh);
+        assert_ne!(built, HandState::new(fresh.counts(), 1, FormSet::RIICHI).unwrap());
+        assert_ne!(HandState::empty(FormSet::RIICHI), HandState::empty(FormSet::MCR));
     }
 
     #[test]

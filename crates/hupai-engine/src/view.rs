@@ -30,7 +30,7 @@
 
 use std::sync::Arc;
 
-use hupai_core::{Counts, FormSet, Kind, KindSet, Meld, Seat, Seats, Suit};
+use hupai_core::{Counts, FormSet, HandState, Kind, KindSet, Meld, Seat, Seats, Suit};
 use hupai_rules::{AfterWin, Rules, Variant};
 
 use crate::{Event, Pai};
@@ -151,10 +151,13 @@ impl PartialEq for Whose {
 }
 
 /// The seat's own knowledge that its decisions depend on.
-#[derive(Clone, Debug, PartialEq, Eq, Default)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub(crate) struct Own {
-    pub(crate) counts: Counts,
-    pub(crate) jokers: u8,
+    /// The concealed kinds, jokers and declared melds, kept one tile at a time so that
+    /// shanten and waits are a few lookups after each change. (Between receiving an
+    /// exchange's three tiles and passing its own, which may hold 16 tiles, only the tiles
+    /// held before: both changes are applied once the seat has passed its own.)
+    pub(crate) tiles: HandState,
     pub(crate) shanten: i8,
     pub(crate) waits: KindSet,
     pub(crate) draws: u32,
@@ -176,6 +179,28 @@ pub(crate) struct Own {
     /// `shanten` and `waits` are those of the concealed tiles without the drawn one (false
     /// after an exchange changed a hand of 3n + 2 tiles).
     pub(crate) waits_before_draw: bool,
+}
+
+impl Own {
+    /// Nothing known yet: no tiles, under `forms`.
+    pub(crate) fn new(forms: FormSet) -> Own {
+        Own {
+            tiles: HandState::empty(forms),
+            shanten: i8::MAX,
+            waits: KindSet::EMPTY,
+            draws: 0,
+            double_riichi: false,
+            ippatsu: false,
+            kuikae: KindSet::EMPTY,
+            passed: KindSet::EMPTY,
+            riichi_passed: KindSet::EMPTY,
+            pending_pass: None,
+            replacement_next: false,
+            win_offered: false,
+            pass_blocked: false,
+            waits_before_draw: false,
+        }
+    }
 }
 
 /// One seat's knowledge of the table. Two views are equal when they know the same, whichever
@@ -315,8 +340,9 @@ impl PlayerView {
     }
 
     pub(crate) fn of(viewer: Viewer, seat: Seat, rules: Arc<Rules>) -> PlayerView {
+        let forms = rules.form_set();
         PlayerView {
-            forms: rules.form_set(),
+            forms,
             live_before_deal: crate::Wall::live_before_deal(&rules),
             seats: rules.seats(),
             scores: *hupai_core::BySeat::of(rules.seats(), [rules.starting_points; 4]).as_array(),
@@ -365,7 +391,7 @@ impl PlayerView {
             last_kita: None,
             decision: Decision::None,
             mover: None,
-            own: Own { shanten: i8::MAX, ..Own::default() },
+            own: Own::new(forms),
         }
     }
 
@@ -379,7 +405,7 @@ impl PlayerView {
         view.hand.clear();
         view.drawn = None;
         view.decision = Decision::None;
-        view.own = Own { shanten: i8::MAX, ..Own::default() };
+        view.own = Own::new(view.forms);
         view
     }
 
@@ -466,12 +492,12 @@ impl PlayerView {
 
     /// The seat's concealed kinds, jokers excluded.
     pub fn counts(&self) -> &Counts {
-        &self.own.counts
+        self.own.tiles.counts()
     }
 
     /// The seat's concealed jokers.
     pub fn jokers(&self) -> u8 {
-        self.own.jokers
+        self.own.tiles.jokers()
     }
 
     /// Shanten of the seat's last 3n + 1 tiles (before its draw, on its turn).
@@ -557,7 +583,7 @@ impl PlayerView {
     /// The seat's concealed tiles of the suit it voids (定缺), which it must discard first.
     pub fn void_tiles(&self) -> u8 {
         match self.voids[self.seat.index()] {
-            Some(suit) => self.own.counts.0[suit.index() * 9..suit.index() * 9 + 9].iter().sum(),
+            Some(suit) => self.counts().0[suit.index() * 9..suit.index() * 9 + 9].iter().sum(),
             None => 0,
         }
     }

@@ -8,7 +8,7 @@
 //! `hora`, `ryukyoku`, `payment` or `reach_accepted` is applied in one place
 //! ([`PlayerView::settle`]).
 
-use hupai_core::{Kind, KindSet, Meld, MeldKind, Seat};
+use hupai_core::{Counts, HandState, Kind, KindSet, Meld, MeldKind, Seat};
 use hupai_rules::{Rules, Variant};
 
 use crate::view::{Decision, Own, PlayerView, TableMeld};
@@ -345,7 +345,7 @@ impl PlayerView {
         self.drawer = None;
         self.decision = Decision::None;
         self.mover = None;
-        self.own = Own { shanten: i8::MAX, ..Own::default() };
+        self.own = Own::new(self.forms);
         if !self.is_spectator() {
             for &p in &tehais[self.seat] {
                 self.add_own(p);
@@ -596,6 +596,7 @@ impl PlayerView {
             for &c in consumed {
                 self.take_own(c);
             }
+            self.count_own_melds();
             self.drawn = None;
             if meld_kind == MeldKind::Kan {
                 self.own.replacement_next = true;
@@ -671,6 +672,7 @@ impl PlayerView {
             for &c in consumed {
                 self.take_own(c);
             }
+            self.count_own_melds();
             self.drawn = None;
             self.refresh_own();
         } else if !self.is_spectator() {
@@ -717,7 +719,9 @@ impl PlayerView {
         }
         if giver || taker {
             self.own.waits_before_draw = false;
-            self.refresh_own();
+            if self.retile_own() {
+                self.refresh_own();
+            }
         }
         if self.exchanged == self.all_seats() {
             let my_turn = self.mover.is_some_and(|m| self.is_me(m));
@@ -764,34 +768,70 @@ impl PlayerView {
         }
     }
 
+    // A change the hand's tiles refuse (a fifth copy, a 15th tile: the checks keep them
+    // out, but for the 16 tiles of a seat between receiving and passing an exchange) leaves
+    // them as they were; `retile_own` sets them from the hand again.
     fn add_own(&mut self, pai: Pai) {
         crate::sorted::insert_sorted(&mut self.hand, pai);
-        match pai.kind() {
-            Some(k) if Some(k) == self.joker => self.own.jokers += 1,
-            Some(k) => self.own.counts.add(k),
-            None => {}
-        }
+        let _refused = match pai.kind() {
+            Some(k) if Some(k) == self.joker => self.own.tiles.add_joker(),
+            Some(k) => self.own.tiles.add(k),
+            None => Ok(()),
+        };
     }
 
     fn take_own(&mut self, pai: Pai) {
         // The hand is sorted: a binary search finds the tile.
         if let Ok(i) = self.hand.binary_search(&pai) {
             crate::sorted::remove_at(&mut self.hand, i);
-            match pai.kind() {
-                Some(k) if Some(k) == self.joker => self.own.jokers -= 1,
-                Some(k) => {
-                    self.own.counts.remove(k);
-                }
-                None => {}
-            }
+            let _refused = match pai.kind() {
+                Some(k) if Some(k) == self.joker => self.own.tiles.remove_joker(),
+                Some(k) => self.own.tiles.remove(k),
+                None => Ok(()),
+            };
         }
     }
 
-    /// Shanten and waits of the seat's 3n + 1 tiles worked out afresh (and, in debug builds,
-    /// the check of those kept over a discard of the drawn kind).
+    /// The seat's declared melds, counted into its tiles once a call or kan took the tiles
+    /// from its hand.
+    fn count_own_melds(&mut self) {
+        let melds = self.melds[self.seat.index()].len().min(4) as u8;
+        let _refused = self.own.tiles.set_melds(melds);
+    }
+
+    /// The seat's tiles set again from its hand (after an exchange), where they fit: false
+    /// for the 16 or 17 tiles of a seat that received before it passed.
+    fn retile_own(&mut self) -> bool {
+        let (counts, jokers) = self.counted_hand();
+        let melds = self.melds[self.seat.index()].len().min(4) as u8;
+        match HandState::with_jokers(&counts, jokers, melds, self.forms) {
+            Ok(tiles) => {
+                self.own.tiles = tiles;
+                true
+            }
+            Err(_) => false,
+        }
+    }
+
+    /// The hand's kinds and jokers, counted afresh.
+    fn counted_hand(&self) -> (Counts, u8) {
+        let (mut counts, mut jokers) = (Counts::EMPTY, 0);
+        for k in self.hand.iter().filter_map(|p| p.kind()) {
+            if Some(k) == self.joker {
+                jokers += 1;
+            } else {
+                counts.add(k);
+            }
+        }
+        (counts, jokers)
+    }
+
+    /// Shanten and waits of the seat's 3n + 1 tiles worked out afresh from its hand: what
+    /// debug builds check the kept ones against.
     fn recomputed_own(&self) -> (i8, KindSet) {
         let melds = self.melds[self.seat.index()].len() as u8;
-        let (c, j) = (&self.own.counts, self.own.jokers);
+        let (counts, j) = self.counted_hand();
+        let c = &counts;
         let shanten = hupai_core::shanten_with_jokers(c, j, melds, self.forms);
         let waits = if shanten > 0 {
             KindSet::EMPTY
@@ -811,6 +851,11 @@ impl PlayerView {
             return;
         }
         self.own.waits_before_draw = true;
-        (self.own.shanten, self.own.waits) = self.recomputed_own();
+        let tiles = &self.own.tiles;
+        let shanten = tiles.shanten();
+        self.own.shanten = shanten;
+        self.own.waits = if shanten > 0 { KindSet::EMPTY } else { tiles.waits() };
+        debug_assert_eq!((*self.own.tiles.counts(), self.own.tiles.jokers()), self.counted_hand());
+        debug_assert_eq!((self.own.shanten, self.own.waits), self.recomputed_own());
     }
 }

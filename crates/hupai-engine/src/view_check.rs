@@ -133,6 +133,13 @@ impl PlayerView {
                 if let Some(p) = own.filter(|_| !self.is_spectator()) {
                     return Err(ViewError::OwnTile(name, *p));
                 }
+                let mut dealt = hupai_core::Counts::EMPTY;
+                for k in tehais[self.seat_after(event)].iter().filter_map(|p| p.kind()) {
+                    if dealt[k] == 4 {
+                        return Err(ViewError::BadDeal("a kind dealt more than four times"));
+                    }
+                    dealt.add(k);
+                }
                 if let Some(p) = joker_marker.filter(|p| p.kind().is_none()) {
                     return Err(ViewError::OwnTile(name, p));
                 }
@@ -146,7 +153,9 @@ impl PlayerView {
                         holds: self.holding(*actor),
                     });
                 }
-                if self.is_me(*actor) && pai.is_hidden() {
+                // A fifth copy of a kind is no tile the seat can hold.
+                let fifth = |k: Kind| Some(k) != self.joker && self.counts()[k] >= 4;
+                if self.is_me(*actor) && (pai.is_hidden() || pai.kind().is_some_and(fifth)) {
                     return Err(ViewError::OwnTile(name, *pai));
                 }
             }

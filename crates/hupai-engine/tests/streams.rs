@@ -111,3 +111,25 @@ fn streams_over_many_matches() {
         }
     }
 }
+
+/// Bad input: a fifth copy of a kind dealt or drawn to the view's own seat is no tile it can
+/// hold, an error that says which; the view is unchanged.
+#[test]
+fn a_view_refuses_a_fifth_copy_of_its_own_kind() {
+    use hupai_engine::{Pai, ViewError};
+    let rules = hupai_rules::Rules::preset("riichi").expect("preset");
+    let pai = |s: &str| -> Pai { s.parse().expect("a tile") };
+    let five: Vec<Pai> = "1m 1m 1m 1m 1m 2p 3p 4p 5s 6s 7s E E".split(' ').map(pai).collect();
+    let e = PlayerView::dealt(&rules, Seat::East, Seat::East, &five, None).expect_err("five 1m");
+    assert_eq!(e, ViewError::BadDeal("a kind dealt more than four times"));
+    assert!(e.to_string().contains("more than four"), "{e}");
+    let four: Vec<Pai> = "1m 1m 1m 1m 2m 2p 3p 4p 5s 6s 7s E E".split(' ').map(pai).collect();
+    let mut view = PlayerView::dealt(&rules, Seat::East, Seat::East, &four, None).expect("dealt");
+    let before = view.clone();
+    let fifth = Event::Tsumo { actor: Seat::East, pai: pai("1m") };
+    assert_eq!(view.update(&fifth), Err(ViewError::OwnTile("tsumo", pai("1m"))));
+    assert_eq!(view, before, "nothing changed");
+    // A draw of a kind held fewer than four times is taken.
+    view.update(&Event::Tsumo { actor: Seat::East, pai: pai("2m") }).expect("a second 2m");
+    assert_eq!(view.counts()["2m".parse().expect("a kind")], 2);
+}
