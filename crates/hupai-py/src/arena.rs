@@ -133,12 +133,7 @@ impl Agent for Recorder {
                 (own.action, own)
             }
         };
-        // What the driver plays: the answer if legal, else the default.
-        let played = if options.contains(&action.canonical()) {
-            action.canonical()
-        } else {
-            default_action(options)
-        };
+        let played = labels::played(options, action);
         let label_id = labels::chosen_id(view, options, label.action);
         let hand = u16::try_from(view.hands.saturating_sub(1)).unwrap_or(u16::MAX);
         let mut rows = self.rows.lock().unwrap_or_else(|p| p.into_inner());

@@ -40,15 +40,18 @@ pub(crate) fn ask(
     }
 }
 
-/// The id of what `label` chose among `options`: its action if legal, else the default the
-/// driver plays.
-pub(crate) fn chosen_id(view: &PlayerView, options: &[Action], action: Action) -> u16 {
-    let played = if options.contains(&action.canonical()) {
+/// What the driver plays for `action` among `options`: the action if legal, else the default.
+pub(crate) fn played(options: &[Action], action: Action) -> Action {
+    if options.contains(&action.canonical()) {
         action.canonical()
     } else {
         hupai_engine::default_action(options)
-    };
-    action_id(played, claimed_kind(view)).unwrap_or(PASS)
+    }
+}
+
+/// The id of what the driver plays for `action` among `options` ([`played`]).
+pub(crate) fn chosen_id(view: &PlayerView, options: &[Action], action: Action) -> u16 {
+    action_id(played(options, action), claimed_kind(view)).unwrap_or(PASS)
 }
 
 /// The number named `key` of each of `options`' candidates in `ex`, one per legal id in
