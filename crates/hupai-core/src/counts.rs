@@ -72,6 +72,20 @@ impl Counts {
 
     /// Checks that no kind has more than four copies.
     pub fn validate(&self) -> Result<(), HandError> {
+        // Eight counts at a time first (the kind is only looked for when one is over four): a
+        // count is over four when a bit above its lowest three is set, or its bit for four
+        // and one of the two below it.
+        const LOW: u64 = 0x0101_0101_0101_0101;
+        let mut over = 0u64;
+        for chunk in self.0.chunks(8) {
+            let mut bytes = [0u8; 8];
+            bytes[..chunk.len()].copy_from_slice(chunk);
+            let w = u64::from_le_bytes(bytes);
+            over |= (w & !(LOW * 7)) | ((w >> 2) & (w | (w >> 1)) & LOW);
+        }
+        if over == 0 {
+            return Ok(());
+        }
         match Kind::all().find(|&k| self.get(k) > 4) {
             Some(kind) => Err(HandError::TooManyCopies { kind, count: self.get(kind) }),
             None => Ok(()),

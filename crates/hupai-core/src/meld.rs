@@ -127,6 +127,10 @@ impl Meld {
 
     /// The same meld with `red` of its fives red.
     pub fn with_red(self, red: u8) -> Result<Meld, MeldError> {
+        // Most melds have no red five: no need to count the fives.
+        if red == 0 {
+            return Ok(Meld { red, ..self });
+        }
         let fives = self.kinds().filter(|k| !k.is_honor() && k.number() == 5).count() as u8;
         if red > fives {
             return Err(MeldError::TooManyRed(red));

@@ -445,15 +445,21 @@ pub(crate) fn parse_hand(s: &str) -> Result<Hand, HandError> {
     // whitespace to `char` but not to ASCII) is split byte by byte: a byte is a character.
     let bytes = s.as_bytes();
     if s.is_ascii() && !bytes.contains(&0x0B) {
-        let mut start = 0;
-        while let Some(skip) = bytes[start..].iter().position(|b| !b.is_ascii_whitespace()) {
-            start += skip;
-            let len = bytes[start..].iter().position(u8::is_ascii_whitespace);
-            let end = len.map_or(bytes.len(), |len| start + len);
-            if let Some(token) = s.get(start..end) {
+        let mut at = 0;
+        loop {
+            while bytes.get(at).is_some_and(u8::is_ascii_whitespace) {
+                at += 1;
+            }
+            if at >= bytes.len() {
+                break;
+            }
+            let start = at;
+            while bytes.get(at).is_some_and(|b| !b.is_ascii_whitespace()) {
+                at += 1;
+            }
+            if let Some(token) = s.get(start..at) {
                 read(token, start + 1)?;
             }
-            start = end;
         }
     } else {
         let mut column = 0;
@@ -483,6 +489,16 @@ impl FromStr for Kind {
 
     /// Parses one tile in any accepted notation (`5m`, `0m`, `5mr`, `E`, `五万`, a glyph).
     fn from_str(s: &str) -> Result<Kind, ParseError> {
+        // A digit and a suit letter naming a tile, the usual text, without building the
+        // parsed tile (anything else, and every error, from the reader of one tile).
+        if let &[d @ b'0'..=b'9', letter] = s.as_bytes() {
+            if let Some(suit) = suit_letter(letter) {
+                let number = if d == b'0' && suit != Suit::Honor { 5 } else { d - b'0' };
+                if let Some(kind) = Kind::from_suit_number(suit, number) {
+                    return Ok(kind);
+                }
+            }
+        }
         parse_single(s).map(|t| t.kind)
     }
 }
@@ -722,6 +738,36 @@ mod tests {
                     assert!(!one_run || read.is_err(), "{text}");
                 }
             }
+        }
+    }
+
+    #[test]
+    fn two_byte_tiles_read_as_the_reader_of_one_tile_reads_them() {
+        for d in b'0'..=b'9' {
+            for letter in *b"mpszrx9 " {
+                let text = String::from_utf8(vec![d, letter]).unwrap();
+                assert_eq!(text.parse::<Kind>(), parse_single(&text).map(|t| t.kind), "{text}");
+            }
+        }
+    }
+
+    #[test]
+    fn counts_over_four_copies_name_the_first_such_kind() {
+        for kind in Kind::all() {
+            let mut counts = Counts::EMPTY;
+            for n in 0..=4 {
+                counts.0[kind.index()] = n;
+                assert_eq!(counts.validate(), Ok(()));
+            }
+            for n in 5..=255 {
+                counts.0[kind.index()] = n;
+                assert_eq!(counts.validate(), Err(HandError::TooManyCopies { kind, count: n }));
+            }
+            // Another kind over four after it: the first is named.
+            counts.0[kind.index()] = 5;
+            counts.0[33] = counts.0[33].max(7);
+            let first = if kind.index() == 33 { 7 } else { 5 };
+            assert_eq!(counts.validate(), Err(HandError::TooManyCopies { kind, count: first }));
         }
     }
 

@@ -297,11 +297,27 @@ fn score_lines(
 /// The JSON lines of `text` read as `hupai score` reads them (blank lines skipped); a line of
 /// the common shape keeps its texts in `text`.
 fn json_lines(text: &[u8]) -> Vec<Result<BatchLine<'_>, Failure>> {
-    let mut out = Vec::with_capacity(text.iter().filter(|&&b| b == b'\n').count() + 1);
+    // Room for lines of the usual length (counting the newlines first cost a pass over the
+    // text, about 170 instructions a line); longer or shorter lines grow it as needed.
+    let mut out = Vec::with_capacity(text.len() / 64 + 1);
     // Text that is UTF-8 as a whole (a `str`'s always is) is checked once, not line by line.
     if let Ok(whole) = std::str::from_utf8(text) {
-        let lines = whole.split('\n').filter(|line| !line.trim_ascii().is_empty());
-        out.extend(lines.map(|line| Ok(read_json_line(line)?)));
+        // A line of the common shape is read where it starts and tells where the next one
+        // does; any other line (a blank one too) is found first, then read.
+        let mut at = 0;
+        while at < whole.len() {
+            if let Some((line, next)) = ScoreLineRef::read_plain_json_line(whole, at) {
+                out.push(Ok(BatchLine::Borrowed(line)));
+                at = next;
+                continue;
+            }
+            let end = whole[at..].find('\n').map_or(whole.len(), |n| at + n);
+            let line = &whole[at..end];
+            if !line.trim_ascii().is_empty() {
+                out.push(read_json_line(line).map_err(Failure::from));
+            }
+            at = end + 1;
+        }
     } else {
         let lines = text.split(|&b| b == b'\n').filter(|line| !line.trim_ascii().is_empty());
         out.extend(lines.map(|line| {

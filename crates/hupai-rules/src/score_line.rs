@@ -273,6 +273,60 @@ mod tests {
         }
     }
 
+    /// Lines of every shape: the common one, strings whose escape, control character or
+    /// non-ASCII character falls on each byte of the eight-byte scan, and others.
+    fn assorted_lines() -> Vec<String> {
+        let mut lines = vec![
+            r#"{"rules": "mcr", "hand": "1112345678999m5m", "win_tile": "5m"}"#.to_string(),
+            r#" { "rules" : "riichi" ,"hand":"234m0p55p456s678s 2s","win_tile":"2s"}\r"#.into(),
+            r#"{"rules": "riichi", "hand": "1m", "win_tile": "1m", "dora_indicators": ["1m"]}"#
+                .into(),
+            r#"{"rules": "mcr", "hand": "1m", "win_tile": "1m"} x"#.into(),
+            r#"{"rules": "mcr", "hand": "1m", "win_tile": "1m", "flowers": 1.0}"#.into(),
+            "{}".into(),
+            " \t".into(),
+            String::new(),
+        ];
+        for len in 0..20 {
+            for at in 0..=len {
+                for odd in ["\\u0031", "\t", "\u{1}", "九", "\""] {
+                    let mut hand = "1".repeat(len);
+                    hand.insert_str(at, odd);
+                    lines.push(format!(r#"{{"rules":"mcr","hand":"{hand}m","win_tile":"1m"}}"#));
+                }
+            }
+        }
+        lines
+    }
+
+    #[test]
+    fn json_lines_read_where_each_starts_as_each_line_alone() {
+        let lines = assorted_lines();
+        for newline in ["\n", "\r\n", "\n\n", " \n"] {
+            let text = lines.join(newline);
+            let mut at = 0;
+            while at < text.len() {
+                let end = text[at..].find('\n').map_or(text.len(), |n| at + n);
+                let alone = ScoreLineRef::read_plain_json(&text[at..end]);
+                match ScoreLineRef::read_plain_json_line(&text, at) {
+                    Some((line, next)) => {
+                        assert_eq!(Some(line), alone, "{}", &text[at..end]);
+                        assert_eq!(next, (end + 1).min(text.len()), "{}", &text[at..end]);
+                    }
+                    None => assert_eq!(alone, None, "{}", &text[at..end]),
+                }
+                at = end + 1;
+            }
+        }
+        // The scan's answers agree with serde's on every line.
+        for text in lines {
+            let fast = ScoreLine::read_plain_json(&text);
+            if let Some(line) = &fast {
+                assert_eq!(read(&text).as_ref(), Ok(line), "{text}");
+            }
+        }
+    }
+
     #[test]
     fn bad_lines_say_which_field() {
         let e = read(r#"{"rules":"mcr","hand":"1m","win_tile":"1m","riichy":true}"#).unwrap_err();

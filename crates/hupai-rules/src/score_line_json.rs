@@ -26,21 +26,40 @@ enum Value<'a> {
     Texts(Vec<&'a str>),
 }
 
-/// A cursor over the line's bytes.
-struct Reader<'a> {
+/// A cursor over the line's bytes. With `LINE`, the text is JSON lines and a `\n` ends the
+/// line being read (it is white space to JSON, but never inside one line of JSON lines).
+struct Reader<'a, const LINE: bool> {
     text: &'a str,
     at: usize,
 }
 
-impl<'a> Reader<'a> {
+/// The bytes of `word` (eight bytes, little-endian) that are a `"`, a `\` or a control
+/// character, each as its top bit; exact up to the first such byte (the borrows of the
+/// subtractions can only mark bytes after a true one), which is all the scan reads.
+fn specials(word: u64) -> u64 {
+    const ONES: u64 = 0x0101_0101_0101_0101;
+    const HIGH: u64 = 0x8080_8080_8080_8080;
+    let zero = |x: u64| x.wrapping_sub(ONES) & !x & HIGH;
+    zero(word ^ (ONES * u64::from(b'"')))
+        | zero(word ^ (ONES * u64::from(b'\\')))
+        | (word.wrapping_sub(ONES * 0x20) & !word & HIGH)
+}
+
+impl<'a, const LINE: bool> Reader<'a, LINE> {
+    #[inline(always)]
     fn skip_space(&mut self) {
         let bytes = self.text.as_bytes();
-        while self.at < bytes.len() && matches!(bytes[self.at], b' ' | b'\t' | b'\n' | b'\r') {
+        while let Some(&b) = bytes.get(self.at) {
+            // Most bytes here are not white space: one comparison says so.
+            if b > b' ' || !(b == b' ' || b == b'\t' || b == b'\r' || (!LINE && b == b'\n')) {
+                break;
+            }
             self.at += 1;
         }
     }
 
     /// The next byte after white space, consumed.
+    #[inline(always)]
     fn next(&mut self) -> Option<u8> {
         self.skip_space();
         let b = *self.text.as_bytes().get(self.at)?;
@@ -48,30 +67,44 @@ impl<'a> Reader<'a> {
         Some(b)
     }
 
+    #[inline(always)]
     fn peek(&mut self) -> Option<u8> {
         self.skip_space();
         self.text.as_bytes().get(self.at).copied()
     }
 
-    /// A string's contents after its opening quote (no escape, no control character).
+    /// A string's contents after its opening quote (no escape, no control character), read
+    /// eight bytes at a time.
+    #[inline(always)]
     fn string(&mut self) -> Option<&'a str> {
         let bytes = self.text.as_bytes();
         let start = self.at;
+        let mut at = start;
+        while let Some(chunk) = bytes.get(at..at + 8) {
+            let mut word = [0u8; 8];
+            word.copy_from_slice(chunk);
+            let found = specials(u64::from_le_bytes(word));
+            if found != 0 {
+                at += (found.trailing_zeros() / 8) as usize;
+                break;
+            }
+            at += 8;
+        }
         loop {
-            match *bytes.get(self.at)? {
+            match *bytes.get(at)? {
                 b'"' => break,
                 b'\\' | 0..=0x1F => return None,
-                _ => self.at += 1,
+                _ => at += 1,
             }
         }
-        self.at += 1;
+        self.at = at + 1;
         // Quotes are ASCII, so the slice falls on character boundaries.
-        self.text.get(start..self.at - 1)
+        self.text.get(start..at)
     }
 
     fn literal(&mut self, word: &str) -> Option<()> {
-        let rest = self.text.get(self.at..)?;
-        rest.starts_with(word).then(|| self.at += word.len())
+        let rest = self.text.as_bytes().get(self.at..)?;
+        rest.starts_with(word.as_bytes()).then(|| self.at += word.len())
     }
 
     fn value(&mut self) -> Option<Value<'a>> {
@@ -116,6 +149,43 @@ impl<'a> Reader<'a> {
             _ => None,
         }
     }
+
+    /// The object from the cursor on, its closing brace consumed.
+    fn object(&mut self) -> Option<ScoreLineRef<'a>> {
+        if self.next()? != b'{' {
+            return None;
+        }
+        let (mut rules, mut hand, mut win_tile) = (None, None, None);
+        // East until the win tile is read.
+        let mut ctx = WinContext::new(Kind::new(0)?, false);
+        let mut seen = 0u32;
+        if self.peek()? == b'}' {
+            return None;
+        }
+        loop {
+            if self.next()? != b'"' {
+                return None;
+            }
+            let key = self.string()?;
+            if self.next()? != b':' {
+                return None;
+            }
+            let value = self.value()?;
+            let (bit, ok) = set(key, value, &mut rules, &mut hand, &mut win_tile, &mut ctx)?;
+            // A repeated field goes to `serde`, which names it.
+            if !ok || seen & bit != 0 {
+                return None;
+            }
+            seen |= bit;
+            match self.next()? {
+                b',' => {}
+                b'}' => break,
+                _ => return None,
+            }
+        }
+        ctx.win_tile = win_tile?;
+        Some(ScoreLineRef { rules: rules?, hand: hand?, context: ctx })
+    }
 }
 
 /// The line in `text`, or None where it leaves the common shape (see the module).
@@ -134,47 +204,31 @@ impl<'a> ScoreLineRef<'a> {
     pub fn read_plain_json(text: &'a str) -> Option<ScoreLineRef<'a>> {
         read(text)
     }
+
+    /// The line of JSON lines `text` that starts at byte `at`, read as
+    /// [`ScoreLineRef::read_plain_json`] reads that line alone (the text up to its `\n`, or
+    /// to the end), and where the next line starts; None where [`read_plain_json`] gives None
+    /// for the line (a blank line too), and then the caller finds the line's end itself.
+    /// Reading the lines this way spares a pass over the text to split it.
+    ///
+    /// [`read_plain_json`]: ScoreLineRef::read_plain_json
+    pub fn read_plain_json_line(text: &'a str, at: usize) -> Option<(ScoreLineRef<'a>, usize)> {
+        let mut r = Reader::<true> { text, at };
+        let line = r.object()?;
+        r.skip_space();
+        match text.as_bytes().get(r.at) {
+            None => Some((line, r.at)),
+            Some(b'\n') => Some((line, r.at + 1)),
+            Some(_) => None,
+        }
+    }
 }
 
 fn read(text: &str) -> Option<ScoreLineRef<'_>> {
-    let mut r = Reader { text, at: 0 };
-    if r.next()? != b'{' {
-        return None;
-    }
-    let (mut rules, mut hand, mut win_tile) = (None, None, None);
-    // East until the win tile is read.
-    let mut ctx = WinContext::new(Kind::new(0)?, false);
-    let mut seen = 0u32;
-    if r.peek()? == b'}' {
-        return None;
-    }
-    loop {
-        if r.next()? != b'"' {
-            return None;
-        }
-        let key = r.string()?;
-        if r.next()? != b':' {
-            return None;
-        }
-        let value = r.value()?;
-        let (bit, ok) = set(key, value, &mut rules, &mut hand, &mut win_tile, &mut ctx)?;
-        // A repeated field goes to `serde`, which names it.
-        if !ok || seen & bit != 0 {
-            return None;
-        }
-        seen |= bit;
-        match r.next()? {
-            b',' => {}
-            b'}' => break,
-            _ => return None,
-        }
-    }
+    let mut r = Reader::<false> { text, at: 0 };
+    let line = r.object()?;
     r.skip_space();
-    if r.at != text.len() {
-        return None;
-    }
-    ctx.win_tile = win_tile?;
-    Some(ScoreLineRef { rules: rules?, hand: hand?, context: ctx })
+    (r.at == text.len()).then_some(line)
 }
 
 /// Sets the field `key` from `value`: the field's bit and whether the value fits it; None for
