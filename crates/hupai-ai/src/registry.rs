@@ -108,16 +108,6 @@ impl AgentSpec {
         }
     }
 
-    /// The same agent for games of one hand each (the arena's single hands): `search` then
-    /// values every hand as a whole match (`single=1`); the others play as they are.
-    pub fn for_single_hands(&self) -> AgentSpec {
-        let mut spec = self.clone();
-        if let Kind::Search(p) = &mut spec.kind {
-            p.single = true;
-        }
-        spec
-    }
-
     /// Builds the agent for `rules` to play player `player` (0..4), seeded with `seed` where
     /// it draws at random.
     pub fn build(

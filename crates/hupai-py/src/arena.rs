@@ -338,13 +338,12 @@ fn play(
                                 Arc::new(Mutex::new(Rows { encoding, ..Rows::default() }))
                             });
                             let shared = rows.clone();
-                            let single = matches!(config.length, Length::Hands(_));
                             let mut teachers: Vec<Option<Box<dyn Agent>>> = match teacher {
                                 Some(t) if record => (0..seat_count)
                                     .map(|player| {
                                         let seed =
                                             teacher_seed(config.seed, wall, rotation, player);
-                                        t.build(&config.rules, seed, player, single).map(Some)
+                                        t.build(&config.rules, seed, player).map(Some)
                                     })
                                     .collect::<Result<_, Error>>()?,
                                 _ => (0..seat_count).map(|_| None).collect(),

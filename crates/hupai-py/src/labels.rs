@@ -114,16 +114,15 @@ impl Teacher {
     }
 
     /// The teacher for player `player` of a job, seeded from the job's wall seed, rotation
-    /// and player; for single hands as the arena builds its agents for them.
+    /// and player, as the arena builds its agents.
     pub fn build(
         &self,
         rules: &hupai_rules::Rules,
         seed: u64,
         player: usize,
-        single: bool,
     ) -> Result<Box<dyn Agent>, Error> {
-        let spec = if single { self.spec.for_single_hands() } else { self.spec.clone() };
-        spec.build(rules, seed, player, &BuildOptions::default())
+        self.spec
+            .build(rules, seed, player, &BuildOptions::default())
             .map_err(|e| Error::Input(format!("teacher '{}': {}", self.spec, e.0)))
     }
 }

@@ -19,8 +19,8 @@ use hupai_rules::Rules;
 
 use crate::{AgentSpec, BuildOptions, SpecError};
 
-/// Builds an agent for a rule set, a seed, a player and whether every game is one hand.
-type Build = dyn Fn(&Rules, u64, usize, bool) -> Result<Box<dyn Agent>, SpecError> + Send + Sync;
+/// Builds an agent for a rule set, a seed and a player.
+type Build = dyn Fn(&Rules, u64, usize) -> Result<Box<dyn Agent>, SpecError> + Send + Sync;
 
 /// One agent entered in the arena: its name in the results and how to build it for a game.
 #[derive(Clone)]
@@ -55,7 +55,7 @@ impl Entrant {
     ) -> Entrant {
         Entrant {
             name: name.to_string(),
-            build: Arc::new(move |r, s, _, _| Ok(build(r, s))),
+            build: Arc::new(move |r, s, _| Ok(build(r, s))),
             external: false,
             spec: None,
         }
@@ -65,7 +65,7 @@ impl Entrant {
     /// only a [`Job`](super::Job) can seat it, and whoever drives the job answers for it
     /// ([`Job::answer`](super::Job::answer)).
     pub fn external(name: &str) -> Entrant {
-        let refuse = |_: &Rules, _: u64, _: usize, _: bool| -> Result<Box<dyn Agent>, SpecError> {
+        let refuse = |_: &Rules, _: u64, _: usize| -> Result<Box<dyn Agent>, SpecError> {
             Err(SpecError("an external player answers through Job::answer".into()))
         };
         Entrant { name: name.to_string(), build: Arc::new(refuse), external: true, spec: None }
@@ -76,18 +76,13 @@ impl Entrant {
         self.external
     }
 
-    /// One of the registry's agents (see [`AgentSpec`]); in an arena of single hands it is
-    /// built for them ([`AgentSpec::for_single_hands`]: `search` values each hand as a whole
-    /// match).
+    /// One of the registry's agents (see [`AgentSpec`]).
     pub fn spec(spec: AgentSpec, options: BuildOptions) -> Entrant {
         let name = spec.to_string();
         let kept = spec.clone();
-        let single = spec.for_single_hands();
         Entrant {
             name,
-            build: Arc::new(move |r, s, p, one| {
-                if one { &single } else { &spec }.build(r, s, p, &options)
-            }),
+            build: Arc::new(move |r, s, p| spec.build(r, s, p, &options)),
             external: false,
             spec: Some(kept),
         }

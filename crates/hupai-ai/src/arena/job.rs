@@ -137,9 +137,7 @@ impl Job {
                 continue;
             }
             let seed = wall_seed(config.seed, wall).wrapping_add(rotation * 4 + p as u64 + 1);
-            let single = matches!(config.length, Length::Hands(_));
-            let agent =
-                (entrant.build)(&config.rules, seed, p, single).map_err(ArenaError::Agent)?;
+            let agent = (entrant.build)(&config.rules, seed, p).map_err(ArenaError::Agent)?;
             agents.push(Some(Timed { agent: wrap(p, agent), times: vec![0; TIME_BUCKETS] }));
         }
         let mut setup = Setup::new(config.rules.clone(), wall_seed(config.seed, wall));

@@ -111,7 +111,8 @@ impl Search {
         if options.len() <= 1 || view.riichi[view.seat.index()] || view.void_tiles() > 0 {
             return true;
         }
-        if view.shanten() > self.params.reach {
+        let late = view.shanten() <= 1 && view.live_tiles() <= u32::from(self.params.late);
+        if view.shanten() > self.params.reach && !late {
             return true;
         }
         if view.jokers() > 0 || view.joker.is_some() {

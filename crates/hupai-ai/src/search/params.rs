@@ -3,7 +3,7 @@
 use std::fmt;
 
 /// Every parameter: its name and what it does.
-pub const SEARCH_PARAMS: [(&str, &str); 6] = [
+pub const SEARCH_PARAMS: [(&str, &str); 7] = [
     (
         "budget_ms",
         "the work a decision may take, in milliseconds of this machine's time (5 by default); \
@@ -17,8 +17,14 @@ pub const SEARCH_PARAMS: [(&str, &str); 6] = [
     (
         "reach",
         "how many tiles from ready a hand may be for the search to decide (0 to 3; 0 by \
-         default: ready hands only, where it measured no worse); further out it plays \
-         `defensive`'s choice (see RESULTS.md: at 1 it plays worse)",
+         default: ready hands only, and one tile from ready late in the hand, see `late`); \
+         further out it plays `defensive`'s choice (see RESULTS.md: at 1 it plays worse)",
+    ),
+    (
+        "late",
+        "with at most this many tiles left in the live wall the search decides one tile from \
+         ready too (0 to 136; 24 by default, the last six go-arounds; 0: never), where few \
+         draws are left and its values measured better than `defensive`'s choice",
     ),
     (
         "margin",
@@ -33,7 +39,7 @@ pub const SEARCH_PARAMS: [(&str, &str); 6] = [
     ),
     (
         "single",
-        "1: every hand is a whole match (the arena's single hands set it), so placement \
+        "1: every hand is a whole match, so placement \
          values each as the match's last; 0 by default",
     ),
 ];
@@ -56,6 +62,8 @@ pub struct SearchParams {
     pub depth: i8,
     /// Shanten up to which the search decides.
     pub reach: i8,
+    /// Live-wall tiles at or below which the search decides one tile from ready too.
+    pub late: u8,
     /// Points the best option must expect over `defensive`'s choice.
     pub margin: f32,
     /// Hands before a match's last in which outcomes are valued by placement (-1: never).
@@ -70,6 +78,7 @@ impl Default for SearchParams {
             budget_ms: 5.0,
             depth: 2,
             reach: 0,
+            late: 24,
             margin: 0.0,
             placement: 3,
             single: false,
@@ -105,6 +114,10 @@ impl SearchParams {
                 self.reach = number as i8
             }
             "reach" => return Err(format!("reach={value}: use a whole number from 0 to 3")),
+            "late" if (0.0..=136.0).contains(&number) && number.fract() == 0.0 => {
+                self.late = number as u8
+            }
+            "late" => return Err(format!("late={value}: use a whole number from 0 to 136")),
             "margin" if (0.0..=10_000.0).contains(&number) => self.margin = number,
             "margin" => return Err(format!("margin={value}: use a number from 0 to 10000")),
             "placement" if (-1.0..=16.0).contains(&number) && number.fract() == 0.0 => {
@@ -138,6 +151,9 @@ impl fmt::Display for SearchParams {
         if self.reach != d.reach {
             parts.push(format!("reach={}", self.reach));
         }
+        if self.late != d.late {
+            parts.push(format!("late={}", self.late));
+        }
         if self.margin != d.margin {
             parts.push(format!("margin={}", self.margin));
         }
@@ -167,7 +183,9 @@ mod tests {
         assert!(p
             .set("width", "1")
             .unwrap_err()
-            .contains("budget_ms, depth, reach, margin, placement, single"));
+            .contains("budget_ms, depth, reach, late, margin, placement, single"));
+        assert!(p.set("late", "137").unwrap_err().contains("late=137"));
+        assert!(p.set("late", "8.5").is_err());
         assert!(p.set("placement", "-2").unwrap_err().contains("placement=-2"));
         assert!(p.set("single", "2").unwrap_err().contains("use 0 or 1"));
         assert!(p.set("reach", "-1").is_err());
@@ -175,6 +193,7 @@ mod tests {
         assert_eq!(p.to_string(), "budget_ms=10,margin=200");
         p.set("placement", "-1").unwrap();
         p.set("single", "1").unwrap();
-        assert_eq!(p.to_string(), "budget_ms=10,margin=200,placement=-1,single=1");
+        p.set("late", "0").unwrap();
+        assert_eq!(p.to_string(), "budget_ms=10,late=0,margin=200,placement=-1,single=1");
     }
 }
