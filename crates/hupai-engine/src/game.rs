@@ -279,7 +279,9 @@ impl Game {
             return Err(PlayError::NotYourTurn(seat));
         }
         let action = action.canonical();
-        if !self.options[seat].contains(&action) {
+        // Compared in line: `contains` is an out-of-line call, comparing each option through
+        // the derived equality, at every action.
+        if !self.options[seat].iter().any(|&o| o == action) {
             return Err(PlayError::Illegal { seat, action });
         }
         match self.phase {
