@@ -253,13 +253,16 @@ fn lone_kongs(view: &PlayerView, out: &mut Vec<Action>) {
 /// draw, while the wall has a tile for the replacement draw; in riichi only the North just
 /// drawn (the waits stay the same).
 fn may_kita(view: &PlayerView) -> bool {
+    if !view.rules().kita {
+        return false;
+    }
     let north = Pai::kind_of(Kind::NORTH);
     let held = if view.riichi[view.seat.index()] {
         view.drawn == Some(north)
     } else {
         view.counts()[Kind::NORTH] > 0
     };
-    view.rules().kita && held && view.live_tiles() > 0 && !view.has_won(view.seat)
+    held && view.live_tiles() > 0 && !view.has_won(view.seat)
 }
 
 /// Closed and added kans.
