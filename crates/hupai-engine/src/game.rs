@@ -279,9 +279,7 @@ impl Game {
             return Err(PlayError::NotYourTurn(seat));
         }
         let action = action.canonical();
-        // Compared in line: `contains` is an out-of-line call, comparing each option through
-        // the derived equality, at every action.
-        if !self.options[seat].iter().any(|&o| o == action) {
+        if !self.options[seat].contains(&action) {
             return Err(PlayError::Illegal { seat, action });
         }
         match self.phase {
