@@ -183,14 +183,14 @@ impl Seats {
     }
 
     /// `i` modulo the number of seats. The engine asks after the next seats on every discard,
-    /// and `i` is then below twice the count: a subtraction answers without a division.
+    /// and `i` is then below twice the count: a subtraction answers without a division, and
+    /// without a branch on whether it wraps (which the seats make unpredictable).
     #[inline]
     const fn wrap(self, i: usize) -> usize {
         let n = self.count as usize;
+        let i = i - n * (i >= n) as usize;
         if i < n {
             i
-        } else if i < 2 * n {
-            i - n
         } else {
             i % n
         }

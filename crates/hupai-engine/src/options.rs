@@ -193,27 +193,30 @@ fn leaves_ready(view: &PlayerView, pai: Pai) -> bool {
 /// The discards: the drawn tile first, then each other tile name once, in [`Pai`] order,
 /// without the kinds in `banned`.
 fn discards(view: &PlayerView, banned: KindSet, out: &mut Vec<Action>) {
-    let allowed = |pai: Pai| banned.is_empty() || !pai.kind().is_some_and(|k| banned.contains(k));
-    let mut skip = Pai::HIDDEN;
+    let allowed = |pai: Pai| !pai.kind().is_some_and(|k| banned.contains(k));
+    let mut drawn = Pai::HIDDEN;
     if let Some(pai) = view.drawn.filter(|&p| allowed(p)) {
         out.push(Action::Discard { pai, tsumogiri: true });
-        skip = pai;
+        drawn = pai;
     }
-    // Each other tile name once: the hand is sorted, so a name differs from the one before.
-    // The names are gathered first, each written and kept or not by moving the end, without
-    // a branch on the tile (which one is listed is what a random hand makes unpredictable);
+    // Each other tile name once. The hand is sorted: a name is listed at its first tile (one
+    // that differs from the tile before), unless it is the drawn tile's held once (the tile
+    // after differs too). Whether a tile is listed depends on its neighbours alone, not on
+    // what was listed before it, and is no branch (which tile is listed is what a random
+    // hand makes unpredictable): each name is written and kept or not by moving the end,
     // then the discards are written in one go.
-    let mut last = Pai::HIDDEN;
-    for tiles in view.hand.chunks(16) {
+    let hand = view.hand.as_slice();
+    let mut before = Pai::HIDDEN;
+    for (chunk, tiles) in hand.chunks(16).enumerate() {
+        let afters = hand[chunk * 16 + 1..].iter().copied().chain([Pai::HIDDEN]);
         let mut names = [Pai::HIDDEN; 16];
         let mut n = 0;
-        for &pai in tiles {
-            let drawn = pai == skip;
-            let keep = !drawn && pai != last && allowed(pai);
+        for (&pai, after) in tiles.iter().zip(afters) {
+            let first = pai != before;
+            let drawn_once = pai == drawn && after != pai;
             names[n] = pai;
-            n += usize::from(keep);
-            last = if keep { pai } else { last };
-            skip = if drawn { Pai::HIDDEN } else { skip };
+            n += usize::from(first & !drawn_once & allowed(pai));
+            before = pai;
         }
         out.extend(names[..n].iter().map(|&pai| Action::Discard { pai, tsumogiri: false }));
     }
@@ -250,13 +253,16 @@ fn lone_kongs(view: &PlayerView, out: &mut Vec<Action>) {
 /// draw, while the wall has a tile for the replacement draw; in riichi only the North just
 /// drawn (the waits stay the same).
 fn may_kita(view: &PlayerView) -> bool {
+    if !view.rules().kita {
+        return false;
+    }
     let north = Pai::kind_of(Kind::NORTH);
     let held = if view.riichi[view.seat.index()] {
         view.drawn == Some(north)
     } else {
         view.counts()[Kind::NORTH] > 0
     };
-    view.rules().kita && held && view.live_tiles() > 0 && !view.has_won(view.seat)
+    held && view.live_tiles() > 0 && !view.has_won(view.seat)
 }
 
 /// Closed and added kans.

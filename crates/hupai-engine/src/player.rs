@@ -159,20 +159,38 @@ impl Player {
     /// A concealed tile named `pai` under `reds`, other than `not` (the drawn tile when a
     /// discard is from the hand).
     pub fn tile_named(&self, pai: Pai, reds: [u8; 3], not: Option<Tile>) -> Option<Tile> {
+        self.position_named(pai, reds, not).map(|at| self.hand[at])
+    }
+
+    /// Where among the concealed tiles a tile named `pai` under `reds` lies, other than
+    /// `not`: what a discard takes out, found once.
+    pub(crate) fn position_named(
+        &self,
+        pai: Pai,
+        reds: [u8; 3],
+        not: Option<Tile>,
+    ) -> Option<usize> {
         let other = |t: Tile| Some(t) != not;
         let Some(kind) = pai.kind() else {
             // Flowers have no kind: look among all the tiles.
-            return self.hand.iter().copied().find(|&t| other(t) && Pai::of(t, reds) == pai);
+            return self.hand.iter().position(|&t| other(t) && Pai::of(t, reds) == pai);
         };
         // A tile named `pai` is of its kind, and the hand, sorted by index, holds a kind's
         // tiles together: look among those only. Of the kind, the name tells only whether
         // the tile is a red five.
         let red = pai.is_red();
         let from = self.hand.partition_point(|&t| t < Tile::new(kind, 0));
-        self.hand[from..]
+        let at = self.hand[from..]
             .iter()
-            .copied()
             .take_while(|t| t.kind() == Some(kind))
-            .find(|&t| other(t) && t.is_red_five(reds) == red)
+            .position(|&t| other(t) && t.is_red_five(reds) == red)?;
+        Some(from + at)
+    }
+
+    /// Takes the concealed tile at `at` out (a discard found by [`Player::position_named`]).
+    pub(crate) fn remove_at(&mut self, at: usize) -> Tile {
+        let tile = self.hand[at];
+        crate::sorted::remove_at(&mut self.hand, at);
+        tile
     }
 }

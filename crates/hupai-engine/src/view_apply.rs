@@ -431,13 +431,15 @@ impl PlayerView {
             && self.rivers[a].last().is_none_or(|r| !r.riichi);
         let entry = RiverEntry { pai, tsumogiri, riichi, called: false };
         if let Some(k) = pai.kind() {
+            // The kind joins the sets of the seats in riichi and of the seats other than the
+            // discarder, without a branch on either (both differ from seat to seat).
+            let bit = 1u64 << k.index();
             for s in 0..4 {
-                if self.riichi[s] {
-                    self.passed_since_riichi[s].insert(k);
-                }
-                if s != a {
-                    self.passed_since_draw[s].insert(k);
-                }
+                let riichi = u64::from(self.riichi[s]).wrapping_neg();
+                let other = u64::from(s != a).wrapping_neg();
+                let (r, d) = (&mut self.passed_since_riichi[s], &mut self.passed_since_draw[s]);
+                *r = r.union(KindSet::from_bits(bit & riichi));
+                *d = d.union(KindSet::from_bits(bit & other));
             }
         }
         self.discard_rest(actor, entry);
