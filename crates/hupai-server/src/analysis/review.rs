@@ -9,10 +9,11 @@
 //! a higher claim (another seat's win) overrode does not appear in any log, so it reads as a
 //! pass.
 //!
-//! `search` searches at ready hands only (within a work budget of about 5 ms a decision) and
-//! plays `defensive`'s choice elsewhere, so a whole riichi half-game reviews in 0.2 s at most
-//! and an MCR match in about 0.6 s (the `advice` example; figures in `docs/protocol.md`): the
-//! review uses it at every decision.
+//! `search` searches at ready hands, and one tile from ready in the last six go-arounds (within
+//! a work budget of about 5 ms a decision), and plays `defensive`'s choice elsewhere, so a
+//! whole riichi half-game reviewed in 0.2 s at most and an MCR match in about 0.6 s before the
+//! late decisions (the `advice` example; figures in `docs/protocol.md`): the review uses it at
+//! every decision.
 //!
 //! ```
 //! use hupai_engine::{play_match, Agent, Random, Setup};
