@@ -269,3 +269,34 @@ fn a_kan_is_valued_with_what_it_collects_at_once() {
     }
     assert!(checked >= 2, "too few closed kans met: {checked}");
 }
+
+/// One tile from ready, `search` decides only once at most `late` tiles are left in the live
+/// wall (24 by default), and with `late=0` never.
+#[test]
+fn one_tile_from_ready_is_searched_only_late_in_the_hand() {
+    let rules = Rules::preset("riichi").unwrap();
+    let with_late = |late: u8| SearchParams { late, ..SearchParams::default() };
+    let (mut early, mut late_searched) = (0, 0);
+    for seed in 1..40 {
+        for (view, options, valued) in decisions("riichi", seed) {
+            let one_shanten = view.shanten() == 1 && options.len() > 1;
+            if !one_shanten || view.riichi[view.seat.index()] {
+                continue;
+            }
+            let never =
+                Search::with_params(&rules, with_late(0), seed).value_options(&view, &options);
+            assert!(never.is_empty(), "seed {seed}: searched at one-shanten with late=0");
+            if view.live_tiles() > 24 {
+                assert!(
+                    valued.is_empty(),
+                    "seed {seed}: searched with {} tiles left",
+                    view.live_tiles()
+                );
+                early += 1;
+            } else if !valued.is_empty() {
+                late_searched += 1;
+            }
+        }
+    }
+    assert!(early > 100 && late_searched > 10, "{early} early, {late_searched} late decisions");
+}

@@ -133,7 +133,7 @@ impl Player {
         let Ok(at) = self.hand.binary_search(&tile) else {
             return false;
         };
-        crate::sorted::remove_at(&mut self.hand, at);
+        self.remove_at(at);
         true
     }
 

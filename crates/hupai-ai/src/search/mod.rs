@@ -111,7 +111,10 @@ impl Search {
         if options.len() <= 1 || view.riichi[view.seat.index()] || view.void_tiles() > 0 {
             return true;
         }
-        let late = view.shanten() <= 1 && view.live_tiles() <= u32::from(self.params.late);
+        // `late=0` is never, even at the last discard (no tile left to draw).
+        let late = self.params.late > 0
+            && view.shanten() <= 1
+            && view.live_tiles() <= u32::from(self.params.late);
         if view.shanten() > self.params.reach && !late {
             return true;
         }
