@@ -11,6 +11,10 @@
 //!   (planes 73-82, scalars 89-96) and how dangerous each kind is against each opponent by
 //!   the learned reads of [`crate::reads`] (planes 83-94, scalars 83-88). It costs a few
 //!   microseconds more.
+//! - `hupai-v6` ([`Encoding::V6`]): `hupai-v5` plus the option `defensive` would choose here
+//!   (planes 95-98, scalars 97-112), so a network learns where to depart from the one-step
+//!   rules rather than relearning them (a residual policy). It costs a `defensive` decision
+//!   more (about 5-20 µs).
 //!
 //! ```
 //! use hupai_ai::encoding::{Encoding, WIDTH};
@@ -63,6 +67,11 @@
 //! | 82 | among those, the discard with the most |
 //! | `hupai-v5` only: | in a hand, for opponent r = 1..3 (the learned reads) |
 //! | 83 + 4(r−1) + 0-3 | the chance of dealing in to r with this kind (r ready × r waits on it) ≥0.5%, ≥2%, ≥5%, ≥12% |
+//! | `hupai-v6` only: | the option `defensive` (default parameters) chooses at this decision |
+//! | 95 | it discards this kind from the hand (riichi or not) |
+//! | 96 | it discards the drawn tile, of this kind (riichi or not) |
+//! | 97 | it makes a closed kan (or a lone kong) of this kind |
+//! | 98 | it makes an added kan of this kind |
 //!
 //! Scalars (float32): see [`Encoding::scalar_names`]. `hupai-v2` is `hupai-v1` with the
 //! Sichuan scalars appended (the void decision, each seat's void suit and win, the own tiles
@@ -73,7 +82,8 @@
 //! twelve zeros appended. `hupai-v5` is `hupai-v4` with planes 73-94 and scalars 83-96
 //! (each opponent's chance to be ready and the cost of its win; the best shanten after a
 //! discard; after a pon or the best chi and its best discard, the shanten and the unseen
-//! effective tiles) appended.
+//! effective tiles) appended. `hupai-v6` is `hupai-v5` with planes 95-98 and scalars 97-112
+//! (`defensive`'s choice) appended.
 
 use std::cmp::Reverse;
 
@@ -81,6 +91,7 @@ use hupai_core::{discard_analysis, Kind, MeldKind, Suit};
 use hupai_engine::{Action, Decision, PlayerView};
 use hupai_rules::Variant;
 
+use crate::brain::{think, Style};
 use crate::reads::{Reads, Table};
 use crate::Situation;
 
@@ -92,6 +103,8 @@ pub enum Encoding {
     V4,
     /// `hupai-v5`: `hupai-v4` plus the look-ahead of each discard and the learned reads.
     V5,
+    /// `hupai-v6`: `hupai-v5` plus the option `defensive` chooses.
+    V6,
 }
 
 /// Plane width: the 34 kinds.
@@ -109,16 +122,23 @@ const LOOKAHEAD: usize = V4_PLANES;
 const DANGER: usize = LOOKAHEAD + 2 + LOOKAHEAD_STEPS.len();
 /// The chances of dealing in that the danger planes step at.
 const DANGER_STEPS: [f32; 4] = [0.005, 0.02, 0.05, 0.12];
+/// `hupai-v5`'s planes.
+const V5_PLANES: usize = DANGER + DANGER_STEPS.len() * 3;
+/// `hupai-v5`'s scalars.
+const V5_SCALARS: usize = V4_SCALARS + 14;
+/// The first plane of `defensive`'s choice (`hupai-v6`).
+const HINT: usize = V5_PLANES;
 
 impl Encoding {
     /// Every encoding, oldest first.
-    pub const ALL: [Encoding; 2] = [Encoding::V4, Encoding::V5];
+    pub const ALL: [Encoding; 3] = [Encoding::V4, Encoding::V5, Encoding::V6];
 
     /// The encoding's name; a name changes whenever a plane or scalar changes meaning.
     pub fn name(self) -> &'static str {
         match self {
             Encoding::V4 => "hupai-v4",
             Encoding::V5 => "hupai-v5",
+            Encoding::V6 => "hupai-v6",
         }
     }
 
@@ -131,7 +151,8 @@ impl Encoding {
     pub fn planes(self) -> usize {
         match self {
             Encoding::V4 => V4_PLANES,
-            Encoding::V5 => DANGER + DANGER_STEPS.len() * 3,
+            Encoding::V5 => V5_PLANES,
+            Encoding::V6 => HINT + 4,
         }
     }
 
@@ -143,8 +164,9 @@ impl Encoding {
     /// What each scalar is, in order.
     pub fn scalar_names(self) -> &'static [&'static str] {
         match self {
-            Encoding::V4 => &V5_SCALAR_NAMES[..V4_SCALARS],
-            Encoding::V5 => &V5_SCALAR_NAMES,
+            Encoding::V4 => &SCALAR_NAMES[..V4_SCALARS],
+            Encoding::V5 => &SCALAR_NAMES[..V5_SCALARS],
+            Encoding::V6 => &SCALAR_NAMES,
         }
     }
 
@@ -152,11 +174,14 @@ impl Encoding {
     /// (`self.scalars()`), which must be all zeros (fresh buffers are).
     pub fn encode(self, view: &PlayerView, planes: &mut [u8], scalars: &mut [f32]) {
         encode_v4(view, planes, scalars);
-        if self == Encoding::V5 {
+        if self != Encoding::V4 {
             let sit = Situation::new(view, view.rules());
             lookahead(view, &sit, planes, scalars);
             claim_lookahead(view, &sit, scalars);
             danger(view, sit, planes, scalars);
+        }
+        if self == Encoding::V6 {
+            defensive_choice(view, planes, scalars);
         }
     }
 }
@@ -167,8 +192,9 @@ impl std::fmt::Display for Encoding {
     }
 }
 
-/// What each scalar of `hupai-v5` is, in order (`hupai-v4`'s are the first 83).
-const V5_SCALAR_NAMES: [&str; V4_SCALARS + 14] = [
+/// What each scalar of `hupai-v6` is, in order (`hupai-v4`'s are the first 83, `hupai-v5`'s
+/// the first 97).
+const SCALAR_NAMES: [&str; V6_SCALARS] = [
     "round wind east",
     "round wind south",
     "round wind west",
@@ -266,7 +292,27 @@ const V5_SCALAR_NAMES: [&str; V4_SCALARS + 14] = [
     "at a claim: a chi is offered",
     "at a claim: shanten after the best chi and its best discard / 8",
     "at a claim: unseen effective tiles after that chi and discard / 36",
+    "defensive's choice: riichi",
+    "defensive's choice: a red five",
+    "defensive's choice: chi, the called tile lowest",
+    "defensive's choice: chi, the called tile in the middle",
+    "defensive's choice: chi, the called tile highest",
+    "defensive's choice: pon",
+    "defensive's choice: open kan",
+    "defensive's choice: pass",
+    "defensive's choice: ron",
+    "defensive's choice: tsumo",
+    "defensive's choice: nine terminals",
+    "defensive's choice: kita",
+    "defensive's choice: void man",
+    "defensive's choice: void pin",
+    "defensive's choice: void sou",
+    "defensive's choice: exchange three tiles",
 ];
+/// `hupai-v6`'s scalars.
+const V6_SCALARS: usize = V5_SCALARS + 16;
+/// The first of `hupai-v6`'s scalars (`defensive`'s choice).
+const HINT_SCALARS: usize = V5_SCALARS;
 /// The first of `hupai-v5`'s look-ahead scalars.
 const LOOKAHEAD_SCALARS: usize = V4_SCALARS + 6;
 
@@ -541,6 +587,64 @@ fn danger(view: &PlayerView, sit: Situation, planes: &mut [u8], scalars: &mut [f
     }
 }
 
+/// Planes 95-98 and scalars 97-112 at a decision with a choice: the option `defensive` (its
+/// default parameters, as the `defensive` agent and `search`'s one-step rules play) takes.
+fn defensive_choice(view: &PlayerView, planes: &mut [u8], scalars: &mut [f32]) {
+    use crate::action_space as ids;
+    let options = hupai_engine::legal_options(view);
+    if options.is_empty() {
+        return;
+    }
+    let params = crate::Params::default();
+    let (action, _) = think(view.rules(), Style::Defensive, &params, view, &options, false);
+    let Some(id) = ids::action_id(action, ids::claimed_kind(view)) else { return };
+    // A discard's or a kan's kind, and whether a discard is a red five.
+    let tile = |first: u16| {
+        let t = id - first;
+        let kind = if t < 34 { t } else { [4, 13, 22][usize::from(t - 34)] };
+        (Kind::new(kind as u8), t >= 34)
+    };
+    let mark = |planes: &mut [u8], scalars: &mut [f32], plane: usize, first: u16| {
+        let (kind, red) = tile(first);
+        if let Some(k) = kind {
+            set(planes, plane, k);
+        }
+        scalars[HINT_SCALARS + 1] = f32::from(u8::from(red));
+    };
+    let s = HINT_SCALARS;
+    match id {
+        _ if id < ids::TSUMOGIRI => mark(planes, scalars, HINT, ids::DISCARD),
+        _ if id < ids::RIICHI => mark(planes, scalars, HINT + 1, ids::TSUMOGIRI),
+        _ if id < ids::RIICHI_TSUMOGIRI => {
+            mark(planes, scalars, HINT, ids::RIICHI);
+            scalars[s] = 1.0;
+        }
+        _ if id < ids::CHI => {
+            mark(planes, scalars, HINT + 1, ids::RIICHI_TSUMOGIRI);
+            scalars[s] = 1.0;
+        }
+        _ if action == Action::Kita => scalars[s + 11] = 1.0,
+        _ if id < ids::PON => {
+            let t = usize::from(id - ids::CHI);
+            scalars[s + 2 + t / 2] = 1.0;
+            scalars[s + 1] = (t % 2) as f32;
+        }
+        _ if id < ids::OPEN_KAN => {
+            scalars[s + 5] = 1.0;
+            scalars[s + 1] = f32::from(u8::from(id > ids::PON));
+        }
+        ids::OPEN_KAN => scalars[s + 6] = 1.0,
+        _ if id < ids::ADDED_KAN => mark(planes, scalars, HINT + 2, ids::CLOSED_KAN),
+        _ if id < ids::TSUMO => mark(planes, scalars, HINT + 3, ids::ADDED_KAN),
+        ids::TSUMO => scalars[s + 9] = 1.0,
+        ids::RON => scalars[s + 8] = 1.0,
+        ids::NINE_TERMINALS => scalars[s + 10] = 1.0,
+        ids::PASS => scalars[s + 7] = 1.0,
+        _ if id < ids::EXCHANGE => scalars[s + 12 + usize::from(id - ids::VOID)] = 1.0,
+        _ => scalars[s + 15] = 1.0,
+    }
+}
+
 /// The family one-hot's slot: riichi, MCR, or one of the Chinese home variants.
 fn family_index(v: Variant) -> usize {
     match v {
@@ -558,7 +662,7 @@ fn family_index(v: Variant) -> usize {
 mod tests {
     use super::*;
     use hupai_core::Seat;
-    use hupai_engine::{Game, Setup};
+    use hupai_engine::{Game, Pai, Setup};
     use hupai_rules::Rules;
 
     /// At three players the relative slots are the seat, the next and the one before it; the
@@ -618,6 +722,7 @@ mod tests {
         assert_eq!(Encoding::default(), Encoding::V4);
         assert_eq!((Encoding::V4.planes(), Encoding::V4.scalars()), (73, 83));
         assert_eq!((Encoding::V5.planes(), Encoding::V5.scalars()), (95, 97));
+        assert_eq!((Encoding::V6.planes(), Encoding::V6.scalars()), (99, 113));
         for e in Encoding::ALL {
             assert_eq!(Encoding::from_name(e.name()), Some(e));
         }
@@ -732,5 +837,68 @@ mod tests {
             }
         });
         assert!(checked > 0, "no riichi in the hands played");
+    }
+
+    /// `hupai-v6` begins with `hupai-v5`, byte for byte, and its last planes and scalars name
+    /// exactly the option the `defensive` agent takes at the decision, under every preset.
+    #[test]
+    fn v6_extends_v5_with_the_choice_of_defensive() {
+        use hupai_engine::Agent;
+        let mut kinds = std::collections::HashSet::new();
+        every_prompt(&mut |preset, view| {
+            let (p5, s5) = encoded(Encoding::V5, view);
+            let (p6, s6) = encoded(Encoding::V6, view);
+            assert_eq!(p5, p6[..p5.len()], "{preset}");
+            assert_eq!(s5, s6[..s5.len()], "{preset}");
+            let options = hupai_engine::legal_options(view);
+            let chosen = crate::Defensive::new(view.rules()).decide(view, &options);
+            let marked: Vec<(usize, usize)> = (95..99)
+                .flat_map(|p| (0..WIDTH).map(move |k| (p, k)))
+                .filter(|&(p, k)| p6[p * WIDTH + k] == 1)
+                .collect();
+            let flags: Vec<usize> = (97..113).filter(|&i| s6[i] == 1.0).collect();
+            let kind_of = |pai: Pai| pai.kind().map(Kind::index);
+            let (plane, kind, flag, riichi, red) = match chosen {
+                Action::Discard { pai, tsumogiri } | Action::Riichi { pai, tsumogiri } => (
+                    Some(95 + usize::from(tsumogiri)),
+                    kind_of(pai),
+                    None,
+                    matches!(chosen, Action::Riichi { .. }),
+                    pai.is_red(),
+                ),
+                Action::ClosedKan(k) | Action::LoneKong(k) => {
+                    (Some(97), Some(k.index()), None, false, false)
+                }
+                Action::AddedKan(k) => (Some(98), Some(k.index()), None, false, false),
+                Action::Chi(t) => {
+                    let position = crate::action_space::action_id(
+                        chosen,
+                        crate::action_space::claimed_kind(view),
+                    )
+                    .map(|id| usize::from(id - crate::action_space::CHI) / 2);
+                    (None, None, position.map(|p| 99 + p), false, t.iter().any(|p| p.is_red()))
+                }
+                Action::Pon(t) => (None, None, Some(102), false, t.iter().any(|p| p.is_red())),
+                Action::OpenKan => (None, None, Some(103), false, false),
+                Action::Pass => (None, None, Some(104), false, false),
+                Action::Ron => (None, None, Some(105), false, false),
+                Action::Tsumo => (None, None, Some(106), false, false),
+                Action::NineTerminals => (None, None, Some(107), false, false),
+                Action::Kita => (None, None, Some(108), false, false),
+                Action::Void(suit) => (None, None, Some(109 + suit.index()), false, false),
+                Action::Exchange(_) => (None, None, Some(112), false, false),
+            };
+            match plane {
+                Some(p) => assert_eq!(marked, vec![(p, kind.unwrap())], "{preset}: {chosen:?}"),
+                None => assert!(marked.is_empty(), "{preset}: {chosen:?}"),
+            }
+            let mut want: Vec<usize> = flag.into_iter().collect();
+            want.extend(riichi.then_some(97));
+            want.extend(red.then_some(98));
+            want.sort();
+            assert_eq!(flags, want, "{preset}: {chosen:?}");
+            kinds.insert(std::mem::discriminant(&chosen));
+        });
+        assert!(kinds.len() >= 6, "too few kinds of choice seen: {}", kinds.len());
     }
 }

@@ -44,7 +44,10 @@ The default observation encoding ``hupai-v4`` (``ENCODING``): ``planes``, uint8 
 (named in ``SCALAR_NAMES``). ``hupai-v5`` (``encoding="hupai-v5"`` for ``MahjongEnv``,
 ``VecEnv``, ``observe_events`` and ``self_play``) appends what a player works out from the
 same view: planes 73-94 and scalars 83-96 below, ``(95, 34)`` and ``(97,)``; it costs a few
-microseconds an observation more. ``ENCODINGS`` maps each name to its planes, scalars and
+microseconds an observation more. ``hupai-v6`` appends to ``hupai-v5`` the option the
+``defensive`` agent would take at the decision (planes 95-98 and scalars 97-112 below,
+``(99, 34)`` and ``(113,)``), so a network can learn where to depart from the one-step rules
+instead of relearning them; it costs a ``defensive`` decision (5-20 µs) more. ``ENCODINGS`` maps each name to its planes, scalars and
 scalar names. Seats are relative: 0 the player, 1 the next seat (on its right),
 2 across, 3 the seat before it; at a three-player table they go round the three seats (1 the
 next, 2 the one before) and the slots of a fourth stay empty. "≥n" planes have a 1 at each kind with at least n tiles.
@@ -76,13 +79,19 @@ planes                  content
 82                      hupai-v5: among those, the discard that leaves the most
 83+4(r-1)+0..3          hupai-v5, in a hand: the chance of dealing in to opponent r with this
                         kind, by the learned reads, ≥0.5%, ≥2%, ≥5%, ≥12%
+95                      hupai-v6: ``defensive`` discards this kind from the hand (riichi or not)
+96                      hupai-v6: ``defensive`` discards the drawn tile, of this kind
+97                      hupai-v6: ``defensive`` makes a closed kan (or lone kong) of this kind
+98                      hupai-v6: ``defensive`` makes an added kan of this kind
 ======================= ==============================================================
 
 hupai-v5's scalars 83-85 are each opponent's chance to be ready, 86-88 the cost of its win
 over the starting points (the learned reads of ``crates/hupai-ai/data``); 89-90 at a discard,
 the best shanten after a discard (/ 8) and whether it is ready; 91-96 at a claim, for the pon
 and for the best chi offered: whether it is offered, the shanten (/ 8) and the unseen
-effective tiles (/ 36) after the call and its best discard.
+effective tiles (/ 36) after the call and its best discard. hupai-v6's scalars 97-112 are the
+rest of ``defensive``'s choice: riichi, a red five, chi with the called tile lowest / middle /
+highest, pon, open kan, pass, ron, tsumo, nine terminals, kita, void man / pin / sou, an exchange.
 
 The encoding is computed from the player's own view, which is built only from the events
 its seat was shown: it never holds another seat's concealed tiles.
