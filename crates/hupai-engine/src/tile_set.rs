@@ -127,7 +127,7 @@ impl Iterator for Tiles {
 
 impl ExactSizeIterator for Tiles {}
 
-impl<'a> IntoIterator for &'a TileSet {
+impl IntoIterator for &TileSet {
     type Item = Tile;
     type IntoIter = Tiles;
 
