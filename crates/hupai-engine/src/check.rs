@@ -39,7 +39,7 @@ impl Game {
             if !self.seats.contains(s) && (!p.hand.is_empty() || !p.river.is_empty()) {
                 return err(format!("seat {}, not at the table, holds tiles", s.index()));
             }
-            all.extend(&p.hand);
+            all.extend(p.hand.iter());
             all.extend(&p.flowers);
             all.extend(&p.lone_kongs);
             all.extend(&p.kita);
@@ -80,7 +80,7 @@ impl Game {
             }
             let mut counts = Counts::EMPTY;
             let mut jokers = 0;
-            for t in &p.hand {
+            for t in p.hand.iter() {
                 match t.kind() {
                     Some(k) if Some(k) == self.joker => jokers += 1,
                     Some(k) => counts.add(k),
@@ -90,7 +90,7 @@ impl Game {
             if counts != *view.counts() || jokers != view.jokers() {
                 return err(format!("seat {} view's counts out of step with its tiles", s.index()));
             }
-            let mut names: Vec<Pai> = p.hand.iter().map(|&t| self.pai(t)).collect();
+            let mut names: Vec<Pai> = p.hand.iter().map(|t| self.pai(t)).collect();
             names.sort();
             if names != view.hand {
                 return err(format!("seat {} view's hand out of step with its tiles", s.index()));

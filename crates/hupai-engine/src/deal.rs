@@ -47,7 +47,7 @@ impl Game {
             }
         }
         let tehais = BySeat::new(self.seats, |s| {
-            self.p[s].hand.iter().map(|&t| self.pai(t)).collect::<Vec<_>>()
+            self.p[s].hand.iter().map(|t| self.pai(t)).collect::<Vec<_>>()
         });
         let start = Event::StartKyoku {
             bakaze: crate::Pai::kind_of(Seat::ALL[self.round as usize % 4].wind()),
@@ -64,7 +64,7 @@ impl Game {
         self.emit(start, out);
         for i in 0..self.seats.count() {
             let seat = self.seats.add(self.dealer, i);
-            while let Some(flower) = self.p[seat].hand.iter().copied().find(|t| t.is_flower()) {
+            while let Some(flower) = self.p[seat].hand.iter().find(|t| t.is_flower()) {
                 self.p[seat].remove(flower);
                 self.p[seat].flowers.push(flower);
                 let pai = self.pai(flower);
@@ -117,7 +117,7 @@ impl Game {
             for (slot, pai) in given[s.index()].iter_mut().zip(pai) {
                 // Another copy before the drawn tile, so the drawn tile stays drawn if it can.
                 *slot = p.tile_named(pai, self.reds, p.drawn).or_else(|| {
-                    p.drawn.filter(|&d| crate::Pai::of(d, self.reds) == pai && p.hand.contains(&d))
+                    p.drawn.filter(|&d| crate::Pai::of(d, self.reds) == pai && p.hand.contains(d))
                 });
                 if let Some(t) = *slot {
                     p.take_out(t);

@@ -2,7 +2,7 @@
 
 use hupai_core::{Kind, Meld, Seat, Tile};
 
-use crate::Pai;
+use crate::{Pai, TileSet};
 
 /// A seat's liability: who pays, for which yaku (its id in the scorer).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -86,8 +86,8 @@ impl RiichiState {
 /// waits, furiten, ippatsu, ...) lives in its [`crate::PlayerView`].
 #[derive(Clone, Debug, Default)]
 pub struct Player {
-    /// Concealed physical tiles, jokers included, sorted by index.
-    pub hand: Vec<Tile>,
+    /// Concealed physical tiles, jokers included (listed in index order).
+    pub hand: TileSet,
     /// Declared melds in order.
     pub melds: Vec<MeldTiles>,
     /// Discards in order.
@@ -125,16 +125,12 @@ impl Player {
 
     /// Adds a tile to the concealed tiles.
     pub fn add(&mut self, tile: Tile) {
-        crate::sorted::insert_sorted(&mut self.hand, tile);
+        self.hand.insert(tile);
     }
 
     /// Removes a tile from the concealed tiles; false when it is not there.
     pub fn remove(&mut self, tile: Tile) -> bool {
-        let Ok(at) = self.hand.binary_search(&tile) else {
-            return false;
-        };
-        self.remove_at(at);
-        true
+        self.hand.remove(tile)
     }
 
     /// Takes `tile` out of the concealed tiles to set it aside (a lone kong, a kita, an
@@ -153,44 +149,29 @@ impl Player {
 
     /// Concealed tiles of `kind`, lowest index first.
     pub fn tiles_of(&self, kind: Kind) -> impl Iterator<Item = Tile> + '_ {
-        self.hand.iter().copied().filter(move |t| t.kind() == Some(kind))
+        self.hand.of_kind(kind)
     }
 
-    /// A concealed tile named `pai` under `reds`, other than `not` (the drawn tile when a
-    /// discard is from the hand).
+    /// The concealed tile named `pai` under `reds` with the lowest index, other than `not`
+    /// (the drawn tile when a discard is from the hand).
     pub fn tile_named(&self, pai: Pai, reds: [u8; 3], not: Option<Tile>) -> Option<Tile> {
-        self.position_named(pai, reds, not).map(|at| self.hand[at])
-    }
-
-    /// Where among the concealed tiles a tile named `pai` under `reds` lies, other than
-    /// `not`: what a discard takes out, found once.
-    pub(crate) fn position_named(
-        &self,
-        pai: Pai,
-        reds: [u8; 3],
-        not: Option<Tile>,
-    ) -> Option<usize> {
-        let other = |t: Tile| Some(t) != not;
         let Some(kind) = pai.kind() else {
             // Flowers have no kind: look among all the tiles.
-            return self.hand.iter().position(|&t| other(t) && Pai::of(t, reds) == pai);
+            return self.hand.iter().find(|&t| Some(t) != not && Pai::of(t, reds) == pai);
         };
-        // A tile named `pai` is of its kind, and the hand, sorted by index, holds a kind's
-        // tiles together: look among those only. Of the kind, the name tells only whether
-        // the tile is a red five.
-        let red = pai.is_red();
-        let from = self.hand.partition_point(|&t| t < Tile::new(kind, 0));
-        let at = self.hand[from..]
-            .iter()
-            .take_while(|t| t.kind() == Some(kind))
-            .position(|&t| other(t) && t.is_red_five(reds) == red)?;
-        Some(from + at)
-    }
-
-    /// Takes the concealed tile at `at` out (a discard found by [`Player::position_named`]).
-    pub(crate) fn remove_at(&mut self, at: usize) -> Tile {
-        let tile = self.hand[at];
-        crate::sorted::remove_at(&mut self.hand, at);
-        tile
+        // Of the kind, the name tells only whether the tile is a red five, and a suit's red
+        // fives are its five's lowest copies: the copies held, without `not`, of the right
+        // redness, the lowest first.
+        let mut copies = self.hand.copies(kind);
+        if let Some(t) = not.filter(|t| t.kind() == Some(kind)) {
+            copies &= !(1 << t.copy());
+        }
+        let red_copies = if kind.number() == 5 && !kind.is_honor() {
+            (1u8 << reds[kind.suit().index()].min(4)) - 1
+        } else {
+            0
+        };
+        copies &= if pai.is_red() { red_copies } else { !red_copies };
+        (copies != 0).then(|| Tile::new(kind, copies.trailing_zeros() as u8))
     }
 }

@@ -26,13 +26,13 @@ impl Game {
         match action {
             Action::Discard { pai, tsumogiri } | Action::Riichi { pai, tsumogiri } => {
                 let p = &self.p[seat];
-                let at = match p.drawn {
-                    Some(drawn) if tsumogiri => p.hand.binary_search(&drawn).ok(),
+                let tile = match p.drawn {
+                    Some(drawn) if tsumogiri => Some(drawn).filter(|&d| p.hand.contains(d)),
                     _ if tsumogiri => None,
-                    drawn => p.position_named(pai, self.reds, drawn),
+                    drawn => p.tile_named(pai, self.reds, drawn),
                 };
-                if let Some(at) = at {
-                    self.discard(seat, at, matches!(action, Action::Riichi { .. }), out);
+                if let Some(tile) = tile {
+                    self.discard(seat, tile, matches!(action, Action::Riichi { .. }), out);
                 }
             }
             Action::Tsumo => {
@@ -49,17 +49,17 @@ impl Game {
         }
     }
 
-    /// Discards the concealed tile at `at` (declaring riichi when `riichi`), then opens the
+    /// Discards the concealed `tile` (declaring riichi when `riichi`), then opens the
     /// claims. A kan dora
     /// waiting for this discard is revealed just before it, as Mortal's simulator orders it.
-    fn discard(&mut self, seat: Seat, at: usize, riichi: bool, out: &mut Vec<Event>) {
+    fn discard(&mut self, seat: Seat, tile: Tile, riichi: bool, out: &mut Vec<Event>) {
         if riichi {
             let double = self.table().no_calls && self.views[seat].own_draws() == 1;
             self.emit(Event::Reach { actor: seat }, out);
             self.p[seat].riichi = RiichiState::Declared { double };
         }
         let p = &mut self.p[seat];
-        let tile = p.remove_at(at);
+        p.remove(tile);
         let tsumogiri = p.drawn == Some(tile);
         p.river.push(RiverTile { tile, tsumogiri, riichi, called: false });
         p.drawn = None;
