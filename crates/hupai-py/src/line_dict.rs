@@ -93,15 +93,38 @@ fn key<'py>(py: Python<'py>, field: Field) -> &'py Bound<'py, PyString> {
 }
 
 /// What a line's dict holds before the win tile is known.
-struct Fields {
-    rules: Option<String>,
-    hand: Option<String>,
+struct Fields<'py> {
+    rules: Option<Bound<'py, PyString>>,
+    hand: Option<Bound<'py, PyString>>,
     ctx: WinContext,
     win_tile: bool,
 }
 
+/// A line read from a dict, its two texts still the dict's `str` objects (held, so that they
+/// live as long as these do, whatever happens to the dict), each checked to have a UTF-8 form:
+/// a batch borrows their text in place ([`PyStringMethods::to_str`]), no copy made.
+pub struct DictLine<'py> {
+    /// The rules' name.
+    pub rules: Bound<'py, PyString>,
+    /// The hand text.
+    pub hand: Bound<'py, PyString>,
+    /// The situation of the win.
+    pub context: WinContext,
+}
+
+impl DictLine<'_> {
+    /// The line with its texts copied.
+    pub fn into_line(self) -> PyResult<ScoreLine> {
+        Ok(ScoreLine {
+            rules: self.rules.to_str()?.to_owned(),
+            hand: self.hand.to_str()?.to_owned(),
+            context: self.context,
+        })
+    }
+}
+
 /// The line in `d`, or None where the dict leaves the fast path (see the module).
-pub fn read(d: &Bound<'_, PyDict>) -> Option<ScoreLine> {
+pub fn read<'py>(d: &Bound<'py, PyDict>) -> Option<DictLine<'py>> {
     let py = d.py();
     let size = d.len();
     // The win tile is required; East until it is read.
@@ -124,10 +147,10 @@ pub fn read(d: &Bound<'_, PyDict>) -> Option<ScoreLine> {
     if found != size || !f.win_tile {
         return None;
     }
-    Some(ScoreLine { rules: f.rules?, hand: f.hand?, context: f.ctx })
+    Some(DictLine { rules: f.rules?, hand: f.hand?, context: f.ctx })
 }
 
-fn set(f: &mut Fields, field: Field, v: &Bound<'_, PyAny>) -> Option<()> {
+fn set<'py>(f: &mut Fields<'py>, field: Field, v: &Bound<'py, PyAny>) -> Option<()> {
     let c = &mut f.ctx;
     match field {
         Field::Rules => f.rules = Some(text(v)?),
@@ -158,18 +181,21 @@ fn set(f: &mut Fields, field: Field, v: &Bound<'_, PyAny>) -> Option<()> {
     Some(())
 }
 
-/// A `str` (not a subclass) as Rust text.
-fn text(v: &Bound<'_, PyAny>) -> Option<String> {
-    let s = v.cast_exact::<PyString>().ok()?;
-    // The stable ABI before 3.10 has no borrowed UTF-8 view: one bytes object.
-    let bytes = s.encode_utf8().ok()?;
-    std::str::from_utf8(bytes.as_bytes()).ok().map(str::to_owned)
+/// A `str` (not a subclass) that has a UTF-8 form (no lone surrogates), held.
+fn text<'py>(v: &Bound<'py, PyAny>) -> Option<Bound<'py, PyString>> {
+    utf8(v)?;
+    Some(v.cast_exact::<PyString>().ok()?.clone())
+}
+
+/// The UTF-8 text of a `str` (not a subclass), borrowed: the stable ABI of 3.10 reads it in
+/// place (the string keeps its UTF-8 form once made; an ASCII string is its own), where 3.9's
+/// made a new `bytes` object a field. A string with lone surrogates has none: None.
+fn utf8<'a>(v: &'a Bound<'_, PyAny>) -> Option<&'a str> {
+    v.cast_exact::<PyString>().ok()?.to_str().ok()
 }
 
 fn kind(v: &Bound<'_, PyAny>) -> Option<Kind> {
-    let s = v.cast_exact::<PyString>().ok()?;
-    let bytes = s.encode_utf8().ok()?;
-    std::str::from_utf8(bytes.as_bytes()).ok()?.parse().ok()
+    utf8(v)?.parse().ok()
 }
 
 /// A wind tile in any notation, as the seat whose wind it is (`serde`'s `wind` reading).
