@@ -3,6 +3,7 @@
 use std::borrow::Cow;
 
 use hupai_rules::{LineError, RulesCache, Score, ScoreLine, ScoreLineRef, WinContext};
+use pyo3::intern;
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyDict, PyList, PyString};
 
@@ -136,13 +137,13 @@ impl Failure {
         let d = PyDict::new(py);
         match self {
             Failure::Python(err) => {
-                d.set_item("error", err.value(py).str()?)?;
-                d.set_item("type", err.get_type(py).name()?)?;
+                d.set_item(intern!(py, "error"), err.value(py).str()?)?;
+                d.set_item(intern!(py, "type"), err.get_type(py).name()?)?;
             }
             Failure::Hupai(e) => {
                 let (class, message) = e.class_and_message();
-                d.set_item("error", message)?;
-                d.set_item("type", class.type_object(py).name()?)?;
+                d.set_item(intern!(py, "error"), message)?;
+                d.set_item(intern!(py, "type"), class.type_object(py).name()?)?;
             }
         }
         Ok(d)
@@ -210,8 +211,16 @@ pub fn score_batch<'py>(
         let bytes = text.as_bytes();
         py.detach(|| score_all(json_lines(bytes)))
     } else if let Ok(text) = lines.cast::<PyString>() {
-        let utf8 = text.encode_utf8()?;
-        let bytes = utf8.as_bytes();
+        // Read in place (a `str` keeps its UTF-8 form); one with lone surrogates has none, and
+        // its encoding raises, as before.
+        let utf8;
+        let bytes = match text.to_str() {
+            Ok(whole) => whole.as_bytes(),
+            Err(_) => {
+                utf8 = text.encode_utf8()?;
+                utf8.as_bytes()
+            }
+        };
         py.detach(|| score_all(json_lines(bytes)))
     } else {
         // The strings a line's text is borrowed from, held (in the lines' order) until the

@@ -85,12 +85,18 @@ def assert_paths_agree(lines: list[dict[str, Any]]) -> int:
     from_text = hupai.score_batch(text, errors="dict")
     from_bytes = hupai.score_batch(text.encode(), errors="dict", as_dicts=True)
     through = hupai.score_batch([Through(x) for x in lines], errors="dict")
+    strs = hupai.score_batch([json.dumps(x, ensure_ascii=False) for x in lines], errors="dict")
+    # Dicts, JSON strs and dicts read through serde mixed in one sequence (an iterator too):
+    # each dict's texts and each str are held and borrowed in the lines' order.
+    mixed_lines = [json.dumps(x) if i % 3 == 1 else Through(x) if i % 3 == 2 else x for i, x in enumerate(lines)]
+    mixed = hupai.score_batch(iter(mixed_lines), errors="dict")
     # Two and three scoring threads (parts of at least 256 lines) give the same, in order.
     threads = [hupai.score_batch(lines, errors="dict", threads=t) for t in (2, 3)]
     for i, d in enumerate(direct):
         want = {"type": d[0], "error": d[1]} if isinstance(d, tuple) else d
         assert dicts[i] == want, lines[i]
         assert lazy[i] == want and from_text[i] == want and from_bytes[i] == want and through[i] == want
+        assert strs[i] == want and mixed[i] == want
         assert threads[0][i] == want and threads[1][i] == want
     return sum(not isinstance(d, tuple) for d in direct)
 
@@ -129,6 +135,20 @@ def test_off_the_fast_path_values_give_serdes_errors() -> None:
         assert answer(hupai.score, line) == answer(hupai.score, Through(line)), line
     assert answer(hupai.score, bad[0])[0] == "InputError"
     assert answer(hupai.score, {**good, "honba": 2}) == answer(hupai.score, Through({**good, "honba": 2}))
+
+
+def test_texts_without_utf8_read_as_before() -> None:
+    # A str with a lone surrogate has no UTF-8 form: a dict holding one leaves the fast path
+    # (serde names the error), a JSON str is read from its text with the surrogate replaced.
+    good = {"rules": "riichi", "hand": "123m456p789s11222z", "win_tile": "2z"}
+    lines: list[Any] = [good, {**good, "hand": "123m\ud800"}, {**good, "rules": "\udfff"},
+                        '{"rules": "riichi", "hand": "123m456p789s11222z", "win_tile": "2z", "x": "\ud800"}',
+                        '{"rules": "riichi", "hand": "123m456p789s11222z", "win_tile": "2z"}\ud800', good]
+    want = [answer(hupai.score, x) for x in lines]
+    got = hupai.score_batch(lines, errors="dict", as_dicts=True)
+    assert [w if isinstance(w, dict) else {"type": w[0], "error": w[1]} for w in want] == got
+    assert isinstance(want[0], dict) and isinstance(want[5], dict)
+    assert all(isinstance(w, tuple) for w in want[1:5])
 
 
 def test_score_result_is_a_read_only_mapping() -> None:
