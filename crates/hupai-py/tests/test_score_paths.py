@@ -139,16 +139,28 @@ def test_off_the_fast_path_values_give_serdes_errors() -> None:
 
 def test_texts_without_utf8_read_as_before() -> None:
     # A str with a lone surrogate has no UTF-8 form: a dict holding one leaves the fast path
-    # (serde names the error), a JSON str is read from its text with the surrogate replaced.
-    good = {"rules": "riichi", "hand": "123m456p789s11222z", "win_tile": "2z"}
+    # (serde's reading names the error), a JSON str raises UnicodeEncodeError, in `score` and
+    # line by line in `score_batch`, whose borrowed reading skips neither.
+    good = {"rules": "riichi", "hand": "123m456p789s11555z", "win_tile": "5z"}
     lines: list[Any] = [good, {**good, "hand": "123m\ud800"}, {**good, "rules": "\udfff"},
-                        '{"rules": "riichi", "hand": "123m456p789s11222z", "win_tile": "2z", "x": "\ud800"}',
-                        '{"rules": "riichi", "hand": "123m456p789s11222z", "win_tile": "2z"}\ud800', good]
-    want = [answer(hupai.score, x) for x in lines]
-    got = hupai.score_batch(lines, errors="dict", as_dicts=True)
-    assert [w if isinstance(w, dict) else {"type": w[0], "error": w[1]} for w in want] == got
-    assert isinstance(want[0], dict) and isinstance(want[5], dict)
-    assert all(isinstance(w, tuple) for w in want[1:5])
+                        '{"rules": "riichi", "hand": "123m456p789s11555z", "win_tile": "5z", "x": "\ud800"}',
+                        '{"rules": "riichi", "hand": "123m456p789s11555z", "win_tile": "5z"}\ud800', good]
+
+    def one(line: Any) -> Any:
+        try:
+            return hupai.score(line)
+        except Exception as e:  # noqa: BLE001 - the exception's class is the answer
+            return {"type": type(e).__name__, "error": str(e)}
+
+    want = [one(x) for x in lines]
+    assert hupai.score_batch(lines, errors="dict", as_dicts=True) == want
+    assert hupai.score_batch(iter(lines), errors="dict") == want
+    assert [w["type"] for w in want[1:5]] == ["InputError", "InputError", "UnicodeEncodeError", "UnicodeEncodeError"]
+    assert "han" in want[0] and want[5] == want[0]
+    with pytest.raises(UnicodeEncodeError):
+        hupai.score_batch(lines[3:])
+    with pytest.raises(UnicodeEncodeError):
+        hupai.score_batch(lines[3] + "\n")
 
 
 def test_score_result_is_a_read_only_mapping() -> None:
