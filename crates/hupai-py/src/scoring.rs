@@ -209,7 +209,7 @@ pub fn score_batch<'py>(
     let score_all = |read| score_lines(read, &rules, threads);
     let results: Vec<Result<Score, Failure>> = if let Ok(text) = lines.cast::<PyBytes>() {
         let bytes = text.as_bytes();
-        py.detach(|| score_text(bytes, &rules, threads))
+        py.detach(|| score_all(json_lines(bytes)))
     } else if let Ok(text) = lines.cast::<PyString>() {
         // Read in place (a `str` keeps its UTF-8 form); one with lone surrogates has none, and
         // its encoding raises, as before.
@@ -221,7 +221,7 @@ pub fn score_batch<'py>(
                 utf8.as_bytes()
             }
         };
-        py.detach(|| score_text(bytes, &rules, threads))
+        py.detach(|| score_all(json_lines(bytes)))
     } else {
         // The strings a line's text is borrowed from, held (in the lines' order) until the
         // batch is scored: the stable ABI of 3.10 reads a `str`'s UTF-8 text in place.
@@ -352,36 +352,12 @@ fn score_lines(
     })
 }
 
-/// The JSON lines of `text` scored in order (see `score_batch`). On one thread each line is
-/// scored as soon as it is read (no list of read lines in between); on more, the lines are
-/// read first and split between the threads.
-fn score_text(
-    text: &[u8],
-    rules: &Option<RulesArg>,
-    threads: usize,
-) -> Vec<Result<Score, Failure>> {
-    if threads != 1 {
-        return score_lines(json_lines(text), rules, threads);
-    }
-    let mut cache = cache();
-    let mut out = Vec::with_capacity(text.len() / 64 + 1);
-    for_each_json_line(text, |line| out.push(line.and_then(|l| Ok(l.score(rules, &mut cache)?))));
-    out
-}
-
 /// The JSON lines of `text` read as `hupai score` reads them (blank lines skipped); a line of
 /// the common shape keeps its texts in `text`.
 fn json_lines(text: &[u8]) -> Vec<Result<BatchLine<'_>, Failure>> {
     // Room for lines of the usual length (counting the newlines first cost a pass over the
     // text, about 170 instructions a line); longer or shorter lines grow it as needed.
     let mut out = Vec::with_capacity(text.len() / 64 + 1);
-    for_each_json_line(text, |line| out.push(line));
-    out
-}
-
-/// Gives `each` the JSON lines of `text` in order, read as `hupai score` reads them (blank
-/// lines skipped); a line of the common shape keeps its texts in `text`.
-fn for_each_json_line<'a>(text: &'a [u8], mut each: impl FnMut(Result<BatchLine<'a>, Failure>)) {
     // Text that is UTF-8 as a whole (a `str`'s always is) is checked once, not line by line.
     if let Ok(whole) = std::str::from_utf8(text) {
         // A line of the common shape is read where it starts and tells where the next one
@@ -389,26 +365,26 @@ fn for_each_json_line<'a>(text: &'a [u8], mut each: impl FnMut(Result<BatchLine<
         let mut at = 0;
         while at < whole.len() {
             if let Some((line, next)) = ScoreLineRef::read_plain_json_line(whole, at) {
-                each(Ok(BatchLine::Borrowed(line)));
+                out.push(Ok(BatchLine::Borrowed(line)));
                 at = next;
                 continue;
             }
             let end = whole[at..].find('\n').map_or(whole.len(), |n| at + n);
             let line = &whole[at..end];
             if !line.trim_ascii().is_empty() {
-                each(read_json_line(line).map_err(Failure::from));
+                out.push(read_json_line(line).map_err(Failure::from));
             }
             at = end + 1;
         }
     } else {
         let lines = text.split(|&b| b == b'\n').filter(|line| !line.trim_ascii().is_empty());
-        for line in lines {
-            each(match std::str::from_utf8(line) {
-                Ok(line) => read_json_line(line).map_err(Failure::from),
-                Err(e) => Err(Error::Input(format!("a line that is not UTF-8: {e}")).into()),
-            });
-        }
+        out.extend(lines.map(|line| {
+            let line = std::str::from_utf8(line)
+                .map_err(|e| Error::Input(format!("a line that is not UTF-8: {e}")))?;
+            Ok(read_json_line(line)?)
+        }));
     }
+    out
 }
 
 /// One JSON line: its texts borrowed when it has the common shape, read by `serde` otherwise.
