@@ -131,8 +131,14 @@ def test_off_the_fast_path_values_give_serdes_errors() -> None:
            {**good, "seat_wind": "5z"}, {**good, "win_tile": "8z"}, {**good, "dora_indicators": ("1m",)},
            {**good, "dora_indicators": ["1m", 3]}, {**good, "riichy": True}, {**good, 1: True},
            {"rules": "riichi", "hand": "123m456p789s11222z"}, {**good, "rules": b"riichi"}, {**good, "kita": 1}]
+    class Key(str):
+        pass
+
+    # A key that is a str subclass leaves the fast path too; serde reads it as its text.
+    bad.append({Key("rules"): "riichi", "hand": "123m456p789s11222z", "win_tile": "2z", "seat_wind": "2z"})
     for line in bad:
         assert answer(hupai.score, line) == answer(hupai.score, Through(line)), line
+        assert hupai.score_batch([line], errors="dict") == hupai.score_batch([Through(line)], errors="dict")
     assert answer(hupai.score, bad[0])[0] == "InputError"
     assert answer(hupai.score, {**good, "honba": 2}) == answer(hupai.score, Through({**good, "honba": 2}))
 
