@@ -1,5 +1,5 @@
-//! A score line read from a Python dict field by field: interned keys looked up in the dict,
-//! exact type checks, the values parsed by the same `FromStr` as `serde` uses. A dict that
+//! A score line read from a Python dict field by field: its items read in one pass, each key's
+//! text matched to a field, exact type checks, the values parsed by the same `FromStr` as `serde` uses. A dict that
 //! leaves this path (a key it does not read, a value of another type, out of range or that
 //! does not parse) gives None, and the caller reads it through `serde` (`pythonize`), which
 //! names what is wrong: the error messages stay `hupai score`'s, and every line that reads
@@ -11,7 +11,6 @@
 
 use hupai_core::{Kind, Seat};
 use hupai_rules::{ScoreLine, WinContext};
-use pyo3::intern;
 use pyo3::prelude::*;
 use pyo3::types::{PyBool, PyDict, PyInt, PyList, PyString};
 
@@ -41,69 +40,67 @@ enum Field {
     Ura,
 }
 
-/// The fields, the most common first (the lookups stop once every key is found).
-const FIELDS: [Field; 21] = [
-    Field::Rules,
-    Field::Hand,
-    Field::WinTile,
-    Field::SelfDrawn,
-    Field::SeatWind,
-    Field::RoundWind,
-    Field::Riichi,
-    Field::Dora,
-    Field::Ura,
-    Field::Ippatsu,
-    Field::DoubleRiichi,
-    Field::Honba,
-    Field::RiichiSticks,
-    Field::Flowers,
-    Field::LastTile,
-    Field::Replacement,
-    Field::RobbingKong,
-    Field::KongDiscard,
-    Field::DealerDiscard,
-    Field::FourthTile,
-    Field::FirstTurn,
-];
-
-fn key<'py>(py: Python<'py>, field: Field) -> &'py Bound<'py, PyString> {
-    match field {
-        Field::Rules => intern!(py, "rules"),
-        Field::Hand => intern!(py, "hand"),
-        Field::WinTile => intern!(py, "win_tile"),
-        Field::SelfDrawn => intern!(py, "self_drawn"),
-        Field::SeatWind => intern!(py, "seat_wind"),
-        Field::RoundWind => intern!(py, "round_wind"),
-        Field::Riichi => intern!(py, "riichi"),
-        Field::DoubleRiichi => intern!(py, "double_riichi"),
-        Field::Ippatsu => intern!(py, "ippatsu"),
-        Field::LastTile => intern!(py, "last_tile"),
-        Field::Replacement => intern!(py, "replacement"),
-        Field::RobbingKong => intern!(py, "robbing_kong"),
-        Field::KongDiscard => intern!(py, "kong_discard"),
-        Field::DealerDiscard => intern!(py, "dealer_discard"),
-        Field::FourthTile => intern!(py, "fourth_tile"),
-        Field::FirstTurn => intern!(py, "first_turn"),
-        Field::Flowers => intern!(py, "flowers"),
-        Field::Honba => intern!(py, "honba"),
-        Field::RiichiSticks => intern!(py, "riichi_sticks"),
-        Field::Dora => intern!(py, "dora_indicators"),
-        Field::Ura => intern!(py, "ura_indicators"),
-    }
+/// The field a key names (the key's text as `serde` reads it), or None for any other key.
+fn field_named(name: &str) -> Option<Field> {
+    Some(match name {
+        "rules" => Field::Rules,
+        "hand" => Field::Hand,
+        "win_tile" => Field::WinTile,
+        "self_drawn" => Field::SelfDrawn,
+        "seat_wind" => Field::SeatWind,
+        "round_wind" => Field::RoundWind,
+        "riichi" => Field::Riichi,
+        "double_riichi" => Field::DoubleRiichi,
+        "ippatsu" => Field::Ippatsu,
+        "last_tile" => Field::LastTile,
+        "replacement" => Field::Replacement,
+        "robbing_kong" => Field::RobbingKong,
+        "kong_discard" => Field::KongDiscard,
+        "dealer_discard" => Field::DealerDiscard,
+        "fourth_tile" => Field::FourthTile,
+        "first_turn" => Field::FirstTurn,
+        "flowers" => Field::Flowers,
+        "honba" => Field::Honba,
+        "riichi_sticks" => Field::RiichiSticks,
+        "dora_indicators" => Field::Dora,
+        "ura_indicators" => Field::Ura,
+        _ => return None,
+    })
 }
 
 /// What a line's dict holds before the win tile is known.
-struct Fields {
-    rules: Option<String>,
-    hand: Option<String>,
+struct Fields<'py> {
+    rules: Option<Bound<'py, PyString>>,
+    hand: Option<Bound<'py, PyString>>,
     ctx: WinContext,
     win_tile: bool,
 }
 
+/// A line read from a dict, its two texts still the dict's `str` objects (held, so that they
+/// live as long as these do, whatever happens to the dict), each checked to have a UTF-8 form:
+/// a batch borrows their text in place ([`PyStringMethods::to_str`]), no copy made.
+pub struct DictLine<'py> {
+    /// The rules' name.
+    pub rules: Bound<'py, PyString>,
+    /// The hand text.
+    pub hand: Bound<'py, PyString>,
+    /// The situation of the win.
+    pub context: WinContext,
+}
+
+impl DictLine<'_> {
+    /// The line with its texts copied.
+    pub fn into_line(self) -> PyResult<ScoreLine> {
+        Ok(ScoreLine {
+            rules: self.rules.to_str()?.to_owned(),
+            hand: self.hand.to_str()?.to_owned(),
+            context: self.context,
+        })
+    }
+}
+
 /// The line in `d`, or None where the dict leaves the fast path (see the module).
-pub fn read(d: &Bound<'_, PyDict>) -> Option<ScoreLine> {
-    let py = d.py();
-    let size = d.len();
+pub fn read<'py>(d: &Bound<'py, PyDict>) -> Option<DictLine<'py>> {
     // The win tile is required; East until it is read.
     let mut f = Fields {
         rules: None,
@@ -111,23 +108,20 @@ pub fn read(d: &Bound<'_, PyDict>) -> Option<ScoreLine> {
         ctx: WinContext::new(Kind::new(0)?, false),
         win_tile: false,
     };
-    let mut found = 0;
-    for field in FIELDS {
-        if found == size {
-            break;
-        }
-        let Ok(Some(value)) = d.get_item(key(py, field)) else { continue };
-        found += 1;
-        set(&mut f, field, &value)?;
+    // The items in one pass (no hash lookups, none for the fields a line leaves out): a key
+    // that is not a `str` naming a field leaves the fast path. Nothing here runs Python code,
+    // so the dict cannot change while it is read.
+    for (key, value) in d.iter() {
+        let name = key.cast_exact::<PyString>().ok()?.to_str().ok()?;
+        set(&mut f, field_named(name)?, &value)?;
     }
-    // A key left over is one the fast path does not read (or not a string).
-    if found != size || !f.win_tile {
+    if !f.win_tile {
         return None;
     }
-    Some(ScoreLine { rules: f.rules?, hand: f.hand?, context: f.ctx })
+    Some(DictLine { rules: f.rules?, hand: f.hand?, context: f.ctx })
 }
 
-fn set(f: &mut Fields, field: Field, v: &Bound<'_, PyAny>) -> Option<()> {
+fn set<'py>(f: &mut Fields<'py>, field: Field, v: &Bound<'py, PyAny>) -> Option<()> {
     let c = &mut f.ctx;
     match field {
         Field::Rules => f.rules = Some(text(v)?),
@@ -158,18 +152,21 @@ fn set(f: &mut Fields, field: Field, v: &Bound<'_, PyAny>) -> Option<()> {
     Some(())
 }
 
-/// A `str` (not a subclass) as Rust text.
-fn text(v: &Bound<'_, PyAny>) -> Option<String> {
-    let s = v.cast_exact::<PyString>().ok()?;
-    // The stable ABI before 3.10 has no borrowed UTF-8 view: one bytes object.
-    let bytes = s.encode_utf8().ok()?;
-    std::str::from_utf8(bytes.as_bytes()).ok().map(str::to_owned)
+/// A `str` (not a subclass) that has a UTF-8 form (no lone surrogates), held.
+fn text<'py>(v: &Bound<'py, PyAny>) -> Option<Bound<'py, PyString>> {
+    utf8(v)?;
+    Some(v.cast_exact::<PyString>().ok()?.clone())
+}
+
+/// The UTF-8 text of a `str` (not a subclass), borrowed: the stable ABI of 3.10 reads it in
+/// place (the string keeps its UTF-8 form once made; an ASCII string is its own), where 3.9's
+/// made a new `bytes` object a field. A string with lone surrogates has none: None.
+fn utf8<'a>(v: &'a Bound<'_, PyAny>) -> Option<&'a str> {
+    v.cast_exact::<PyString>().ok()?.to_str().ok()
 }
 
 fn kind(v: &Bound<'_, PyAny>) -> Option<Kind> {
-    let s = v.cast_exact::<PyString>().ok()?;
-    let bytes = s.encode_utf8().ok()?;
-    std::str::from_utf8(bytes.as_bytes()).ok()?.parse().ok()
+    utf8(v)?.parse().ok()
 }
 
 /// A wind tile in any notation, as the seat whose wind it is (`serde`'s `wind` reading).

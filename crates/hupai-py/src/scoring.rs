@@ -1,6 +1,9 @@
 //! Scoring: `hupai score` lines (dicts or JSON text) in, its result dicts out.
 
-use hupai_rules::{LineError, RulesCache, Score, ScoreLine, ScoreLineRef};
+use std::borrow::Cow;
+
+use hupai_rules::{LineError, RulesCache, Score, ScoreLine, ScoreLineRef, WinContext};
+use pyo3::intern;
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyDict, PyList, PyString};
 
@@ -27,7 +30,7 @@ impl<'a, 'py> FromPyObject<'a, 'py> for LineArg {
 fn read_line(ob: &Bound<'_, PyAny>) -> PyResult<LineArg> {
     if let Ok(d) = ob.cast_exact::<PyDict>() {
         if let Some(line) = line_dict::read(d) {
-            return Ok(LineArg(line));
+            return Ok(LineArg(line.into_line()?));
         }
     }
     let line = if let Ok(text) = ob.cast::<PyString>() {
@@ -58,13 +61,24 @@ fn score_one(
     }
 }
 
-/// A line of a batch as read: its own texts (from a dict), borrowed from the batch's text of
-/// JSON lines (no copy of the rules' name and the hand text), or a JSON text of its own (a
-/// `str` of the batch), read when it is scored, with the GIL released.
+/// A line of a batch as read: its own texts (a dict read through `serde`), borrowed (from the
+/// batch's text of JSON lines, or from the `str` objects of a dict; no copy of the rules' name
+/// and the hand text), or a JSON text (a `str` of the batch, borrowed), read when it is
+/// scored, with the GIL released.
 enum BatchLine<'a> {
     Owned(ScoreLine),
     Borrowed(ScoreLineRef<'a>),
-    Text(String),
+    Text(Cow<'a, str>),
+}
+
+/// A line of a sequence as first read, its texts not yet borrowed: a dict of the common shape
+/// (its two strings held in order beside), a JSON `str` (held beside, or its text copied when
+/// it has no UTF-8 form: lone surrogates, read as `to_cow` reads them), or a line read already.
+enum Pending {
+    Dict(WinContext),
+    Text,
+    OwnText(String),
+    Read(ScoreLine),
 }
 
 impl BatchLine<'_> {
@@ -123,13 +137,13 @@ impl Failure {
         let d = PyDict::new(py);
         match self {
             Failure::Python(err) => {
-                d.set_item("error", err.value(py).str()?)?;
-                d.set_item("type", err.get_type(py).name()?)?;
+                d.set_item(intern!(py, "error"), err.value(py).str()?)?;
+                d.set_item(intern!(py, "type"), err.get_type(py).name()?)?;
             }
             Failure::Hupai(e) => {
                 let (class, message) = e.class_and_message();
-                d.set_item("error", message)?;
-                d.set_item("type", class.type_object(py).name()?)?;
+                d.set_item(intern!(py, "error"), message)?;
+                d.set_item(intern!(py, "type"), class.type_object(py).name()?)?;
             }
         }
         Ok(d)
@@ -197,20 +211,64 @@ pub fn score_batch<'py>(
         let bytes = text.as_bytes();
         py.detach(|| score_all(json_lines(bytes)))
     } else if let Ok(text) = lines.cast::<PyString>() {
-        let utf8 = text.encode_utf8()?;
-        let bytes = utf8.as_bytes();
+        // Read in place (a `str` keeps its UTF-8 form); one with lone surrogates has none, and
+        // its encoding raises, as before.
+        let utf8;
+        let bytes = match text.to_str() {
+            Ok(whole) => whole.as_bytes(),
+            Err(_) => {
+                utf8 = text.encode_utf8()?;
+                utf8.as_bytes()
+            }
+        };
         py.detach(|| score_all(json_lines(bytes)))
     } else {
-        let read_one = |line: &Bound<'py, PyAny>| -> Result<BatchLine<'static>, Failure> {
+        // The strings a line's text is borrowed from, held (in the lines' order) until the
+        // batch is scored: the stable ABI of 3.10 reads a `str`'s UTF-8 text in place.
+        let mut held: Vec<Bound<'py, PyString>> = Vec::new();
+        let mut read_one = |line: &Bound<'py, PyAny>| -> Result<Pending, Failure> {
             if let Ok(text) = line.cast::<PyString>() {
-                return Ok(BatchLine::Text(text.to_cow()?.into_owned()));
+                if text.to_str().is_err() {
+                    return Ok(Pending::OwnText(text.to_cow()?.into_owned()));
+                }
+                held.push(text.clone());
+                return Ok(Pending::Text);
             }
-            Ok(BatchLine::Owned(read_line(line)?.0))
+            if let Ok(d) = line.cast_exact::<PyDict>() {
+                if let Some(line) = line_dict::read(d) {
+                    held.push(line.rules);
+                    held.push(line.hand);
+                    return Ok(Pending::Dict(line.context));
+                }
+            }
+            Ok(Pending::Read(read_line(line)?.0))
         };
-        let read: Vec<Result<BatchLine<'static>, Failure>> = match lines.cast::<PyList>() {
+        let pending: Vec<Result<Pending, Failure>> = match lines.cast::<PyList>() {
             Ok(list) => list.iter().map(|line| read_one(&line)).collect(),
             Err(_) => lines.try_iter()?.map(|line| read_one(&line?)).collect(),
         };
+        let mut texts = held.iter().map(|s| s.to_str());
+        let mut text = || {
+            texts.next().unwrap_or_else(|| {
+                Err(pyo3::exceptions::PyRuntimeError::new_err(
+                    "internal error: a batch line's text went missing (a bug; please report it)",
+                ))
+            })
+        };
+        let read: Vec<Result<BatchLine<'_>, Failure>> = pending
+            .into_iter()
+            .map(|p| {
+                Ok(match p? {
+                    Pending::Dict(context) => {
+                        let (rules, hand) = (text()?, text()?);
+                        BatchLine::Borrowed(ScoreLineRef { rules, hand, context })
+                    }
+                    Pending::Text => BatchLine::Text(Cow::Borrowed(text()?)),
+                    Pending::OwnText(own) => BatchLine::Text(Cow::Owned(own)),
+                    Pending::Read(line) => BatchLine::Owned(line),
+                })
+            })
+            .collect();
         py.detach(|| score_all(read))
     };
     // The results hold no cycles: Python's cyclic collector, which the many new objects

@@ -85,12 +85,18 @@ def assert_paths_agree(lines: list[dict[str, Any]]) -> int:
     from_text = hupai.score_batch(text, errors="dict")
     from_bytes = hupai.score_batch(text.encode(), errors="dict", as_dicts=True)
     through = hupai.score_batch([Through(x) for x in lines], errors="dict")
+    strs = hupai.score_batch([json.dumps(x, ensure_ascii=False) for x in lines], errors="dict")
+    # Dicts, JSON strs and dicts read through serde mixed in one sequence (an iterator too):
+    # each dict's texts and each str are held and borrowed in the lines' order.
+    mixed_lines = [json.dumps(x) if i % 3 == 1 else Through(x) if i % 3 == 2 else x for i, x in enumerate(lines)]
+    mixed = hupai.score_batch(iter(mixed_lines), errors="dict")
     # Two and three scoring threads (parts of at least 256 lines) give the same, in order.
     threads = [hupai.score_batch(lines, errors="dict", threads=t) for t in (2, 3)]
     for i, d in enumerate(direct):
         want = {"type": d[0], "error": d[1]} if isinstance(d, tuple) else d
         assert dicts[i] == want, lines[i]
         assert lazy[i] == want and from_text[i] == want and from_bytes[i] == want and through[i] == want
+        assert strs[i] == want and mixed[i] == want
         assert threads[0][i] == want and threads[1][i] == want
     return sum(not isinstance(d, tuple) for d in direct)
 
@@ -125,10 +131,42 @@ def test_off_the_fast_path_values_give_serdes_errors() -> None:
            {**good, "seat_wind": "5z"}, {**good, "win_tile": "8z"}, {**good, "dora_indicators": ("1m",)},
            {**good, "dora_indicators": ["1m", 3]}, {**good, "riichy": True}, {**good, 1: True},
            {"rules": "riichi", "hand": "123m456p789s11222z"}, {**good, "rules": b"riichi"}, {**good, "kita": 1}]
+    class Key(str):
+        pass
+
+    # A key that is a str subclass leaves the fast path too; serde reads it as its text.
+    bad.append({Key("rules"): "riichi", "hand": "123m456p789s11222z", "win_tile": "2z", "seat_wind": "2z"})
     for line in bad:
         assert answer(hupai.score, line) == answer(hupai.score, Through(line)), line
+        assert hupai.score_batch([line], errors="dict") == hupai.score_batch([Through(line)], errors="dict")
     assert answer(hupai.score, bad[0])[0] == "InputError"
     assert answer(hupai.score, {**good, "honba": 2}) == answer(hupai.score, Through({**good, "honba": 2}))
+
+
+def test_texts_without_utf8_read_as_before() -> None:
+    # A str with a lone surrogate has no UTF-8 form: a dict holding one leaves the fast path
+    # (serde's reading names the error), a JSON str raises UnicodeEncodeError, in `score` and
+    # line by line in `score_batch`, whose borrowed reading skips neither.
+    good = {"rules": "riichi", "hand": "123m456p789s11555z", "win_tile": "5z"}
+    lines: list[Any] = [good, {**good, "hand": "123m\ud800"}, {**good, "rules": "\udfff"},
+                        '{"rules": "riichi", "hand": "123m456p789s11555z", "win_tile": "5z", "x": "\ud800"}',
+                        '{"rules": "riichi", "hand": "123m456p789s11555z", "win_tile": "5z"}\ud800', good]
+
+    def one(line: Any) -> Any:
+        try:
+            return hupai.score(line)
+        except Exception as e:  # noqa: BLE001 - the exception's class is the answer
+            return {"type": type(e).__name__, "error": str(e)}
+
+    want = [one(x) for x in lines]
+    assert hupai.score_batch(lines, errors="dict", as_dicts=True) == want
+    assert hupai.score_batch(iter(lines), errors="dict") == want
+    assert [w["type"] for w in want[1:5]] == ["InputError", "InputError", "UnicodeEncodeError", "UnicodeEncodeError"]
+    assert "han" in want[0] and want[5] == want[0]
+    with pytest.raises(UnicodeEncodeError):
+        hupai.score_batch(lines[3:])
+    with pytest.raises(UnicodeEncodeError):
+        hupai.score_batch(lines[3] + "\n")
 
 
 def test_score_result_is_a_read_only_mapping() -> None:
