@@ -116,13 +116,13 @@ fn shipped() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../models/riichi-clone-search.onnx")
 }
 
-/// The shipped model names `hupai-v5`; its agent encodes in it, and plays the same games
+/// The shipped model names `hupai-v6`; its agent encodes in it, and plays the same games
 /// answering in batches or one decision at a time.
 #[test]
-fn the_shipped_model_plays_in_hupai_v5() {
+fn the_shipped_model_plays_in_hupai_v6() {
     let path = shipped();
     let model = Model::load(&path).expect("the shipped model loads");
-    assert_eq!(model.encoding(), hupai_ai::encoding::Encoding::V5);
+    assert_eq!(model.encoding(), hupai_ai::encoding::Encoding::V6);
     let spec = format!("model:{}", path.display());
     let rules = Rules::preset("riichi").unwrap();
     let mut config =
