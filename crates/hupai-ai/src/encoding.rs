@@ -14,7 +14,8 @@
 //! - `hupai-v6` ([`Encoding::V6`]): `hupai-v5` plus the option `defensive` would choose here
 //!   (planes 95-98, scalars 97-112), so a network learns where to depart from the one-step
 //!   rules rather than relearning them (a residual policy). It costs a `defensive` decision
-//!   more (about 5-20 µs).
+//!   more (about 5-20 µs). A model learned `defensive` as it played then: a test pins a digest
+//!   of its choices, so a change to `defensive`'s play cannot reach `hupai-v6` models unseen.
 //!
 //! ```
 //! use hupai_ai::encoding::{Encoding, WIDTH};
@@ -900,5 +901,34 @@ mod tests {
             kinds.insert(std::mem::discriminant(&chosen));
         });
         assert!(kinds.len() >= 6, "too few kinds of choice seen: {}", kinds.len());
+    }
+
+    /// `hupai-v6` carries `defensive`'s choices, so a model trained on it learned those
+    /// choices as they are now: this digest of them, over every prompt of a hand of four
+    /// `defensive` under every preset, fails when `defensive` plays differently. Then the
+    /// shipped `hupai-v6` models see other inputs than they learned from: retrain them, or
+    /// keep the old rules under this encoding's name and give the new ones a new name. (It
+    /// fails too when the hands themselves change, the engine's or the rules' doing; then a
+    /// new digest is all it takes.)
+    #[test]
+    fn the_choices_of_defensive_that_hupai_v6_carries_are_pinned() {
+        let mut digest: u64 = 0xcbf2_9ce4_8422_2325;
+        let mut eat = |bytes: &[u8]| {
+            for &b in bytes {
+                digest = (digest ^ u64::from(b)).wrapping_mul(0x100_0000_01b3);
+            }
+        };
+        every_prompt(&mut |preset, view| {
+            let (planes, scalars) = encoded(Encoding::V6, view);
+            eat(preset.as_bytes());
+            eat(&planes[HINT * WIDTH..]);
+            for x in &scalars[HINT_SCALARS..] {
+                eat(&x.to_le_bytes());
+            }
+        });
+        assert_eq!(
+            digest, 8_323_910_763_609_406_338,
+            "defensive's choices or the hands changed (see this test's comment)"
+        );
     }
 }
