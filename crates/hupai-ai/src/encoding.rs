@@ -89,7 +89,7 @@
 use std::cmp::Reverse;
 
 use hupai_core::{discard_analysis, Kind, MeldKind, Suit};
-use hupai_engine::{Action, Decision, PlayerView};
+use hupai_engine::{Action, Decision, Pai, PlayerView};
 use hupai_rules::Variant;
 
 use crate::brain::{think, Style};
@@ -601,9 +601,8 @@ fn defensive_choice(view: &PlayerView, planes: &mut [u8], scalars: &mut [f32]) {
     let Some(id) = ids::action_id(action, ids::claimed_kind(view)) else { return };
     // A discard's or a kan's kind, and whether a discard is a red five.
     let tile = |first: u16| {
-        let t = id - first;
-        let kind = if t < 34 { t } else { [4, 13, 22][usize::from(t - 34)] };
-        (Kind::new(kind as u8), t >= 34)
+        let pai = ids::pai37(id - first);
+        (pai.and_then(Pai::kind), pai.is_some_and(Pai::is_red))
     };
     let mark = |planes: &mut [u8], scalars: &mut [f32], plane: usize, first: u16| {
         let (kind, red) = tile(first);

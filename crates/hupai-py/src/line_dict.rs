@@ -154,8 +154,9 @@ fn set<'py>(f: &mut Fields<'py>, field: Field, v: &Bound<'py, PyAny>) -> Option<
 
 /// A `str` (not a subclass) that has a UTF-8 form (no lone surrogates), held.
 fn text<'py>(v: &Bound<'py, PyAny>) -> Option<Bound<'py, PyString>> {
-    utf8(v)?;
-    Some(v.cast_exact::<PyString>().ok()?.clone())
+    let s = v.cast_exact::<PyString>().ok()?;
+    s.to_str().ok()?;
+    Some(s.clone())
 }
 
 /// The UTF-8 text of a `str` (not a subclass), borrowed: the stable ABI of 3.10 reads it in
