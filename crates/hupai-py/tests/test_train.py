@@ -169,3 +169,77 @@ def test_dagger_shards_learn_the_teachers_labels(tmp_path):
     again, _ = cloning.train(taught, cloning.Settings(seed=3, epochs=1, batch=64, holdout=0.25, init=str(ck)),
                              say=lambda m: None)
     assert again.config == net.config
+
+
+@pytest.mark.parametrize("rules", ["riichi", "mcr", "sichuan"])
+def test_the_prior_reads_defensives_choice_as_its_action_id(rules, tmp_path):
+    """``prior.choice_ids`` turns hupai-v6's hint back into the action id: at every decision
+    of four ``defensive`` with a choice (discards, riichi, calls, kans, wins, passes, 定缺) it
+    marks exactly the action ``defensive`` took."""
+    from hupai.train import prior
+
+    files = write_shards(tmp_path / rules, ["defensive"], rules, hands=6, shard=6, seed=5, values=None,
+                         threads=1, say=lambda m: None, encoding="hupai-v6")
+    data = read(files, agent="defensive")
+    ids = prior.choice_ids(torch.from_numpy(data.planes.astype(np.float32)), torch.from_numpy(data.scalars))
+    assert len(data) > 200 and ids.shape == (len(data), hupai._hupai.ACTIONS)
+    assert (ids.sum(1) == 1).all()
+    assert (ids.argmax(1).numpy() == data.action).all()
+    kinds = {hupai._hupai.ACTION_NAMES[a].split(" ")[0] for a in data.action}
+    assert {"discard", "tsumogiri", "pass"} <= kinds
+    with pytest.raises(hupai.InputError, match="hupai-v5"):
+        prior.choice_ids(torch.zeros(1, 95, 34), torch.zeros(1, 97), "hupai-v5")
+
+
+def test_a_model_exported_with_a_large_prior_plays_as_defensive(tmp_path):
+    """The prior is part of the exported graph: the Rust runtime gives PyTorch's logits with
+    the bonus added, and with a bonus no logit outweighs the model plays every decision as
+    ``defensive`` does, so in a duplicate arena against three of them all four seats score
+    alike; its metadata names the bonus."""
+    from hupai.train import prior
+
+    files = write_shards(tmp_path / "v6", ["defensive"], "riichi", hands=4, shard=4, seed=11, values=None,
+                         threads=1, say=lambda m: None, encoding="hupai-v6")
+    data = read(files, agent="defensive")
+    net, _ = cloning.train(data, cloning.Settings(seed=3, epochs=1, batch=64, net=TINY, holdout=0.25),
+                           say=lambda m: None)
+    path = tmp_path / "prior.onnx"
+    export(net, str(path), {}, prior=1000.0)
+    _assert_rust_gives_torchs_logits(prior.make(net, 1000.0), path, data.planes[:16], data.scalars[:16])
+    import onnx
+
+    assert {p.key: p.value for p in onnx.load(str(path)).metadata_props}["hupai.prior"] == "1000.0"
+    spec = f"model:{path}"
+    r = hupai.arena([spec, "defensive", "defensive", "defensive"], hands=12, seed=2, duplicate=True)
+    points = {a["name"]: a["points_per_hand"] for a in r["agents"]}
+    assert points[spec] == pytest.approx(points["defensive"], abs=1e-9)
+    with pytest.raises(ValueError, match="prior"):
+        export(net, str(tmp_path / "bad.onnx"), {}, prior=-1.0)
+
+
+def test_reading_keeps_every_departure_from_defensive_and_a_share_of_the_rest(tmp_path):
+    """``read(keep_agreeing=...)``: every decision where ``search`` leaves ``defensive``'s
+    choice is read, and of the others about the share asked, the same ones for a seed."""
+    from hupai.train import prior
+
+    files = write_shards(tmp_path / "s", ["search"], "riichi", hands=16, shard=16, seed=3, values=None,
+                         threads=1, say=lambda m: None, encoding="hupai-v6")
+    whole = read(files)
+
+    def departs(s):
+        ids = prior.choice_ids(torch.from_numpy(s.planes.astype(np.float32)), torch.from_numpy(s.scalars))
+        return ids[torch.arange(len(s)), torch.from_numpy(s.action)].numpy() == 0
+
+    n_departs = int(departs(whole).sum())
+    assert n_departs > 0
+    only = read(files, keep_agreeing=0.0)
+    assert len(only) == n_departs and departs(only).all()
+    half = read(files, keep_agreeing=0.5, seed=1)
+    agreeing = len(whole) - n_departs
+    assert int(departs(half).sum()) == n_departs
+    assert 0.4 * agreeing < len(half) - n_departs < 0.6 * agreeing
+    assert (read(files, keep_agreeing=0.5, seed=1).action == half.action).all()
+    v5 = write_shards(tmp_path / "v5", ["defensive"], "riichi", hands=4, shard=4, seed=3, values=None,
+                      threads=1, say=lambda m: None, encoding="hupai-v5")
+    with pytest.raises(hupai.InputError, match="hupai-v5"):
+        read(v5, keep_agreeing=0.5)

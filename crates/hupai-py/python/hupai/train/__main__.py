@@ -30,6 +30,9 @@ from .net import export, load, save
 from .samples import read, write_shards
 
 
+PRIOR_HELP = "hupai-v6: a bonus added to the logit of defensive's choice in the exported model"
+
+
 def _say(msg: str) -> None:
     print(msg, file=sys.stderr, flush=True)
 
@@ -65,7 +68,7 @@ def _shards(dirs: list[str]) -> list[Path]:
 
 def cmd_clone(a: argparse.Namespace) -> None:
     t0 = time.perf_counter()
-    data = read(_shards(a.data), agent=a.teacher, limit=a.limit)
+    data = read(_shards(a.data), agent=a.teacher, limit=a.limit, keep_agreeing=a.keep_agreeing, seed=a.seed)
     _say(f"clone: read {len(data)} decisions of {a.teacher or 'every agent'} in {time.perf_counter() - t0:.0f}s")
     st = cloning.Settings(
         seed=a.seed, epochs=a.epochs, batch=a.batch, lr=a.lr, soft_weight=a.soft_weight,
@@ -84,8 +87,9 @@ def cmd_clone(a: argparse.Namespace) -> None:
     }
     onnx_path.parent.mkdir(parents=True, exist_ok=True)
     save(net, str(pt_path), meta)
-    export(net, str(onnx_path), meta)
-    report.update({"command": _command(), "encoding": net.config["encoding"], "model": str(onnx_path)})
+    export(net, str(onnx_path), meta, prior=a.prior)
+    report.update({"command": _command(), "encoding": net.config["encoding"], "model": str(onnx_path),
+                   "prior": a.prior})
     json_path.write_text(json.dumps(report, indent=1) + "\n")
     _say(f"clone: wrote {onnx_path} ({onnx_path.stat().st_size} bytes), {pt_path}, {json_path}")
 
@@ -111,7 +115,7 @@ def cmd_finetune(a: argparse.Namespace) -> None:
 
 def cmd_export(a: argparse.Namespace) -> None:
     net, meta = load(a.checkpoint)
-    export(net, a.out, meta)
+    export(net, a.out, meta, prior=a.prior)
     _say(f"export: wrote {a.out}")
 
 
@@ -173,6 +177,10 @@ def main(argv: list[str] | None = None) -> None:
     c.add_argument("--init", default=None, help="start from this checkpoint (.pt) instead of a new network")
     c.add_argument("--seed", type=int, default=0)
     c.add_argument("--threads", type=int, default=1)
+    c.add_argument("--keep-agreeing", type=float, default=1.0,
+                   help="hupai-v6: the share of the decisions where the teacher takes defensive's choice that "
+                        "are read (the others, its departures, are all read)")
+    c.add_argument("--prior", type=float, default=0.0, help=PRIOR_HELP)
     c.set_defaults(run=cmd_clone)
 
     f = sub.add_parser("finetune", help="policy-gradient fine-tuning in VecEnv with a KL term toward the clone")
@@ -193,6 +201,7 @@ def main(argv: list[str] | None = None) -> None:
     e = sub.add_parser("export", help="a checkpoint to ONNX")
     e.add_argument("checkpoint")
     e.add_argument("--out", required=True)
+    e.add_argument("--prior", type=float, default=0.0, help=PRIOR_HELP)
     e.set_defaults(run=cmd_export)
 
     v = sub.add_parser("evaluate", help="duplicate arena of the model against three of an opponent")

@@ -11,6 +11,7 @@ from typing import Any, Callable
 
 import numpy as np
 
+from . import prior
 from .net import MASKED, VALUE_SCALE, build
 from .progress import Bar
 from .samples import Samples
@@ -91,13 +92,28 @@ def losses(net: Any, b: dict[str, Any], st: Settings) -> tuple[Any, dict[str, fl
     v = F.smooth_l1_loss(value, b["value"])
     loss = loss + st.value_weight * v
     figs["value"] = float(v.detach())
-    figs["agree"] = float((masked.argmax(1) == b["action"]).float().mean())
+    pred = masked.argmax(1)
+    figs["agree"] = float((pred == b["action"]).float().mean())
+    if net.config["encoding"] in prior.ENCODINGS:
+        # Where the teacher and the network depart from defensive's choice; means over the
+        # batch, which ``evaluate`` turns into rates.
+        choice = prior.choice_ids(b["planes"], b["scalars"], net.config["encoding"])
+        offered = (choice * b["mask"]).sum(1) > 0
+        departs = offered & (choice.gather(1, b["action"][:, None]).squeeze(1) == 0)
+        departs_too = offered & (choice.gather(1, pred[:, None]).squeeze(1) == 0)
+        figs["departs"] = float(departs.float().mean())
+        figs["departs_caught"] = float((departs & (pred == b["action"])).float().mean())
+        figs["departs_wrongly"] = float((departs_too & (pred != b["action"])).float().mean())
     figs["loss"] = float(loss.detach())
     return loss, figs
 
 
 def evaluate(net: Any, s: Samples, st: Settings, batch: int = 1024) -> dict[str, float]:
-    """Mean figures over ``s`` (no training)."""
+    """Mean figures over ``s`` (no training). Over an encoding that carries ``defensive``'s
+    choice also ``departs`` (the share of decisions where the teacher leaves it),
+    ``departs_caught`` (the share of those where the network chooses as the teacher) and
+    ``departs_wrongly`` (the share of decisions where the network leaves it for another
+    option than the teacher's)."""
     import torch
 
     net.eval()
@@ -110,7 +126,11 @@ def evaluate(net: Any, s: Samples, st: Settings, batch: int = 1024) -> dict[str,
             for k, v in figs.items():
                 sums[k] = sums.get(k, 0.0) + v * len(part)
     net.train()
-    return {k: v / max(n, 1) for k, v in sums.items()}
+    figs = {k: v / max(n, 1) for k, v in sums.items()}
+    if figs.get("departs"):
+        # Of the teacher's departures from defensive, the share the network makes too.
+        figs["departs_caught"] /= figs["departs"]
+    return figs
 
 
 def train(data: Samples, st: Settings, say: Callable[[str], None] = print) -> tuple[Any, dict[str, Any]]:
@@ -177,7 +197,10 @@ def train(data: Samples, st: Settings, say: Callable[[str], None] = print) -> tu
         bar.close()
         say("clone: epoch {epoch}: loss {train_loss:.4f}, agreement {train_agree:.4f}; held out: "
             "agreement {a:.4f}, loss {l:.4f}".format(a=held.get("agree", float("nan")),
-                                                    l=held.get("loss", float("nan")), **row))
+                                                    l=held.get("loss", float("nan")), **row)
+            + (f"; the teacher departs from defensive at {held['departs']:.2%}, the network catches "
+               f"{held['departs_caught']:.1%} of those and departs wrongly at {held['departs_wrongly']:.2%}"
+               if "departs" in held else ""))
         if epoch + 1 < st.epochs:
             bar = Bar(total, "clone")
             bar.done = (epoch + 1) * steps_per_epoch

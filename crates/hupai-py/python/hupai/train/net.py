@@ -155,13 +155,22 @@ class _LogitsOnly:
         return Logits()
 
 
-def export(net: Any, path: str, meta: dict[str, str]) -> None:
+def export(net: Any, path: str, meta: dict[str, str], prior: float = 0.0) -> None:
     """Writes ``net``'s policy to ``path`` as ONNX with ``meta`` plus the encoding, the
-    action space and the network's shape in its metadata."""
+    action space and the network's shape in its metadata. A ``prior`` above 0 (over an
+    encoding that carries ``defensive``'s choice) is added to that choice's logit in the
+    exported graph and recorded as ``hupai.prior`` (see ``hupai.train.prior``)."""
     import onnx  # type: ignore[import-not-found,unused-ignore]
     import torch
 
+    from . import prior as choice_prior
+
     net.eval()
+    if prior < 0.0:
+        raise ValueError(f"prior {prior}: a bonus of 0 or more")
+    if prior > 0.0:
+        meta = {**meta, "hupai.prior": f"{prior}"}
+        net = choice_prior.make(net, prior)
     wrapped = _LogitsOnly.make(net).eval()
     n_planes, n_scalars = shape(net.config["encoding"])
     planes = torch.zeros(2, n_planes, WIDTH)

@@ -1,0 +1,83 @@
+"""The prior toward ``defensive``'s choice: a model over ``hupai-v6`` sees the option the
+``defensive`` agent takes at every decision (the encoding's last four planes and sixteen
+scalars); ``choice_ids`` turns them back into that option's action id, and ``WithPrior``
+adds a fixed bonus to its logit, so the model departs from ``defensive`` only where it
+prefers another option by more than the bonus.
+
+A clone learns where its teacher departs from ``defensive`` by imitation, which weighs a
+right departure and a wrong one alike; in play a wrong departure costs what a right one
+gains, and the clone of ``search`` departs wrongly about as often as rightly at a bonus of 0
+(see the README's learned-agents section). The bonus is applied at export only (training
+against it would move the logits to cancel it), and the exported model records it
+(``hupai.prior``)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .. import _hupai
+
+#: The encodings that carry ``defensive``'s choice.
+ENCODINGS = ("hupai-v6",)
+FIVES = (4, 13, 22)
+
+
+def _layout(encoding: str) -> tuple[int, int]:
+    """Where the choice's planes (the last four) and scalars (``riichi`` first) start."""
+    if encoding not in ENCODINGS:
+        raise _hupai.InputError(f"encoding '{encoding}' does not carry defensive's choice (only {', '.join(ENCODINGS)})")
+    planes, _, names = _hupai.ENCODINGS[encoding]
+    return int(planes) - 4, list(names).index("defensive's choice: riichi")
+
+
+def choice_ids(planes: Any, scalars: Any, encoding: str = "hupai-v6") -> Any:
+    """A float tensor ``[N, ACTIONS]`` with a 1 at the action id of ``defensive``'s choice in
+    each observation (``planes`` ``[N, planes, 34]``, ``scalars`` ``[N, scalars]``) and 0
+    elsewhere. Every choice has its id but two: an exchange (换三张; the encoding names no
+    tiles) has none, and a pon with two red fives reads as a pon with one."""
+    import torch
+
+    p0, s = _layout(encoding)
+    flag = lambda i: scalars[:, s + i:s + i + 1]  # noqa: E731
+    riichi, red = flag(0), flag(1)
+    five = torch.zeros(34, dtype=scalars.dtype)
+    five[list(FIVES)] = 1.0
+
+    def tile37(kinds: Any) -> Any:
+        # The 34 kinds and the three red fives of the action space's tile order.
+        return torch.cat([kinds * (1 - red * five), kinds[:, list(FIVES)] * red], 1)
+
+    from_hand, drawn = tile37(planes[:, p0]), tile37(planes[:, p0 + 1])
+    chi = torch.cat([torch.cat([flag(2 + t) * (1 - red), flag(2 + t) * red], 1) for t in range(3)], 1)
+    kita = torch.cat([flag(11), torch.zeros_like(chi[:, 1:])], 1)  # kita shares chi low's id
+    pon = torch.cat([flag(5) * (1 - red), flag(5) * red, torch.zeros_like(red)], 1)
+    ids = torch.cat([
+        from_hand * (1 - riichi), drawn * (1 - riichi), from_hand * riichi, drawn * riichi,  # 0..148
+        chi + kita, pon, flag(6),  # chi 148..154, pon 154..157, open kan 157
+        planes[:, p0 + 2], planes[:, p0 + 3],  # closed kan 158..192, added kan 192..226
+        flag(9), flag(8), flag(10), flag(7),  # tsumo 226, ron 227, nine terminals 228, pass 229
+        scalars[:, s + 12:s + 15],  # void 230..233
+    ], 1)
+    exchanges = torch.zeros(ids.shape[0], _hupai.ACTIONS - ids.shape[1], dtype=ids.dtype)
+    return torch.cat([ids, exchanges], 1)
+
+
+def make(net: Any, bonus: float) -> Any:
+    """``net`` (``forward(planes, scalars) -> (logits, value)``) with ``bonus`` added to the
+    logit of ``defensive``'s choice."""
+    from torch import nn
+
+    encoding = net.config["encoding"]
+    _layout(encoding)
+
+    class WithPrior(nn.Module):  # type: ignore[misc]
+        def __init__(self) -> None:
+            super().__init__()
+            self.net = net
+            self.config = net.config
+
+        def forward(self, planes: Any, scalars: Any) -> Any:
+            logits, value = self.net(planes, scalars)
+            return logits + bonus * choice_ids(planes, scalars, encoding), value
+
+    return WithPrior()
