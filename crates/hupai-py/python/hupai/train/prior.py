@@ -58,7 +58,8 @@ def choice_ids(planes: Any, scalars: Any, encoding: str = "hupai-v6") -> Any:
         flag(9), flag(8), flag(10), flag(7),  # tsumo 226, ron 227, nine terminals 228, pass 229
         scalars[:, s + 12:s + 15],  # void 230..233
     ], 1)
-    exchanges = torch.zeros(ids.shape[0], _hupai.ACTIONS - ids.shape[1], dtype=ids.dtype)
+    # No shape is read off the batch, so the exported graph takes any batch size.
+    exchanges = torch.zeros_like(red).repeat(1, _hupai.ACTIONS - ids.shape[1])
     return torch.cat([ids, exchanges], 1)
 
 
