@@ -213,7 +213,8 @@ def _departs_or_drawn(t: Any, enc: str, n_planes: int, n_scalars: int, mask: Any
         raise _hupai.InputError(f"keep_agreeing: the encoding '{enc}' does not carry defensive's choice")
     action = t.column("label" if taught else "action").to_numpy().astype(np.int64)
     planes = torch.from_numpy(_fixed(t, "planes", np.uint8).reshape(-1, n_planes, 34).astype(np.float32))
-    choice = prior.choice_ids(planes, torch.from_numpy(_fixed(t, "scalars", np.float32).reshape(-1, n_scalars)), enc)
+    scalars = torch.from_numpy(np.array(_fixed(t, "scalars", np.float32).reshape(-1, n_scalars)))  # a writable copy
+    choice = prior.choice_ids(planes, scalars, enc)
     choice = choice.numpy().astype(bool) & mask
     agrees = choice[np.arange(len(action)), np.clip(action, 0, mask.shape[1] - 1)]
     return ~agrees | (rng.random(len(action)) < share)
