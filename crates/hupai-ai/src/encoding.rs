@@ -645,6 +645,55 @@ fn defensive_choice(view: &PlayerView, planes: &mut [u8], scalars: &mut [f32]) {
     }
 }
 
+/// Adds `bonus` to `logits` (`ACTIONS`) at the action id of `defensive`'s choice that a
+/// `hupai-v6` observation names (planes 95-98, scalars 97-112; `planes` flat, kind by kind):
+/// the prior of `hupai.train.prior`, which an exported model holds in its graph. It computes
+/// what that graph computes, the same products of the hint's values for any input (on an
+/// observation [`encode`] made, a 1 at the choice's id, none for an exchange), so the direct
+/// evaluation of an MLP ([`crate::mlp`]) gives the graph's logits.
+pub(crate) fn add_choice_bonus(planes: &[u8], scalars: &[f32], bonus: f32, logits: &mut [f32]) {
+    use crate::action_space as ids;
+    let plane = |p: usize, k: usize| f32::from(planes[(HINT + p) * WIDTH + k]);
+    let flag = |i: usize| scalars[HINT_SCALARS + i];
+    let (riichi, red) = (flag(0), flag(1));
+    let mut add = |id: u16, x: f32| logits[usize::from(id)] += bonus * x;
+    const FIVES: [usize; 3] = [4, 13, 22];
+    // A discard's 37 ids (the kinds, then the red fives), from the hand (plane 0) or drawn.
+    let tile37 = |p: usize, t: usize| match t {
+        34.. => plane(p, FIVES[t - 34]) * red,
+        _ if FIVES.contains(&t) => plane(p, t) * (1.0 - red),
+        _ => plane(p, t),
+    };
+    for t in 0..37 {
+        let (hand, drawn) = (tile37(0, t), tile37(1, t));
+        let t = t as u16;
+        add(ids::DISCARD + t, hand * (1.0 - riichi));
+        add(ids::TSUMOGIRI + t, drawn * (1.0 - riichi));
+        add(ids::RIICHI + t, hand * riichi);
+        add(ids::RIICHI_TSUMOGIRI + t, drawn * riichi);
+    }
+    for t in 0..3u16 {
+        let chi = flag(2 + usize::from(t));
+        add(ids::CHI + 2 * t, chi * (1.0 - red));
+        add(ids::CHI + 2 * t + 1, chi * red);
+    }
+    add(ids::KITA, flag(11));
+    add(ids::PON, flag(5) * (1.0 - red));
+    add(ids::PON + 1, flag(5) * red);
+    add(ids::OPEN_KAN, flag(6));
+    for k in 0..34 {
+        add(ids::CLOSED_KAN + k as u16, plane(2, k));
+        add(ids::ADDED_KAN + k as u16, plane(3, k));
+    }
+    add(ids::TSUMO, flag(9));
+    add(ids::RON, flag(8));
+    add(ids::NINE_TERMINALS, flag(10));
+    add(ids::PASS, flag(7));
+    for v in 0..3u16 {
+        add(ids::VOID + v, flag(12 + usize::from(v)));
+    }
+}
+
 /// The family one-hot's slot: riichi, MCR, or one of the Chinese home variants.
 fn family_index(v: Variant) -> usize {
     match v {
@@ -900,6 +949,30 @@ mod tests {
             kinds.insert(std::mem::discriminant(&chosen));
         });
         assert!(kinds.len() >= 6, "too few kinds of choice seen: {}", kinds.len());
+    }
+
+    /// The prior's bonus lands on the id of the option `defensive` takes, at every prompt of
+    /// every preset (one id, bonus 1; none for an exchange, whose tiles the hint does not
+    /// name; a pon's two red fives read as one).
+    #[test]
+    fn the_choice_bonus_marks_the_id_of_defensives_choice() {
+        use crate::action_space::{action_id, claimed_kind, ACTIONS, PON};
+        use hupai_engine::Agent;
+        every_prompt(&mut |preset, view| {
+            let (planes, scalars) = encoded(Encoding::V6, view);
+            let options = hupai_engine::legal_options(view);
+            let chosen = crate::Defensive::new(view.rules()).decide(view, &options);
+            let mut logits = vec![0.0; ACTIONS];
+            add_choice_bonus(&planes, &scalars, 1.0, &mut logits);
+            let marked: Vec<usize> = (0..ACTIONS).filter(|&i| logits[i] != 0.0).collect();
+            let want = match (chosen, action_id(chosen, claimed_kind(view))) {
+                (Action::Exchange(_), _) => vec![],
+                (Action::Pon(_), Some(id)) if id > PON => vec![usize::from(PON) + 1],
+                (_, id) => vec![usize::from(id.expect("an id"))],
+            };
+            assert_eq!(marked, want, "{preset}: {chosen:?}");
+            assert!(marked.iter().all(|&i| logits[i] == 1.0), "{preset}: {chosen:?}");
+        });
     }
 
     /// `hupai-v6` carries `defensive`'s choices, so a model trained on it learned those

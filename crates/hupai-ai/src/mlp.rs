@@ -8,14 +8,19 @@
 //! `riichi_head`) adds each riichi id's discard logit and the riichi term, as
 //! `hupai.train.net._with_riichi` does.
 //!
+//! A model exported with a prior toward `defensive`'s choice (`hupai.train.prior`, the
+//! `hupai.prior` metadata; `hupai-v6` only) adds the bonus at that choice's id, as its graph
+//! does ([`crate::encoding`]'s `add_choice_bonus`).
+//!
 //! The weights are read by name from the ONNX file (`net.layers.{i}.weight`, `net.policy`,
-//! `net.riichi`) and its shape from the `hupai.net` metadata; [`crate::model::Model::load`]
+//! `net.riichi`; under `net.net.` with a prior) and its shape from the `hupai.net` metadata; [`crate::model::Model::load`]
 //! plays a file this way only after the runtime (tract) and this path gave the same logits
 //! on probe observations, so a file of another shape or wiring falls back to the runtime.
 
 use tract_onnx::pb::{tensor_proto::DataType, ModelProto, TensorProto};
 
 use crate::action_space::{ACTIONS, CHI, DISCARD, RIICHI};
+use crate::encoding::{add_choice_bonus, Encoding, WIDTH};
 
 /// One dense layer: `out = weights · in + bias`, `weights` row-major `[outputs, inputs]`.
 #[derive(Clone, Debug)]
@@ -63,6 +68,8 @@ pub struct Mlp {
     plane_values: usize,
     /// Scalars per observation.
     scalars: usize,
+    /// The bonus on the logit of `defensive`'s choice (0: none).
+    prior: f32,
 }
 
 /// The `hupai.net` metadata of an MLP export: `{"arch": "mlp", "layers": L, ...}`.
@@ -91,30 +98,37 @@ fn floats(t: &TensorProto) -> Option<(Vec<usize>, Vec<f32>)> {
 
 impl Mlp {
     /// The MLP in `proto`, if its `hupai.net` metadata names one and its weights are there
-    /// with the shapes it needs for observations of `plane_values` and `scalars` values.
+    /// with the shapes it needs for observations of `encoding`, with the bonus `prior` (the
+    /// `hupai.prior` metadata; 0 without) on the logit of `defensive`'s choice.
     pub fn from_proto(
         proto: &ModelProto,
         meta: Option<&str>,
-        plane_values: usize,
-        scalars: usize,
+        prior: f32,
+        encoding: Encoding,
     ) -> Option<Mlp> {
         let shape: NetShape = serde_json::from_str(meta?).ok()?;
-        if shape.arch != "mlp" || shape.layers == 0 {
+        if shape.arch != "mlp" || shape.layers == 0 || !prior.is_finite() {
             return None;
         }
+        if prior != 0.0 && encoding != Encoding::V6 {
+            return None;
+        }
+        let (plane_values, scalars) = (encoding.planes() * WIDTH, encoding.scalars());
         let graph = proto.graph.as_ref()?;
         let tensor =
             |name: &str| graph.initializer.iter().find(|t| t.name == name).and_then(floats);
+        // The export wraps the network once, twice with a prior.
+        let prefix = if prior != 0.0 { "net.net" } else { "net" };
         let dense = |name: &str, inputs: usize| {
-            let (dims, weights) = tensor(&format!("{name}.weight"))?;
-            let (bias_dims, bias) = tensor(&format!("{name}.bias"))?;
+            let (dims, weights) = tensor(&format!("{prefix}.{name}.weight"))?;
+            let (bias_dims, bias) = tensor(&format!("{prefix}.{name}.bias"))?;
             (dims.len() == 2 && dims[1] == inputs && bias_dims == [dims[0]]).then_some(Dense {
                 weights,
                 bias,
                 inputs,
             })
         };
-        let first = dense("net.layers.0", plane_values + scalars)?;
+        let first = dense("layers.0", plane_values + scalars)?;
         let hidden = first.bias.len();
         // Transposed: input by input.
         let mut by_input = vec![0f32; first.inputs * hidden];
@@ -126,13 +140,13 @@ impl Mlp {
         let mut layers = Vec::new();
         let mut width = hidden;
         for l in 1..shape.layers {
-            let d = dense(&format!("net.layers.{l}"), width)?;
+            let d = dense(&format!("layers.{l}"), width)?;
             width = d.bias.len();
             layers.push(d);
         }
-        let policy = dense("net.policy", width).filter(|d| d.bias.len() == ACTIONS)?;
+        let policy = dense("policy", width).filter(|d| d.bias.len() == ACTIONS)?;
         let riichi = match shape.riichi_head {
-            true => Some(dense("net.riichi", width).filter(|d| d.bias.len() == 1)?),
+            true => Some(dense("riichi", width).filter(|d| d.bias.len() == 1)?),
             false => None,
         };
         Some(Mlp {
@@ -143,6 +157,7 @@ impl Mlp {
             riichi,
             plane_values,
             scalars,
+            prior,
         })
     }
 
@@ -181,6 +196,9 @@ impl Mlp {
             for (r, &d) in rest[..block].iter_mut().zip(&discards[usize::from(DISCARD)..]) {
                 *r += d + term;
             }
+        }
+        if self.prior != 0.0 {
+            add_choice_bonus(planes, scalars, self.prior, out);
         }
     }
 }

@@ -34,6 +34,9 @@ pub const MAX_BYTES: u64 = 256 << 20;
 pub const META_ACTIONS: &str = "hupai.actions";
 /// The metadata key of the network's shape (`{"arch": "mlp", "layers": 2, ...}`).
 pub const META_NET: &str = "hupai.net";
+/// The metadata key of the bonus a model's graph adds to the logit of `defensive`'s choice
+/// (`hupai.train.prior`, over `hupai-v6`).
+pub const META_PRIOR: &str = "hupai.prior";
 
 /// Why a model file cannot be played.
 #[derive(Debug)]
@@ -254,7 +257,12 @@ impl Model {
             .map_err(runtime)?;
         let batch = typed.into_optimized().and_then(|m| m.into_runnable()).map_err(runtime)?;
         let net = meta.iter().find(|(k, _)| k == META_NET).map(|(_, v)| v.as_str());
-        let direct = Mlp::from_proto(&proto, net, planes * WIDTH, scalars);
+        // A prior that is not a number leaves the model to the runtime, which plays its graph.
+        let prior = match meta.iter().find(|(k, _)| k == META_PRIOR) {
+            Some((_, v)) => v.parse::<f32>().unwrap_or(f32::NAN),
+            None => 0.0,
+        };
+        let direct = Mlp::from_proto(&proto, net, prior, encoding);
         let mut model =
             Model { path: path.to_path_buf(), meta, encoding, direct: None, single: one, batch };
         model.direct = direct.filter(|mlp| model.agrees_on_probes(mlp));
