@@ -24,7 +24,7 @@
 //! for e in &events {
 //!     view.update(&e.seen_by(Seat::South)).unwrap();
 //! }
-//! assert_eq!(view.hand.len(), 13);
+//! assert_eq!(view.hand().len(), 13);
 //! assert_eq!(view.hand_sizes[0], 14);
 //! ```
 
@@ -33,6 +33,7 @@ use std::sync::Arc;
 use hupai_core::{Counts, FormSet, HandState, Kind, KindSet, Meld, Seat, Seats, Suit};
 use hupai_rules::{AfterWin, Rules, Variant};
 
+use crate::pai_counts::PaiCounts;
 use crate::{Event, Pai};
 
 /// A discard as the river shows it.
@@ -242,8 +243,9 @@ pub struct PlayerView {
     pub joker_marker: Option<Pai>,
     /// The joker kind it chooses.
     pub joker: Option<Kind>,
-    /// The seat's own concealed tiles (the drawn tile among them), in [`Pai`] order.
-    pub hand: Vec<Pai>,
+    /// The seat's own concealed tiles (the drawn tile among them), by name
+    /// ([`PlayerView::hand`] lists them).
+    pub(crate) held: PaiCounts,
     /// The tile the seat just drew.
     pub drawn: Option<Pai>,
     /// Concealed tile counts of every seat.
@@ -360,7 +362,7 @@ impl PlayerView {
             dora_markers: Vec::new(),
             joker_marker: None,
             joker: None,
-            hand: Vec::new(),
+            held: PaiCounts::default(),
             drawn: None,
             hand_sizes: [0; 4],
             rivers: Default::default(),
@@ -402,7 +404,7 @@ impl PlayerView {
         let mut view = self.clone();
         view.viewer = Whose(Viewer::Seat);
         view.seat = seat;
-        view.hand.clear();
+        view.held.clear();
         view.drawn = None;
         view.decision = Decision::None;
         view.own = Own::new(view.forms);
@@ -488,6 +490,21 @@ impl PlayerView {
     /// The discards of `seat` still lying in its river (called ones left out).
     pub fn river(&self, seat: Seat) -> impl Iterator<Item = &RiverEntry> + '_ {
         self.rivers[seat.index()].iter().filter(|r| !r.called)
+    }
+
+    /// The seat's own concealed tiles (the drawn tile among them), in [`Pai`] order.
+    pub fn hand(&self) -> Vec<Pai> {
+        self.held.to_vec()
+    }
+
+    /// How many concealed tiles the seat holds (the drawn tile among them).
+    pub fn hand_len(&self) -> usize {
+        self.held.len()
+    }
+
+    /// How many tiles named `pai` the seat holds.
+    pub fn holds(&self, pai: Pai) -> usize {
+        usize::from(self.held.count(pai))
     }
 
     /// The seat's concealed kinds, jokers excluded.
