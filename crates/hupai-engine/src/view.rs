@@ -183,10 +183,10 @@ pub(crate) struct Own {
 }
 
 impl Own {
-    /// Nothing known yet: no tiles, under `forms`.
-    pub(crate) fn new(forms: FormSet) -> Own {
+    /// Nothing known yet: no tiles, the state `empty` (of no tile, under the view's forms).
+    pub(crate) fn new(empty: HandState) -> Own {
         Own {
-            tiles: HandState::empty(forms),
+            tiles: empty,
             shanten: i8::MAX,
             waits: KindSet::EMPTY,
             draws: 0,
@@ -210,6 +210,8 @@ impl Own {
 pub struct PlayerView {
     pub(crate) rules: Arc<Rules>,
     pub(crate) forms: FormSet,
+    /// The state of no tile under `forms`, built once: each hand's own part starts from it.
+    pub(crate) no_tiles: HandState,
     /// Tiles in the live wall before the deal (from the rules).
     pub(crate) live_before_deal: u32,
     pub(crate) viewer: Whose,
@@ -343,8 +345,10 @@ impl PlayerView {
 
     pub(crate) fn of(viewer: Viewer, seat: Seat, rules: Arc<Rules>) -> PlayerView {
         let forms = rules.form_set();
+        let no_tiles = HandState::empty(forms);
         PlayerView {
             forms,
+            no_tiles,
             live_before_deal: crate::Wall::live_before_deal(&rules),
             seats: rules.seats(),
             scores: *hupai_core::BySeat::of(rules.seats(), [rules.starting_points; 4]).as_array(),
@@ -393,7 +397,7 @@ impl PlayerView {
             last_kita: None,
             decision: Decision::None,
             mover: None,
-            own: Own::new(forms),
+            own: Own::new(no_tiles),
         }
     }
 
@@ -407,7 +411,7 @@ impl PlayerView {
         view.held.clear();
         view.drawn = None;
         view.decision = Decision::None;
-        view.own = Own::new(view.forms);
+        view.own = Own::new(view.no_tiles);
         view
     }
 

@@ -345,7 +345,7 @@ impl PlayerView {
         self.drawer = None;
         self.decision = Decision::None;
         self.mover = None;
-        self.own = Own::new(self.forms);
+        self.own = Own::new(self.no_tiles);
         if !self.is_spectator() {
             for &p in &tehais[self.seat] {
                 self.add_own(p);
