@@ -506,11 +506,6 @@ impl PlayerView {
         self.held.len()
     }
 
-    /// How many tiles named `pai` the seat holds.
-    pub fn holds(&self, pai: Pai) -> usize {
-        usize::from(self.held.count(pai))
-    }
-
     /// The seat's concealed kinds, jokers excluded.
     pub fn counts(&self) -> &Counts {
         self.own.tiles.counts()
