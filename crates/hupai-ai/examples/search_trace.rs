@@ -32,7 +32,7 @@ fn main() {
             let action = if player == 0 {
                 let ex = me.explain(&view, &options);
                 if options.len() > 1 {
-                    let hand: Vec<String> = view.hand.iter().map(|p| p.to_string()).collect();
+                    let hand: Vec<String> = view.hand().iter().map(|p| p.to_string()).collect();
                     println!("[{}] {}", hand.join(" "), ex);
                 }
                 ex.action

@@ -357,7 +357,7 @@ fn encode_v4(view: &PlayerView, planes: &mut [u8], scalars: &mut [f32]) {
     let mut own = [0u8; 34];
     own.copy_from_slice(&view.counts().0);
     thermometer(planes, 0, &own);
-    for p in &view.hand {
+    for p in &view.hand() {
         if let Some(k) = p.kind() {
             visible[k.index()] += 1;
             if p.is_red() {
@@ -507,7 +507,7 @@ fn score_scale(rules: &hupai_rules::Rules) -> f32 {
 /// and what the best shanten is.
 fn lookahead(view: &PlayerView, sit: &Situation, planes: &mut [u8], scalars: &mut [f32]) {
     let discard = matches!(view.decision(), Decision::Turn { .. } | Decision::RiichiDiscard);
-    if !discard || view.hand.len() % 3 != 2 {
+    if !discard || view.hand_len() % 3 != 2 {
         return;
     }
     let melds = sit.melds.len() as u8;
@@ -811,7 +811,7 @@ mod tests {
             let (planes, _) = encoded(Encoding::V5, view);
             let plane = |p: usize, k: usize| planes[p * WIDTH + k] == 1;
             let turn = matches!(view.decision(), Decision::Turn { .. } | Decision::RiichiDiscard);
-            if !turn || view.hand.len() % 3 != 2 {
+            if !turn || view.hand_len() % 3 != 2 {
                 assert!((73..83).all(|p| (0..34).all(|k| !plane(p, k))), "{preset}");
                 return;
             }

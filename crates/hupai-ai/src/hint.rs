@@ -176,10 +176,10 @@ impl Hint {
         let listed = |set: KindSet| set.iter().map(unseen).collect::<Vec<_>>();
         let mut hint =
             Hint { shanten: shanten_with_jokers(&counts, jokers, melds, forms), ..Hint::default() };
-        if view.hand.is_empty() {
+        if view.hand_len() == 0 {
             return hint;
         }
-        if view.hand.len() % 3 == 2 {
+        if view.hand_len() % 3 == 2 {
             let table = discard_analysis(&counts, jokers, melds, forms, &sit.visible);
             hint.discards = table
                 .as_slice()
@@ -294,7 +294,7 @@ mod tests {
         hints_of_a_hand("riichi", 5, |driver, p, hint| {
             let view = driver.view_of(p);
             for d in &hint.danger {
-                assert!(view.hand.iter().any(|h| h.kind() == d.pai.kind()));
+                assert!(view.hand().iter().any(|h| h.kind() == d.pai.kind()));
             }
             for w in hint.discards.iter().flat_map(|d| &d.tiles).chain(&hint.waits) {
                 assert!(w.left <= 4);

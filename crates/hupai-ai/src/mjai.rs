@@ -67,7 +67,7 @@ fn claim_of(view: &PlayerView) -> Option<(hupai_core::Seat, Pai)> {
 
 /// Held tiles of `kind`, by name.
 fn held(view: &PlayerView, kind: Kind) -> Vec<String> {
-    view.hand.iter().filter(|p| p.kind() == Some(kind)).map(Pai::to_string).collect()
+    view.hand().iter().filter(|p| p.kind() == Some(kind)).map(Pai::to_string).collect()
 }
 
 /// The reply line a bot sends to choose `action` on the view's decision.

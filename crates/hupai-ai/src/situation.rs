@@ -9,7 +9,7 @@
 //! let driver = Driver::new(Setup::new(rules.clone(), 3));
 //! let view = driver.view_of(0);
 //! let s = Situation::new(view, &rules);
-//! assert_eq!(s.counts.total() as usize, view.hand.len());
+//! assert_eq!(s.counts.total() as usize, view.hand_len());
 //! assert_eq!(s.draws_left, 69);
 //! ```
 
@@ -100,7 +100,8 @@ impl Situation {
         let me = view.seat.index();
         let joker = view.joker;
         let mine = view.own_melds();
-        let reds = view.hand.iter().chain(mine.iter().flat_map(|m| m.tiles().iter()));
+        let hand = view.hand();
+        let reds = hand.iter().chain(mine.iter().flat_map(|m| m.tiles().iter()));
         let reds = reds.filter(|p| p.is_red()).count() as u8;
         let mut visible = Counts::EMPTY;
         let mut see = |p: &Pai| {

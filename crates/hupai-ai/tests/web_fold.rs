@@ -110,7 +110,7 @@ fn table(v: &PlayerView) -> String {
 
 /// A player's own concealed tiles, in tile order.
 fn hand(v: &PlayerView) -> String {
-    v.hand.iter().map(|p| p.to_string()).collect::<Vec<_>>().join(",")
+    v.hand().iter().map(|p| p.to_string()).collect::<Vec<_>>().join(",")
 }
 
 /// The rules a record was played under.

@@ -92,7 +92,7 @@ impl Game {
             }
             let mut names: Vec<Pai> = p.hand.iter().map(|t| self.pai(t)).collect();
             names.sort();
-            if names != view.hand {
+            if names != view.hand() {
                 return err(format!("seat {} view's hand out of step with its tiles", s.index()));
             }
             let melds: Vec<Meld> = p.melds.iter().map(|m| m.meld).collect();

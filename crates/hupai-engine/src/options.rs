@@ -41,6 +41,7 @@
 use hupai_core::{Counts, Kind, KindSet, MeldKind, Seat, Suit};
 use hupai_rules::{DeclareReady, LoneKongTile, Variant};
 
+use crate::pai_counts::NameBits;
 use crate::view::{Decision, PlayerView};
 use crate::win::{is_void, may_rob_closed_kan, ron_offered, win_score, WinOn};
 use crate::{Action, Pai};
@@ -75,14 +76,8 @@ pub fn legal_options_into(view: &PlayerView, out: &mut Vec<Action>) {
 /// 换三张: every choice of three tiles of one suit from the hand, as distinct [`Pai`]
 /// multisets in [`Pai`] order.
 fn exchanges(view: &PlayerView, out: &mut Vec<Action>) {
-    // The hand is sorted: runs of one pai, with their counts.
-    let mut runs: Vec<(Pai, usize)> = Vec::with_capacity(14);
-    for &p in &view.hand {
-        match runs.last_mut() {
-            Some((q, n)) if *q == p => *n += 1,
-            _ => runs.push((p, 1)),
-        }
-    }
+    // Runs of one pai, with their counts, in order.
+    let runs: Vec<(Pai, usize)> = view.held.runs().collect();
     let suit = |p: Pai| p.kind().map(Kind::suit).filter(|s| *s != Suit::Honor);
     // Runs i <= j <= k of one suit, each used no more often than the hand holds it.
     for i in 0..runs.len() {
@@ -194,32 +189,18 @@ fn leaves_ready(view: &PlayerView, pai: Pai) -> bool {
 /// without the kinds in `banned`.
 fn discards(view: &PlayerView, banned: KindSet, out: &mut Vec<Action>) {
     let allowed = |pai: Pai| !pai.kind().is_some_and(|k| banned.contains(k));
-    let mut drawn = Pai::HIDDEN;
+    // The names held, as bits in [`Pai`] order, less the banned kinds' (plain and red).
+    let mut names = view.held.names();
+    for k in banned.iter() {
+        names &= !(0b11 << (2 * k.index()));
+    }
     if let Some(pai) = view.drawn.filter(|&p| allowed(p)) {
         out.push(Action::Discard { pai, tsumogiri: true });
-        drawn = pai;
+        // The drawn tile's name is listed again only if another tile of it is held.
+        let once = u128::from(view.held.count(pai) == 1);
+        names &= !(once << pai.byte());
     }
-    // Each other tile name once. The hand is sorted: a name is listed at its first tile (one
-    // that differs from the tile before), unless it is the drawn tile's held once (the tile
-    // after differs too). Whether a tile is listed depends on its neighbours alone, not on
-    // what was listed before it, and is no branch (which tile is listed is what a random
-    // hand makes unpredictable): each name is written and kept or not by moving the end,
-    // then the discards are written in one go.
-    let hand = view.hand.as_slice();
-    let mut before = Pai::HIDDEN;
-    for (chunk, tiles) in hand.chunks(16).enumerate() {
-        let afters = hand[chunk * 16 + 1..].iter().copied().chain([Pai::HIDDEN]);
-        let mut names = [Pai::HIDDEN; 16];
-        let mut n = 0;
-        for (&pai, after) in tiles.iter().zip(afters) {
-            let first = pai != before;
-            let drawn_once = pai == drawn && after != pai;
-            names[n] = pai;
-            n += usize::from(first & !drawn_once & allowed(pai));
-            before = pai;
-        }
-        out.extend(names[..n].iter().map(|&pai| Action::Discard { pai, tsumogiri: false }));
-    }
+    out.extend(NameBits(names).map(|pai| Action::Discard { pai, tsumogiri: false }));
 }
 
 /// After the seat's riichi declaration (mjai's two steps): the discards that keep it ready.
@@ -323,7 +304,7 @@ fn claim(view: &PlayerView, from: Seat, pai: Pai, out: &mut Vec<Action>) {
         && !is_void(view, kind)
         && view.live_tiles() > 0;
     if may_call && (counts[kind] >= 2 || chi_possible) {
-        let of = |k: Kind| view.hand.iter().copied().filter(move |p| p.kind() == Some(k));
+        let of = |k: Kind| view.held.of_kind(k);
         if rules.pon && counts[kind] >= 2 {
             let mut same = [pai; 4];
             let mut n = 0;

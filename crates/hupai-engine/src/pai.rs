@@ -44,6 +44,21 @@ impl Pai {
         }
     }
 
+    /// The name of byte `byte` (below the hidden tile's, or the hidden tile's).
+    #[inline]
+    pub(crate) const fn from_byte(byte: u8) -> Pai {
+        Pai(byte)
+    }
+
+    /// The name's byte: its place in the order.
+    #[inline]
+    pub(crate) const fn byte(self) -> u8 {
+        self.0
+    }
+
+    /// The bits of the flowers' bytes, in a set of names by byte.
+    pub(crate) const FLOWER_BITS: u128 = ((1 << 8) - 1) << FLOWER_BASE;
+
     /// The plain name of a kind.
     pub fn kind_of(kind: Kind) -> Pai {
         Pai(2 * kind.to_u8())

@@ -24,7 +24,7 @@
 //! for e in &events {
 //!     view.update(&e.seen_by(Seat::South)).unwrap();
 //! }
-//! assert_eq!(view.hand.len(), 13);
+//! assert_eq!(view.hand().len(), 13);
 //! assert_eq!(view.hand_sizes[0], 14);
 //! ```
 
@@ -33,6 +33,7 @@ use std::sync::Arc;
 use hupai_core::{Counts, FormSet, HandState, Kind, KindSet, Meld, Seat, Seats, Suit};
 use hupai_rules::{AfterWin, Rules, Variant};
 
+use crate::pai_counts::PaiCounts;
 use crate::{Event, Pai};
 
 /// A discard as the river shows it.
@@ -182,10 +183,10 @@ pub(crate) struct Own {
 }
 
 impl Own {
-    /// Nothing known yet: no tiles, under `forms`.
-    pub(crate) fn new(forms: FormSet) -> Own {
+    /// Nothing known yet: no tiles, the state `empty` (of no tile, under the view's forms).
+    pub(crate) fn new(empty: HandState) -> Own {
         Own {
-            tiles: HandState::empty(forms),
+            tiles: empty,
             shanten: i8::MAX,
             waits: KindSet::EMPTY,
             draws: 0,
@@ -209,6 +210,8 @@ impl Own {
 pub struct PlayerView {
     pub(crate) rules: Arc<Rules>,
     pub(crate) forms: FormSet,
+    /// The state of no tile under `forms`, built once: each hand's own part starts from it.
+    pub(crate) no_tiles: HandState,
     /// Tiles in the live wall before the deal (from the rules).
     pub(crate) live_before_deal: u32,
     pub(crate) viewer: Whose,
@@ -242,8 +245,9 @@ pub struct PlayerView {
     pub joker_marker: Option<Pai>,
     /// The joker kind it chooses.
     pub joker: Option<Kind>,
-    /// The seat's own concealed tiles (the drawn tile among them), in [`Pai`] order.
-    pub hand: Vec<Pai>,
+    /// The seat's own concealed tiles (the drawn tile among them), by name
+    /// ([`PlayerView::hand`] lists them).
+    pub(crate) held: PaiCounts,
     /// The tile the seat just drew.
     pub drawn: Option<Pai>,
     /// Concealed tile counts of every seat.
@@ -341,8 +345,10 @@ impl PlayerView {
 
     pub(crate) fn of(viewer: Viewer, seat: Seat, rules: Arc<Rules>) -> PlayerView {
         let forms = rules.form_set();
+        let no_tiles = HandState::empty(forms);
         PlayerView {
             forms,
+            no_tiles,
             live_before_deal: crate::Wall::live_before_deal(&rules),
             seats: rules.seats(),
             scores: *hupai_core::BySeat::of(rules.seats(), [rules.starting_points; 4]).as_array(),
@@ -360,7 +366,7 @@ impl PlayerView {
             dora_markers: Vec::new(),
             joker_marker: None,
             joker: None,
-            hand: Vec::new(),
+            held: PaiCounts::default(),
             drawn: None,
             hand_sizes: [0; 4],
             rivers: Default::default(),
@@ -391,7 +397,7 @@ impl PlayerView {
             last_kita: None,
             decision: Decision::None,
             mover: None,
-            own: Own::new(forms),
+            own: Own::new(no_tiles),
         }
     }
 
@@ -402,10 +408,10 @@ impl PlayerView {
         let mut view = self.clone();
         view.viewer = Whose(Viewer::Seat);
         view.seat = seat;
-        view.hand.clear();
+        view.held.clear();
         view.drawn = None;
         view.decision = Decision::None;
-        view.own = Own::new(view.forms);
+        view.own = Own::new(view.no_tiles);
         view
     }
 
@@ -488,6 +494,16 @@ impl PlayerView {
     /// The discards of `seat` still lying in its river (called ones left out).
     pub fn river(&self, seat: Seat) -> impl Iterator<Item = &RiverEntry> + '_ {
         self.rivers[seat.index()].iter().filter(|r| !r.called)
+    }
+
+    /// The seat's own concealed tiles (the drawn tile among them), in [`Pai`] order.
+    pub fn hand(&self) -> Vec<Pai> {
+        self.held.to_vec()
+    }
+
+    /// How many concealed tiles the seat holds (the drawn tile among them).
+    pub fn hand_len(&self) -> usize {
+        self.held.len()
     }
 
     /// The seat's concealed kinds, jokers excluded.

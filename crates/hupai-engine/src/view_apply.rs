@@ -313,7 +313,7 @@ impl PlayerView {
         self.dora_markers.extend(*dora_marker);
         self.joker_marker = *joker_marker;
         self.joker = joker_marker.and_then(|p| p.kind()).and_then(|k| self.rules.joker_for(k));
-        self.hand.clear();
+        self.held.clear();
         self.drawn = None;
         self.hand_sizes = *hupai_core::BySeat::of(self.seats, [13; 4]).as_array();
         for s in 0..4 {
@@ -345,7 +345,7 @@ impl PlayerView {
         self.drawer = None;
         self.decision = Decision::None;
         self.mover = None;
-        self.own = Own::new(self.forms);
+        self.own = Own::new(self.no_tiles);
         if !self.is_spectator() {
             for &p in &tehais[self.seat] {
                 self.add_own(p);
@@ -710,7 +710,7 @@ impl PlayerView {
             for &p in pai {
                 self.take_own(p);
             }
-            if self.drawn.is_some_and(|d| !self.hand.contains(&d)) {
+            if self.drawn.is_some_and(|d| !self.held.contains(d)) {
                 self.drawn = None;
             }
         }
@@ -774,7 +774,7 @@ impl PlayerView {
     // out, but for the 16 tiles of a seat between receiving and passing an exchange) leaves
     // them as they were; `retile_own` sets them from the hand again.
     fn add_own(&mut self, pai: Pai) {
-        crate::sorted::insert_sorted(&mut self.hand, pai);
+        self.held.add(pai);
         let _refused = match pai.kind() {
             Some(k) if Some(k) == self.joker => self.own.tiles.add_joker(),
             Some(k) => self.own.tiles.add(k),
@@ -783,9 +783,7 @@ impl PlayerView {
     }
 
     fn take_own(&mut self, pai: Pai) {
-        // The hand is sorted: a binary search finds the tile.
-        if let Ok(i) = self.hand.binary_search(&pai) {
-            crate::sorted::remove_at(&mut self.hand, i);
+        if self.held.remove(pai) {
             let _refused = match pai.kind() {
                 Some(k) if Some(k) == self.joker => self.own.tiles.remove_joker(),
                 Some(k) => self.own.tiles.remove(k),
@@ -818,7 +816,7 @@ impl PlayerView {
     /// The hand's kinds and jokers, counted afresh.
     fn counted_hand(&self) -> (Counts, u8) {
         let (mut counts, mut jokers) = (Counts::EMPTY, 0);
-        for k in self.hand.iter().filter_map(|p| p.kind()) {
+        for k in self.held.iter().filter_map(|p| p.kind()) {
             if Some(k) == self.joker {
                 jokers += 1;
             } else {
@@ -846,10 +844,7 @@ impl PlayerView {
     /// Recomputes shanten and waits when the seat holds 3n + 1 tiles.
     fn refresh_own(&mut self) {
         let melds = self.melds[self.seat.index()].len() as u8;
-        // Flowers sort last: a hand holding one ends with it.
-        if (self.hand.len() + 3 * melds as usize) % 3 != 1
-            || self.hand.last().is_some_and(|p| p.is_flower())
-        {
+        if (self.held.len() + 3 * melds as usize) % 3 != 1 || self.held.has_flower() {
             return;
         }
         self.own.waits_before_draw = true;

@@ -97,10 +97,7 @@ impl PlayerView {
         let name = event.type_name();
         self.check_seats(event)?;
         let in_hand = || if self.in_hand { Ok(()) } else { Err(ViewError::NoHand(name)) };
-        let holds = |pai: Pai, n: usize| match n {
-            1 => self.hand.contains(&pai),
-            _ => self.hand.iter().filter(|&&p| p == pai).count() >= n,
-        };
+        let holds = |pai: Pai, n: usize| usize::from(self.held.count(pai)) >= n;
         let held_all = |seat: Seat, tiles: &[Pai]| -> Result<(), ViewError> {
             if !self.is_me(seat) {
                 return Ok(());

@@ -173,7 +173,7 @@ fn any_shape(view: &PlayerView, extra: Option<Kind>) -> bool {
 pub fn win_hand(view: &PlayerView, extra: Option<Pai>) -> Option<Hand> {
     let mut counts = *view.counts();
     let mut red = [0u8; 3];
-    for p in view.hand.iter().chain(extra.iter()) {
+    for p in view.held.iter().chain(extra) {
         if let (true, Some(k)) = (p.is_red(), p.kind()) {
             red[k.suit().index().min(2)] += 1;
         }

@@ -361,8 +361,8 @@ fn three_tiles_of_a_suit_pass_at_once_then_the_void_is_named() {
     assert!(passes.iter().all(|(a, t, _)| *t == a.add(1)), "to the next seat: {passes:?}");
     // South holds East's three 1m now, East what North passed.
     let south_view = game.view(South);
-    assert_eq!(south_view.hand.iter().filter(|p| p.to_string() == "1m").count(), 4);
-    assert!(south_view.hand.iter().all(|p| !["7m", "8m", "9m"].contains(&&*p.to_string())));
+    assert_eq!(south_view.hand().iter().filter(|p| p.to_string() == "1m").count(), 4);
+    assert!(south_view.hand().iter().all(|p| !["7m", "8m", "9m"].contains(&&*p.to_string())));
     // Only the two seats of a pass see its tiles.
     let first = log.iter().find(|e| matches!(e, Event::Exchange { .. })).unwrap();
     for s in Seat::ALL {

@@ -321,7 +321,7 @@ pub fn view_json(v: &PlayerView) -> Value {
         "honba": v.honba,
         "kyotaku": v.sticks,
         "scores": &v.scores[..seats],
-        "hand": names(&v.hand),
+        "hand": names(&v.hand()),
         "drawn": v.drawn.map(|p| p.to_string()),
         "hand_sizes": &v.hand_sizes[..seats],
         "dora_markers": names(&v.dora_markers),

@@ -285,7 +285,7 @@ pub(super) fn stay_dama(
     }
     ready[k] -= 1;
     let mut red = [0u8; 3];
-    for p in view.hand.iter().filter(|p| p.is_red()) {
+    for p in view.hand().iter().filter(|p| p.is_red()) {
         if let Some(kind) = p.kind() {
             red[kind.suit().index().min(2)] += 1;
         }

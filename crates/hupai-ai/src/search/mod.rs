@@ -185,7 +185,7 @@ impl Search {
             std::array::from_fn(|i| Kind::new(i as u8).map_or(0, |k| sit.unseen(k)));
         let melds: Vec<Meld> = view.own_melds().iter().map(|m| m.meld).collect();
         let mut red = [0u8; 3];
-        for p in view.hand.iter().filter(|p| p.is_red()) {
+        for p in view.hand().iter().filter(|p| p.is_red()) {
             if let Some(k) = p.kind() {
                 red[k.suit().index().min(2)] += 1;
             }
@@ -234,11 +234,11 @@ impl Search {
         let event = match kan {
             Action::ClosedKan(k) => {
                 let consumed: Vec<Pai> =
-                    view.hand.iter().copied().filter(|p| p.kind() == Some(k)).collect();
+                    view.hand().iter().copied().filter(|p| p.kind() == Some(k)).collect();
                 Event::Ankan { actor: me, consumed }
             }
             Action::AddedKan(k) => {
-                let pai = *view.hand.iter().find(|p| p.kind() == Some(k))?;
+                let pai = *view.hand().iter().find(|p| p.kind() == Some(k))?;
                 let meld = view.own_melds().iter().find(|m| m.meld.first() == k)?;
                 Event::Kakan { actor: me, pai, consumed: meld.tiles().to_vec() }
             }
@@ -288,7 +288,7 @@ impl Search {
                 }
                 Action::OpenKan => {
                     let consumed: Vec<Pai> =
-                        view.hand.iter().copied().filter(|p| p.kind() == pai.kind()).collect();
+                        view.hand().iter().copied().filter(|p| p.kind() == pai.kind()).collect();
                     Event::Daiminkan { actor: view.seat, target: from, pai, consumed }
                 }
                 _ => continue,

@@ -69,7 +69,7 @@ impl SeatState {
             _ => None,
         };
         let hand = if own {
-            let mut hand = view.hand.clone();
+            let mut hand = view.hand();
             if let Some(i) = drawn.and_then(|d| hand.iter().position(|&p| p == d)) {
                 hand.remove(i);
             }

@@ -98,7 +98,7 @@ mod tests {
                 assert!(hint
                     .danger
                     .iter()
-                    .all(|t| view.hand.iter().any(|h| h.kind() == t.pai.kind())));
+                    .all(|t| view.hand().iter().any(|h| h.kind() == t.pai.kind())));
                 assert!(hint.threats.iter().all(|t| t.seat != view.seat.index()));
                 assert_eq!(view.seat, Seat::ALL[p]);
                 n += 1;

@@ -28,7 +28,7 @@ pub fn ready_hands(record: &[Event], seq: usize, rules: &Rules) -> Option<Vec<(u
         for e in &record[start..seq] {
             view.update_from_record(e).ok()?;
         }
-        hands.push((seat.index(), view.hand.clone()));
+        hands.push((seat.index(), view.hand()));
     }
     Some(hands)
 }
@@ -86,7 +86,7 @@ mod tests {
                     for e in hupai_engine::player_stream(record, seat).take(seq) {
                         view.update(&e).unwrap();
                     }
-                    assert_eq!(tiles, view.hand, "seed {seed} seat {seat}");
+                    assert_eq!(tiles, view.hand(), "seed {seed} seat {seat}");
                     assert_eq!(tiles.len() + 3 * view.own_melds().len(), 13, "{preset}");
                 }
                 found += 1;
