@@ -243,3 +243,5 @@ def test_reading_keeps_every_departure_from_defensive_and_a_share_of_the_rest(tm
                       threads=1, say=lambda m: None, encoding="hupai-v5")
     with pytest.raises(hupai.InputError, match="hupai-v5"):
         read(v5, keep_agreeing=0.5)
+    with pytest.raises(ValueError, match="keep_agreeing"):
+        read(files, keep_agreeing=1.5)

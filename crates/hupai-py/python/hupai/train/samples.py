@@ -146,6 +146,8 @@ def read(paths: Sequence[Path], agent: Optional[str] = None, limit: Optional[int
     decisions is learned from its departures at a fraction of the memory and time."""
     import pyarrow.parquet as pq
 
+    if not 0.0 <= keep_agreeing <= 1.0:
+        raise ValueError(f"keep_agreeing {keep_agreeing}: a share from 0 to 1")
     parts: list[Samples] = []
     count = 0
     for path in paths:
