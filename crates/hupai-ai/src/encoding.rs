@@ -657,11 +657,13 @@ pub(crate) fn add_choice_bonus(planes: &[u8], scalars: &[f32], bonus: f32, logit
     let flag = |i: usize| scalars[HINT_SCALARS + i];
     let (riichi, red) = (flag(0), flag(1));
     let mut add = |id: u16, x: f32| logits[usize::from(id)] += bonus * x;
-    const FIVES: [usize; 3] = [4, 13, 22];
+    // The kinds of the red fives, as the action space names its ids 34-36.
+    let fives =
+        [34, 35, 36].map(|t| ids::pai37(t).and_then(Pai::kind).map_or(usize::MAX, Kind::index));
     // A discard's 37 ids (the kinds, then the red fives), from the hand (plane 0) or drawn.
     let tile37 = |p: usize, t: usize| match t {
-        34.. => plane(p, FIVES[t - 34]) * red,
-        _ if FIVES.contains(&t) => plane(p, t) * (1.0 - red),
+        34.. => plane(p, fives[t - 34]) * red,
+        _ if fives.contains(&t) => plane(p, t) * (1.0 - red),
         _ => plane(p, t),
     };
     for t in 0..37 {
