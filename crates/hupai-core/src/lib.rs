@@ -59,6 +59,7 @@ mod knitted;
 mod meld;
 pub mod notation;
 mod parse_error;
+mod plain_hand;
 pub mod reference;
 mod regular;
 mod seat;
