@@ -45,64 +45,86 @@ fn meld_prefix(token: &[u8]) -> Option<(MeldKind, usize)> {
 /// The hand in plain hand text (see the module), or None where the general reader must read it.
 pub(crate) fn read_plain_hand(text: &str) -> Option<Hand> {
     let bytes = text.as_bytes();
-    let mut counts = Counts::EMPTY;
-    let (mut tiles, mut red) = (0usize, [0u8; 3]);
+    // The concealed tiles of each suit as how many of each digit, four bits a digit (at most
+    // 14 tiles, so no count overflows its four bits); the run being read before its letter.
+    let (mut suits, mut run) = ([0u64; 4], 0u64);
+    let (mut tiles, mut run_len) = (0u32, 0u32);
     let (mut melds, mut meld_count) = ([Meld::pon(Kind::default()); 4], 0usize);
     let mut at = 0;
-    while at < bytes.len() {
-        // A token starts here (the first byte, or the one after a single space).
-        if !bytes[at].is_ascii_digit() {
-            let (meld, end) = read_meld(bytes, at)?;
-            *melds.get_mut(meld_count)? = meld;
-            meld_count += 1;
-            at = end;
-        } else {
-            // Runs of digits, each closed by its suit letter, up to a space or the end.
-            loop {
-                let run = at;
-                while bytes.get(at).is_some_and(u8::is_ascii_digit) {
-                    at += 1;
-                }
-                let suit = suit_of(*bytes.get(at)?);
-                if suit == 4 || at == run {
-                    return None;
-                }
-                tiles += at - run;
-                if tiles > 14 {
-                    return None;
-                }
-                for &d in &bytes[run..at] {
-                    let n = usize::from(d - b'0');
-                    let number = if suit == 3 {
-                        if !(1..=7).contains(&n) {
-                            return None;
-                        }
-                        n
-                    } else if n == 0 {
-                        red[suit] += 1;
-                        5
-                    } else {
-                        n
-                    };
-                    counts.0[suit * 9 + number - 1] += 1;
-                }
-                at += 1;
-                if bytes.get(at).is_none_or(|&b| !b.is_ascii_digit()) {
-                    break;
-                }
-            }
+    while let Some(&b) = bytes.get(at) {
+        let digit = b.wrapping_sub(b'0');
+        if digit < 10 {
+            run += 1 << (4 * digit);
+            run_len += 1;
+            at += 1;
+            continue;
         }
-        // One space between tokens, none at the end.
+        let suit = suit_of(b);
+        if suit < 4 && run_len > 0 {
+            // A letter closes its run.
+            tiles += run_len;
+            if tiles > 14 {
+                return None;
+            }
+            suits[suit] += run;
+            (run, run_len) = (0, 0);
+            at += 1;
+            // A token ends at a space (one, with a token after it) or at the end.
+            match bytes.get(at) {
+                None => break,
+                Some(b' ') if bytes.get(at + 1).is_some_and(|&b| b != b' ') => at += 1,
+                Some(b) if b.is_ascii_digit() => {}
+                Some(_) => return None,
+            }
+            continue;
+        }
+        // Anything else in a token (a meld's prefix only starts one), or a meld token.
+        if run_len > 0 || (at > 0 && bytes[at - 1] != b' ') {
+            return None;
+        }
+        let (meld, end) = read_meld(bytes, at)?;
+        *melds.get_mut(meld_count)? = meld;
+        meld_count += 1;
+        at = end;
         match bytes.get(at) {
             None => break,
-            Some(b' ') if at + 1 < bytes.len() && bytes[at + 1] != b' ' => at += 1,
+            Some(b' ') if bytes.get(at + 1).is_some_and(|&b| b != b' ') => at += 1,
             Some(_) => return None,
         }
     }
-    if tiles + 3 * meld_count > 14 {
+    if run_len > 0 || tiles as usize + 3 * meld_count > 14 {
         return None;
     }
+    // Honours go 1z..7z: no 0, 8 or 9 among them.
+    const HONOUR_DIGITS: u64 = 0xFFFF_FFF0;
+    if suits[3] & !HONOUR_DIGITS != 0 {
+        return None;
+    }
+    let mut counts = Counts::EMPTY;
+    let mut red = [0u8; 3];
+    for (suit, &digits) in suits.iter().enumerate() {
+        let (ones_to_eight, nine) = spread(digits);
+        let first = suit * 9;
+        if suit < 3 {
+            counts.0[first..first + 8].copy_from_slice(&ones_to_eight);
+            counts.0[first + 8] = nine;
+            // `0` is a red five.
+            red[suit] = (digits & 15) as u8;
+            counts.0[first + 4] += red[suit];
+        } else {
+            counts.0[first..first + 7].copy_from_slice(&ones_to_eight[..7]);
+        }
+    }
     Hand::with_extras(counts, &melds[..meld_count], 0, red).ok()
+}
+
+/// The counts of digits 1 to 8 of a suit's four-bit counts (one a byte), and of digit 9.
+fn spread(digits: u64) -> ([u8; 8], u8) {
+    let mut x = (digits >> 4) & 0xFFFF_FFFF;
+    x = (x | (x << 16)) & 0x0000_FFFF_0000_FFFF;
+    x = (x | (x << 8)) & 0x00FF_00FF_00FF_00FF;
+    x = (x | (x << 4)) & 0x0F0F_0F0F_0F0F_0F0F;
+    (x.to_le_bytes(), (digits >> 36 & 15) as u8)
 }
 
 /// The meld token at `at` (a prefix, one run of digits and its suit letter) and where it ends.
