@@ -100,6 +100,28 @@ pub(crate) fn read_plain_hand(text: &str) -> Option<Hand> {
     if suits[3] & !HONOUR_DIGITS != 0 {
         return None;
     }
+    // At most four copies of a kind, melds included (a red five is a five), four bits a kind:
+    // the concealed tiles first, then each meld (no count can pass 8, so none overflows).
+    let mut all = suits;
+    for w in &mut all[..3] {
+        *w = (*w & !15) + ((*w & 15) << 20);
+    }
+    if all.iter().any(|&w| over_four(w)) {
+        return None;
+    }
+    for meld in &melds[..meld_count] {
+        let first = meld.first();
+        let shift = 4 * u32::from(first.number());
+        let w = &mut all[first.suit().index()];
+        *w += match meld.kind() {
+            MeldKind::Chi => 0x111 << shift,
+            MeldKind::Pon => 3 << shift,
+            _ => 4 << shift,
+        };
+        if over_four(*w) {
+            return None;
+        }
+    }
     let mut counts = Counts::EMPTY;
     let mut red = [0u8; 3];
     for (suit, &digits) in suits.iter().enumerate() {
@@ -115,7 +137,15 @@ pub(crate) fn read_plain_hand(text: &str) -> Option<Hand> {
             counts.0[first..first + 7].copy_from_slice(&ones_to_eight[..7]);
         }
     }
-    Hand::with_extras(counts, &melds[..meld_count], 0, red).ok()
+    // Checked as `Hand::with_extras` checks: at most four melds and 14 tiles, four copies of
+    // a kind; no more red fives than fives (a red five is one of the fives here), no joker.
+    Some(Hand::from_checked(counts, melds, meld_count as u8, red))
+}
+
+/// Whether a count of four bits is over four (its bit for eight, or for four and one below).
+fn over_four(counts: u64) -> bool {
+    const LOW: u64 = 0x1111_1111_1111_1111;
+    (counts & (LOW * 8)) | ((counts >> 2) & (counts | (counts >> 1)) & LOW) != 0
 }
 
 /// The counts of digits 1 to 8 of a suit's four-bit counts (one a byte), and of digit 9.

@@ -88,6 +88,11 @@ fn other_text_is_left_to_the_general_reader() {
         "pon:777ss",
         "pon:777s1m",
         "00000m",
+        "05m pon:555m",
+        "0m kan:5555m",
+        "kan:1111m kan:1111m kan:1111m kan:1111m 11m",
+        "11m kan:1111m kan:1111m kan:1111m kan:1111m",
+        "1z pon:111z kan:1111z",
     ] {
         assert!(!agrees(text), "{text:?}");
     }
