@@ -81,6 +81,17 @@ impl Hand {
         Ok(Hand { concealed, melds: slots, meld_count: melds.len() as u8, jokers, red })
     }
 
+    /// A hand of parts the caller has checked as [`Hand::with_extras`] checks them, without
+    /// jokers, the slots after the melds each `Meld::pon(Kind::default())` (as there).
+    pub(crate) const fn from_checked(
+        concealed: Counts,
+        melds: [Meld; 4],
+        meld_count: u8,
+        red: [u8; 3],
+    ) -> Hand {
+        Hand { concealed, melds, meld_count, jokers: 0, red }
+    }
+
     /// The concealed tiles (jokers not included).
     pub const fn concealed(&self) -> &Counts {
         &self.concealed

@@ -59,6 +59,9 @@ mod knitted;
 mod meld;
 pub mod notation;
 mod parse_error;
+mod plain_hand;
+#[cfg(test)]
+mod plain_hand_tests;
 pub mod reference;
 mod regular;
 mod seat;

@@ -6,6 +6,7 @@
 #![cfg(test)]
 
 mod common;
+mod hand_text;
 mod json_writer;
 mod mcr_corpus;
 mod mcr_fixture;

@@ -123,7 +123,9 @@ fn check(rules: &Rules, hand: &Hand, ctx: &WinContext) -> Result<(), ScoreError>
             ctx.honba, ctx.riichi_sticks
         )));
     }
-    if let Some(k) = hand.all_counts().kinds().find(|&k| !rules.in_wall(k)) {
+    // Every tile, melds included, counted once for the checks below.
+    let all = hand.all_counts();
+    if let Some(k) = all.kinds().find(|&k| !rules.in_wall(k)) {
         return Err(ScoreError::BadInput(format!("{k}: the rules' wall has no such tile")));
     }
     if let Some(k) =
@@ -141,11 +143,11 @@ fn check(rules: &Rules, hand: &Hand, ctx: &WinContext) -> Result<(), ScoreError>
     if ctx.kita > 0 && !rules.kita {
         return Err(ScoreError::BadInput("kita: the rules set no North aside".into()));
     }
-    if u32::from(ctx.kita) + u32::from(hand.all_counts().get(Kind::NORTH)) > 4 {
+    if u32::from(ctx.kita) + u32::from(all.get(Kind::NORTH)) > 4 {
         return Err(ScoreError::BadInput(format!(
             "kita: {} Norths set aside and {} in the hand, more than 4",
             ctx.kita,
-            hand.all_counts().get(Kind::NORTH)
+            all.get(Kind::NORTH)
         )));
     }
     let inconsistent = |i: Inconsistency| Err(ScoreError::Inconsistent(i));
@@ -167,7 +169,7 @@ fn check(rules: &Rules, hand: &Hand, ctx: &WinContext) -> Result<(), ScoreError>
     if ctx.dora_indicators.len() > 5 || ctx.ura_indicators.len() > ctx.dora_indicators.len() {
         return inconsistent(Inconsistency::TooManyIndicators);
     }
-    if ctx.robbing_kong && hand.all_counts().get(ctx.win_tile) > 1 {
+    if ctx.robbing_kong && all.get(ctx.win_tile) > 1 {
         return inconsistent(Inconsistency::FourthTileHeld);
     }
     if ctx.first_turn {
