@@ -7,6 +7,7 @@
 use std::sync::{Arc, Mutex};
 
 use hupai_engine::Action;
+use tokio::sync::mpsc::error::TryRecvError;
 use tokio::sync::{mpsc, oneshot};
 use tokio::time::{Duration, Instant};
 
@@ -16,6 +17,9 @@ use crate::spec::{Length, RulesSource};
 use crate::store::Store;
 use crate::table::{pipe, ConnId, How, Inlet, Outlet, Refused, SeatFaults, Table, Who};
 use crate::token::Token;
+
+/// The most commands a table's task takes before it stores and delivers what they caused.
+const COMMANDS_PER_STEP: usize = 16;
 
 /// What a table's task is told.
 #[derive(Debug)]
@@ -156,12 +160,28 @@ impl Actor {
                 table.close_all(ErrorCode::Over);
                 return;
             }
+            let mut leave = false;
             match command {
                 Some(None) | Some(Some(Command::Leave)) => {
                     table.close_all(ErrorCode::Elsewhere);
                     return;
                 }
-                Some(Some(c)) => self.command(&mut table, c, now).await,
+                Some(Some(c)) => {
+                    self.command(&mut table, c, now).await;
+                    // The commands already waiting (another seat's answer to the same discard,
+                    // a connection asking for more) are taken in the same step: one commit and
+                    // one write to each connection for all of them.
+                    for _ in 1..COMMANDS_PER_STEP {
+                        match commands.try_recv() {
+                            Ok(Command::Leave) | Err(TryRecvError::Disconnected) => {
+                                leave = true;
+                                break;
+                            }
+                            Ok(c) => self.command(&mut table, c, Instant::now()).await,
+                            Err(TryRecvError::Empty) => break,
+                        }
+                    }
+                }
                 None => {}
             }
             table.advance(Instant::now());
@@ -189,6 +209,10 @@ impl Actor {
             }
             table.deliver();
             table.take_dropped();
+            if leave {
+                table.close_all(ErrorCode::Elsewhere);
+                return;
+            }
             if over {
                 // Late connections still get the whole game for a while.
                 let linger = tokio::time::sleep(Duration::from_secs(60));

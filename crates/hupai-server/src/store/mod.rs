@@ -2,10 +2,12 @@
 //! played, and the full log of a finished game. SQLite in one file by default, PostgreSQL when
 //! asked, with the same schema and the same queries.
 //!
-//! Answers are written by one writer task that commits what every table sent it in one
+//! Answers are written by one writer that commits what every table sent it in one
 //! transaction (a group commit), so a table waits for its own answer's commit without every
-//! table paying a transaction of its own. An answer's key is its table and its place, so two
-//! servers that both believed they owned a table could not both write its next answer.
+//! table paying a transaction of its own: for a SQLite file a thread of its own calling SQLite
+//! directly ([`sqlite_writer`]), otherwise (PostgreSQL, an in-memory SQLite) a task on the
+//! pool. An answer's key is its table and its place, so two servers that both believed they
+//! owned a table could not both write its next answer.
 //!
 //! Leases: a table is owned by one node until `lease_until_ms`; the owner renews its leases,
 //! and a node may take over an unfinished table whose lease ran out (and rebuild it).
@@ -15,11 +17,14 @@ use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
 use sqlx::any::{AnyPoolOptions, AnyRow};
 use sqlx::pool::PoolConnection;
+use sqlx::sqlite::SqliteConnectOptions;
 use sqlx::{Any, AnyConnection, AnyPool, Connection, Row};
 use tokio::sync::{mpsc, oneshot};
 
 use crate::spec::StoredSpec;
 use crate::table::{ActionRecord, How};
+
+mod sqlite_writer;
 
 /// Why the store failed.
 #[derive(Debug)]
@@ -33,6 +38,8 @@ pub enum StoreError {
     NotStored(String),
     /// The writer task is gone.
     Closed,
+    /// The SQLite writer's connection or thread could not be made.
+    Writer(String),
 }
 
 impl std::fmt::Display for StoreError {
@@ -42,6 +49,7 @@ impl std::fmt::Display for StoreError {
             StoreError::Corrupt(why) => write!(f, "a stored row does not read back: {why}"),
             StoreError::NotStored(why) => write!(f, "answers not stored: {why}"),
             StoreError::Closed => f.write_str("the store's writer has stopped"),
+            StoreError::Writer(why) => write!(f, "the store's writer: {why}"),
         }
     }
 }
@@ -111,6 +119,12 @@ impl Store {
     /// Opens (and creates) the store at `url`: `postgres://...`, `sqlite:PATH`, or a plain file
     /// path for SQLite.
     pub async fn open(url: &str) -> Result<Store, StoreError> {
+        Store::open_with(url, true).await
+    }
+
+    /// [`Store::open`], with the answers of a SQLite file written by its own thread
+    /// (`direct_sqlite`) or by a task on the pool as for PostgreSQL (to test that one).
+    async fn open_with(url: &str, direct_sqlite: bool) -> Result<Store, StoreError> {
         sqlx::any::install_default_drivers();
         let postgres = url.starts_with("postgres://") || url.starts_with("postgresql://");
         let url = if postgres || url.starts_with("sqlite:") {
@@ -148,7 +162,17 @@ impl Store {
             sqlx::query(statement).execute(&pool).await?;
         }
         let (writer, batches) = mpsc::channel(4096);
-        tokio::spawn(write_batches(pool.clone(), batches));
+        match sqlite_file(&url) {
+            Some(path) if !postgres && direct_sqlite => {
+                let connection = sqlite_writer::open(&path)
+                    .map_err(|e| StoreError::Writer(format!("{}: {e}", path.display())))?;
+                sqlite_writer::spawn(connection, batches)
+                    .map_err(|e| StoreError::Writer(format!("no thread: {e}")))?;
+            }
+            _ => {
+                tokio::spawn(write_batches(pool.clone(), batches));
+            }
+        }
         Ok(Store { pool, writer, postgres })
     }
 
@@ -412,6 +436,15 @@ impl Store {
     }
 }
 
+/// The file of a SQLite URL as sqlx reads it (none for an in-memory database, which only the
+/// pool's connections share).
+fn sqlite_file(url: &str) -> Option<std::path::PathBuf> {
+    let options: SqliteConnectOptions = url.parse().ok()?;
+    let path = options.get_filename();
+    let memory = url.contains(":memory:") || url.contains("mode=memory");
+    (!memory && !path.as_os_str().is_empty()).then(|| path.to_path_buf())
+}
+
 fn read_spec(row: &AnyRow, at: usize) -> Result<StoredSpec, StoreError> {
     let text: String = row.get(at);
     serde_json::from_str(&text).map_err(|e| StoreError::Corrupt(format!("a table's spec: {e}")))
@@ -427,8 +460,8 @@ fn how_text(how: How) -> &'static str {
     }
 }
 
-/// The writer: commits what arrived together in one transaction, on a connection of its own
-/// (taken from the pool once, not for every commit).
+/// The writer on the pool (PostgreSQL, an in-memory SQLite): commits what arrived together in
+/// one transaction, on a connection of its own (taken from the pool once, not for every commit).
 async fn write_batches(pool: AnyPool, mut batches: mpsc::Receiver<Batch>) {
     let mut writer = Writer { pool, connection: None };
     let mut waiting: Vec<Batch> = Vec::new();
@@ -582,8 +615,16 @@ mod tests {
 
     #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
     async fn answers_are_stored_only_by_the_tables_owner_even_in_one_commit() {
-        let path = std::env::temp_dir().join(format!("hupai-store-{}.db", std::process::id()));
-        let store = Store::open(path.to_str().unwrap()).await.unwrap();
+        // SQLite's own writer thread, and the pool's writer that PostgreSQL uses.
+        for direct in [true, false] {
+            owners_only(direct).await;
+        }
+    }
+
+    async fn owners_only(direct: bool) {
+        let path =
+            std::env::temp_dir().join(format!("hupai-store-{}-{direct}.db", std::process::id()));
+        let store = Store::open_with(path.to_str().unwrap(), direct).await.unwrap();
         let new: crate::spec::NewTable =
             serde_json::from_str(r#"{"seats":["human","human","human","human"]}"#).unwrap();
         let spec = StoredSpec::new(&new.check().unwrap(), 1, 2);
@@ -605,8 +646,35 @@ mod tests {
         assert!(store.load("t2").await.unwrap().answers.is_empty());
         // An answer stored twice (its place taken) is refused too.
         assert!(store.append("t3", "a", answers(1)).await.is_err());
+        // A table another node took over (its lease ran out) refuses its old owner's answers
+        // and takes the new owner's; a finished one refuses everybody's.
+        store.renew("a", Duration::ZERO).await.unwrap();
+        tokio::time::sleep(Duration::from_millis(5)).await;
+        let taken = store.claim_expired("b", lease, false).await.unwrap();
+        assert_eq!(taken.len(), 2, "{taken:?}");
+        let later = |from: u64| answers(from + 1).split_off(from as usize);
+        assert!(matches!(store.append("t3", "a", later(2)).await, Err(StoreError::NotStored(_))));
+        store.append("t3", "b", later(2)).await.unwrap();
+        store.finish("t3", "").await.unwrap();
+        assert!(store.append("t3", "b", later(3)).await.is_err());
+        assert_eq!(store.load("t3").await.unwrap().answers, answers(3));
+        // What was committed is there for the next process.
+        drop(store);
+        let again = Store::open_with(path.to_str().unwrap(), direct).await.unwrap();
+        assert_eq!(again.load("t1").await.unwrap().answers, answers(150));
+        assert_eq!(again.load("t3").await.unwrap().answers, answers(3));
+        again.pool.close().await;
         for ext in ["", "-wal", "-shm"] {
             let _ = std::fs::remove_file(format!("{}{ext}", path.display()));
         }
+    }
+
+    #[test]
+    fn a_sqlite_url_names_its_file_unless_in_memory() {
+        let file = |url: &str| sqlite_file(url).map(|p| p.display().to_string());
+        assert_eq!(file("sqlite://hupai.db?mode=rwc").as_deref(), Some("hupai.db"));
+        assert_eq!(file("sqlite:/tmp/x.db").as_deref(), Some("/tmp/x.db"));
+        assert_eq!(file("sqlite::memory:"), None);
+        assert_eq!(file("sqlite://?mode=memory"), None);
     }
 }
