@@ -52,7 +52,15 @@ fn main() {
                         let points = view.scores[view.seat.index()];
                         let at = driver.record().len();
                         let shanten = view.shanten();
-                        mine.push((best.win, best.deal, best.ev, view.draws / 4, at, points, shanten));
+                        mine.push((
+                            best.win,
+                            best.deal,
+                            best.ev,
+                            view.draws / 4,
+                            at,
+                            points,
+                            shanten,
+                        ));
                         best.action
                     } else {
                         me.decide(&view, &options)
