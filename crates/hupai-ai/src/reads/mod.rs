@@ -67,7 +67,8 @@ pub struct Reads {
     pub becomes_ready: Vec<f32>,
     /// The chance a ready opponent wins within a go-around, not on the seat's discard.
     pub ready_wins: Vec<f32>,
-    /// Others' discards per go-around a ready hand may win on, without riichi.
+    /// Others' discards per go-around a ready hand may win on, without riichi, with every
+    /// opponent still in the hand (under 血战到底 the rate falls as seats leave).
     pub ron_draws: f32,
     /// The same after a declared riichi.
     pub ron_draws_riichi: f32,

@@ -142,7 +142,9 @@ pub struct KindSample {
 pub struct RonSample {
     /// Whether the seat had declared riichi.
     pub riichi: bool,
-    /// The sum over its waits of ln(1 − unseen copies / unseen tiles).
+    /// The sum over its waits of ln(1 − unseen copies / unseen tiles), times the share of
+    /// the seat's opponents still in the hand (under 血战到底 fewer seats discard once some
+    /// have won): the rate fitted from these is the rate with every opponent in.
     pub log_miss: f32,
     /// Whether another seat discarded one of its waits.
     pub hit: bool,
@@ -376,12 +378,15 @@ fn own_ready(view: &PlayerView) -> Option<(hupai_core::KindSet, bool, f32, bool)
     }
     let sit = crate::Situation::new(view, view.rules());
     let total = sit.unseen_total() as f32;
+    let opponents = view.seats.count().saturating_sub(1).max(1) as f32;
+    let still_in = view.in_hand_seats().filter(|&s| s != view.seat).count() as f32;
     let log_miss: f32 = waits
         .iter()
         .map(|k| sit.unseen(k) as f32 / total)
         .filter(|&p| p > 0.0)
         .map(|p| (1.0 - p).max(1e-6).ln())
-        .sum();
+        .sum::<f32>()
+        * (still_in / opponents);
     if log_miss == 0.0 {
         return None;
     }

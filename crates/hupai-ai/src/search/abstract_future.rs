@@ -56,6 +56,7 @@ pub fn abstract_future(
             } else {
                 (e_value, e_win, e_deal)
             };
+            let p_ron = o.ron_at(p_ron, t);
             let hz = o.hazard[t].min(1.0 - p_ron);
             let go_on = 1.0 - p_ron - hz;
             let push_value =

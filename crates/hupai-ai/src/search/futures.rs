@@ -386,6 +386,7 @@ impl<'a> Futures<'a> {
         } else {
             node.draw.at(t + 1)
         };
+        let p_ron = o.ron_at(p_ron, t);
         let hz = o.hazard[t].min(1.0 - p_ron);
         let go_on = 1.0 - p_ron - hz;
         let push = (

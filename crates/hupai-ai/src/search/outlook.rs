@@ -63,12 +63,16 @@ pub struct Outlook {
     pub ends: [Ends; 2],
     /// How outcomes are valued (raw points, or placement in a match's closing hands).
     pub placement: Placement,
-    /// Others' discards per go-around a ready hand may win on, without a declared riichi.
+    /// Others' discards per go-around a ready hand may win on, without a declared riichi,
+    /// with every opponent in the hand.
     pub ron_draws: f32,
     /// The same after a declared riichi (the others fold more).
     pub ron_draws_riichi: f32,
     /// Whether another seat's win ends the seat's hand (not under 血战到底).
     pub ends_on_win: bool,
+    /// `discarders[t]`: the share of the seat's opponents expected to be still in the hand,
+    /// and so discarding, in go-around `t` (1 unless winners leave: 血战到底).
+    pub discarders: Vec<f32>,
 }
 
 impl Outlook {
@@ -80,10 +84,17 @@ impl Outlook {
         model: &OpponentModel,
         placement: Placement,
     ) -> Outlook {
-        let draws = own_draws_left(view);
         let reads = model.read_all(view, sit);
         let rates = model.rates(rules);
         let ends_on_win = rules.after_win == AfterWin::End;
+        let winners_leave = rules.after_win == AfterWin::Leave;
+        let draws = if winners_leave {
+            draws_as_others_leave(view.live_tiles() as usize, &reads)
+        } else {
+            own_draws_left(view)
+        };
+        let opponents = view.seats.count().saturating_sub(1).max(1) as f32;
+        let mut discarders = Vec::with_capacity(draws + 1);
         let me = view.seat;
         let mut hazard = Vec::with_capacity(draws + 1);
         let mut push_deal = Vec::with_capacity(draws + 1);
@@ -99,6 +110,11 @@ impl Outlook {
         // Under 血战到底 each opponent wins at most once: the chance it is still in the hand.
         let mut still_in = vec![1.0f32; reads.len()];
         for t in 0..=draws {
+            discarders.push(if winners_leave {
+                still_in.iter().sum::<f32>() / opponents
+            } else {
+                1.0
+            });
             let (mut none_wins, mut loss_weight, mut loss) = (1.0f32, 0.0f32, 0.0f32);
             let mut drain = 0.0f32;
             let (mut no_deal, mut cost_weight, mut cost) = (1.0f32, 0.0f32, 0.0f32);
@@ -147,6 +163,19 @@ impl Outlook {
             ron_draws: rates.ron_draws,
             ron_draws_riichi: rates.ron_draws_riichi,
             ends_on_win,
+            discarders,
+        }
+    }
+
+    /// The chance that the others' discards of go-around `t` give a ready hand its win, for
+    /// a hand that wins on them with `p_ron` when every opponent is in: the same where nobody
+    /// leaves, less as seats are expected to have won and left.
+    pub fn ron_at(&self, p_ron: f32, t: usize) -> f32 {
+        let share = self.discarders.get(t).copied().unwrap_or(1.0);
+        if share >= 1.0 {
+            p_ron
+        } else {
+            1.0 - (1.0 - p_ron).powf(share)
         }
     }
 
@@ -309,6 +338,31 @@ pub fn own_draws_left(view: &PlayerView) -> usize {
     live / players
 }
 
+/// The seat's own draws left where a winner leaves the hand and the others play on (血战到底,
+/// `after_win = "leave"`):
+/// the live wall shared go-around by go-around among the seat and the opponents expected to be
+/// still in, each leaving at the chance `reads` give it to be ready and win. At the start of a
+/// Sichuan hand that is a quarter to a third more draws than a share of the wall among the
+/// seats in now (the search's win chances early in the hand were that much too low).
+pub fn draws_as_others_leave(live: usize, reads: &[Read]) -> usize {
+    let mut left = live as f32;
+    let mut still_in = vec![1.0f32; reads.len()];
+    let mut draws = 0;
+    // Go-around `t`'s others' turns come before the seat's own draw `t + 1`.
+    for t in 0..=live {
+        left -= still_in.iter().sum::<f32>();
+        for (q, r) in still_in.iter_mut().zip(reads) {
+            *q *= 1.0 - r.ready_after(t) * r.wins_at(t);
+        }
+        if left < 1.0 - 1e-4 {
+            break;
+        }
+        left -= 1.0;
+        draws += 1;
+    }
+    draws
+}
+
 /// What `me` pays, on average, when `winner` wins not on `me`'s discard, for a win that costs
 /// its discarder `cost`.
 fn other_win_share(rules: &Rules, me: Seat, winner: usize, dealer: Seat, cost: f32) -> f32 {
@@ -372,6 +426,7 @@ fn exhaustive(rules: &Rules, reads: &[Read], draws: usize) -> (f32, f32) {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::search::opponents::HORIZON;
     use hupai_engine::{Driver, Setup};
 
     /// The first decision of a match, the seats' points set to `scores` around the seat
@@ -468,6 +523,63 @@ mod tests {
         assert!((dealt[0] - in_4).abs() < 1e-5, "{} against {in_4}", dealt[0]);
         assert!(dealt[4] == 0.0 && dealt[5] == 0.0 && dealt[6] == 0.0);
         assert!((fold[0] - (-8000.0 * in_4 - 1000.0 * (1.0 - in_4))).abs() < 1e-2, "{}", fold[0]);
+    }
+
+    /// An opponent read as ready now, winning `wins` of the go-arounds it is ready in.
+    fn ready_read(seat: usize, wins: f32) -> Read {
+        Read {
+            seat,
+            ready: 1.0,
+            cost: 1.0,
+            danger: [0.0; 34],
+            mean_danger: 0.0,
+            becomes: [0.0; HORIZON],
+            wins: [wins; HORIZON],
+        }
+    }
+
+    #[test]
+    fn winners_leaving_leave_the_seat_more_draws_and_fewer_discards_to_win_on() {
+        // Nobody wins: the wall is shared go-around by go-around, a quarter each.
+        for live in 0..60 {
+            let never: Vec<Read> = (1..4).map(|s| ready_read(s, 0.0)).collect();
+            assert_eq!(draws_as_others_leave(live, &never), live / 4, "{live} tiles");
+            assert_eq!(draws_as_others_leave(live, &[]), live, "{live} tiles, alone");
+        }
+        // Opponents that win and leave: more draws, the more the surer they win.
+        let some: Vec<Read> = (1..4).map(|s| ready_read(s, 0.2)).collect();
+        let sure: Vec<Read> = (1..4).map(|s| ready_read(s, 1.0)).collect();
+        assert!(draws_as_others_leave(40, &some) > 10);
+        assert!(draws_as_others_leave(40, &sure) > draws_as_others_leave(40, &some));
+        // Each opponent leaves at its first win: three sure winners take three tiles once.
+        assert_eq!(draws_as_others_leave(40, &sure), 37);
+
+        let outlook = |preset: &str| {
+            let rules = Rules::preset(preset).unwrap();
+            let driver = Driver::new(Setup::new(rules.clone(), 3));
+            let view = driver.prompts().next().unwrap().view.clone();
+            let sit = Situation::new(&view, &rules);
+            let model = OpponentModel::for_rules(&rules);
+            (Outlook::new(&view, &rules, &sit, &model, Placement::raw()), view)
+        };
+        // At a hand's first decision the reads expect a fifth of the opponents to have won
+        // by the wall's end (they read slow hands as staying slow).
+        let (sichuan, view) = outlook("sichuan");
+        assert!(sichuan.draws >= own_draws_left(&view), "{} draws", sichuan.draws);
+        // The discarders thin out go-around by go-around, and a ready hand's chance on
+        // their discards with them.
+        assert_eq!(sichuan.discarders[0], 1.0);
+        assert!(sichuan.discarders.windows(2).all(|w| w[1] <= w[0]));
+        let last = sichuan.draws;
+        assert!(sichuan.discarders[last] < 0.9, "{:?}", sichuan.discarders);
+        assert!(sichuan.ron_at(0.3, last) < 0.3 && sichuan.ron_at(0.3, last) > 0.0);
+        // Where nobody leaves (a win ends the hand; 血流成河's winners stay), nothing changes.
+        for preset in ["riichi", "mcr", "sichuan-xueliu"] {
+            let (o, view) = outlook(preset);
+            assert_eq!(o.draws, own_draws_left(&view), "{preset}");
+            assert!(o.discarders.iter().all(|&d| d == 1.0), "{preset}");
+            assert_eq!(o.ron_at(0.3, o.draws), 0.3, "{preset}");
+        }
     }
 
     #[test]
