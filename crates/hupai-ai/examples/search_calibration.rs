@@ -33,7 +33,7 @@ fn main() {
         let mut setup = Setup::new(rules.clone(), seed);
         setup.single_hand = true;
         let mut driver = Driver::new(setup);
-        let mut me = Search::with_params(&rules, params.clone(), seed);
+        let mut me = Search::with_params(&rules, params, seed);
         let mut others: Vec<Box<dyn Agent>> =
             (1..4).map(|_| Box::new(hupai_ai::Defensive::new(&rules)) as Box<dyn Agent>).collect();
         // Each decision: predicted win, deal-in and ev, the turn, how far the record had
