@@ -525,6 +525,16 @@ mod tests {
         assert!((fold[0] - (-8000.0 * in_4 - 1000.0 * (1.0 - in_4))).abs() < 1e-2, "{}", fold[0]);
     }
 
+    /// The outlook of the first decision of a match under `preset`, in raw points, and its view.
+    fn first_outlook(preset: &str) -> (Outlook, PlayerView) {
+        let rules = Rules::preset(preset).unwrap();
+        let driver = Driver::new(Setup::new(rules.clone(), 3));
+        let view = driver.prompts().next().unwrap().view.clone();
+        let sit = Situation::new(&view, &rules);
+        let model = OpponentModel::for_rules(&rules);
+        (Outlook::new(&view, &rules, &sit, &model, Placement::raw()), view)
+    }
+
     /// An opponent read as ready now, winning `wins` of the go-arounds it is ready in.
     fn ready_read(seat: usize, wins: f32) -> Read {
         Read {
@@ -554,17 +564,9 @@ mod tests {
         // Each opponent leaves at its first win: three sure winners take three tiles once.
         assert_eq!(draws_as_others_leave(40, &sure), 37);
 
-        let outlook = |preset: &str| {
-            let rules = Rules::preset(preset).unwrap();
-            let driver = Driver::new(Setup::new(rules.clone(), 3));
-            let view = driver.prompts().next().unwrap().view.clone();
-            let sit = Situation::new(&view, &rules);
-            let model = OpponentModel::for_rules(&rules);
-            (Outlook::new(&view, &rules, &sit, &model, Placement::raw()), view)
-        };
         // At a hand's first decision the reads expect a fifth of the opponents to have won
         // by the wall's end (they read slow hands as staying slow).
-        let (sichuan, view) = outlook("sichuan");
+        let (sichuan, view) = first_outlook("sichuan");
         assert!(sichuan.draws >= own_draws_left(&view), "{} draws", sichuan.draws);
         // The discarders thin out go-around by go-around, and a ready hand's chance on
         // their discards with them.
@@ -575,7 +577,7 @@ mod tests {
         assert!(sichuan.ron_at(0.3, last) < 0.3 && sichuan.ron_at(0.3, last) > 0.0);
         // Where nobody leaves (a win ends the hand; 血流成河's winners stay), nothing changes.
         for preset in ["riichi", "mcr", "sichuan-xueliu"] {
-            let (o, view) = outlook(preset);
+            let (o, view) = first_outlook(preset);
             assert_eq!(o.draws, own_draws_left(&view), "{preset}");
             assert!(o.discarders.iter().all(|&d| d == 1.0), "{preset}");
             assert_eq!(o.ron_at(0.3, o.draws), 0.3, "{preset}");
@@ -584,14 +586,7 @@ mod tests {
 
     #[test]
     fn the_others_wins_drain_a_seat_only_where_they_do_not_end_the_hand() {
-        let outlook = |preset: &str| {
-            let rules = Rules::preset(preset).unwrap();
-            let driver = Driver::new(Setup::new(rules.clone(), 3));
-            let view = driver.prompts().next().unwrap().view.clone();
-            let sit = Situation::new(&view, &rules);
-            let model = OpponentModel::for_rules(&rules);
-            Outlook::new(&view, &rules, &sit, &model, Placement::raw())
-        };
+        let outlook = |preset: &str| first_outlook(preset).0;
         // 血战到底: no win ends the hand, and each costs a seat still in its share.
         let sichuan = outlook("sichuan");
         assert!(sichuan.hazard.iter().all(|&h| h == 0.0));
