@@ -560,7 +560,9 @@ async fn commit(connection: &mut AnyConnection, batches: &[Batch]) -> Result<(),
         );
         let mut insert = sqlx::query(&sql);
         for (id, r) in chunk {
-            let action = serde_json::to_string(&r.action).unwrap_or_default();
+            // An action that does not encode refuses the commit rather than store a blank.
+            let action =
+                serde_json::to_string(&r.action).map_err(|e| sqlx::Error::Encode(Box::new(e)))?;
             insert = insert
                 .bind(*id)
                 .bind(r.n as i64)

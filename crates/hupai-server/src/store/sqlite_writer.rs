@@ -118,7 +118,9 @@ fn commit(connection: &mut Connection, batches: &[Batch]) -> Result<(), CommitEr
         )?;
         for (id, _, records, _) in batches {
             for r in records {
-                let action = serde_json::to_string(&r.action).unwrap_or_default();
+                // An action that does not encode refuses the commit rather than store a blank.
+                let action = serde_json::to_string(&r.action)
+                    .map_err(|e| rusqlite::Error::ToSqlConversionFailure(Box::new(e)))?;
                 insert.execute(params![
                     id,
                     r.n as i64,
