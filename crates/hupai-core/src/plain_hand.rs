@@ -54,6 +54,11 @@ pub(crate) fn read_plain_hand(text: &str) -> Option<Hand> {
     while let Some(&b) = bytes.get(at) {
         let digit = b.wrapping_sub(b'0');
         if digit < 10 {
+            // A run longer than a hand is never plain (and a run of any length must not carry
+            // past its counts' bits: texts come from anyone).
+            if run_len == 14 {
+                return None;
+            }
             run += 1 << (4 * digit);
             run_len += 1;
             at += 1;

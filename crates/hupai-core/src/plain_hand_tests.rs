@@ -96,6 +96,13 @@ fn other_text_is_left_to_the_general_reader() {
     ] {
         assert!(!agrees(text), "{text:?}");
     }
+    // A run of any length is left to the general reader: the plain reader stops at the
+    // fifteenth digit, so no run, however long, carries past its counts' bits.
+    for digits in [15, 16, 1_000, 1 << 20] {
+        let text = format!("{}m", "9".repeat(digits));
+        assert!(!agrees(&text), "{digits} nines");
+        assert!(parse_hand_general(&text).is_err(), "{digits} nines");
+    }
 }
 
 #[test]
