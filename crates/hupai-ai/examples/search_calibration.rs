@@ -103,35 +103,27 @@ fn main() {
     };
     table("win", &|r| (r.0, r.3));
     table("deal-in", &|r| (r.1, r.4));
-    for (lo, hi) in [(0u32, 4u32), (4, 8), (8, 12), (12, 20)] {
-        let sel: Vec<_> = rows.iter().filter(|r| r.2 >= lo && r.2 < hi).collect();
+    // The mean predictions against the share observed, over the rows `keep` picks.
+    let summary = |label: String, keep: &dyn Fn(&Row) -> bool| {
+        let sel: Vec<_> = rows.iter().filter(|r| keep(r)).collect();
         if sel.is_empty() {
-            continue;
+            return;
         }
         let n = sel.len() as f32;
         println!(
-            "turns {lo}-{hi}: win predicted {:.3} observed {:.3}; deal predicted {:.3} observed {:.3} ({})",
+            "{label}: win predicted {:.3} observed {:.3}; deal predicted {:.3} observed {:.3} ({})",
             sel.iter().map(|r| r.0).sum::<f32>() / n,
             sel.iter().filter(|r| r.3).count() as f32 / n,
             sel.iter().map(|r| r.1).sum::<f32>() / n,
             sel.iter().filter(|r| r.4).count() as f32 / n,
             sel.len()
         );
+    };
+    for (lo, hi) in [(0u32, 4u32), (4, 8), (8, 12), (12, 20)] {
+        summary(format!("turns {lo}-{hi}"), &|r| r.2 >= lo && r.2 < hi);
     }
     for s in 0..=2i8 {
-        let sel: Vec<_> = rows.iter().filter(|r| r.5 == s).collect();
-        if sel.is_empty() {
-            continue;
-        }
-        let n = sel.len() as f32;
-        println!(
-            "shanten {s}: win predicted {:.3} observed {:.3}; deal predicted {:.3} observed {:.3} ({})",
-            sel.iter().map(|r| r.0).sum::<f32>() / n,
-            sel.iter().filter(|r| r.3).count() as f32 / n,
-            sel.iter().map(|r| r.1).sum::<f32>() / n,
-            sel.iter().filter(|r| r.4).count() as f32 / n,
-            sel.len()
-        );
+        summary(format!("shanten {s}"), &|r| r.5 == s);
     }
     let n = ev_rows.len() as f32;
     println!(
