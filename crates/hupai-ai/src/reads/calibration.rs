@@ -216,9 +216,40 @@ pub fn report(samples: &Samples, reads: &Reads, written: WrittenRates) -> String
             })
             .collect()
     };
-    let becomes =
-        rates(&|o| !o.ready && o.next.is_some(), &reads.becomes_ready, written.becomes_ready);
+    let becomes: Vec<Row> = opps
+        .iter()
+        .filter(|o| !o.ready && o.next.is_some())
+        .map(|o| {
+            let p = sigmoid(reads.becomes_sum(pool.get(o.features), usize::from(o.turn), 0));
+            (p, written.becomes_ready, o.next == Some(true), 1.0)
+        })
+        .collect();
     section(&mut out, "Per go-around: a seat not ready becomes ready", &becomes, SPREAD);
+    // The same for every go-around an opponent not ready at the decision was followed: what
+    // the search reads far ahead (the hand-written rate holds one rate throughout).
+    for (from, to) in [(0usize, 4usize), (4, 8), (8, 99)] {
+        let ahead: Vec<Row> = opps
+            .iter()
+            .filter_map(|o| Some((o, o.ready_in?)))
+            .flat_map(|(o, (g, became))| {
+                (0..g + u8::from(became)).map(move |t| (o, usize::from(t), became && t == g))
+            })
+            .filter(|&(o, t, _)| t >= from && t < to && !o.ready)
+            .map(|(o, t, label)| {
+                let p = sigmoid(reads.becomes_sum(pool.get(o.features), usize::from(o.turn), t));
+                (p, written.becomes_ready, label, 1.0)
+            })
+            .collect();
+        section(
+            &mut out,
+            &format!(
+                "Go-arounds {from} to {} ahead: a seat not ready at the decision becomes ready",
+                to.min(20) - 1
+            ),
+            &ahead,
+            SPREAD,
+        );
+    }
     let wins = rates(&|o| o.ready && o.next.is_some(), &reads.ready_wins, written.ready_wins);
     section(
         &mut out,

@@ -11,7 +11,7 @@
 
 use super::regression::{fit, Fit, Loss};
 use super::samples::Samples;
-use super::{Reads, KIND, OPPONENT, VERSION};
+use super::{ahead_feature, turn_feature, Reads, AHEAD_FEATURES, KIND, OPPONENT, VERSION};
 
 /// Fits every model on `samples`; `family` and `command` go into the file.
 pub fn fit_reads(samples: &Samples, family: &str, command: &str) -> Reads {
@@ -64,14 +64,32 @@ pub fn fit_reads(samples: &Samples, family: &str, command: &str) -> Reads {
         &Fit::new(Loss::Gamma),
     );
 
-    let become_rows = rows(&|o| !o.ready && o.next.is_some());
-    let becomes_ready = fit(
-        n,
+    // Becoming ready: one row per go-around an opponent not ready was followed, read as the
+    // search reads it that far ahead (the turn then, and how far ahead from which turn).
+    let become_rows: Vec<(u32, u8)> = opps
+        .iter()
+        .enumerate()
+        .filter_map(|(i, o)| Some((i, o.ready_in?)))
+        .flat_map(|(i, (g, became))| (0..g + u8::from(became)).map(move |t| (i as u32, t)))
+        .collect();
+    let becomes = fit(
+        n + AHEAD_FEATURES,
         become_rows.len(),
         |i, out| {
-            let o = &opps[become_rows[i]];
-            out.extend_from_slice(pool.get(o.features));
-            (f32::from(u8::from(o.next == Some(true))), 1.0)
+            let (row, t) = become_rows[i];
+            let o = &opps[row as usize];
+            let (turn, t) = (usize::from(o.turn), usize::from(t));
+            let (now, then) = (turn_feature(turn), turn_feature(turn + t));
+            out.extend(pool.get(o.features).iter().map(|&f| {
+                if f as usize == now {
+                    then as u16
+                } else {
+                    f
+                }
+            }));
+            out.push((n + ahead_feature(turn, t)) as u16);
+            let became = o.ready_in.is_some_and(|(g, b)| b && usize::from(g) == t);
+            (f32::from(u8::from(became)), 1.0)
         },
         &logistic,
     );
@@ -99,7 +117,7 @@ pub fn fit_reads(samples: &Samples, family: &str, command: &str) -> Reads {
     let dama = ron(false).unwrap_or(1.0);
     let fitted_on = format!(
         "{} hands; rows (L-BFGS iterations): ready {} ({}), wait {} ({}), cost {} ({}), \
-         becomes_ready {} ({}), ready_wins {} ({}); ron {}",
+         becomes_ready, go-arounds followed {} ({}), ready_wins {} ({}); ron {}",
         samples.hands,
         ready_rows.len(),
         ready.iterations,
@@ -108,7 +126,7 @@ pub fn fit_reads(samples: &Samples, family: &str, command: &str) -> Reads {
         cost_rows.len(),
         cost.iterations,
         become_rows.len(),
-        becomes_ready.iterations,
+        becomes.iterations,
         wins_rows.len(),
         ready_wins.iterations,
         samples.rons.len()
@@ -124,7 +142,8 @@ pub fn fit_reads(samples: &Samples, family: &str, command: &str) -> Reads {
         wait_opponent,
         wait_kind,
         cost: cost.weights,
-        becomes_ready: becomes_ready.weights,
+        becomes_ready: becomes.weights[..n].to_vec(),
+        becomes_ready_ahead: becomes.weights[n..].to_vec(),
         ready_wins: ready_wins.weights,
         ron_draws: dama,
         // Where nobody declares, the declared rate is never read: the undeclared one.
@@ -179,6 +198,15 @@ mod tests {
         assert_eq!(back, reads);
         // The bias alone already fits the mean readiness.
         assert!(reads.ready[0] < 0.0);
+        // Reading ahead is fitted; a file from before it reads without it, and a wrong
+        // number of its weights is refused.
+        assert_eq!(reads.becomes_ready_ahead.len(), super::super::AHEAD_FEATURES);
+        let older = Reads { becomes_ready_ahead: Vec::new(), ..reads.clone() }.to_json();
+        assert!(!older.contains("becomes_ready_ahead"));
+        assert!(Reads::from_json(&older).unwrap().becomes_ready_ahead.is_empty());
+        let wrong = Reads { becomes_ready_ahead: vec![0.0; 3], ..reads }.to_json();
+        let e = Reads::from_json(&wrong).unwrap_err().to_string();
+        assert!(e.contains("becomes_ready_ahead has 3 weights"), "{e}");
     }
 
     #[test]

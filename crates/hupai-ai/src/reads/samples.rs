@@ -5,7 +5,9 @@
 //! not furiten, the win scores), and what that win would cost the seat (ura dora from the
 //! wall included). Over the go-around that follows it records whether a seat not ready
 //! became ready and whether a ready seat won (not on the seat's discard), and, for the seat's
-//! own ready hand, whether the others discarded one of its waits.
+//! own ready hand, whether the others discarded one of its waits. A seat not ready is also
+//! followed over every go-around left, to the one in which it became ready
+//! ([`OpponentSample::ready_in`]): what the search asks of a read far ahead.
 //!
 //! ```
 //! use hupai_ai::reads::samples::{collect, Collect};
@@ -112,6 +114,11 @@ pub struct OpponentSample {
     /// as it went. `None` when it was cut short otherwise (another seat won, the seat dealt
     /// in or called) or the decision was not a plain turn.
     pub next: Option<bool>,
+    /// For an opponent not ready at a plain turn, followed over the go-arounds after it:
+    /// `(g, true)` when it became ready during go-around `g` (0 is the go-around after the
+    /// decision), `(g, false)` when it was seen not ready through `g` whole go-arounds and then
+    /// lost from sight (the hand ended, or the seat left it by winning). `None` otherwise.
+    pub ready_in: Option<(u8, bool)>,
     /// The hand-written model's readiness.
     pub written_ready: f32,
     /// The hand-written model's cost.
@@ -179,6 +186,39 @@ struct Watch {
     called: bool,
 }
 
+/// An opponent not ready, followed from one of the seat's plain turns.
+#[derive(Clone, Copy, Debug)]
+struct Follow {
+    /// Its row in [`Samples::opponents`].
+    row: usize,
+    /// The opponent.
+    opp: Seat,
+    /// Go-arounds seen whole since the decision (the one under way has this index).
+    seen: u8,
+}
+
+/// Labels every followed row of `follows` that `done` picks: ready now, or lost from sight
+/// after `seen` go-arounds (plus the one under way, if `whole`); keeps the others.
+fn settle(
+    follows: &mut Vec<Follow>,
+    out: &mut Samples,
+    ready_now: impl Fn(Seat) -> bool,
+    done: impl Fn(&Follow) -> bool,
+    whole: bool,
+) {
+    follows.retain(|f| {
+        if !done(f) {
+            return true;
+        }
+        out.opponents[f.row].ready_in = Some(if ready_now(f.opp) {
+            (f.seen, true)
+        } else {
+            (f.seen.saturating_add(u8::from(whole)), false)
+        });
+        false
+    });
+}
+
 /// Why a collection stopped.
 #[derive(Clone, Debug, PartialEq)]
 pub enum CollectError {
@@ -235,6 +275,7 @@ fn play_hand(
         agents.push(Some(agent));
     }
     let mut watches: [Watch; 4] = Default::default();
+    let mut follows: [Vec<Follow>; 4] = Default::default();
     let mut kind_buf = Vec::with_capacity(32);
     while !driver.is_over() {
         let next = driver.prompts().next().map(|p| (p.seat, p.view.decision()));
@@ -246,20 +287,34 @@ fn play_hand(
                 if after_call {
                     w.called = true;
                 }
+                let ready_now = |opp: Seat| {
+                    let v = game.view(opp);
+                    v.shanten() <= 0 && !v.has_left(opp)
+                };
                 if !after_call && !replacement {
                     close_watch(
                         w,
                         |row, opp, ready| {
-                            let v = game.view(opp);
-                            let now = v.shanten() <= 0 && !v.has_left(opp);
-                            out.opponents[row].next = Some(if ready { false } else { now });
+                            out.opponents[row].next = Some(!ready && ready_now(opp));
                         },
                         &mut out.rons,
                     );
+                    // A go-around ends at each of the seat's draws.
+                    settle(&mut follows[me], out, ready_now, |f| ready_now(f.opp), false);
+                    for f in &mut follows[me] {
+                        f.seen = f.seen.saturating_add(1);
+                    }
                 }
                 if rng_chance(rng, how.sample) {
                     let rows = record(how, &driver, seat, hand, rng, &mut kind_buf, out);
                     if !after_call && !replacement {
+                        follows[me].extend(
+                            rows.iter().filter(|r| !r.2).map(|&(row, opp, _)| Follow {
+                                row,
+                                opp,
+                                seen: 0,
+                            }),
+                        );
                         watches[me].rows = rows;
                     }
                 }
@@ -269,6 +324,7 @@ fn play_hand(
         for seq in step.events.clone() {
             let Some(event) = driver.record().get(seq) else { continue };
             observe(&driver, event, &mut watches, out);
+            follow(&driver, event, &mut follows, out);
         }
     }
     Ok(())
@@ -289,6 +345,38 @@ fn close_watch(w: &mut Watch, mut label: impl FnMut(usize, Seat, bool), rons: &m
         }
     }
     *w = Watch::default();
+}
+
+/// Follows one event for the opponents followed over the go-arounds left: a win shows the
+/// winner ready; the end of the hand, or the seat leaving it, ends what the seat sees.
+fn follow(driver: &Driver, event: &Event, follows: &mut [Vec<Follow>; 4], out: &mut Samples) {
+    let game = driver.game();
+    let ready_now = |opp: Seat| game.view(opp).shanten() <= 0;
+    match event {
+        Event::Hora { actor, .. } => {
+            let ends = game.rules().after_win == hupai_rules::AfterWin::End;
+            for (me, fs) in follows.iter_mut().enumerate() {
+                // The winner was ready; where the hand goes on and the seat is not the
+                // winner, the others are followed on.
+                settle(fs, out, |_| true, |f| f.opp == *actor, false);
+                if ends || me == actor.index() {
+                    settle(fs, out, ready_now, |_| true, false);
+                }
+            }
+        }
+        // The wall ran out within the go-around: it counts as it went.
+        Event::Ryukyoku { .. } => {
+            for fs in follows.iter_mut() {
+                settle(fs, out, ready_now, |_| true, true);
+            }
+        }
+        Event::EndKyoku => {
+            for fs in follows.iter_mut() {
+                settle(fs, out, |_| false, |_| true, false);
+            }
+        }
+        _ => {}
+    }
 }
 
 /// Follows one event for every seat's go-around.
@@ -428,6 +516,7 @@ fn record(
             ready,
             cost: None,
             next: None,
+            ready_in: None,
             written_ready: threat.ready,
             written_cost: threat.cost,
         };
@@ -558,5 +647,18 @@ mod tests {
         }
         assert!(samples.opponents.iter().any(|o| o.next == Some(true)));
         assert!(samples.rons.iter().all(|r| r.log_miss < 0.0));
+        // Followed over the go-arounds left: only a seat not ready, and the first go-around
+        // agrees with the one-go-around label wherever both were seen.
+        for o in &samples.opponents {
+            assert!(o.ready_in.is_none() || !o.ready, "{o:?}");
+            match (o.next, o.ready_in) {
+                (Some(true), Some(r)) => assert_eq!(r, (0, true), "{o:?}"),
+                (Some(false), Some(r)) if !o.ready => assert_ne!(r, (0, true), "{o:?}"),
+                _ => {}
+            }
+        }
+        let later = |g: u8| samples.opponents.iter().any(|o| o.ready_in == Some((g, true)));
+        assert!(later(0) && later(3), "becoming ready later is followed");
+        assert!(samples.opponents.iter().any(|o| o.ready_in.is_some_and(|(g, b)| !b && g > 3)));
     }
 }

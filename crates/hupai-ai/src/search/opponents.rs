@@ -10,7 +10,7 @@ use std::sync::Arc;
 
 use hupai_core::Kind;
 use hupai_engine::PlayerView;
-use hupai_rules::{Rules, Variant};
+use hupai_rules::{AfterWin, Rules, Variant};
 
 use crate::danger::{in_hand, threats, Danger, TableRead};
 use crate::reads::{Reads, Table};
@@ -51,6 +51,31 @@ impl Read {
     /// Its chance to win during go-around `t` if it is ready then.
     pub fn wins_at(&self, t: usize) -> f32 {
         self.wins[t.min(HORIZON - 1)]
+    }
+
+    /// Where it stands at the start of each go-around `0..=until`: the chances `(not ready,
+    /// ready)` that it is in the hand that way. A ready seat that wins is out of those
+    /// chances, as `after_win` has it: where a win ends the hand, the two are its state given
+    /// that it has not won yet (the hand still on), so they add up to one; where the winner
+    /// leaves (血战到底), they are its chances to be still in, so the sum falls as it wins;
+    /// where the winner stays and may win again (血流成河), a win leaves it ready.
+    pub fn states(&self, until: usize, after_win: AfterWin) -> Vec<(f32, f32)> {
+        let (mut not_ready, mut ready) = (1.0 - self.ready, self.ready);
+        let mut out = Vec::with_capacity(until + 1);
+        for t in 0..=until {
+            out.push(match after_win {
+                AfterWin::End => {
+                    let still = (not_ready + ready).max(1e-9);
+                    (not_ready / still, ready / still)
+                }
+                AfterWin::Leave | AfterWin::Stay => (not_ready, ready),
+            });
+            let won = if after_win == AfterWin::Stay { 0.0 } else { ready * self.wins_at(t) };
+            let becomes = not_ready * self.becomes[t.min(HORIZON - 1)];
+            ready += becomes - won;
+            not_ready -= becomes;
+        }
+        out
     }
 }
 
@@ -246,6 +271,43 @@ mod tests {
                 assert_eq!(empty[0].ready, 0.0, "the empty seat {} read as ready", empty[0].seat);
             }
         }
+    }
+
+    /// A ready seat that wins is out of the chances as the rules have it: the states add up
+    /// to one where a win ends the hand, fall as it wins where winners leave, and stay as
+    /// the readiness alone says where winners stay; without wins all three are that.
+    #[test]
+    fn a_win_takes_the_winner_out_of_its_states_as_the_rules_say() {
+        let read = |wins: f32| Read {
+            seat: 1,
+            ready: 0.2,
+            cost: 1.0,
+            danger: [0.0; 34],
+            mean_danger: 0.0,
+            becomes: [0.15; HORIZON],
+            wins: [wins; HORIZON],
+        };
+        let close = |a: f32, b: f32| (a - b).abs() < 1e-5;
+        let never = read(0.0);
+        for after_win in [AfterWin::End, AfterWin::Leave, AfterWin::Stay] {
+            for (t, &(n, r)) in never.states(12, after_win).iter().enumerate() {
+                assert!(close(r, never.ready_after(t)) && close(n + r, 1.0), "{after_win:?} {t}");
+            }
+        }
+        let often = read(0.3);
+        let (end, leave) = (often.states(12, AfterWin::End), often.states(12, AfterWin::Leave));
+        let stay = often.states(12, AfterWin::Stay);
+        for t in 1..=12 {
+            assert!(close(end[t].0 + end[t].1, 1.0), "{t}");
+            // Given that it has not won, it is less likely ready than readiness alone says.
+            assert!(end[t].1 < often.ready_after(t) && close(stay[t].1, often.ready_after(t)));
+            let still_in = leave[t].0 + leave[t].1;
+            assert!(still_in < leave[t - 1].0 + leave[t - 1].1, "{t}");
+            assert!(close(leave[t].1 / still_in, end[t].1), "{t}");
+        }
+        // Each go-around: those not ready become ready, the ready win at their rate.
+        let (n0, r0) = leave[0];
+        assert!(close(leave[1].1, r0 * 0.7 + n0 * 0.15) && close(leave[1].0, n0 * 0.85));
     }
 
     #[test]

@@ -93,6 +93,10 @@ impl Outlook {
         } else {
             own_draws_left(view)
         };
+        // `states[i][t]`: opponent `i` not ready and ready at go-around `t`, as it stands
+        // while the seat's hand is still on.
+        let states: Vec<Vec<(f32, f32)>> =
+            reads.iter().map(|r| r.states(draws, rules.after_win)).collect();
         let opponents = view.seats.count().saturating_sub(1).max(1) as f32;
         let mut discarders = Vec::with_capacity(draws + 1);
         let me = view.seat;
@@ -107,26 +111,24 @@ impl Outlook {
             ready_at_draw: 0.0,
             not_ready_at_draw: 0.0,
         };
-        // Under 血战到底 each opponent wins at most once: the chance it is still in the hand.
-        let mut still_in = vec![1.0f32; reads.len()];
         for t in 0..=draws {
+            // Under 血战到底 each opponent wins at most once and leaves.
             discarders.push(if winners_leave {
-                still_in.iter().sum::<f32>() / opponents
+                states.iter().map(|s| s[t].0 + s[t].1).sum::<f32>() / opponents
             } else {
                 1.0
             });
             let (mut none_wins, mut loss_weight, mut loss) = (1.0f32, 0.0f32, 0.0f32);
             let mut drain = 0.0f32;
             let (mut no_deal, mut cost_weight, mut cost) = (1.0f32, 0.0f32, 0.0f32);
-            for (i, r) in reads.iter().enumerate() {
-                let ready = r.ready_after(t);
+            for (r, state) in reads.iter().zip(&states) {
+                let ready = state[t].1;
                 let wins = ready * r.wins_at(t);
                 none_wins *= 1.0 - wins;
                 let share = other_win_share(rules, me, r.seat, view.dealer, r.cost);
                 loss_weight += wins;
                 loss += wins * share;
-                drain -= still_in[i] * wins * share;
-                still_in[i] *= 1.0 - wins;
+                drain -= wins * share;
                 no_deal *= 1.0 - ready * r.mean_danger;
                 cost_weight += ready * r.mean_danger;
                 cost += ready * r.mean_danger * r.cost;
@@ -139,12 +141,12 @@ impl Outlook {
             let mean_cost = reads.iter().map(|r| r.cost).sum::<f32>() / reads.len().max(1) as f32;
             raw.deal_cost.push(if cost_weight > 0.0 { cost / cost_weight } else { mean_cost });
         }
-        (raw.ready_at_draw, raw.not_ready_at_draw) = exhaustive(rules, &reads, draws);
-        let fold_deal = fold_deals(&reads, &fold_order(sit, &reads), draws);
+        (raw.ready_at_draw, raw.not_ready_at_draw) = exhaustive(rules, &reads, &states, draws);
+        let fold_deal = fold_deals(&reads, &states, &fold_order(sit, &reads, &states), draws);
         (raw.fold, raw.fold_deal) = folds(&raw, &hazard, &fold_deal, draws);
         let ends = if placement.is_active() {
             let placed = |paid: f32| {
-                let mut e = placed_ends(&placement, rules, &reads, draws, paid);
+                let mut e = placed_ends(&placement, rules, &reads, &states, draws, paid);
                 (e.fold, e.fold_deal) = folds(&e, &hazard, &fold_deal, draws);
                 e
             };
@@ -234,12 +236,14 @@ fn folds(e: &Ends, hazard: &[f32], fold_deal: &[Vec<f32>], draws: usize) -> (Vec
 }
 
 /// The order a fold gives up the held tiles: each copy by its danger to the opponents as
-/// read for the next go-around (ready by then), safest first, as each one's danger to every
-/// opponent. A held tile more dangerous than a tile drawn at random is never a fold's
-/// discard (the drawn tile goes instead), so the order stops there.
-fn fold_order(sit: &Situation, reads: &[Read]) -> Vec<Vec<f32>> {
-    let combined =
-        |d: &dyn Fn(&Read) -> f32| reads.iter().map(|r| r.ready_after(1) * d(r)).sum::<f32>();
+/// read for the next go-around (ready by then, `states`), safest first, as each one's danger
+/// to every opponent. A held tile more dangerous than a tile drawn at random is never a
+/// fold's discard (the drawn tile goes instead), so the order stops there.
+fn fold_order(sit: &Situation, reads: &[Read], states: &[Vec<(f32, f32)>]) -> Vec<Vec<f32>> {
+    let next = |s: &Vec<(f32, f32)>| s.get(1).or(s.last()).map_or(0.0, |x| x.1);
+    let combined = |d: &dyn Fn(&Read) -> f32| {
+        reads.iter().zip(states).map(|(r, s)| next(s) * d(r)).sum::<f32>()
+    };
     let drawn = combined(&|r| r.mean_danger);
     let mut held: Vec<(f32, Kind)> = Vec::new();
     for k in sit.counts.kinds() {
@@ -254,9 +258,14 @@ fn fold_order(sit: &Situation, reads: &[Read]) -> Vec<Vec<f32>> {
 
 /// `fold_deal[t0][t]`: the chance that the fold's discard of go-around `t` deals in when the
 /// fold began at `t0`: its `t - t0`-th tile in `order`, then tiles drawn at random.
-fn fold_deals(reads: &[Read], order: &[Vec<f32>], draws: usize) -> Vec<Vec<f32>> {
+fn fold_deals(
+    reads: &[Read],
+    states: &[Vec<(f32, f32)>],
+    order: &[Vec<f32>],
+    draws: usize,
+) -> Vec<Vec<f32>> {
     let ready: Vec<Vec<f32>> =
-        (0..=draws).map(|t| reads.iter().map(|r| r.ready_after(t)).collect()).collect();
+        (0..=draws).map(|t| states.iter().map(|s| s[t].1).collect()).collect();
     (0..=draws)
         .map(|t0| {
             (0..=draws)
@@ -282,6 +291,7 @@ fn placed_ends(
     placement: &Placement,
     rules: &Rules,
     reads: &[Read],
+    states: &[Vec<(f32, f32)>],
     draws: usize,
     paid: f32,
 ) -> Ends {
@@ -301,7 +311,7 @@ fn placed_ends(
     for t in 0..=draws {
         let (mut loss_weight, mut loss, mut cost_weight, mut cost) = (0.0f32, 0.0f32, 0.0, 0.0);
         for (i, r) in reads.iter().enumerate() {
-            let ready = r.ready_after(t);
+            let ready = states[i][t].1;
             let wins = ready * r.wins_at(t);
             loss_weight += wins;
             loss += wins * other[i];
@@ -312,7 +322,7 @@ fn placed_ends(
         e.deal_cost.push(if cost_weight > 0.0 { cost / cost_weight } else { mean_deal });
     }
     // The exhaustive draw: every combination of the others being ready at the end.
-    let ready_end: Vec<f32> = reads.iter().map(|r| r.ready_after(draws)).collect();
+    let ready_end: Vec<f32> = states.iter().map(|s| s[draws].1).collect();
     let pool = rules.noten_penalty as f32;
     let me = placement.seat();
     for mask in 0u32..(1 << ready_end.len()) {
@@ -345,15 +355,14 @@ pub fn own_draws_left(view: &PlayerView) -> usize {
 /// Sichuan hand that is a quarter to a third more draws than a share of the wall among the
 /// seats in now (the search's win chances early in the hand were that much too low).
 pub fn draws_as_others_leave(live: usize, reads: &[Read]) -> usize {
+    let states: Vec<Vec<(f32, f32)>> =
+        reads.iter().map(|r| r.states(live + 1, AfterWin::Leave)).collect();
     let mut left = live as f32;
-    let mut still_in = vec![1.0f32; reads.len()];
     let mut draws = 0;
-    // Go-around `t`'s others' turns come before the seat's own draw `t + 1`.
+    // Go-around `t`'s others' turns come before the seat's own draw `t + 1`; an opponent
+    // that wins in them has drawn in them.
     for t in 0..=live {
-        left -= still_in.iter().sum::<f32>();
-        for (q, r) in still_in.iter_mut().zip(reads) {
-            *q *= 1.0 - r.ready_after(t) * r.wins_at(t);
-        }
+        left -= states.iter().map(|s| s[t].0 + s[t].1).sum::<f32>();
         if left < 1.0 - 1e-4 {
             break;
         }
@@ -391,8 +400,14 @@ fn other_win_share(rules: &Rules, me: Seat, winner: usize, dealer: Seat, cost: f
 }
 
 /// What the exhaustive draw pays a ready hand, and what a hand not ready pays.
-fn exhaustive(rules: &Rules, reads: &[Read], draws: usize) -> (f32, f32) {
-    let ready_end: Vec<f32> = reads.iter().map(|r| r.ready_after(draws)).collect();
+fn exhaustive(
+    rules: &Rules,
+    reads: &[Read],
+    states: &[Vec<(f32, f32)>],
+    draws: usize,
+) -> (f32, f32) {
+    let ready_end: Vec<f32> = states.iter().map(|s| s[draws].1).collect();
+    let not_ready_end: Vec<f32> = states.iter().map(|s| s[draws].0).collect();
     match rules.variant {
         Variant::Riichi => {
             // 3,000 points from the hands not ready to the ready ones.
@@ -415,7 +430,8 @@ fn exhaustive(rules: &Rules, reads: &[Read], draws: usize) -> (f32, f32) {
         }
         _ if rules.not_ready_pays => {
             let mean_cost = reads.iter().map(|r| r.cost).sum::<f32>() / reads.len().max(1) as f32;
-            let ready: f32 = ready_end.iter().map(|q| (1.0 - q) * mean_cost).sum();
+            // The seats still in and not ready pay a ready hand; the ready ones collect.
+            let ready: f32 = not_ready_end.iter().map(|q| q * mean_cost).sum();
             let not_ready: f32 = reads.iter().zip(&ready_end).map(|(r, q)| -q * r.cost).sum();
             (ready, not_ready)
         }
@@ -499,9 +515,10 @@ mod tests {
             wins: [0.1; super::super::opponents::HORIZON],
         };
         let reads = vec![riichi];
-        let order = fold_order(&sit, &reads);
+        let states: Vec<_> = reads.iter().map(|r| r.states(6, AfterWin::End)).collect();
+        let order = fold_order(&sit, &reads, &states);
         assert_eq!(order, vec![vec![0.0], vec![0.0]], "the two safe copies, nothing no safer");
-        let deals = fold_deals(&reads, &order, 6);
+        let deals = fold_deals(&reads, &states, &order, 6);
         for (t0, row) in deals.iter().enumerate() {
             for (t, deal) in row.iter().enumerate() {
                 let expected = if t <= t0 + 2 { 0.0 } else { 0.1 };
