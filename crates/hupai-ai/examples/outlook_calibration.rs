@@ -135,6 +135,11 @@ fn main() {
             .collect();
         println!("  turns {lo:>2}-{hi:<2}: {}", row.join(" | "));
     }
+    // Where a win ends the hand, the go-arounds' chances are each given the hand still on,
+    // and their sum is no count.
+    if rules.after_win == hupai_rules::AfterWin::End {
+        return;
+    }
     println!("the others' wins to the hand's end, seat 0 not winning: expected / seen (decisions)");
     for (tg, &(lo, hi)) in TURNS.iter().enumerate() {
         let c = totals[tg];
