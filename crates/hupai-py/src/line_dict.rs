@@ -11,6 +11,7 @@
 
 use hupai_core::{Kind, Seat};
 use hupai_rules::{ScoreLine, WinContext};
+use pyo3::intern;
 use pyo3::prelude::*;
 use pyo3::types::{PyBool, PyDict, PyInt, PyList, PyString};
 
@@ -68,6 +69,22 @@ fn field_named(name: &str) -> Option<Field> {
     })
 }
 
+/// The field of a key that is the interned string of one of the fields every line has (a
+/// key written in Python source is interned): found by address, its text not read.
+fn interned_field(py: Python<'_>, key: &Bound<'_, PyAny>) -> Option<Field> {
+    let at = key.as_ptr();
+    [
+        (intern!(py, "rules"), Field::Rules),
+        (intern!(py, "hand"), Field::Hand),
+        (intern!(py, "win_tile"), Field::WinTile),
+        (intern!(py, "self_drawn"), Field::SelfDrawn),
+        (intern!(py, "seat_wind"), Field::SeatWind),
+    ]
+    .into_iter()
+    .find(|(name, _)| name.as_ptr() == at)
+    .map(|(_, field)| field)
+}
+
 /// What a line's dict holds before the win tile is known.
 struct Fields<'py> {
     rules: Option<Bound<'py, PyString>>,
@@ -111,9 +128,13 @@ pub fn read<'py>(d: &Bound<'py, PyDict>) -> Option<DictLine<'py>> {
     // The items in one pass (no hash lookups, none for the fields a line leaves out): a key
     // that is not a `str` naming a field leaves the fast path. Nothing here runs Python code,
     // so the dict cannot change while it is read.
+    let py = d.py();
     for (key, value) in d.iter() {
-        let name = key.cast_exact::<PyString>().ok()?.to_str().ok()?;
-        set(&mut f, field_named(name)?, &value)?;
+        let field = match interned_field(py, &key) {
+            Some(field) => field,
+            None => field_named(key.cast_exact::<PyString>().ok()?.to_str().ok()?)?,
+        };
+        set(&mut f, field, &value)?;
     }
     if !f.win_tile {
         return None;

@@ -10,7 +10,7 @@ use pyo3::types::{PyBytes, PyDict, PyList, PyString};
 use crate::errors::Error;
 use crate::line_dict;
 use crate::rules::{cache, RulesArg};
-use crate::score_result::ScoreResult;
+use crate::score_result::{Answers, ScoreResult, ScoreResults};
 use crate::to_python::ScoreDicts;
 
 /// A score line: a dict with the fields `hupai score` reads, or its JSON text.
@@ -33,6 +33,11 @@ fn read_line(ob: &Bound<'_, PyAny>) -> PyResult<LineArg> {
             return Ok(LineArg(line.into_line()?));
         }
     }
+    read_other_line(ob)
+}
+
+/// A line that is not a dict of the common shape: JSON text, or read through `serde`.
+fn read_other_line(ob: &Bound<'_, PyAny>) -> PyResult<LineArg> {
     let line = if let Ok(text) = ob.cast::<PyString>() {
         parse_json(&text.to_cow()?)?
     } else {
@@ -51,6 +56,19 @@ fn parse_json(text: &str) -> Result<ScoreLine, Error> {
 
 fn score_one(
     line: &ScoreLine,
+    rules: &Option<RulesArg>,
+    cache: &mut RulesCache,
+) -> Result<Score, LineError> {
+    match rules {
+        None => line.score(cache),
+        Some(RulesArg::Name(name)) => line.score_with(cache.get(name)?),
+        Some(RulesArg::Rules(r)) => line.score_with(&r.rules),
+    }
+}
+
+/// [`score_one`] for a line whose texts are borrowed.
+fn score_ref(
+    line: &ScoreLineRef<'_>,
     rules: &Option<RulesArg>,
     cache: &mut RulesCache,
 ) -> Result<Score, LineError> {
@@ -85,18 +103,11 @@ impl BatchLine<'_> {
     /// Scored as [`score_one`] scores the line; a JSON text is read first (its error, if any,
     /// is the line's).
     fn score(&self, rules: &Option<RulesArg>, cache: &mut RulesCache) -> Result<Score, Error> {
-        let line = match self {
-            BatchLine::Owned(line) => return Ok(score_one(line, rules, cache)?),
-            BatchLine::Text(text) => return read_json_line(text)?.score(rules, cache),
-            BatchLine::Borrowed(line) => line,
-        };
-        Ok(match rules {
-            None => line.score(cache),
-            Some(RulesArg::Name(name)) => {
-                cache.get(name).map_err(LineError::from).and_then(|r| line.score_with(r))
-            }
-            Some(RulesArg::Rules(r)) => line.score_with(&r.rules),
-        }?)
+        match self {
+            BatchLine::Owned(line) => Ok(score_one(line, rules, cache)?),
+            BatchLine::Text(text) => read_json_line(text)?.score(rules, cache),
+            BatchLine::Borrowed(line) => Ok(score_ref(line, rules, cache)?),
+        }
     }
 }
 
@@ -167,10 +178,24 @@ impl Failure {
 #[pyo3(signature = (line, rules = None))]
 pub fn score<'py>(
     py: Python<'py>,
-    line: LineArg,
+    line: &Bound<'py, PyAny>,
     rules: Option<RulesArg>,
 ) -> PyResult<Bound<'py, PyAny>> {
-    let result = score_one(&line.0, &rules, &mut cache()).map_err(Error::from)?;
+    // A dict of the common shape is scored with its texts borrowed (no copy of the rules'
+    // name and the hand text); any other line as `read_line` reads it.
+    let dict_line = line.cast_exact::<PyDict>().ok().and_then(line_dict::read);
+    let result = match dict_line {
+        Some(d) => {
+            let line = ScoreLineRef {
+                rules: d.rules.to_str()?,
+                hand: d.hand.to_str()?,
+                context: d.context,
+            };
+            score_ref(&line, &rules, &mut cache())
+        }
+        None => score_one(&read_other_line(line)?.0, &rules, &mut cache()),
+    }
+    .map_err(Error::from)?;
     ScoreDicts::default().dict(py, &result)
 }
 
@@ -179,9 +204,11 @@ pub fn score<'py>(
 /// blank lines skipped, as `hupai score` reads a file; read in Rust). The lines are read,
 /// then scored with the GIL released.
 ///
-/// A result is a `ScoreResult`, a read-only mapping with the keys and values of the dict
-/// `hupai.score` returns, each made when read; `as_dicts=True` gives those dicts instead (made
-/// for every hand: slower when the results are only partly read). With `errors="raise"` the
+/// The results are a `ScoreResults`, a read-only sequence of one item a line, each made when
+/// it is read: a `ScoreResult` (a read-only mapping with the keys and values of the dict
+/// `hupai.score` returns, each made when read) for a scored line. It compares equal to the
+/// list of its items; `list()` makes that list. `as_dicts=True` gives a list of those dicts
+/// instead (made for every hand: slower when the results are only partly read). With `errors="raise"` the
 /// first line that fails raises its exception (its index in the note); with `errors="dict"`
 /// a failed line gives {`error`: message, `type`: exception class name}, as `hupai score
 /// --json` prints it.
@@ -198,7 +225,7 @@ pub fn score_batch<'py>(
     errors: &str,
     as_dicts: bool,
     threads: usize,
-) -> PyResult<Vec<Bound<'py, PyAny>>> {
+) -> PyResult<Bound<'py, PyAny>> {
     let errors_as_dicts = match errors {
         "raise" => false,
         "dict" => true,
@@ -275,13 +302,17 @@ pub fn score_batch<'py>(
     // would otherwise trigger over and over, is paused while they are made (about a sixth
     // of the batch's time on MCR hands) and resumed as it was, whatever happens.
     let _paused = pause_gc(py)?;
-    let mut out = Vec::with_capacity(results.len());
+    let mut out = Vec::with_capacity(if as_dicts { results.len() } else { 0 });
+    let mut answers = Answers::with_capacity(if as_dicts { 0 } else { results.len() });
     let mut dicts = ScoreDicts::default();
     for (i, result) in results.into_iter().enumerate() {
         match result {
             Ok(s) if as_dicts => out.push(dicts.dict(py, &s)?),
-            Ok(s) => out.push(Bound::new(py, ScoreResult::new(s))?.into_any()),
-            Err(failure) if errors_as_dicts => out.push(failure.dict(py)?.into_any()),
+            Ok(s) => answers.push_score(s),
+            Err(failure) if errors_as_dicts && as_dicts => out.push(failure.dict(py)?.into_any()),
+            Err(failure) if errors_as_dicts => {
+                answers.push_failed(failure.dict(py)?.into_any().unbind())
+            }
             Err(failure) => {
                 let err = PyErr::from(failure);
                 // Exception notes exist from Python 3.11 on.
@@ -292,7 +323,11 @@ pub fn score_batch<'py>(
             }
         }
     }
-    Ok(out)
+    if as_dicts {
+        Ok(PyList::new(py, out)?.into_any())
+    } else {
+        Ok(Bound::new(py, answers.into_results())?.into_any())
+    }
 }
 
 /// Lines below which one more scoring thread does not pay for itself.
@@ -421,5 +456,6 @@ pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(score, m)?)?;
     m.add_function(wrap_pyfunction!(score_batch, m)?)?;
     m.add_class::<ScoreResult>()?;
+    m.add_class::<ScoreResults>()?;
     Ok(())
 }
