@@ -69,20 +69,20 @@ fn field_named(name: &str) -> Option<Field> {
     })
 }
 
-/// The field of a key that is the interned string of one of the fields every line has (a
-/// key written in Python source is interned): found by address, its text not read.
-fn interned_field(py: Python<'_>, key: &Bound<'_, PyAny>) -> Option<Field> {
-    let at = key.as_ptr();
-    [
-        (intern!(py, "rules"), Field::Rules),
-        (intern!(py, "hand"), Field::Hand),
-        (intern!(py, "win_tile"), Field::WinTile),
-        (intern!(py, "self_drawn"), Field::SelfDrawn),
-        (intern!(py, "seat_wind"), Field::SeatWind),
-    ]
-    .into_iter()
-    .find(|(name, _)| name.as_ptr() == at)
-    .map(|(_, field)| field)
+/// The field of the `i`-th key of a line when it is the interned string of the field lines
+/// usually have there (a key written in Python source is interned; `rules`, `hand`,
+/// `win_tile`, `self_drawn`, `seat_wind` in that order): found by address, its text not read.
+/// One comparison a key, so that other keys (JSON's are not interned) lose next to nothing.
+fn interned_field(py: Python<'_>, i: usize, key: &Bound<'_, PyAny>) -> Option<Field> {
+    let (name, field) = match i {
+        0 => (intern!(py, "rules"), Field::Rules),
+        1 => (intern!(py, "hand"), Field::Hand),
+        2 => (intern!(py, "win_tile"), Field::WinTile),
+        3 => (intern!(py, "self_drawn"), Field::SelfDrawn),
+        4 => (intern!(py, "seat_wind"), Field::SeatWind),
+        _ => return None,
+    };
+    (name.as_ptr() == key.as_ptr()).then_some(field)
 }
 
 /// What a line's dict holds before the win tile is known.
@@ -129,8 +129,8 @@ pub fn read<'py>(d: &Bound<'py, PyDict>) -> Option<DictLine<'py>> {
     // that is not a `str` naming a field leaves the fast path. Nothing here runs Python code,
     // so the dict cannot change while it is read.
     let py = d.py();
-    for (key, value) in d.iter() {
-        let field = match interned_field(py, &key) {
+    for (i, (key, value)) in d.iter().enumerate() {
+        let field = match interned_field(py, i, &key) {
             Some(field) => field,
             None => field_named(key.cast_exact::<PyString>().ok()?.to_str().ok()?)?,
         };

@@ -12,6 +12,7 @@ use pyo3::exceptions::{PyIndexError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList, PySlice, PyString, PyTuple};
 
+use crate::errors::Class;
 use crate::to_python::{key_name, key_text, keys, Key, ScoreDicts};
 
 /// One scored hand of `score_batch`: a read-only mapping with the keys and values of the dict
@@ -146,12 +147,26 @@ impl ScoreResult {
     }
 }
 
-/// One line's answer in a batch: its score (an index into the batch's scores) or the
-/// `{"error", "type"}` dict of a failed line (`errors="dict"`).
+/// One line's answer in a batch: its score (an index into the batch's scores), or what
+/// failed (`errors="dict"`): hupai's error class and message, its dict made when it is read,
+/// or the `{"error", "type"}` dict made already (an exception raised in Python).
 #[derive(Debug)]
 enum Answer {
     Scored(usize),
+    Error(Class, String),
     Failed(Py<PyAny>),
+}
+
+/// `{"error": message, "type": class name}`, what `errors="dict"` gives for a failed line.
+pub fn error_dict<'py>(
+    py: Python<'py>,
+    class: Class,
+    message: &str,
+) -> PyResult<Bound<'py, PyDict>> {
+    let d = PyDict::new(py);
+    d.set_item(pyo3::intern!(py, "error"), message)?;
+    d.set_item(pyo3::intern!(py, "type"), class.type_object(py).name()?)?;
+    Ok(d)
 }
 
 /// The answers of a batch, one a line, as they are gathered before the batch is returned.
@@ -178,6 +193,11 @@ impl Answers {
         self.answers.push(Answer::Failed(dict));
     }
 
+    /// The next line's error, its dict made when it is read.
+    pub fn push_error(&mut self, class: Class, message: String) {
+        self.answers.push(Answer::Error(class, message));
+    }
+
     /// The sequence `score_batch` returns.
     pub fn into_results(self) -> ScoreResults {
         ScoreResults { scores: Arc::from(self.scores), answers: self.answers }
@@ -186,7 +206,8 @@ impl Answers {
 
 /// The results of `score_batch`, one a line in the lines' order: a read-only sequence
 /// (`collections.abc.Sequence`) whose items are made when they are read, a `ScoreResult` for
-/// a scored line and the `{"error", "type"}` dict of a failed one (`errors="dict"`). It
+/// a scored line and the `{"error", "type"}` dict of a failed one (`errors="dict"`; a new
+/// dict at each read for hupai's own errors, as for a `ScoreResult`). It
 /// compares equal to the list of those items (so to a list of `hupai.score`'s dicts);
 /// `list(results)` makes that list. A `ScoreResult` read twice is two equal objects.
 ///
@@ -208,6 +229,7 @@ impl ScoreResults {
                 let result = ScoreResult { scores: Arc::clone(&self.scores), index: *index };
                 Ok(Bound::new(py, result)?.into_any())
             }
+            Some(Answer::Error(class, message)) => Ok(error_dict(py, *class, message)?.into_any()),
             Some(Answer::Failed(dict)) => Ok(dict.clone_ref(py).into_bound(py)),
             None => Err(PyIndexError::new_err("score_batch result index out of range")),
         }

@@ -10,7 +10,7 @@ use pyo3::types::{PyBytes, PyDict, PyList, PyString};
 use crate::errors::Error;
 use crate::line_dict;
 use crate::rules::{cache, RulesArg};
-use crate::score_result::{Answers, ScoreResult, ScoreResults};
+use crate::score_result::{error_dict, Answers, ScoreResult, ScoreResults};
 use crate::to_python::ScoreDicts;
 
 /// A score line: a dict with the fields `hupai score` reads, or its JSON text.
@@ -145,19 +145,18 @@ impl Failure {
     /// the exception's `str` and its class's `__name__`, the exception made only when
     /// reading the line raised it.
     fn dict<'py>(self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
-        let d = PyDict::new(py);
         match self {
             Failure::Python(err) => {
+                let d = PyDict::new(py);
                 d.set_item(intern!(py, "error"), err.value(py).str()?)?;
                 d.set_item(intern!(py, "type"), err.get_type(py).name()?)?;
+                Ok(d)
             }
             Failure::Hupai(e) => {
                 let (class, message) = e.class_and_message();
-                d.set_item(intern!(py, "error"), message)?;
-                d.set_item(intern!(py, "type"), class.type_object(py).name()?)?;
+                error_dict(py, class, &message)
             }
         }
-        Ok(d)
     }
 }
 
@@ -310,6 +309,10 @@ pub fn score_batch<'py>(
             Ok(s) if as_dicts => out.push(dicts.dict(py, &s)?),
             Ok(s) => answers.push_score(s),
             Err(failure) if errors_as_dicts && as_dicts => out.push(failure.dict(py)?.into_any()),
+            Err(Failure::Hupai(e)) if errors_as_dicts => {
+                let (class, message) = e.class_and_message();
+                answers.push_error(class, message);
+            }
             Err(failure) if errors_as_dicts => {
                 answers.push_failed(failure.dict(py)?.into_any().unbind())
             }
