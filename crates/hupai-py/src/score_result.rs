@@ -10,9 +10,10 @@ use std::sync::Arc;
 use hupai_rules::{Score, Variant};
 use pyo3::exceptions::{PyIndexError, PyValueError};
 use pyo3::prelude::*;
-use pyo3::types::{PyDict, PyList, PySlice, PyString, PyTuple};
+use pyo3::types::{PyDict, PyIterator, PyList, PySlice, PyString, PyTuple};
 
 use crate::errors::Class;
+use crate::gc_pause::pause_gc;
 use crate::to_python::{key_name, key_text, keys, Key, ScoreDicts};
 
 /// One scored hand of `score_batch`: a read-only mapping with the keys and values of the dict
@@ -237,6 +238,8 @@ impl ScoreResults {
 
     /// Every item, in order, as a list.
     fn to_list<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyList>> {
+        // The results hold no cycles: the collector is paused while they are made.
+        let _paused = pause_gc(py)?;
         let items: Vec<_> =
             (0..self.answers.len()).map(|i| self.item(py, i)).collect::<PyResult<_>>()?;
         PyList::new(py, items)
@@ -273,8 +276,10 @@ impl ScoreResults {
         self.item(py, i as usize)
     }
 
-    fn __iter__(slf: Bound<'_, Self>) -> ScoreResultsIter {
-        ScoreResultsIter { results: slf.unbind(), next: 0 }
+    /// An iterator over the list of every item, made at once (as a batch made them before):
+    /// reading every result costs what a list of them did.
+    fn __iter__<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyIterator>> {
+        self.to_list(py)?.try_iter()
     }
 
     /// The index of the first item equal to `value`.
@@ -315,30 +320,5 @@ impl ScoreResults {
 
     fn __repr__(&self, py: Python<'_>) -> PyResult<String> {
         Ok(format!("ScoreResults({})", self.to_list(py)?.repr()?))
-    }
-}
-
-/// An iterator over a `ScoreResults`, each item made when it is reached.
-#[pyclass(module = "hupai")]
-#[derive(Debug)]
-pub struct ScoreResultsIter {
-    results: Py<ScoreResults>,
-    next: usize,
-}
-
-#[pymethods]
-impl ScoreResultsIter {
-    fn __iter__(slf: PyRef<'_, Self>) -> PyRef<'_, Self> {
-        slf
-    }
-
-    fn __next__<'py>(&mut self, py: Python<'py>) -> PyResult<Option<Bound<'py, PyAny>>> {
-        let results = self.results.get();
-        if self.next >= results.answers.len() {
-            return Ok(None);
-        }
-        let item = results.item(py, self.next)?;
-        self.next += 1;
-        Ok(Some(item))
     }
 }

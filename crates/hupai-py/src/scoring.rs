@@ -8,6 +8,7 @@ use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyDict, PyList, PyString};
 
 use crate::errors::Error;
+use crate::gc_pause::pause_gc;
 use crate::line_dict;
 use crate::rules::{cache, RulesArg};
 use crate::score_result::{error_dict, Answers, ScoreResult, ScoreResults};
@@ -430,27 +431,6 @@ fn read_json_line(line: &str) -> Result<BatchLine<'_>, Error> {
     match ScoreLineRef::read_plain_json(line) {
         Some(line) => Ok(BatchLine::Borrowed(line)),
         None => Ok(BatchLine::Owned(parse_json(line)?)),
-    }
-}
-
-/// Pauses Python's cyclic collector when it runs; enabled again when the guard drops.
-fn pause_gc(py: Python<'_>) -> PyResult<Option<ResumeGc<'_>>> {
-    let gc = py.import("gc")?;
-    if gc.call_method0("isenabled")?.is_truthy()? {
-        gc.call_method0("disable")?;
-        Ok(Some(ResumeGc(gc)))
-    } else {
-        Ok(None)
-    }
-}
-
-/// Enables Python's cyclic garbage collector again when dropped.
-struct ResumeGc<'py>(Bound<'py, PyModule>);
-
-impl Drop for ResumeGc<'_> {
-    fn drop(&mut self) {
-        // Enabling cannot fail in practice; an error here has nowhere to go.
-        let _ = self.0.call_method0("enable");
     }
 }
 
