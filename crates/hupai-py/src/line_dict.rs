@@ -94,8 +94,9 @@ struct Fields<'py> {
 }
 
 /// A line read from a dict, its two texts still the dict's `str` objects (held, so that they
-/// live as long as these do, whatever happens to the dict), each checked to have a UTF-8 form:
-/// a batch borrows their text in place ([`PyStringMethods::to_str`]), no copy made.
+/// live as long as these do, whatever happens to the dict), not yet checked to have a UTF-8
+/// form: the caller reads their text ([`PyStringMethods::to_str`], in place) and sends a line
+/// whose texts have none (lone surrogates) through `serde`, which names the error.
 pub struct DictLine<'py> {
     /// The rules' name.
     pub rules: Bound<'py, PyString>,
@@ -106,11 +107,11 @@ pub struct DictLine<'py> {
 }
 
 impl DictLine<'_> {
-    /// The line with its texts copied.
-    pub fn into_line(self) -> PyResult<ScoreLine> {
-        Ok(ScoreLine {
-            rules: self.rules.to_str()?.to_owned(),
-            hand: self.hand.to_str()?.to_owned(),
+    /// The line with its texts copied; None when a text has no UTF-8 form.
+    pub fn into_line(self) -> Option<ScoreLine> {
+        Some(ScoreLine {
+            rules: self.rules.to_str().ok()?.to_owned(),
+            hand: self.hand.to_str().ok()?.to_owned(),
             context: self.context,
         })
     }
@@ -173,11 +174,9 @@ fn set<'py>(f: &mut Fields<'py>, field: Field, v: &Bound<'py, PyAny>) -> Option<
     Some(())
 }
 
-/// A `str` (not a subclass) that has a UTF-8 form (no lone surrogates), held.
+/// A `str` (not a subclass), held (its UTF-8 form is the caller's to read).
 fn text<'py>(v: &Bound<'py, PyAny>) -> Option<Bound<'py, PyString>> {
-    let s = v.cast_exact::<PyString>().ok()?;
-    s.to_str().ok()?;
-    Some(s.clone())
+    Some(v.cast_exact::<PyString>().ok()?.clone())
 }
 
 /// The UTF-8 text of a `str` (not a subclass), borrowed: the stable ABI of 3.10 reads it in

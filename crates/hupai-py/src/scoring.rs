@@ -30,8 +30,8 @@ impl<'a, 'py> FromPyObject<'a, 'py> for LineArg {
 /// of the usual fields and types is read directly, see [`line_dict`]).
 fn read_line(ob: &Bound<'_, PyAny>) -> PyResult<LineArg> {
     if let Ok(d) = ob.cast_exact::<PyDict>() {
-        if let Some(line) = line_dict::read(d) {
-            return Ok(LineArg(line.into_line()?));
+        if let Some(line) = line_dict::read(d).and_then(line_dict::DictLine::into_line) {
+            return Ok(LineArg(line));
         }
     }
     read_other_line(ob)
@@ -91,10 +91,11 @@ enum BatchLine<'a> {
 }
 
 /// A line of a sequence as first read, its texts not yet borrowed: a dict of the common shape
-/// (its two strings held in order beside), a JSON `str` (held beside, or its text copied when
-/// it has no UTF-8 form: lone surrogates, read as `to_cow` reads them), or a line read already.
+/// (its two texts copied, one after the other, into the batch's text of dict texts, ending at
+/// these two offsets), a JSON `str` (held beside, or its text copied when it has no UTF-8
+/// form: lone surrogates, read as `to_cow` reads them), or a line read already.
 enum Pending {
-    Dict(WinContext),
+    Dict(WinContext, usize, usize),
     Text,
     OwnText(String),
     Read(ScoreLine),
@@ -185,14 +186,14 @@ pub fn score<'py>(
     // name and the hand text); any other line as `read_line` reads it.
     let dict_line = line.cast_exact::<PyDict>().ok().and_then(line_dict::read);
     let result = match dict_line {
-        Some(d) => {
-            let line = ScoreLineRef {
-                rules: d.rules.to_str()?,
-                hand: d.hand.to_str()?,
-                context: d.context,
-            };
-            score_ref(&line, &rules, &mut cache())
-        }
+        Some(d) => match (d.rules.to_str(), d.hand.to_str()) {
+            (Ok(rules_name), Ok(hand)) => {
+                let line = ScoreLineRef { rules: rules_name, hand, context: d.context };
+                score_ref(&line, &rules, &mut cache())
+            }
+            // A text without a UTF-8 form: `serde` names the error.
+            _ => score_one(&read_other_line(line)?.0, &rules, &mut cache()),
+        },
         None => score_one(&read_other_line(line)?.0, &rules, &mut cache()),
     }
     .map_err(Error::from)?;
@@ -250,9 +251,13 @@ pub fn score_batch<'py>(
         };
         py.detach(|| score_all(json_lines(bytes)))
     } else {
-        // The strings a line's text is borrowed from, held (in the lines' order) until the
-        // batch is scored: the stable ABI of 3.10 reads a `str`'s UTF-8 text in place.
+        // The JSON `str`s a line's text is borrowed from, held (in the lines' order) until the
+        // batch is scored: the stable ABI of 3.10 reads a `str`'s UTF-8 text in place. A
+        // dict's two texts are copied into one text while the dict is read (a few dozen bytes:
+        // less than holding its strings and reading them again, scattered over the heap,
+        // when the batch is scored).
         let mut held: Vec<Bound<'py, PyString>> = Vec::new();
+        let mut dict_texts = String::new();
         let mut read_one = |line: &Bound<'py, PyAny>| -> Result<Pending, Failure> {
             if let Ok(text) = line.cast::<PyString>() {
                 if text.to_str().is_err() {
@@ -262,13 +267,16 @@ pub fn score_batch<'py>(
                 return Ok(Pending::Text);
             }
             if let Ok(d) = line.cast_exact::<PyDict>() {
-                if let Some(line) = line_dict::read(d) {
-                    held.push(line.rules);
-                    held.push(line.hand);
-                    return Ok(Pending::Dict(line.context));
+                if let Some(d) = line_dict::read(d) {
+                    if let (Ok(rules), Ok(hand)) = (d.rules.to_str(), d.hand.to_str()) {
+                        dict_texts.push_str(rules);
+                        let rules_end = dict_texts.len();
+                        dict_texts.push_str(hand);
+                        return Ok(Pending::Dict(d.context, rules_end, dict_texts.len()));
+                    }
                 }
             }
-            Ok(Pending::Read(read_line(line)?.0))
+            Ok(Pending::Read(read_other_line(line)?.0))
         };
         let pending: Vec<Result<Pending, Failure>> = match lines.cast::<PyList>() {
             Ok(list) => list.iter().map(|line| read_one(&line)).collect(),
@@ -282,12 +290,22 @@ pub fn score_batch<'py>(
                 ))
             })
         };
+        let mut dict_start = 0;
+        let mut dict_text = |start: usize, end: usize| {
+            dict_texts.get(start..end).ok_or_else(|| {
+                pyo3::exceptions::PyRuntimeError::new_err(
+                    "internal error: a batch line's text went missing (a bug; please report it)",
+                )
+            })
+        };
         let read: Vec<Result<BatchLine<'_>, Failure>> = pending
             .into_iter()
             .map(|p| {
                 Ok(match p? {
-                    Pending::Dict(context) => {
-                        let (rules, hand) = (text()?, text()?);
+                    Pending::Dict(context, rules_end, hand_end) => {
+                        let rules = dict_text(dict_start, rules_end)?;
+                        let hand = dict_text(rules_end, hand_end)?;
+                        dict_start = hand_end;
                         BatchLine::Borrowed(ScoreLineRef { rules, hand, context })
                     }
                     Pending::Text => BatchLine::Text(Cow::Borrowed(text()?)),
