@@ -283,6 +283,7 @@ impl ScoreResults {
     }
 
     /// The index of the first item equal to `value`.
+    #[pyo3(signature = (value, /))]
     fn index(&self, py: Python<'_>, value: &Bound<'_, PyAny>) -> PyResult<usize> {
         for i in 0..self.answers.len() {
             if self.item(py, i)?.eq(value)? {
@@ -293,6 +294,7 @@ impl ScoreResults {
     }
 
     /// How many items equal `value`.
+    #[pyo3(signature = (value, /))]
     fn count(&self, py: Python<'_>, value: &Bound<'_, PyAny>) -> PyResult<usize> {
         let mut n = 0;
         for i in 0..self.answers.len() {

@@ -291,7 +291,7 @@ pub fn score_batch<'py>(
             })
         };
         let mut dict_start = 0;
-        let mut dict_text = |start: usize, end: usize| {
+        let dict_text = |start: usize, end: usize| {
             dict_texts.get(start..end).ok_or_else(|| {
                 pyo3::exceptions::PyRuntimeError::new_err(
                     "internal error: a batch line's text went missing (a bug; please report it)",
