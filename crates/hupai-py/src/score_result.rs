@@ -29,7 +29,7 @@ use crate::to_python::{key_name, key_text, keys, Key, ScoreDicts};
 #[derive(Debug)]
 pub struct ScoreResult {
     /// The scores of the batch (shared with its `ScoreResults`: no copy per result).
-    scores: Arc<[Score]>,
+    scores: Arc<Vec<Score>>,
     /// This result's score in `scores`; in range (a result is made only for a score held).
     index: usize,
 }
@@ -37,7 +37,7 @@ pub struct ScoreResult {
 impl ScoreResult {
     /// The result of a score of its own.
     pub fn new(score: Score) -> ScoreResult {
-        ScoreResult { scores: Arc::from([score]), index: 0 }
+        ScoreResult { scores: Arc::new(vec![score]), index: 0 }
     }
 
     fn score(&self) -> &Score {
@@ -201,7 +201,7 @@ impl Answers {
 
     /// The sequence `score_batch` returns.
     pub fn into_results(self) -> ScoreResults {
-        ScoreResults { scores: Arc::from(self.scores), answers: self.answers }
+        ScoreResults { scores: Arc::new(self.scores), answers: self.answers }
     }
 }
 
@@ -218,7 +218,7 @@ impl Answers {
 #[pyclass(module = "hupai", frozen, sequence)]
 #[derive(Debug)]
 pub struct ScoreResults {
-    scores: Arc<[Score]>,
+    scores: Arc<Vec<Score>>,
     answers: Vec<Answer>,
 }
 
