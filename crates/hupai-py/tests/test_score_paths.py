@@ -222,6 +222,11 @@ def test_score_results_is_a_read_only_sequence() -> None:
     del rs
     assert first == want[0] and list(it) == [want[0]] * 2 and list(it) == []
     assert hupai.score_batch([]) == [] and len(hupai.score_batch("")) == 0
+    # A result outlives its batch (it shares the batch's scores); threads give the same items.
+    many = [dict(good, win_tile=w) for w in ("5m", "1m", "9m")] * 200
+    kept = hupai.score_batch(many, threads=2)[599]
+    assert kept == hupai.score(many[599]) and kept.to_dict() == hupai.score(many[599])
+    assert hupai.score_batch(many, threads=2) == hupai.score_batch(many) == [hupai.score(x) for x in many]
 
 
 def test_json_lines_text() -> None:
