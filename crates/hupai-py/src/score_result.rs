@@ -35,11 +35,6 @@ pub struct ScoreResult {
 }
 
 impl ScoreResult {
-    /// The result of a score of its own.
-    pub fn new(score: Score) -> ScoreResult {
-        ScoreResult { scores: Arc::new(vec![score]), index: 0 }
-    }
-
     fn score(&self) -> &Score {
         &self.scores[self.index]
     }
