@@ -18,6 +18,7 @@ pub mod decisions;
 pub mod env;
 pub mod errors;
 pub mod features;
+mod gc_pause;
 mod labels;
 mod line_dict;
 pub mod model;

@@ -11,6 +11,7 @@
 
 use hupai_core::{Kind, Seat};
 use hupai_rules::{ScoreLine, WinContext};
+use pyo3::intern;
 use pyo3::prelude::*;
 use pyo3::types::{PyBool, PyDict, PyInt, PyList, PyString};
 
@@ -68,6 +69,22 @@ fn field_named(name: &str) -> Option<Field> {
     })
 }
 
+/// The field of the `i`-th key of a line when it is the interned string of the field lines
+/// usually have there (a key written in Python source is interned; `rules`, `hand`,
+/// `win_tile`, `self_drawn`, `seat_wind` in that order): found by address, its text not read.
+/// One comparison a key, so that other keys (JSON's are not interned) lose next to nothing.
+fn interned_field(py: Python<'_>, i: usize, key: &Bound<'_, PyAny>) -> Option<Field> {
+    let (name, field) = match i {
+        0 => (intern!(py, "rules"), Field::Rules),
+        1 => (intern!(py, "hand"), Field::Hand),
+        2 => (intern!(py, "win_tile"), Field::WinTile),
+        3 => (intern!(py, "self_drawn"), Field::SelfDrawn),
+        4 => (intern!(py, "seat_wind"), Field::SeatWind),
+        _ => return None,
+    };
+    (name.as_ptr() == key.as_ptr()).then_some(field)
+}
+
 /// What a line's dict holds before the win tile is known.
 struct Fields<'py> {
     rules: Option<Bound<'py, PyString>>,
@@ -77,8 +94,9 @@ struct Fields<'py> {
 }
 
 /// A line read from a dict, its two texts still the dict's `str` objects (held, so that they
-/// live as long as these do, whatever happens to the dict), each checked to have a UTF-8 form:
-/// a batch borrows their text in place ([`PyStringMethods::to_str`]), no copy made.
+/// live as long as these do, whatever happens to the dict), not yet checked to have a UTF-8
+/// form: the caller reads their text ([`PyStringMethods::to_str`], in place) and sends a line
+/// whose texts have none (lone surrogates) through `serde`, which names the error.
 pub struct DictLine<'py> {
     /// The rules' name.
     pub rules: Bound<'py, PyString>,
@@ -89,11 +107,11 @@ pub struct DictLine<'py> {
 }
 
 impl DictLine<'_> {
-    /// The line with its texts copied.
-    pub fn into_line(self) -> PyResult<ScoreLine> {
-        Ok(ScoreLine {
-            rules: self.rules.to_str()?.to_owned(),
-            hand: self.hand.to_str()?.to_owned(),
+    /// The line with its texts copied; None when a text has no UTF-8 form.
+    pub fn into_line(self) -> Option<ScoreLine> {
+        Some(ScoreLine {
+            rules: self.rules.to_str().ok()?.to_owned(),
+            hand: self.hand.to_str().ok()?.to_owned(),
             context: self.context,
         })
     }
@@ -111,9 +129,13 @@ pub fn read<'py>(d: &Bound<'py, PyDict>) -> Option<DictLine<'py>> {
     // The items in one pass (no hash lookups, none for the fields a line leaves out): a key
     // that is not a `str` naming a field leaves the fast path. Nothing here runs Python code,
     // so the dict cannot change while it is read.
-    for (key, value) in d.iter() {
-        let name = key.cast_exact::<PyString>().ok()?.to_str().ok()?;
-        set(&mut f, field_named(name)?, &value)?;
+    let py = d.py();
+    for (i, (key, value)) in d.iter().enumerate() {
+        let field = match interned_field(py, i, &key) {
+            Some(field) => field,
+            None => field_named(key.cast_exact::<PyString>().ok()?.to_str().ok()?)?,
+        };
+        set(&mut f, field, &value)?;
     }
     if !f.win_tile {
         return None;
@@ -152,11 +174,9 @@ fn set<'py>(f: &mut Fields<'py>, field: Field, v: &Bound<'py, PyAny>) -> Option<
     Some(())
 }
 
-/// A `str` (not a subclass) that has a UTF-8 form (no lone surrogates), held.
+/// A `str` (not a subclass), held (its UTF-8 form is the caller's to read).
 fn text<'py>(v: &Bound<'py, PyAny>) -> Option<Bound<'py, PyString>> {
-    let s = v.cast_exact::<PyString>().ok()?;
-    s.to_str().ok()?;
-    Some(s.clone())
+    Some(v.cast_exact::<PyString>().ok()?.clone())
 }
 
 /// The UTF-8 text of a `str` (not a subclass), borrowed: the stable ABI of 3.10 reads it in

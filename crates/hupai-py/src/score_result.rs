@@ -1,12 +1,19 @@
-//! `ScoreResult`: a score as a read-only mapping whose values are made when they are read,
-//! what `score_batch` returns by default. Making the dict of a score (its items' dicts, the
-//! points) costs more than scoring an MCR hand; a batch whose results are only counted,
-//! filtered or partly read should not pay it for every hand.
+//! `ScoreResults` and `ScoreResult`: what `score_batch` returns by default, a read-only
+//! sequence of one result per line whose items are made when they are read, each a score as
+//! a read-only mapping whose values are made when they are read. Making the dict of a score
+//! (its items' dicts, the points) costs more than scoring an MCR hand, and making and freeing
+//! one Python object a line costs about an eighth of a line's batch; a batch whose results
+//! are only counted, filtered or partly read should not pay either for every hand.
+
+use std::sync::Arc;
 
 use hupai_rules::{Score, Variant};
+use pyo3::exceptions::{PyIndexError, PyValueError};
 use pyo3::prelude::*;
-use pyo3::types::{PyDict, PyList, PyString};
+use pyo3::types::{PyDict, PyIterator, PyList, PySlice, PyString, PyTuple};
 
+use crate::errors::Class;
+use crate::gc_pause::pause_gc;
 use crate::to_python::{key_name, key_text, keys, Key, ScoreDicts};
 
 /// One scored hand of `score_batch`: a read-only mapping with the keys and values of the dict
@@ -21,27 +28,29 @@ use crate::to_python::{key_name, key_text, keys, Key, ScoreDicts};
 #[pyclass(module = "hupai", frozen, mapping)]
 #[derive(Debug)]
 pub struct ScoreResult {
-    score: Score,
+    /// The scores of the batch (shared with its `ScoreResults`: no copy per result).
+    scores: Arc<Vec<Score>>,
+    /// This result's score in `scores`; in range (a result is made only for a score held).
+    index: usize,
 }
 
 impl ScoreResult {
-    /// The result of `score`.
-    pub fn new(score: Score) -> ScoreResult {
-        ScoreResult { score }
+    fn score(&self) -> &Score {
+        &self.scores[self.index]
     }
 
     fn riichi(&self) -> bool {
-        self.score.variant == Variant::Riichi
+        self.score().variant == Variant::Riichi
     }
 
     fn find(&self, name: &str) -> Option<Key> {
         let riichi = self.riichi();
-        keys(&self.score).iter().copied().find(|&k| key_name(k, riichi) == name)
+        keys(self.score()).iter().copied().find(|&k| key_name(k, riichi) == name)
     }
 
     fn key_list<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyList>> {
         let riichi = self.riichi();
-        PyList::new(py, keys(&self.score).iter().map(|&k| key_text(py, k, riichi)))
+        PyList::new(py, keys(self.score()).iter().map(|&k| key_text(py, k, riichi)))
     }
 }
 
@@ -49,7 +58,7 @@ impl ScoreResult {
 impl ScoreResult {
     /// The dict `hupai.score` returns for this hand.
     fn to_dict<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
-        ScoreDicts::default().dict(py, &self.score)
+        ScoreDicts::default().dict(py, self.score())
     }
 
     fn __getitem__<'py>(
@@ -59,7 +68,7 @@ impl ScoreResult {
     ) -> PyResult<Bound<'py, PyAny>> {
         let found = key.cast::<PyString>().ok().and_then(|k| self.find(&k.to_cow().ok()?));
         match found {
-            Some(k) => ScoreDicts::default().value(py, &self.score, k),
+            Some(k) => ScoreDicts::default().value(py, self.score(), k),
             None => Err(pyo3::exceptions::PyKeyError::new_err(key.clone().unbind())),
         }
     }
@@ -80,7 +89,7 @@ impl ScoreResult {
     }
 
     fn __len__(&self) -> usize {
-        keys(&self.score).len()
+        keys(self.score()).len()
     }
 
     fn __contains__(&self, key: &Bound<'_, PyAny>) -> bool {
@@ -99,9 +108,9 @@ impl ScoreResult {
     /// The values, in the keys' order.
     fn values<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyList>> {
         let mut dicts = ScoreDicts::default();
-        let values: Vec<_> = keys(&self.score)
+        let values: Vec<_> = keys(self.score())
             .iter()
-            .map(|&k| dicts.value(py, &self.score, k))
+            .map(|&k| dicts.value(py, self.score(), k))
             .collect::<PyResult<_>>()?;
         PyList::new(py, values)
     }
@@ -110,9 +119,9 @@ impl ScoreResult {
     fn items<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyList>> {
         let riichi = self.riichi();
         let mut dicts = ScoreDicts::default();
-        let items: Vec<_> = keys(&self.score)
+        let items: Vec<_> = keys(self.score())
             .iter()
-            .map(|&k| Ok((key_text(py, k, riichi).clone(), dicts.value(py, &self.score, k)?)))
+            .map(|&k| Ok((key_text(py, k, riichi).clone(), dicts.value(py, self.score(), k)?)))
             .collect::<PyResult<_>>()?;
         PyList::new(py, items)
     }
@@ -131,5 +140,182 @@ impl ScoreResult {
 
     fn __repr__(&self, py: Python<'_>) -> PyResult<String> {
         Ok(format!("ScoreResult({})", self.to_dict(py)?.repr()?))
+    }
+}
+
+/// One line's answer in a batch: its score (an index into the batch's scores), or what
+/// failed (`errors="dict"`): hupai's error class and message, its dict made when it is read,
+/// or the `{"error", "type"}` dict made already (an exception raised in Python).
+#[derive(Debug)]
+enum Answer {
+    Scored(usize),
+    Error(Class, String),
+    Failed(Py<PyAny>),
+}
+
+/// `{"error": message, "type": class name}`, what `errors="dict"` gives for a failed line.
+pub fn error_dict<'py>(
+    py: Python<'py>,
+    class: Class,
+    message: &str,
+) -> PyResult<Bound<'py, PyDict>> {
+    let d = PyDict::new(py);
+    d.set_item(pyo3::intern!(py, "error"), message)?;
+    d.set_item(pyo3::intern!(py, "type"), class.type_object(py).name()?)?;
+    Ok(d)
+}
+
+/// The answers of a batch, one a line, as they are gathered before the batch is returned.
+#[derive(Debug, Default)]
+pub struct Answers {
+    scores: Vec<Score>,
+    answers: Vec<Answer>,
+}
+
+impl Answers {
+    /// Room for `n` lines.
+    pub fn with_capacity(n: usize) -> Answers {
+        Answers { scores: Vec::with_capacity(n), answers: Vec::with_capacity(n) }
+    }
+
+    /// The next line's score.
+    pub fn push_score(&mut self, score: Score) {
+        self.answers.push(Answer::Scored(self.scores.len()));
+        self.scores.push(score);
+    }
+
+    /// The next line's error dict.
+    pub fn push_failed(&mut self, dict: Py<PyAny>) {
+        self.answers.push(Answer::Failed(dict));
+    }
+
+    /// The next line's error, its dict made when it is read.
+    pub fn push_error(&mut self, class: Class, message: String) {
+        self.answers.push(Answer::Error(class, message));
+    }
+
+    /// The sequence `score_batch` returns.
+    pub fn into_results(self) -> ScoreResults {
+        ScoreResults { scores: Arc::new(self.scores), answers: self.answers }
+    }
+}
+
+/// The results of `score_batch`, one a line in the lines' order: a read-only sequence
+/// (`collections.abc.Sequence`) whose items are made when they are read, a `ScoreResult` for
+/// a scored line and the `{"error", "type"}` dict of a failed one (`errors="dict"`; a new
+/// dict at each read for hupai's own errors, as for a `ScoreResult`). It
+/// compares equal to the list of those items (so to a list of `hupai.score`'s dicts);
+/// `list(results)` makes that list. A `ScoreResult` read twice is two equal objects.
+///
+/// >>> rs = hupai.score_batch([{"rules": "mcr", "hand": "1112345678999m5m", "win_tile": "5m"}] * 2)
+/// >>> len(rs), rs[0]["total"], [r["total"] for r in rs]
+/// (2, 91, [91, 91])
+#[pyclass(module = "hupai", frozen, sequence)]
+#[derive(Debug)]
+pub struct ScoreResults {
+    scores: Arc<Vec<Score>>,
+    answers: Vec<Answer>,
+}
+
+impl ScoreResults {
+    /// The item of line `i`.
+    fn item<'py>(&self, py: Python<'py>, i: usize) -> PyResult<Bound<'py, PyAny>> {
+        match self.answers.get(i) {
+            Some(Answer::Scored(index)) => {
+                let result = ScoreResult { scores: Arc::clone(&self.scores), index: *index };
+                Ok(Bound::new(py, result)?.into_any())
+            }
+            Some(Answer::Error(class, message)) => Ok(error_dict(py, *class, message)?.into_any()),
+            Some(Answer::Failed(dict)) => Ok(dict.clone_ref(py).into_bound(py)),
+            None => Err(PyIndexError::new_err("score_batch result index out of range")),
+        }
+    }
+
+    /// Every item, in order, as a list.
+    fn to_list<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyList>> {
+        // The results hold no cycles: the collector is paused while they are made.
+        let _paused = pause_gc(py)?;
+        let items: Vec<_> =
+            (0..self.answers.len()).map(|i| self.item(py, i)).collect::<PyResult<_>>()?;
+        PyList::new(py, items)
+    }
+}
+
+#[pymethods]
+impl ScoreResults {
+    fn __len__(&self) -> usize {
+        self.answers.len()
+    }
+
+    fn __getitem__<'py>(
+        &self,
+        py: Python<'py>,
+        index: &Bound<'py, PyAny>,
+    ) -> PyResult<Bound<'py, PyAny>> {
+        let n = self.answers.len();
+        if let Ok(slice) = index.cast::<PySlice>() {
+            let s = slice.indices(n as isize)?;
+            let mut items = Vec::with_capacity(s.slicelength);
+            let mut at = s.start;
+            for _ in 0..s.slicelength {
+                items.push(self.item(py, at as usize)?);
+                at += s.step;
+            }
+            return Ok(PyList::new(py, items)?.into_any());
+        }
+        let i: isize = index.extract()?;
+        let i = if i < 0 { i + n as isize } else { i };
+        if i < 0 {
+            return Err(PyIndexError::new_err("score_batch result index out of range"));
+        }
+        self.item(py, i as usize)
+    }
+
+    /// An iterator over the list of every item, made at once (as a batch made them before):
+    /// reading every result costs what a list of them did.
+    fn __iter__<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyIterator>> {
+        self.to_list(py)?.try_iter()
+    }
+
+    /// The index of the first item equal to `value`.
+    #[pyo3(signature = (value, /))]
+    fn index(&self, py: Python<'_>, value: &Bound<'_, PyAny>) -> PyResult<usize> {
+        for i in 0..self.answers.len() {
+            if self.item(py, i)?.eq(value)? {
+                return Ok(i);
+            }
+        }
+        Err(PyValueError::new_err("value not in the score_batch results"))
+    }
+
+    /// How many items equal `value`.
+    #[pyo3(signature = (value, /))]
+    fn count(&self, py: Python<'_>, value: &Bound<'_, PyAny>) -> PyResult<usize> {
+        let mut n = 0;
+        for i in 0..self.answers.len() {
+            n += usize::from(self.item(py, i)?.eq(value)?);
+        }
+        Ok(n)
+    }
+
+    fn __eq__<'py>(&self, py: Python<'py>, other: &Bound<'py, PyAny>) -> PyResult<Py<PyAny>> {
+        let other: Bound<'py, PyAny> = if let Ok(r) = other.cast::<ScoreResults>() {
+            r.get().to_list(py)?.into_any()
+        } else if other.cast::<PyList>().is_ok() || other.cast::<PyTuple>().is_ok() {
+            other.clone()
+        } else {
+            return Ok(py.NotImplemented());
+        };
+        let mut equal = other.len()? == self.answers.len();
+        let mut i = 0;
+        while equal && i < self.answers.len() {
+            equal = self.item(py, i)?.eq(other.get_item(i)?)?;
+            i += 1;
+        }
+        Ok(pyo3::types::PyBool::new(py, equal).to_owned().into_any().unbind())
+    }
+
+    fn __repr__(&self, py: Python<'_>) -> PyResult<String> {
+        Ok(format!("ScoreResults({})", self.to_list(py)?.repr()?))
     }
 }

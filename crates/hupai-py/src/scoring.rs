@@ -8,9 +8,10 @@ use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyDict, PyList, PyString};
 
 use crate::errors::Error;
+use crate::gc_pause::pause_gc;
 use crate::line_dict;
 use crate::rules::{cache, RulesArg};
-use crate::score_result::ScoreResult;
+use crate::score_result::{error_dict, Answers, ScoreResult, ScoreResults};
 use crate::to_python::ScoreDicts;
 
 /// A score line: a dict with the fields `hupai score` reads, or its JSON text.
@@ -29,10 +30,15 @@ impl<'a, 'py> FromPyObject<'a, 'py> for LineArg {
 /// of the usual fields and types is read directly, see [`line_dict`]).
 fn read_line(ob: &Bound<'_, PyAny>) -> PyResult<LineArg> {
     if let Ok(d) = ob.cast_exact::<PyDict>() {
-        if let Some(line) = line_dict::read(d) {
-            return Ok(LineArg(line.into_line()?));
+        if let Some(line) = line_dict::read(d).and_then(line_dict::DictLine::into_line) {
+            return Ok(LineArg(line));
         }
     }
+    read_other_line(ob)
+}
+
+/// A line that is not a dict of the common shape: JSON text, or read through `serde`.
+fn read_other_line(ob: &Bound<'_, PyAny>) -> PyResult<LineArg> {
     let line = if let Ok(text) = ob.cast::<PyString>() {
         parse_json(&text.to_cow()?)?
     } else {
@@ -61,6 +67,19 @@ fn score_one(
     }
 }
 
+/// [`score_one`] for a line whose texts are borrowed.
+fn score_ref(
+    line: &ScoreLineRef<'_>,
+    rules: &Option<RulesArg>,
+    cache: &mut RulesCache,
+) -> Result<Score, LineError> {
+    match rules {
+        None => line.score(cache),
+        Some(RulesArg::Name(name)) => line.score_with(cache.get(name)?),
+        Some(RulesArg::Rules(r)) => line.score_with(&r.rules),
+    }
+}
+
 /// A line of a batch as read: its own texts (a dict read through `serde`), borrowed (from the
 /// batch's text of JSON lines, or from the `str` objects of a dict; no copy of the rules' name
 /// and the hand text), or a JSON text (a `str` of the batch, borrowed), read when it is
@@ -72,10 +91,11 @@ enum BatchLine<'a> {
 }
 
 /// A line of a sequence as first read, its texts not yet borrowed: a dict of the common shape
-/// (its two strings held in order beside), a JSON `str` (held beside, or its text copied when
-/// it has no UTF-8 form: lone surrogates, read as `to_cow` reads them), or a line read already.
+/// (its two texts copied, one after the other, into the batch's text of dict texts, ending at
+/// these two offsets), a JSON `str` (held beside, or its text copied when it has no UTF-8
+/// form: lone surrogates, read as `to_cow` reads them), or a line read already.
 enum Pending {
-    Dict(WinContext),
+    Dict(WinContext, usize, usize),
     Text,
     OwnText(String),
     Read(ScoreLine),
@@ -85,18 +105,11 @@ impl BatchLine<'_> {
     /// Scored as [`score_one`] scores the line; a JSON text is read first (its error, if any,
     /// is the line's).
     fn score(&self, rules: &Option<RulesArg>, cache: &mut RulesCache) -> Result<Score, Error> {
-        let line = match self {
-            BatchLine::Owned(line) => return Ok(score_one(line, rules, cache)?),
-            BatchLine::Text(text) => return read_json_line(text)?.score(rules, cache),
-            BatchLine::Borrowed(line) => line,
-        };
-        Ok(match rules {
-            None => line.score(cache),
-            Some(RulesArg::Name(name)) => {
-                cache.get(name).map_err(LineError::from).and_then(|r| line.score_with(r))
-            }
-            Some(RulesArg::Rules(r)) => line.score_with(&r.rules),
-        }?)
+        match self {
+            BatchLine::Owned(line) => Ok(score_one(line, rules, cache)?),
+            BatchLine::Text(text) => read_json_line(text)?.score(rules, cache),
+            BatchLine::Borrowed(line) => Ok(score_ref(line, rules, cache)?),
+        }
     }
 }
 
@@ -134,19 +147,18 @@ impl Failure {
     /// the exception's `str` and its class's `__name__`, the exception made only when
     /// reading the line raised it.
     fn dict<'py>(self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
-        let d = PyDict::new(py);
         match self {
             Failure::Python(err) => {
+                let d = PyDict::new(py);
                 d.set_item(intern!(py, "error"), err.value(py).str()?)?;
                 d.set_item(intern!(py, "type"), err.get_type(py).name()?)?;
+                Ok(d)
             }
             Failure::Hupai(e) => {
                 let (class, message) = e.class_and_message();
-                d.set_item(intern!(py, "error"), message)?;
-                d.set_item(intern!(py, "type"), class.type_object(py).name()?)?;
+                error_dict(py, class, &message)
             }
         }
-        Ok(d)
     }
 }
 
@@ -167,10 +179,24 @@ impl Failure {
 #[pyo3(signature = (line, rules = None))]
 pub fn score<'py>(
     py: Python<'py>,
-    line: LineArg,
+    line: &Bound<'py, PyAny>,
     rules: Option<RulesArg>,
 ) -> PyResult<Bound<'py, PyAny>> {
-    let result = score_one(&line.0, &rules, &mut cache()).map_err(Error::from)?;
+    // A dict of the common shape is scored with its texts borrowed (no copy of the rules'
+    // name and the hand text); any other line as `read_line` reads it.
+    let dict_line = line.cast_exact::<PyDict>().ok().and_then(line_dict::read);
+    let result = match dict_line {
+        Some(d) => match (d.rules.to_str(), d.hand.to_str()) {
+            (Ok(rules_name), Ok(hand)) => {
+                let line = ScoreLineRef { rules: rules_name, hand, context: d.context };
+                score_ref(&line, &rules, &mut cache())
+            }
+            // A text without a UTF-8 form: `serde` names the error.
+            _ => score_one(&read_other_line(line)?.0, &rules, &mut cache()),
+        },
+        None => score_one(&read_other_line(line)?.0, &rules, &mut cache()),
+    }
+    .map_err(Error::from)?;
     ScoreDicts::default().dict(py, &result)
 }
 
@@ -179,9 +205,11 @@ pub fn score<'py>(
 /// blank lines skipped, as `hupai score` reads a file; read in Rust). The lines are read,
 /// then scored with the GIL released.
 ///
-/// A result is a `ScoreResult`, a read-only mapping with the keys and values of the dict
-/// `hupai.score` returns, each made when read; `as_dicts=True` gives those dicts instead (made
-/// for every hand: slower when the results are only partly read). With `errors="raise"` the
+/// The results are a `ScoreResults`, a read-only sequence of one item a line, each made when
+/// it is read: a `ScoreResult` (a read-only mapping with the keys and values of the dict
+/// `hupai.score` returns, each made when read) for a scored line. It compares equal to the
+/// list of its items; `list()` makes that list. `as_dicts=True` gives a list of those dicts
+/// instead (made for every hand: slower when the results are only partly read). With `errors="raise"` the
 /// first line that fails raises its exception (its index in the note); with `errors="dict"`
 /// a failed line gives {`error`: message, `type`: exception class name}, as `hupai score
 /// --json` prints it.
@@ -198,7 +226,7 @@ pub fn score_batch<'py>(
     errors: &str,
     as_dicts: bool,
     threads: usize,
-) -> PyResult<Vec<Bound<'py, PyAny>>> {
+) -> PyResult<Bound<'py, PyAny>> {
     let errors_as_dicts = match errors {
         "raise" => false,
         "dict" => true,
@@ -223,9 +251,13 @@ pub fn score_batch<'py>(
         };
         py.detach(|| score_all(json_lines(bytes)))
     } else {
-        // The strings a line's text is borrowed from, held (in the lines' order) until the
-        // batch is scored: the stable ABI of 3.10 reads a `str`'s UTF-8 text in place.
+        // The JSON `str`s a line's text is borrowed from, held (in the lines' order) until the
+        // batch is scored: the stable ABI of 3.10 reads a `str`'s UTF-8 text in place. A
+        // dict's two texts are copied into one text while the dict is read (a few dozen bytes:
+        // less than holding its strings and reading them again, scattered over the heap,
+        // when the batch is scored).
         let mut held: Vec<Bound<'py, PyString>> = Vec::new();
+        let mut dict_texts = String::new();
         let mut read_one = |line: &Bound<'py, PyAny>| -> Result<Pending, Failure> {
             if let Ok(text) = line.cast::<PyString>() {
                 if text.to_str().is_err() {
@@ -235,13 +267,16 @@ pub fn score_batch<'py>(
                 return Ok(Pending::Text);
             }
             if let Ok(d) = line.cast_exact::<PyDict>() {
-                if let Some(line) = line_dict::read(d) {
-                    held.push(line.rules);
-                    held.push(line.hand);
-                    return Ok(Pending::Dict(line.context));
+                if let Some(d) = line_dict::read(d) {
+                    if let (Ok(rules), Ok(hand)) = (d.rules.to_str(), d.hand.to_str()) {
+                        dict_texts.push_str(rules);
+                        let rules_end = dict_texts.len();
+                        dict_texts.push_str(hand);
+                        return Ok(Pending::Dict(d.context, rules_end, dict_texts.len()));
+                    }
                 }
             }
-            Ok(Pending::Read(read_line(line)?.0))
+            Ok(Pending::Read(read_other_line(line)?.0))
         };
         let pending: Vec<Result<Pending, Failure>> = match lines.cast::<PyList>() {
             Ok(list) => list.iter().map(|line| read_one(&line)).collect(),
@@ -255,12 +290,22 @@ pub fn score_batch<'py>(
                 ))
             })
         };
+        let mut dict_start = 0;
+        let dict_text = |start: usize, end: usize| {
+            dict_texts.get(start..end).ok_or_else(|| {
+                pyo3::exceptions::PyRuntimeError::new_err(
+                    "internal error: a batch line's text went missing (a bug; please report it)",
+                )
+            })
+        };
         let read: Vec<Result<BatchLine<'_>, Failure>> = pending
             .into_iter()
             .map(|p| {
                 Ok(match p? {
-                    Pending::Dict(context) => {
-                        let (rules, hand) = (text()?, text()?);
+                    Pending::Dict(context, rules_end, hand_end) => {
+                        let rules = dict_text(dict_start, rules_end)?;
+                        let hand = dict_text(rules_end, hand_end)?;
+                        dict_start = hand_end;
                         BatchLine::Borrowed(ScoreLineRef { rules, hand, context })
                     }
                     Pending::Text => BatchLine::Text(Cow::Borrowed(text()?)),
@@ -275,13 +320,21 @@ pub fn score_batch<'py>(
     // would otherwise trigger over and over, is paused while they are made (about a sixth
     // of the batch's time on MCR hands) and resumed as it was, whatever happens.
     let _paused = pause_gc(py)?;
-    let mut out = Vec::with_capacity(results.len());
+    let mut out = Vec::with_capacity(if as_dicts { results.len() } else { 0 });
+    let mut answers = Answers::with_capacity(if as_dicts { 0 } else { results.len() });
     let mut dicts = ScoreDicts::default();
     for (i, result) in results.into_iter().enumerate() {
         match result {
             Ok(s) if as_dicts => out.push(dicts.dict(py, &s)?),
-            Ok(s) => out.push(Bound::new(py, ScoreResult::new(s))?.into_any()),
-            Err(failure) if errors_as_dicts => out.push(failure.dict(py)?.into_any()),
+            Ok(s) => answers.push_score(s),
+            Err(failure) if errors_as_dicts && as_dicts => out.push(failure.dict(py)?.into_any()),
+            Err(Failure::Hupai(e)) if errors_as_dicts => {
+                let (class, message) = e.class_and_message();
+                answers.push_error(class, message);
+            }
+            Err(failure) if errors_as_dicts => {
+                answers.push_failed(failure.dict(py)?.into_any().unbind())
+            }
             Err(failure) => {
                 let err = PyErr::from(failure);
                 // Exception notes exist from Python 3.11 on.
@@ -292,7 +345,11 @@ pub fn score_batch<'py>(
             }
         }
     }
-    Ok(out)
+    if as_dicts {
+        Ok(PyList::new(py, out)?.into_any())
+    } else {
+        Ok(Bound::new(py, answers.into_results())?.into_any())
+    }
 }
 
 /// Lines below which one more scoring thread does not pay for itself.
@@ -395,31 +452,11 @@ fn read_json_line(line: &str) -> Result<BatchLine<'_>, Error> {
     }
 }
 
-/// Pauses Python's cyclic collector when it runs; enabled again when the guard drops.
-fn pause_gc(py: Python<'_>) -> PyResult<Option<ResumeGc<'_>>> {
-    let gc = py.import("gc")?;
-    if gc.call_method0("isenabled")?.is_truthy()? {
-        gc.call_method0("disable")?;
-        Ok(Some(ResumeGc(gc)))
-    } else {
-        Ok(None)
-    }
-}
-
-/// Enables Python's cyclic garbage collector again when dropped.
-struct ResumeGc<'py>(Bound<'py, PyModule>);
-
-impl Drop for ResumeGc<'_> {
-    fn drop(&mut self) {
-        // Enabling cannot fail in practice; an error here has nowhere to go.
-        let _ = self.0.call_method0("enable");
-    }
-}
-
 /// The functions, added to the module.
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(score, m)?)?;
     m.add_function(wrap_pyfunction!(score_batch, m)?)?;
     m.add_class::<ScoreResult>()?;
+    m.add_class::<ScoreResults>()?;
     Ok(())
 }

@@ -81,6 +81,8 @@ def assert_paths_agree(lines: list[dict[str, Any]]) -> int:
     assert direct == [answer(hupai.score, json.dumps(x, ensure_ascii=False)) for x in lines]
     dicts = hupai.score_batch(lines, errors="dict", as_dicts=True)
     lazy = hupai.score_batch(lines, errors="dict")
+    # The light results (`ScoreResults`) are the rich ones: the same items, in every reading.
+    assert lazy == dicts and list(lazy) == dicts and lazy[:] == dicts and len(lazy) == len(lines)
     text = "\n".join(json.dumps(x, ensure_ascii=False) for x in lines) + "\n"
     from_text = hupai.score_batch(text, errors="dict")
     from_bytes = hupai.score_batch(text.encode(), errors="dict", as_dicts=True)
@@ -90,13 +92,18 @@ def assert_paths_agree(lines: list[dict[str, Any]]) -> int:
     # each dict's texts and each str are held and borrowed in the lines' order.
     mixed_lines = [json.dumps(x) if i % 3 == 1 else Through(x) if i % 3 == 2 else x for i, x in enumerate(lines)]
     mixed = hupai.score_batch(iter(mixed_lines), errors="dict")
+    # Keys that are not the interned field names (JSON's keys are not interned): read by
+    # their text, the same lines.
+    loaded = [json.loads(json.dumps(x)) for x in lines]
+    assert direct == [answer(hupai.score, x) for x in loaded]
+    from_loaded = hupai.score_batch(loaded, errors="dict")
     # Two and three scoring threads (parts of at least 256 lines) give the same, in order.
     threads = [hupai.score_batch(lines, errors="dict", threads=t) for t in (2, 3)]
     for i, d in enumerate(direct):
         want = {"type": d[0], "error": d[1]} if isinstance(d, tuple) else d
         assert dicts[i] == want, lines[i]
         assert lazy[i] == want and from_text[i] == want and from_bytes[i] == want and through[i] == want
-        assert strs[i] == want and mixed[i] == want
+        assert strs[i] == want and mixed[i] == want and from_loaded[i] == want
         assert threads[0][i] == want and threads[1][i] == want
     return sum(not isinstance(d, tuple) for d in direct)
 
@@ -184,6 +191,42 @@ def test_score_result_is_a_read_only_mapping() -> None:
     assert r["yaku"] == d["yaku"]
     with pytest.raises(TypeError):
         r["han"] = 1  # type: ignore[index]
+
+
+def test_score_results_is_a_read_only_sequence() -> None:
+    good = {"rules": "mcr", "hand": "1112345678999m5m", "win_tile": "5m"}
+    lines = [good, {"rules": "mcr"}, {**good, "win_tile": "1m"}]
+    want = [hupai.score(good), {"type": "InputError", "error": str(pytest.raises(hupai.InputError, hupai.score, lines[1]).value)},
+            hupai.score(lines[2])]
+    rs = hupai.score_batch(lines, errors="dict")
+    assert isinstance(rs, hupai.ScoreResults) and isinstance(rs, collections.abc.Sequence)
+    assert rs == want and want == rs and rs == tuple(want) and rs == hupai.score_batch(lines, errors="dict")
+    assert rs != want[:2] and rs != [*want[:2], want[0]] and rs != {"a": 1} and not rs == 3
+    assert len(rs) == 3 and [r for r in rs] == want and list(reversed(rs)) == want[::-1]
+    assert rs[-1] == want[2] and rs[-3] == want[0] and rs[1:] == want[1:] and rs[::-2] == want[::-2] and rs[5:] == []
+    assert isinstance(rs[0], hupai.ScoreResult) and isinstance(rs[1], dict) and rs[0] is not rs[0]
+    assert rs.index(want[2]) == 2 and rs.count(want[0]) == 1 and want[1] in rs and {"x": 1} not in rs
+    assert repr(rs) == f"ScoreResults({list(rs)!r})"
+    for i in (3, -4, 2**70):
+        with pytest.raises((IndexError, OverflowError)):
+            rs[i]
+    with pytest.raises(ValueError):
+        rs.index({"x": 1})
+    with pytest.raises(TypeError):
+        rs[0] = want[0]  # type: ignore[index]
+    with pytest.raises(TypeError):
+        rs["a"]  # type: ignore[call-overload]
+    # Results outlive their batch's other results and its lines.
+    it = iter(hupai.score_batch([dict(good) for _ in range(3)]))
+    first = next(it)
+    del rs
+    assert first == want[0] and list(it) == [want[0]] * 2 and list(it) == []
+    assert hupai.score_batch([]) == [] and len(hupai.score_batch("")) == 0
+    # A result outlives its batch (it shares the batch's scores); threads give the same items.
+    many = [dict(good, win_tile=w) for w in ("5m", "1m", "9m")] * 200
+    kept = hupai.score_batch(many, threads=2)[599]
+    assert kept == hupai.score(many[599]) and kept.to_dict() == hupai.score(many[599])
+    assert hupai.score_batch(many, threads=2) == hupai.score_batch(many) == [hupai.score(x) for x in many]
 
 
 def test_json_lines_text() -> None:

@@ -260,6 +260,12 @@ mod tests {
             r#"{"rules": "mcr", "hand": "1m", "win_tile": "1m", "seat_wind": "5z"}"#,
             r#"{"rules": "mcr", "hand": "1m"}"#,
             r#"{"rules": "mcr", "hand": "1m", "win_tile": "1m", "rules": "mcr"}"#,
+            // A key that starts as the usual one there does, or falls short of it.
+            r#"{"rulesx": "mcr", "hand": "1m", "win_tile": "1m"}"#,
+            r#"{"rules": "mcr", "han": "1m", "win_tile": "1m"}"#,
+            r#"{"rules": "mcr", "hand": "1m", "win_tile": "1m", "self_drawn_": true}"#,
+            r#"{"rules": "mcr", "hand": "1m", "win_tile": "1m", "self_drawn": true, "seat_wind"#,
+            r#"{"rules": "mcr", "hand": "1m", "win_tile": "1m", "self_drawn"#,
             r#"{"rules": "mcr", "hand": "1m", "win_tile": "1m"} x"#,
             r#"{"rules": "mcr", "hand": "1m", "win_tile": "1m",}"#,
             r#"{"rules": "mcr", "hand": "1m", "win_tile": "1m", "self_drawn": truth}"#,

@@ -150,6 +150,24 @@ impl<'a, const LINE: bool> Reader<'a, LINE> {
         }
     }
 
+    /// The field a key names (its number in [`FIELDS`]), the cursor after its opening quote,
+    /// the key the `i`-th of its object; None for a key this reader leaves to `serde`. The key
+    /// lines usually have there (`rules`, `hand`, `win_tile`, `self_drawn`, `seat_wind` in that
+    /// order) is recognised by its bytes and closing quote, without reading it as a string
+    /// and matching its text (it would read the same).
+    #[inline(always)]
+    fn field(&mut self, i: usize) -> Option<usize> {
+        if let Some(usual) = FIELDS.get(i).filter(|_| i < USUAL) {
+            let rest = self.text.as_bytes().get(self.at..)?;
+            if rest.starts_with(usual.as_bytes()) && rest.get(usual.len()) == Some(&b'"') {
+                self.at += usual.len() + 1;
+                return Some(i);
+            }
+        }
+        let key = self.string()?;
+        FIELDS.iter().position(|&f| f == key)
+    }
+
     /// The object from the cursor on, its closing brace consumed.
     fn object(&mut self) -> Option<ScoreLineRef<'a>> {
         if self.next()? != b'{' {
@@ -159,6 +177,7 @@ impl<'a, const LINE: bool> Reader<'a, LINE> {
         // East until the win tile is read.
         let mut ctx = WinContext::new(Kind::new(0)?, false);
         let mut seen = 0u32;
+        let mut keys = 0;
         if self.peek()? == b'}' {
             return None;
         }
@@ -166,12 +185,13 @@ impl<'a, const LINE: bool> Reader<'a, LINE> {
             if self.next()? != b'"' {
                 return None;
             }
-            let key = self.string()?;
+            let field = self.field(keys)?;
+            keys += 1;
             if self.next()? != b':' {
                 return None;
             }
             let value = self.value()?;
-            let (bit, ok) = set(key, value, &mut rules, &mut hand, &mut win_tile, &mut ctx)?;
+            let (bit, ok) = set(field, value, &mut rules, &mut hand, &mut win_tile, &mut ctx);
             // A repeated field goes to `serde`, which names it.
             if !ok || seen & bit != 0 {
                 return None;
@@ -231,16 +251,45 @@ fn read(text: &str) -> Option<ScoreLineRef<'_>> {
     (r.at == text.len()).then_some(line)
 }
 
-/// Sets the field `key` from `value`: the field's bit and whether the value fits it; None for
-/// a key this reader leaves to `serde`.
+/// The fields read here, each numbered by its place: the first [`USUAL`] in the order lines
+/// usually have them.
+const FIELDS: [&str; 21] = [
+    "rules",
+    "hand",
+    "win_tile",
+    "self_drawn",
+    "seat_wind",
+    "round_wind",
+    "riichi",
+    "double_riichi",
+    "ippatsu",
+    "last_tile",
+    "replacement",
+    "robbing_kong",
+    "kong_discard",
+    "dealer_discard",
+    "fourth_tile",
+    "first_turn",
+    "flowers",
+    "honba",
+    "riichi_sticks",
+    "dora_indicators",
+    "ura_indicators",
+];
+
+/// How many of [`FIELDS`] lines usually have first, in that order.
+const USUAL: usize = 5;
+
+/// Sets field number `field` (of [`FIELDS`]) from `value`: the field's bit and whether the
+/// value fits it.
 fn set<'a>(
-    key: &str,
+    field: usize,
     value: Value<'a>,
     rules: &mut Option<&'a str>,
     hand: &mut Option<&'a str>,
     win_tile: &mut Option<Kind>,
     c: &mut WinContext,
-) -> Option<(u32, bool)> {
+) -> (u32, bool) {
     let flag = |v: &Value<'_>| match v {
         Value::Flag(b) => Some(*b),
         _ => None,
@@ -267,29 +316,29 @@ fn set<'a>(
             _ => None,
         }
     }
-    let ok = |bit: u32, done: Option<()>| Some((1 << bit, done.is_some()));
-    match key {
-        "rules" => ok(0, text(&value).map(|t| *rules = Some(t))),
-        "hand" => ok(1, text(&value).map(|t| *hand = Some(t))),
-        "win_tile" => ok(2, kind(&value).map(|k| *win_tile = Some(k))),
-        "self_drawn" => ok(3, flag(&value).map(|b| c.self_drawn = b)),
-        "seat_wind" => ok(4, wind(&value).map(|s| c.seat_wind = s)),
-        "round_wind" => ok(5, wind(&value).map(|s| c.round_wind = s)),
-        "riichi" => ok(6, flag(&value).map(|b| c.riichi = b)),
-        "double_riichi" => ok(7, flag(&value).map(|b| c.double_riichi = b)),
-        "ippatsu" => ok(8, flag(&value).map(|b| c.ippatsu = b)),
-        "last_tile" => ok(9, flag(&value).map(|b| c.last_tile = b)),
-        "replacement" => ok(10, flag(&value).map(|b| c.replacement = b)),
-        "robbing_kong" => ok(11, flag(&value).map(|b| c.robbing_kong = b)),
-        "kong_discard" => ok(12, flag(&value).map(|b| c.kong_discard = b)),
-        "dealer_discard" => ok(13, flag(&value).map(|b| c.dealer_discard = b)),
-        "fourth_tile" => ok(14, flag(&value).map(|b| c.fourth_tile = b)),
-        "first_turn" => ok(15, flag(&value).map(|b| c.first_turn = b)),
-        "flowers" => ok(16, count(&value).map(|n| c.flowers = n)),
-        "honba" => ok(17, count(&value).map(|n| c.honba = n)),
-        "riichi_sticks" => ok(18, count(&value).map(|n| c.riichi_sticks = n)),
-        "dora_indicators" => ok(19, kinds(&value).map(|k| c.dora_indicators = k)),
-        "ura_indicators" => ok(20, kinds(&value).map(|k| c.ura_indicators = k)),
+    let done = match field {
+        0 => text(&value).map(|t| *rules = Some(t)),
+        1 => text(&value).map(|t| *hand = Some(t)),
+        2 => kind(&value).map(|k| *win_tile = Some(k)),
+        3 => flag(&value).map(|b| c.self_drawn = b),
+        4 => wind(&value).map(|s| c.seat_wind = s),
+        5 => wind(&value).map(|s| c.round_wind = s),
+        6 => flag(&value).map(|b| c.riichi = b),
+        7 => flag(&value).map(|b| c.double_riichi = b),
+        8 => flag(&value).map(|b| c.ippatsu = b),
+        9 => flag(&value).map(|b| c.last_tile = b),
+        10 => flag(&value).map(|b| c.replacement = b),
+        11 => flag(&value).map(|b| c.robbing_kong = b),
+        12 => flag(&value).map(|b| c.kong_discard = b),
+        13 => flag(&value).map(|b| c.dealer_discard = b),
+        14 => flag(&value).map(|b| c.fourth_tile = b),
+        15 => flag(&value).map(|b| c.first_turn = b),
+        16 => count(&value).map(|n| c.flowers = n),
+        17 => count(&value).map(|n| c.honba = n),
+        18 => count(&value).map(|n| c.riichi_sticks = n),
+        19 => kinds(&value).map(|k| c.dora_indicators = k),
+        20 => kinds(&value).map(|k| c.ura_indicators = k),
         _ => None,
-    }
+    };
+    (1u32 << field, done.is_some())
 }

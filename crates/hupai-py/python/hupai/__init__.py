@@ -58,6 +58,7 @@ from ._hupai import (
     ScoreArrays,
     ScoreError,
     ScoreResult,
+    ScoreResults,
     TileError,
     __version__,
     agari_batch,
@@ -90,8 +91,10 @@ from ._hupai import (
 )
 from .data import arena, jobs, self_play
 
-# `score_batch`'s results are read-only mappings (a `ScoreResult` is no dict subclass).
+# `score_batch`'s results are a read-only sequence (a `ScoreResults` is no list subclass) of
+# read-only mappings (a `ScoreResult` is no dict subclass).
 _abc.Mapping.register(ScoreResult)
+_abc.Sequence.register(ScoreResults)
 
 __all__ = [
     "ACTIONS",
@@ -134,6 +137,7 @@ __all__ = [
     "ScoreArrays",
     "ScoreError",
     "ScoreResult",
+    "ScoreResults",
     "TileError",
     "__version__",
     "agari_batch",

@@ -47,6 +47,7 @@ __all__ = [
     "ScoreArrays",
     "ScoreError",
     "ScoreResult",
+    "ScoreResults",
     "TileError",
     "__version__",
     "_arena",
@@ -167,7 +168,7 @@ def score_batch(
     errors: Literal["raise", "dict"] = "raise",
     as_dicts: Literal[False] = False,
     threads: int = 1,
-) -> list[ScoreResult | dict[str, Any]]: ...
+) -> ScoreResults: ...
 @overload
 def score_batch(
     lines: Iterable[_ScoreLine] | str | bytes,
@@ -192,6 +193,22 @@ class ScoreResult(Mapping[str, Any]):
     def keys(self) -> list[str]: ...  # type: ignore[override]
     def values(self) -> list[Any]: ...  # type: ignore[override]
     def items(self) -> list[tuple[str, Any]]: ...  # type: ignore[override]
+    def __eq__(self, other: object, /) -> bool: ...
+
+@final
+class ScoreResults(Sequence[ScoreResult | dict[str, Any]]):
+    """The results of ``score_batch``, one a line: a read-only sequence whose items are made
+    when they are read (a ``ScoreResult``, or the ``{"error", "type"}`` dict of a failed line);
+    it compares equal to the list of its items."""
+
+    @overload
+    def __getitem__(self, index: int, /) -> ScoreResult | dict[str, Any]: ...
+    @overload
+    def __getitem__(self, index: slice, /) -> list[ScoreResult | dict[str, Any]]: ...
+    def __len__(self) -> int: ...
+    def __iter__(self) -> Iterator[ScoreResult | dict[str, Any]]: ...
+    def index(self, value: Any, /) -> int: ...  # type: ignore[override]
+    def count(self, value: Any, /) -> int: ...
     def __eq__(self, other: object, /) -> bool: ...
 
 FAN_IDS: list[str]
