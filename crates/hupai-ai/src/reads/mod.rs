@@ -351,6 +351,7 @@ mod tests {
         for (key, text) in SHIPPED {
             let reads = Reads::from_json(text).unwrap_or_else(|e| panic!("{key}: {e}"));
             assert_eq!(reads.family, *key);
+            assert_eq!(reads.becomes_ready_ahead.len(), AHEAD_FEATURES, "{key} reads ahead");
         }
         assert_eq!(shipped().len(), SHIPPED.len());
     }
