@@ -310,13 +310,13 @@ fn placed_ends(
     let mean_deal = -deal_in.iter().sum::<f32>() / deal_in.len().max(1) as f32;
     for t in 0..=draws {
         let (mut loss_weight, mut loss, mut cost_weight, mut cost) = (0.0f32, 0.0f32, 0.0, 0.0);
-        for (i, r) in reads.iter().enumerate() {
-            let ready = states[i][t].1;
+        for (((r, state), other), deal_in) in reads.iter().zip(states).zip(&other).zip(&deal_in) {
+            let ready = state[t].1;
             let wins = ready * r.wins_at(t);
             loss_weight += wins;
-            loss += wins * other[i];
+            loss += wins * other;
             cost_weight += ready * r.mean_danger;
-            cost -= ready * r.mean_danger * deal_in[i];
+            cost -= ready * r.mean_danger * deal_in;
         }
         e.other_win.push(if loss_weight > 0.0 { loss / loss_weight } else { 0.0 });
         e.deal_cost.push(if cost_weight > 0.0 { cost / cost_weight } else { mean_deal });
