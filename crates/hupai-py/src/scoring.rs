@@ -2,7 +2,7 @@
 
 use std::borrow::Cow;
 
-use hupai_rules::{LineError, RulesCache, Score, ScoreLine, ScoreLineRef, WinContext};
+use hupai_rules::{LineError, Rules, RulesCache, Score, ScoreLine, ScoreLineRef, WinContext};
 use pyo3::intern;
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyDict, PyList, PyString};
@@ -55,29 +55,23 @@ fn parse_json(text: &str) -> Result<ScoreLine, Error> {
     }
 }
 
-fn score_one(
-    line: &ScoreLine,
-    rules: &Option<RulesArg>,
-    cache: &mut RulesCache,
-) -> Result<Score, LineError> {
-    match rules {
-        None => line.score(cache),
-        Some(RulesArg::Name(name)) => line.score_with(cache.get(name)?),
-        Some(RulesArg::Rules(r)) => line.score_with(&r.rules),
-    }
+/// The rules a line is scored under: those the call names (`rules=`), else those the line
+/// names (`named`), loaded on first use.
+fn rules_for<'c>(
+    rules: &'c Option<RulesArg>,
+    named: &str,
+    cache: &'c mut RulesCache,
+) -> Result<&'c Rules, LineError> {
+    Ok(match rules {
+        None => cache.get(named)?,
+        Some(RulesArg::Name(name)) => cache.get(name)?,
+        Some(RulesArg::Rules(r)) => &r.rules,
+    })
 }
 
-/// [`score_one`] for a line whose texts are borrowed.
-fn score_ref(
-    line: &ScoreLineRef<'_>,
-    rules: &Option<RulesArg>,
-    cache: &mut RulesCache,
-) -> Result<Score, LineError> {
-    match rules {
-        None => line.score(cache),
-        Some(RulesArg::Name(name)) => line.score_with(cache.get(name)?),
-        Some(RulesArg::Rules(r)) => line.score_with(&r.rules),
-    }
+/// `line` scored under [`rules_for`], the rules it names from the shared cache.
+fn score_owned(line: &ScoreLine, rules: &Option<RulesArg>) -> Result<Score, LineError> {
+    line.score_with(rules_for(rules, &line.rules, &mut cache())?)
 }
 
 /// A line of a batch as read: its own texts (a dict read through `serde`), borrowed (from the
@@ -102,13 +96,13 @@ enum Pending {
 }
 
 impl BatchLine<'_> {
-    /// Scored as [`score_one`] scores the line; a JSON text is read first (its error, if any,
-    /// is the line's).
+    /// Scored under [`rules_for`]; a JSON text is read first (its error, if any, is the
+    /// line's).
     fn score(&self, rules: &Option<RulesArg>, cache: &mut RulesCache) -> Result<Score, Error> {
         match self {
-            BatchLine::Owned(line) => Ok(score_one(line, rules, cache)?),
+            BatchLine::Owned(line) => Ok(line.score_with(rules_for(rules, &line.rules, cache)?)?),
             BatchLine::Text(text) => read_json_line(text)?.score(rules, cache),
-            BatchLine::Borrowed(line) => Ok(score_ref(line, rules, cache)?),
+            BatchLine::Borrowed(line) => Ok(line.score_with(rules_for(rules, line.rules, cache)?)?),
         }
     }
 }
@@ -189,12 +183,12 @@ pub fn score<'py>(
         Some(d) => match (d.rules.to_str(), d.hand.to_str()) {
             (Ok(rules_name), Ok(hand)) => {
                 let line = ScoreLineRef { rules: rules_name, hand, context: d.context };
-                score_ref(&line, &rules, &mut cache())
+                rules_for(&rules, line.rules, &mut cache()).and_then(|r| line.score_with(r))
             }
             // A text without a UTF-8 form: `serde` names the error.
-            _ => score_one(&read_other_line(line)?.0, &rules, &mut cache()),
+            _ => score_owned(&read_other_line(line)?.0, &rules),
         },
-        None => score_one(&read_other_line(line)?.0, &rules, &mut cache()),
+        None => score_owned(&read_other_line(line)?.0, &rules),
     }
     .map_err(Error::from)?;
     ScoreDicts::default().dict(py, &result)
