@@ -240,9 +240,9 @@ impl Reads {
     /// is ready, not on the seat's discard (`wins`). Later go-arounds read the turn later.
     pub fn rates(&self, table: &Table<'_>, o: &Opponent, becomes: &mut [f32], wins: &mut [f32]) {
         let turn = table.turn;
-        let w = sum(&self.ready_wins, &o.features);
+        let (b, w) = (sum(&self.becomes_ready, &o.features), sum(&self.ready_wins, &o.features));
         for (t, x) in becomes.iter_mut().enumerate() {
-            *x = sigmoid(self.becomes_sum(&o.features, turn, t));
+            *x = sigmoid(self.becomes_ahead(b, turn, t));
         }
         for (t, x) in wins.iter_mut().enumerate() {
             *x = sigmoid(w + turn_shift(&self.ready_wins, turn, t));
@@ -253,8 +253,13 @@ impl Reads {
     /// ready during the go-around `t` from now if it is not ready by then: the turn read `t`
     /// later, and what reading that far ahead adds.
     pub fn becomes_sum(&self, features: &[u16], turn: usize, t: usize) -> f32 {
+        self.becomes_ahead(sum(&self.becomes_ready, features), turn, t)
+    }
+
+    /// [`Reads::becomes_sum`] from the sum `now` over the features as they are.
+    fn becomes_ahead(&self, now: f32, turn: usize, t: usize) -> f32 {
         let ahead = self.becomes_ready_ahead.get(ahead_feature(turn, t)).copied().unwrap_or(0.0);
-        sum(&self.becomes_ready, features) + turn_shift(&self.becomes_ready, turn, t) + ahead
+        now + turn_shift(&self.becomes_ready, turn, t) + ahead
     }
 }
 
