@@ -360,6 +360,13 @@ impl Game {
         &self.wall
     }
 
+    /// Reorders the live wall at random (see [`Wall::shuffle_live`]): the same position, the
+    /// draws to come from another order of the unseen wall. No seat's view changes, as no
+    /// seat has seen those tiles; an analysis tool for playing one position out many ways.
+    pub fn shuffle_live_wall(&mut self, rng: &mut SplitMix64) {
+        self.wall.shuffle_live(rng);
+    }
+
     /// One seat's tiles and flags.
     pub fn player(&self, seat: Seat) -> &Player {
         &self.p[seat]

@@ -46,6 +46,13 @@ impl Wall {
         *self = Wall::from_tiles(rules, tiles);
     }
 
+    /// Shuffles the live wall's tiles among themselves: another order of the tiles no seat
+    /// has seen, the dead wall and its indicators untouched. For what-if analysis (the same
+    /// position played on from a wall it might have had).
+    pub fn shuffle_live(&mut self, rng: &mut SplitMix64) {
+        rng.shuffle(&mut self.tiles[self.front..self.back]);
+    }
+
     /// Every tile the rules play with, in index order (three-player riichi leaves 2m-8m out).
     pub fn fill(rules: &Rules, tiles: &mut Vec<Tile>) {
         tiles.clear();

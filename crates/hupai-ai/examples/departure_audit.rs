@@ -1,0 +1,246 @@
+//! Where `search` departs from `defensive`, is the departure worth what the search says?
+//! `departure_audit RULES HANDS SEED [ROLLOUTS] [PARAMS]`.
+//!
+//! Plays single hands with `search(PARAMS)` in seat 0 and three `defensive`, as the arena
+//! does. At every decision of seat 0 where the search's choice is not `defensive`'s, the
+//! position is played out ROLLOUTS times (16 by default) from as many orders of the unseen
+//! live wall, each order once with the search's choice and once with `defensive`'s, both
+//! seats playing on as before (seat 0 the search, the others `defensive`). The difference
+//! of seat 0's points to the hand's end, order by order, is what the departure gained there:
+//! the same walls on both sides, so the noise of the draws mostly cancels. The table groups
+//! the departures by what they do and sets the search's own predicted gain (its value of its
+//! choice less its value of `defensive`'s) beside the gain measured.
+//!
+//! The rollouts know the opponents' hands (they play the real position); the search itself
+//! never does. This is a measuring program: the departures' mean gain is an estimate of how
+//! much the departures add over `defensive`, decision by decision.
+
+// A measuring program, not library code: a failed setup or a wrong result should stop it at
+// once, so it unwraps and panics rather than carry error types.
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
+
+use std::collections::BTreeMap;
+
+use hupai_ai::arena::wall_seed;
+use hupai_ai::search::{Search, SearchParams};
+use hupai_ai::Defensive;
+use hupai_core::Seat;
+use hupai_engine::{Action, Agent, Decision, Event, Game, Setup, SplitMix64};
+use hupai_rules::Rules;
+
+/// Seat 0's points from this position to the hand's end, the hand played on by the agents;
+/// as the arena counts them, the scores of the hand's last win or draw (sticks left on the
+/// table are lost, not handed to the leader as at a match's end).
+fn play_out(mut game: Game, search: &Search, defensive: &Defensive) -> (f64, f64) {
+    let start = game.scores()[Seat::East];
+    let mut end = game.scores();
+    let mut me = search.clone();
+    let mut others = defensive.clone();
+    while let Some(seat) = game.next_seat() {
+        let options = game.pending().options(seat).to_vec();
+        let action = if seat == Seat::East {
+            me.decide(game.view(seat), &options)
+        } else {
+            others.decide(game.view(seat), &options)
+        };
+        for e in game.apply(seat, action).expect("a legal option") {
+            if let Event::Hora { scores: Some(s), .. } | Event::Ryukyoku { scores: Some(s), .. } = e
+            {
+                end = s;
+            }
+        }
+    }
+    // Seat 0 deals the single hand, so it takes a tie (as the arena ranks).
+    let rank = 1 + end.iter().filter(|&&p| p > end[Seat::East]).count();
+    (f64::from(end[Seat::East] - start), rank as f64)
+}
+
+/// Seat 0's shanten after `action` (its own view, the next time it has 3n + 1 tiles).
+fn shanten_after(game: &Game, action: Action) -> i8 {
+    let mut g = game.clone();
+    g.apply(Seat::East, action).expect("a legal option");
+    g.view(Seat::East).shanten()
+}
+
+/// What a departure does, in a few words.
+fn kind_of(game: &Game, chosen: Action, anchor: Action) -> String {
+    let view = game.view(Seat::East);
+    let now = view.shanten();
+    let late = if view.live_tiles() <= 24 { " late" } else { "" };
+    let name = |a: Action| match a {
+        Action::Discard { .. } => "discard",
+        Action::Riichi { .. } => "riichi",
+        Action::Pass => "pass",
+        Action::Ron => "ron",
+        Action::Chi(_) => "chi",
+        Action::Pon(_) => "pon",
+        Action::OpenKan | Action::ClosedKan(_) | Action::AddedKan(_) => "kan",
+        _ => "other",
+    };
+    match view.decision() {
+        Decision::Claim { .. } => {
+            format!("claim sh{now}: {} over {}{late}", name(chosen), name(anchor))
+        }
+        _ => {
+            let discards = |a: Action| matches!(a, Action::Discard { .. } | Action::Riichi { .. });
+            if discards(chosen) && discards(anchor) {
+                let same_kind = chosen.discarded().and_then(|p| p.kind())
+                    == anchor.discarded().and_then(|p| p.kind());
+                if same_kind {
+                    return format!("turn sh{now}: {} over {}{late}", name(chosen), name(anchor));
+                }
+                let (a, b) = (shanten_after(game, chosen), shanten_after(game, anchor));
+                let tag = |s: i8| if s > now { "breaks" } else { "keeps" };
+                format!(
+                    "turn sh{now}: {} {} / defensive {} {}{late}",
+                    name(chosen),
+                    tag(a),
+                    name(anchor),
+                    tag(b)
+                )
+            } else {
+                format!("turn sh{now}: {} over {}{late}", name(chosen), name(anchor))
+            }
+        }
+    }
+}
+
+#[derive(Default)]
+struct Group {
+    /// Each departure's predicted gain, its measured mean gain in points and in rank.
+    departures: Vec<(f64, f64, f64)>,
+}
+
+impl Group {
+    fn line(&self, name: &str) -> String {
+        let n = self.departures.len() as f64;
+        let pred = self.departures.iter().map(|d| d.0).sum::<f64>() / n;
+        let mean = self.departures.iter().map(|d| d.1).sum::<f64>() / n;
+        let var =
+            self.departures.iter().map(|d| (d.1 - mean).powi(2)).sum::<f64>() / (n - 1.0).max(1.0);
+        let ci = 1.96 * (var / n).sqrt();
+        let rank = self.departures.iter().map(|d| d.2).sum::<f64>() / n;
+        let rvar =
+            self.departures.iter().map(|d| (d.2 - rank).powi(2)).sum::<f64>() / (n - 1.0).max(1.0);
+        let rci = 1.96 * (rvar / n).sqrt();
+        format!(
+            "| {name} | {} | {pred:+.3} | {mean:+.3} ± {ci:.3} | {:+.2} | {rank:+.3} ± {rci:.3} |",
+            self.departures.len(),
+            mean * n
+        )
+    }
+}
+
+fn main() {
+    let args: Vec<String> = std::env::args().collect();
+    let preset = args.get(1).map_or("riichi", String::as_str);
+    let hands: u64 = args.get(2).and_then(|s| s.parse().ok()).unwrap_or(200);
+    let seed: u64 = args.get(3).and_then(|s| s.parse().ok()).unwrap_or(1);
+    let rollouts: u64 = args.get(4).and_then(|s| s.parse().ok()).unwrap_or(16);
+    let rules = Rules::preset(preset).expect("preset");
+    let mut params = SearchParams::default();
+    if let Some(text) = args.get(5) {
+        for pair in text.split(',').filter(|p| !p.is_empty()) {
+            let (k, v) = pair.split_once('=').expect("PARAMS as key=value,...");
+            params.set(k.trim(), v.trim()).unwrap();
+        }
+    }
+    let search = Search::with_params(&rules, params, 0);
+    let defensive = Defensive::new(&rules);
+    let mut groups: BTreeMap<String, Group> = BTreeMap::new();
+    // AUDIT_TSV=FILE: every departure as a line (kind, predicted, points, rank), to bin by
+    // the predicted gain (what `margin` would keep).
+    let mut tsv = std::env::var_os("AUDIT_TSV").map(|p| std::fs::File::create(p).unwrap());
+    let mut decisions = 0u64;
+    for hand in 0..hands {
+        let mut setup = Setup::new(rules.clone(), wall_seed(seed, hand));
+        setup.single_hand = true;
+        let (mut game, _) = Game::new(setup);
+        let mut me = search.clone();
+        let mut anchor_agent = defensive.clone();
+        let mut others = defensive.clone();
+        let mut at = 0u64;
+        while let Some(seat) = game.next_seat() {
+            let options = game.pending().options(seat).to_vec();
+            if seat != Seat::East {
+                let action = others.decide(game.view(seat), &options);
+                game.apply(seat, action).expect("a legal option");
+                continue;
+            }
+            let view = game.view(seat);
+            let chosen = me.decide(view, &options);
+            if options.len() > 1 {
+                decisions += 1;
+            }
+            let anchor = anchor_agent.decide(view, &options);
+            if options.len() > 1 && !same_option(chosen, anchor) {
+                let valued = me.value_options(view, &options);
+                let ev = |a: Action| {
+                    valued.iter().find(|v| same_option(v.action, a)).map(|v| f64::from(v.ev))
+                };
+                let predicted = match (ev(chosen), ev(anchor)) {
+                    (Some(c), Some(a)) => c - a,
+                    _ => f64::NAN,
+                };
+                let name = kind_of(&game, chosen, anchor);
+                let (mut gain, mut rank) = (0.0, 0.0);
+                for r in 0..rollouts {
+                    let mut rng = SplitMix64::new(wall_seed(seed ^ 0xA0D1, hand * 1000 + at) ^ r);
+                    let mut base = game.clone();
+                    base.shuffle_live_wall(&mut rng);
+                    let mut with = base.clone();
+                    with.apply(seat, chosen).expect("legal");
+                    let mut without = base;
+                    without.apply(seat, anchor).expect("legal");
+                    let (a, b) = (
+                        play_out(with, &search, &defensive),
+                        play_out(without, &search, &defensive),
+                    );
+                    gain += a.0 - b.0;
+                    rank += a.1 - b.1;
+                }
+                let n = rollouts as f64;
+                if let Some(f) = tsv.as_mut() {
+                    use std::io::Write;
+                    writeln!(f, "{name}\t{predicted}\t{}\t{}", gain / n, rank / n).unwrap();
+                }
+                groups.entry(name).or_default().departures.push((predicted, gain / n, rank / n));
+                at += 1;
+            }
+            game.apply(seat, chosen).expect("a legal option");
+        }
+        if (hand + 1) % 100 == 0 {
+            eprintln!("{} hands, {decisions} decisions with a choice", hand + 1);
+        }
+    }
+    println!(
+        "{preset}, {hands} hands, seed {seed}, {rollouts} rollouts a departure, search({params})"
+    );
+    println!(
+        "decisions of seat 0 with a choice: {decisions}; departures: {}\n",
+        groups.values().map(|g| g.departures.len()).sum::<usize>()
+    );
+    println!(
+        "| departure | count | predicted gain | measured gain in points (95%) | sum | rank change (95%) |"
+    );
+    println!("| --- | ---: | ---: | ---: | ---: | ---: |");
+    let mut all = Group::default();
+    for (name, g) in &groups {
+        println!("{}", g.line(name));
+        all.departures.extend(g.departures.iter().copied());
+    }
+    println!("{}", all.line("all"));
+    println!(
+        "\n(sum / hands = what the departures add a hand: {:+.4})",
+        all.departures.iter().map(|d| d.1).sum::<f64>() / hands as f64
+    );
+}
+
+/// Whether `a` and `b` are the same option up to which copy of a kind is discarded.
+fn same_option(a: Action, b: Action) -> bool {
+    match (a, b) {
+        (Action::Discard { pai: x, .. }, Action::Discard { pai: y, .. })
+        | (Action::Riichi { pai: x, .. }, Action::Riichi { pai: y, .. }) => x.kind() == y.kind(),
+        _ => a == b,
+    }
+}
