@@ -1,5 +1,5 @@
 //! Where `search` departs from `defensive`, is the departure worth what the search says?
-//! `departure_audit RULES HANDS SEED [ROLLOUTS] [PARAMS]`.
+//! `departure_audit RULES HANDS SEED [ROLLOUTS] [PARAMS] [ANCHOR]`.
 //!
 //! Plays single hands with `search(PARAMS)` in seat 0 and three `defensive`, as the arena
 //! does. At every decision of seat 0 where the search's choice is not `defensive`'s, the
@@ -10,6 +10,10 @@
 //! the same walls on both sides, so the noise of the draws mostly cancels. The table groups
 //! the departures by what they do and sets the search's own predicted gain (its value of its
 //! choice less its value of `defensive`'s) beside the gain measured.
+//!
+//! ANCHOR is `defensive` (the default) or another search's parameters (`ease=0`): then the
+//! table measures one search against another, decision by decision, the anchor's choice
+//! played where the two differ and `search(PARAMS)` on from there in both.
 //!
 //! The rollouts know the opponents' hands (they play the real position); the search itself
 //! never does. This is a measuring program: the departures' mean gain is an estimate of how
@@ -147,6 +151,17 @@ fn main() {
     }
     let search = Search::with_params(&rules, params, 0);
     let defensive = Defensive::new(&rules);
+    let anchor_text = args.get(6).map_or("defensive", String::as_str);
+    let mut anchor_agent: Box<dyn Agent> = if anchor_text == "defensive" {
+        Box::new(defensive.clone())
+    } else {
+        let mut p = SearchParams::default();
+        for pair in anchor_text.split(',').filter(|p| !p.is_empty()) {
+            let (k, v) = pair.split_once('=').expect("ANCHOR as key=value,...");
+            p.set(k.trim(), v.trim()).unwrap();
+        }
+        Box::new(Search::with_params(&rules, p, 0))
+    };
     let mut groups: BTreeMap<String, Group> = BTreeMap::new();
     // AUDIT_TSV=FILE: every departure as a line (kind, predicted, points, rank), to bin by
     // the predicted gain (what `margin` would keep).
@@ -157,7 +172,6 @@ fn main() {
         setup.single_hand = true;
         let (mut game, _) = Game::new(setup);
         let mut me = search.clone();
-        let mut anchor_agent = defensive.clone();
         let mut others = defensive.clone();
         let mut at = 0u64;
         while let Some(seat) = game.next_seat() {
@@ -214,7 +228,7 @@ fn main() {
         }
     }
     println!(
-        "{preset}, {hands} hands, seed {seed}, {rollouts} rollouts a departure, search({params})"
+        "{preset}, {hands} hands, seed {seed}, {rollouts} rollouts a departure, search({params}) against {anchor_text}"
     );
     println!(
         "decisions of seat 0 with a choice: {decisions}; departures: {}\n",
