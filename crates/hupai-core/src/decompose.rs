@@ -107,7 +107,19 @@ pub fn for_each_decomposition(counts: &Counts, mut f: impl FnMut(&Decomposition)
     };
     let mut work = *counts;
     let full = nonzero(counts);
-    for pair in Kind::all().skip(9 * pair_suit).take(if pair_suit == 3 { 7 } else { 9 }) {
+    let first = 9 * pair_suit;
+    // In a number suit, a sequence at j, j+1, j+2 (numbers counted from 0) adds 3j + 3 to
+    // the sum of the suit's tile numbers and a triplet 3j, both 0 modulo 3: so the pair's 2p
+    // is that sum modulo 3, and the pair's number p is twice the sum modulo 3 (2 · 2 = 1),
+    // one number in three. Honours have no sequences: the pair is one of count 2.
+    let (start, step, end) = if pair_suit == 3 {
+        (first, 1, first + 7)
+    } else {
+        let sum: usize = (0..9).map(|j| j * counts.0[first + j] as usize).sum();
+        (first + 2 * sum % 3, 3, first + 9)
+    };
+    for index in (start..end).step_by(step) {
+        let pair = Kind::new(index as u8).unwrap_or_default();
         if work[pair] < 2 {
             continue;
         }
