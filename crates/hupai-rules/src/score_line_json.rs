@@ -220,6 +220,7 @@ impl<'a, const LINE: bool> Reader<'a, LINE> {
     }
 
     /// The object from the cursor on, its closing brace consumed.
+    #[inline(always)]
     fn object(&mut self) -> Option<ScoreLineRef<'a>> {
         if self.next()? != b'{' {
             return None;
