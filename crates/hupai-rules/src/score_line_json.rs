@@ -186,20 +186,15 @@ impl<'a, const LINE: bool> Reader<'a, LINE> {
     /// `1z`..`7z`) read here; any other text (`0m`, `E`, errors) as `Kind` parses it.
     #[inline(always)]
     fn kind_value(&mut self) -> Option<Kind> {
-        let text = self.text_value()?;
-        if let &[d @ b'1'..=b'9', letter] = text.as_bytes() {
-            let first = match letter {
-                b'm' => Some(0),
-                b'p' => Some(9),
-                b's' => Some(18),
-                b'z' if d <= b'7' => Some(27),
-                _ => None,
-            };
-            if let Some(first) = first {
-                return Kind::new(first + d - b'1');
+        // The string's quotes and two bytes read in place, without the scan for its end.
+        self.skip_space();
+        if let Some(&[b'"', d, letter, b'"']) = self.text.as_bytes().get(self.at..self.at + 4) {
+            if let Some(kind) = mpsz_kind(d, letter) {
+                self.at += 4;
+                return Some(kind);
             }
         }
-        text.parse().ok()
+        self.text_value()?.parse().ok()
     }
 
     /// A wind value: a string naming a wind tile.
@@ -212,11 +207,18 @@ impl<'a, const LINE: bool> Reader<'a, LINE> {
     /// A flag value: `true` or `false`.
     #[inline(always)]
     fn flag_value(&mut self) -> Option<bool> {
-        match self.next()? {
-            b't' => self.literal("rue").map(|()| true),
-            b'f' => self.literal("alse").map(|()| false),
-            _ => None,
-        }
+        self.skip_space();
+        let rest = self.text.as_bytes().get(self.at..)?;
+        // Each word a constant, compared in place.
+        let (flag, len) = if rest.starts_with(b"true") {
+            (true, 4)
+        } else if rest.starts_with(b"false") {
+            (false, 5)
+        } else {
+            return None;
+        };
+        self.at += len;
+        Some(flag)
     }
 
     /// The object from the cursor on, its closing brace consumed.
@@ -276,6 +278,22 @@ impl<'a, const LINE: bool> Reader<'a, LINE> {
         }
         ctx.win_tile = win_tile?;
         Some(ScoreLineRef { rules: rules?, hand: hand?, context: ctx })
+    }
+}
+
+/// The kind a digit and a suit letter name (`1m`..`9s`, `1z`..`7z`; not `0m`, which `Kind`
+/// parses too): read as `Kind` parses it.
+fn mpsz_kind(d: u8, letter: u8) -> Option<Kind> {
+    let first = match letter {
+        b'm' => 0,
+        b'p' => 9,
+        b's' => 18,
+        b'z' if d <= b'7' => 27,
+        _ => return None,
+    };
+    match d {
+        b'1'..=b'9' => Kind::new(first + d - b'1'),
+        _ => None,
     }
 }
 

@@ -41,8 +41,8 @@ impl Held {
 /// Facts about the hand and the situation shared by every reading.
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct Facts {
-    /// Every tile, melds included (kans count four).
-    pub all: Counts,
+    /// How many tiles of the win tile's kind the hand holds, melds included.
+    pub win_count: u8,
     /// Whether a meld was made with another player's tile.
     pub open: bool,
     /// The win tile's kind index.
@@ -77,7 +77,7 @@ const HONORS: u64 = 0x7f << 27;
 impl Facts {
     /// Gathers the facts (the situation is assumed consistent); `held` is the hand's.
     pub(crate) fn new(rules: &Rules, hand: &Hand, ctx: &WinContext, held: &Held) -> Facts {
-        let Held { all, present, red } = *held;
+        let Held { ref all, present, red } = *held;
         let open = !hand.is_closed();
         let has_honors = present & HONORS != 0;
         let suits = (0..3).filter(|s| present >> (9 * s) & 0x1ff != 0).count();
@@ -139,7 +139,7 @@ impl Facts {
         regular.add_if(wind_sets == 3 && wind_pairs == 1, Yaku::Shousuushii);
         regular.add_if(wind_sets == 4, Yaku::Daisuushii);
         if hand.meld_count() == 0 {
-            if let Some(nine) = nine_gates(&all, ctx.win_tile) {
+            if let Some(nine) = nine_gates(all, ctx.win_tile) {
                 regular = regular.with(nine);
             }
         }
@@ -166,7 +166,7 @@ impl Facts {
         let ura = if ctx.riichi { count_dora(&ctx.ura_indicators) } else { 0 };
 
         Facts {
-            all,
+            win_count: all.get(ctx.win_tile),
             open,
             win: ctx.win_tile.to_u8(),
             tsumo: ctx.self_drawn,

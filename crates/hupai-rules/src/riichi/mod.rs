@@ -95,7 +95,7 @@ pub(crate) fn score(rules: &Rules, hand: &Hand, ctx: &WinContext) -> Result<Scor
             offer(seven_pairs(rules, &facts, hand));
         }
         if kinds == 13 && forms.contains(Form::ThirteenOrphans) && is_thirteen_orphans(hand) {
-            offer(thirteen_orphans(rules, ctx, &facts));
+            offer(thirteen_orphans(rules, &facts));
         }
     }
     let best = best.ok_or(ScoreError::NotWinning)?;
@@ -429,8 +429,8 @@ fn is_thirteen_orphans(hand: &Hand) -> bool {
 
 /// The thirteen-orphans reading: the yakuman (thirteen-sided when the pair is the win tile)
 /// and the first-turn yakuman it stacks with.
-fn thirteen_orphans(rules: &Rules, ctx: &WinContext, facts: &Facts) -> Candidate {
-    let thirteen_wait = facts.all.get(ctx.win_tile) == 2;
+fn thirteen_orphans(rules: &Rules, facts: &Facts) -> Candidate {
+    let thirteen_wait = facts.win_count == 2;
     let mut yaku = YakuSet::EMPTY.with(if thirteen_wait { Yaku::Kokushi13 } else { Yaku::Kokushi });
     yaku = yaku.union(facts.situational.yakuman());
     let fu = fu::Fu { rounded: 0, raw: 0, pinfu_shape: false };
