@@ -366,7 +366,6 @@ const FIELDS: [&str; 21] = [
     "ura_indicators",
 ];
 
-
 /// A usual key and its closing quote as the low bytes of a little-endian word.
 struct UsualKey {
     /// The bytes.

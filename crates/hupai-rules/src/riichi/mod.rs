@@ -275,13 +275,7 @@ impl Candidate {
     }
 
     /// Han from the yaku, then dora (the points are counted when needed).
-    fn new(
-        rules: &Rules,
-        facts: &Facts,
-        yaku: YakuSet,
-        fu: fu::Fu,
-        reading: Reading,
-    ) -> Candidate {
+    fn new(rules: &Rules, facts: &Facts, yaku: YakuSet, fu: fu::Fu, reading: Reading) -> Candidate {
         let yakuman_set = yaku.yakuman();
         let yakuman = !yakuman_set.is_empty();
         let yaku = if yakuman { yakuman_set } else { yaku };
