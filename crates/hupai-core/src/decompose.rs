@@ -148,36 +148,70 @@ fn nonzero(counts: &Counts) -> u64 {
 }
 
 /// Splits the tiles of `work` (whose nonzero kinds are `mask`) into melds, lowest kind first.
-fn melds(work: &mut Counts, mask: u64, d: &mut Decomposition, f: &mut impl FnMut(&Decomposition)) {
-    if mask == 0 {
-        f(d);
-        return;
-    }
-    let i = mask.trailing_zeros() as usize;
-    let kind = Kind::new(i as u8).unwrap_or_default();
-    let len = d.len as usize;
-    let c = work.0[i];
-    if c >= 3 {
+/// The lowest kind's tiles, while fewer than three, can only start sequences, one a tile: those
+/// are taken in a loop, without a call; the first lowest kind of three or more tiles branches
+/// (a triplet first, then a sequence), so the decompositions come in the plain search's order.
+fn melds(
+    work: &mut Counts,
+    mut mask: u64,
+    d: &mut Decomposition,
+    f: &mut impl FnMut(&Decomposition),
+) {
+    let forced_from = d.len;
+    loop {
+        if mask == 0 {
+            f(d);
+            break;
+        }
+        let i = mask.trailing_zeros() as usize;
+        let kind = Kind::new(i as u8).unwrap_or_default();
+        let c = work.0[i];
+        if c < 3 {
+            if i >= 27 || i % 9 >= 7 || work.0[i + 1] < c || work.0[i + 2] < c {
+                break;
+            }
+            for k in i..i + 3 {
+                work.0[k] -= c;
+                if work.0[k] == 0 {
+                    mask &= !(1 << k);
+                }
+            }
+            for _ in 0..c {
+                d.blocks[d.len as usize] = Block::Sequence(kind);
+                d.len += 1;
+            }
+            continue;
+        }
+        let len = d.len as usize;
         work.0[i] = c - 3;
         d.blocks[len] = Block::Triplet(kind);
         d.len += 1;
         melds(work, if c == 3 { mask & !(1 << i) } else { mask }, d, f);
         d.len -= 1;
         work.0[i] = c;
-    }
-    if i < 27 && i % 9 < 7 && (mask >> i) & 0b111 == 0b111 {
-        let mut next = mask;
-        for k in i..i + 3 {
-            work.0[k] -= 1;
-            if work.0[k] == 0 {
-                next &= !(1 << k);
+        if i < 27 && i % 9 < 7 && (mask >> i) & 0b111 == 0b111 {
+            let mut next = mask;
+            for k in i..i + 3 {
+                work.0[k] -= 1;
+                if work.0[k] == 0 {
+                    next &= !(1 << k);
+                }
+            }
+            d.blocks[len] = Block::Sequence(kind);
+            d.len += 1;
+            melds(work, next, d, f);
+            d.len -= 1;
+            for k in i..i + 3 {
+                work.0[k] += 1;
             }
         }
-        d.blocks[len] = Block::Sequence(kind);
-        d.len += 1;
-        melds(work, next, d, f);
+        break;
+    }
+    // The sequences taken in the loop put back.
+    while d.len > forced_from {
         d.len -= 1;
-        for k in i..i + 3 {
+        let first = d.blocks[d.len as usize].first().index();
+        for k in first..first + 3 {
             work.0[k] += 1;
         }
     }
