@@ -334,6 +334,133 @@ mod tests {
     }
 
     #[test]
+    fn white_space_anywhere_reads_as_serde_reads_it() {
+        // The tokens of lines with the usual keys, in order and not, then white space of
+        // every kind (or none) between each two, chosen by a fixed pseudo-random sequence.
+        let lines: [&[&str]; 3] = [
+            &[
+                "{",
+                r#""rules""#,
+                ":",
+                r#""riichi""#,
+                ",",
+                r#""hand""#,
+                ":",
+                r#""123m456p789s11z""#,
+                ",",
+                r#""win_tile""#,
+                ":",
+                r#""1z""#,
+                ",",
+                r#""self_drawn""#,
+                ":",
+                "true",
+                ",",
+                r#""seat_wind""#,
+                ":",
+                r#""2z""#,
+                ",",
+                r#""riichi""#,
+                ":",
+                "false",
+                "}",
+            ],
+            &[
+                "{",
+                r#""hand""#,
+                ":",
+                r#""11m""#,
+                ",",
+                r#""rules""#,
+                ":",
+                r#""mcr""#,
+                ",",
+                r#""seat_wind""#,
+                ":",
+                r#""4z""#,
+                ",",
+                r#""win_tile""#,
+                ":",
+                r#""1m""#,
+                ",",
+                r#""dora_indicators""#,
+                ":",
+                "[",
+                r#""1m""#,
+                ",",
+                r#""E""#,
+                "]",
+                "}",
+            ],
+            &[
+                "{",
+                r#""rules""#,
+                ":",
+                r#""mcr""#,
+                ",",
+                r#""hand""#,
+                ":",
+                r#""11m""#,
+                ",",
+                r#""win_tile""#,
+                ":",
+                r#""0m""#,
+                ",",
+                r#""self_drawn""#,
+                ":",
+                "false",
+                ",",
+                r#""honba""#,
+                ":",
+                "12",
+                "}",
+            ],
+        ];
+        let spaces = ["", " ", "  ", "\t", " \t ", "\n", "\r\n"];
+        let mut seed = 0x2545_f491_4f6c_dd1du64;
+        for round in 0..3000 {
+            let tokens = lines[round % lines.len()];
+            let mut text = String::new();
+            for (i, token) in tokens.iter().enumerate() {
+                seed ^= seed << 13;
+                seed ^= seed >> 7;
+                seed ^= seed << 17;
+                // One in three places keeps `json.dumps`' spacing, the rest any white space.
+                let space = match seed % 3 {
+                    0 if i > 0 && matches!(tokens[i - 1], ":" | ",") => " ",
+                    _ => spaces[(seed >> 8) as usize % spaces.len()],
+                };
+                text.push_str(space);
+                text.push_str(token);
+            }
+            let fast = ScoreLine::read_plain_json(&text);
+            assert!(fast.is_some(), "{text:?}");
+            assert_eq!(fast, Some(read(&text).unwrap()), "{text:?}");
+        }
+    }
+
+    #[test]
+    fn every_tile_text_reads_as_serde_reads_it() {
+        for d in b'0'..=b'9' {
+            for letter in [b'm', b'p', b's', b'z', b'M', b'x', b' '] {
+                let tile = String::from_utf8(vec![d, letter]).unwrap();
+                for text in [
+                    format!(r#"{{"rules": "riichi", "hand": "11m", "win_tile": "{tile}"}}"#),
+                    format!(
+                        r#"{{"rules":"riichi","hand":"11m","win_tile":"1m","seat_wind":"{tile}"}}"#
+                    ),
+                ] {
+                    let fast = ScoreLine::read_plain_json(&text);
+                    match read(&text) {
+                        Ok(line) => assert_eq!(fast, Some(line), "{text}"),
+                        Err(_) => assert_eq!(fast, None, "{text}"),
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
     fn bad_lines_say_which_field() {
         let e = read(r#"{"rules":"mcr","hand":"1m","win_tile":"1m","riichy":true}"#).unwrap_err();
         assert!(e.contains("unknown field `riichy`"), "{e}");

@@ -157,10 +157,15 @@ impl<'a, const LINE: bool> Reader<'a, LINE> {
     /// and matching its text (it would read the same).
     #[inline(always)]
     fn field(&mut self, i: usize) -> Option<usize> {
-        if let Some(usual) = FIELDS.get(i).filter(|_| i < USUAL) {
-            let rest = self.text.as_bytes().get(self.at..)?;
-            if rest.starts_with(usual.as_bytes()) && rest.get(usual.len()) == Some(&b'"') {
-                self.at += usual.len() + 1;
+        // The next sixteen bytes as one word, compared under a mask with the key and its
+        // closing quote (no call to memcmp); near the end of the text, the general way.
+        if let (Some(usual), Some(chunk)) =
+            (USUAL_KEYS.get(i), self.text.as_bytes().get(self.at..self.at + 16))
+        {
+            let mut word = [0u8; 16];
+            word.copy_from_slice(chunk);
+            if u128::from_le_bytes(word) & usual.mask == usual.word {
+                self.at += usual.len;
                 return Some(i);
             }
         }
@@ -168,7 +173,56 @@ impl<'a, const LINE: bool> Reader<'a, LINE> {
         FIELDS.iter().position(|&f| f == key)
     }
 
+    /// A string value (after white space), its quotes consumed.
+    #[inline(always)]
+    fn text_value(&mut self) -> Option<&'a str> {
+        if self.next()? != b'"' {
+            return None;
+        }
+        self.string()
+    }
+
+    /// A tile value: a string naming one. A digit and a suit letter naming a tile (`1m`..`9s`,
+    /// `1z`..`7z`) read here; any other text (`0m`, `E`, errors) as `Kind` parses it.
+    #[inline(always)]
+    fn kind_value(&mut self) -> Option<Kind> {
+        // The string's quotes and two bytes read in place, without the scan for its end.
+        self.skip_space();
+        if let Some(&[b'"', d, letter, b'"']) = self.text.as_bytes().get(self.at..self.at + 4) {
+            if let Some(kind) = mpsz_kind(d, letter) {
+                self.at += 4;
+                return Some(kind);
+            }
+        }
+        self.text_value()?.parse().ok()
+    }
+
+    /// A wind value: a string naming a wind tile.
+    #[inline(always)]
+    fn wind_value(&mut self) -> Option<Seat> {
+        let k = self.kind_value()?;
+        Seat::ALL.into_iter().find(|s| s.wind() == k)
+    }
+
+    /// A flag value: `true` or `false`.
+    #[inline(always)]
+    fn flag_value(&mut self) -> Option<bool> {
+        self.skip_space();
+        let rest = self.text.as_bytes().get(self.at..)?;
+        // Each word a constant, compared in place.
+        let (flag, len) = if rest.starts_with(b"true") {
+            (true, 4)
+        } else if rest.starts_with(b"false") {
+            (false, 5)
+        } else {
+            return None;
+        };
+        self.at += len;
+        Some(flag)
+    }
+
     /// The object from the cursor on, its closing brace consumed.
+    #[inline(always)]
     fn object(&mut self) -> Option<ScoreLineRef<'a>> {
         if self.next()? != b'{' {
             return None;
@@ -178,33 +232,68 @@ impl<'a, const LINE: bool> Reader<'a, LINE> {
         let mut ctx = WinContext::new(Kind::new(0)?, false);
         let mut seen = 0u32;
         let mut keys = 0;
-        if self.peek()? == b'}' {
+        if self.next()? != b'"' {
             return None;
         }
         loop {
-            if self.next()? != b'"' {
-                return None;
-            }
             let field = self.field(keys)?;
             keys += 1;
-            if self.next()? != b':' {
+            // `: ` (as `json.dumps` writes it) taken at once; the value skips any more space.
+            if self.text.as_bytes().get(self.at..)?.starts_with(b": ") {
+                self.at += 2;
+            } else if self.next()? != b':' {
                 return None;
             }
-            let value = self.value()?;
-            let (bit, ok) = set(field, value, &mut rules, &mut hand, &mut win_tile, &mut ctx);
+            // The usual fields read by their type, the others as a value then checked: a
+            // value of the wrong type is None either way.
+            match field {
+                0 => rules = Some(self.text_value()?),
+                1 => hand = Some(self.text_value()?),
+                2 => win_tile = Some(self.kind_value()?),
+                3 => ctx.self_drawn = self.flag_value()?,
+                4 => ctx.seat_wind = self.wind_value()?,
+                _ => {
+                    let value = self.value()?;
+                    if !set(field, value, &mut ctx) {
+                        return None;
+                    }
+                }
+            }
             // A repeated field goes to `serde`, which names it.
-            if !ok || seen & bit != 0 {
+            let bit = 1u32 << field;
+            if seen & bit != 0 {
                 return None;
             }
             seen |= bit;
+            // The next key's opening quote consumed: `, "` (as `json.dumps` writes it) at once.
+            if self.text.as_bytes().get(self.at..)?.starts_with(b", \"") {
+                self.at += 3;
+                continue;
+            }
             match self.next()? {
-                b',' => {}
+                b',' if self.next()? == b'"' => {}
                 b'}' => break,
                 _ => return None,
             }
         }
         ctx.win_tile = win_tile?;
         Some(ScoreLineRef { rules: rules?, hand: hand?, context: ctx })
+    }
+}
+
+/// The kind a digit and a suit letter name (`1m`..`9s`, `1z`..`7z`; not `0m`, which `Kind`
+/// parses too): read as `Kind` parses it.
+fn mpsz_kind(d: u8, letter: u8) -> Option<Kind> {
+    let first = match letter {
+        b'm' => 0,
+        b'p' => 9,
+        b's' => 18,
+        b'z' if d <= b'7' => 27,
+        _ => return None,
+    };
+    match d {
+        b'1'..=b'9' => Kind::new(first + d - b'1'),
+        _ => None,
     }
 }
 
@@ -251,7 +340,7 @@ fn read(text: &str) -> Option<ScoreLineRef<'_>> {
     (r.at == text.len()).then_some(line)
 }
 
-/// The fields read here, each numbered by its place: the first [`USUAL`] in the order lines
+/// The fields read here, each numbered by its place: the first five in the order lines
 /// usually have them.
 const FIELDS: [&str; 21] = [
     "rules",
@@ -277,25 +366,46 @@ const FIELDS: [&str; 21] = [
     "ura_indicators",
 ];
 
-/// How many of [`FIELDS`] lines usually have first, in that order.
-const USUAL: usize = 5;
+/// A usual key and its closing quote as the low bytes of a little-endian word.
+struct UsualKey {
+    /// The bytes.
+    word: u128,
+    /// The bytes of `word` that hold them.
+    mask: u128,
+    /// How many.
+    len: usize,
+}
 
-/// Sets field number `field` (of [`FIELDS`]) from `value`: the field's bit and whether the
-/// value fits it.
-fn set<'a>(
-    field: usize,
-    value: Value<'a>,
-    rules: &mut Option<&'a str>,
-    hand: &mut Option<&'a str>,
-    win_tile: &mut Option<Kind>,
-    c: &mut WinContext,
-) -> (u32, bool) {
+impl UsualKey {
+    const fn new(key: &str) -> UsualKey {
+        let bytes = key.as_bytes();
+        assert!(bytes.len() < 16, "a usual key and its quote fit one word");
+        let mut word = 0u128;
+        let mut i = 0;
+        while i < bytes.len() {
+            word |= (bytes[i] as u128) << (8 * i);
+            i += 1;
+        }
+        word |= (b'"' as u128) << (8 * i);
+        let len = bytes.len() + 1;
+        UsualKey { word, mask: (1u128 << (8 * len)) - 1, len }
+    }
+}
+
+/// The first five [`FIELDS`], the keys lines usually have, in that order.
+const USUAL_KEYS: [UsualKey; 5] = [
+    UsualKey::new(FIELDS[0]),
+    UsualKey::new(FIELDS[1]),
+    UsualKey::new(FIELDS[2]),
+    UsualKey::new(FIELDS[3]),
+    UsualKey::new(FIELDS[4]),
+];
+
+/// Sets field number `field` (of [`FIELDS`], past the usual ones, which the reader reads by
+/// their types) from `value`: whether the value fits it.
+fn set(field: usize, value: Value<'_>, c: &mut WinContext) -> bool {
     let flag = |v: &Value<'_>| match v {
         Value::Flag(b) => Some(*b),
-        _ => None,
-    };
-    let text = |v: &Value<'a>| match *v {
-        Value::Text(t) => Some(t),
         _ => None,
     };
     let kind = |v: &Value<'_>| match v {
@@ -317,11 +427,6 @@ fn set<'a>(
         }
     }
     let done = match field {
-        0 => text(&value).map(|t| *rules = Some(t)),
-        1 => text(&value).map(|t| *hand = Some(t)),
-        2 => kind(&value).map(|k| *win_tile = Some(k)),
-        3 => flag(&value).map(|b| c.self_drawn = b),
-        4 => wind(&value).map(|s| c.seat_wind = s),
         5 => wind(&value).map(|s| c.round_wind = s),
         6 => flag(&value).map(|b| c.riichi = b),
         7 => flag(&value).map(|b| c.double_riichi = b),
@@ -340,5 +445,5 @@ fn set<'a>(
         20 => kinds(&value).map(|k| c.ura_indicators = k),
         _ => None,
     };
-    (1u32 << field, done.is_some())
+    done.is_some()
 }

@@ -19,11 +19,30 @@ use hupai_core::{Counts, Hand, Kind};
 use super::yaku::{Yaku, YakuSet};
 use crate::{Renhou, Rules, WinContext};
 
+/// A hand's tiles counted once, for the checks and the facts.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Held {
+    /// Every tile, melds included (kans count four).
+    pub all: Counts,
+    /// The kinds held, as a bit mask by kind index.
+    pub present: u64,
+    /// Red fives by suit, melds included.
+    pub red: [u8; 3],
+}
+
+impl Held {
+    /// Counts the hand's tiles.
+    pub(crate) fn new(hand: &Hand) -> Held {
+        let all = hand.all_counts();
+        Held { all, present: held_kinds(&all), red: hand.red_fives() }
+    }
+}
+
 /// Facts about the hand and the situation shared by every reading.
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct Facts {
-    /// Every tile, melds included (kans count four).
-    pub all: Counts,
+    /// How many tiles of the win tile's kind the hand holds, melds included.
+    pub win_count: u8,
     /// Whether a meld was made with another player's tile.
     pub open: bool,
     /// The win tile's kind index.
@@ -56,14 +75,10 @@ const TERMINALS: u64 = (1 << 0) | (1 << 8) | (1 << 9) | (1 << 17) | (1 << 18) | 
 const HONORS: u64 = 0x7f << 27;
 
 impl Facts {
-    /// Gathers the facts (the situation is assumed consistent).
-    pub(crate) fn new(rules: &Rules, hand: &Hand, ctx: &WinContext) -> Facts {
-        let all = hand.all_counts();
+    /// Gathers the facts (the situation is assumed consistent); `held` is the hand's.
+    pub(crate) fn new(rules: &Rules, hand: &Hand, ctx: &WinContext, held: &Held) -> Facts {
+        let Held { ref all, present, red } = *held;
         let open = !hand.is_closed();
-        let mut present = 0u64;
-        for (i, &c) in all.0.iter().enumerate() {
-            present |= ((c > 0) as u64) << i;
-        }
         let has_honors = present & HONORS != 0;
         let suits = (0..3).filter(|s| present >> (9 * s) & 0x1ff != 0).count();
         let count = |k: Kind| all.get(k);
@@ -124,7 +139,7 @@ impl Facts {
         regular.add_if(wind_sets == 3 && wind_pairs == 1, Yaku::Shousuushii);
         regular.add_if(wind_sets == 4, Yaku::Daisuushii);
         if hand.meld_count() == 0 {
-            if let Some(nine) = nine_gates(&all, ctx.win_tile) {
+            if let Some(nine) = nine_gates(all, ctx.win_tile) {
                 regular = regular.with(nine);
             }
         }
@@ -147,11 +162,11 @@ impl Facts {
             indicators.iter().map(|&k| held(dora(k))).sum()
         };
         let dora = count_dora(&ctx.dora_indicators);
-        let aka: u32 = hand.red_fives().iter().map(|&r| r as u32).sum();
+        let aka: u32 = red.iter().map(|&r| r as u32).sum();
         let ura = if ctx.riichi { count_dora(&ctx.ura_indicators) } else { 0 };
 
         Facts {
-            all,
+            win_count: all.get(ctx.win_tile),
             open,
             win: ctx.win_tile.to_u8(),
             tsumo: ctx.self_drawn,
@@ -166,6 +181,22 @@ impl Facts {
             dora: [dora, aka, ura, kita],
         }
     }
+}
+
+/// The kinds with at least one tile, as a bit mask by kind index: eight counts at a time, each
+/// count's byte made its top bit when not zero, the eight top bits gathered by one product.
+fn held_kinds(all: &Counts) -> u64 {
+    const LOW: u64 = 0x7f7f_7f7f_7f7f_7f7f;
+    // Bit 8j (byte j's lowest) to bit 56 + j: no two products share a bit, so nothing carries.
+    const GATHER: u64 = 0x0102_0408_1020_4080;
+    let held = |at: usize| {
+        let mut word = [0u8; 8];
+        word.copy_from_slice(&all.0[at..at + 8]);
+        let w = u64::from_le_bytes(word);
+        (((((w & LOW) + LOW) | w) & !LOW) >> 7).wrapping_mul(GATHER) >> 56 << at
+    };
+    // Kinds 0..32 eight at a time, then 26..34 (26..32 again, the same bits).
+    held(0) | held(8) | held(16) | held(24) | held(26)
 }
 
 /// The seat or round wind yaku for `wind`, counting from the East one.
@@ -201,6 +232,25 @@ fn nine_gates(all: &Counts, win: Kind) -> Option<Yaku> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn held_kinds_are_the_nonzero_counts() {
+        let mut seed = 0x9e37_79b9_7f4a_7c15u64;
+        for round in 0..20_000 {
+            let mut all = Counts::EMPTY;
+            for c in all.0.iter_mut() {
+                seed ^= seed << 13;
+                seed ^= seed >> 7;
+                seed ^= seed << 17;
+                // Mostly empty kinds, every count 0..=255 now and then.
+                *c = if round % 4 == 0 { seed as u8 } else { (seed % 8).saturating_sub(3) as u8 };
+            }
+            let slow = (0..34).fold(0u64, |m, i| m | u64::from(all.0[i] > 0) << i);
+            assert_eq!(held_kinds(&all), slow, "{:?}", all.0);
+        }
+        assert_eq!(held_kinds(&Counts::EMPTY), 0);
+        assert_eq!(held_kinds(&Counts([4; 34])), (1 << 34) - 1);
+    }
 
     #[test]
     fn nine_gates_forms() {

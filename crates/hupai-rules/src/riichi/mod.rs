@@ -52,7 +52,7 @@ mod yaku;
 
 use hupai_core::{for_each_decomposition, Form, Hand, Kind, Seat};
 
-use self::facts::Facts;
+use self::facts::{Facts, Held};
 use self::shape::{seven_pairs_order, Regular, WinGroup};
 pub use self::yaku::Yaku;
 use self::yaku::YakuSet;
@@ -62,13 +62,21 @@ use crate::{Inconsistency, ItemId, Refusal, Rules, Score, ScoreError, ScoreItem,
 
 /// Scores a riichi win.
 pub(crate) fn score(rules: &Rules, hand: &Hand, ctx: &WinContext) -> Result<Score, ScoreError> {
-    check(rules, hand, ctx)?;
-    let facts = Facts::new(rules, hand, ctx);
+    let held = Held::new(hand);
+    check(rules, hand, ctx, &held)?;
+    let facts = Facts::new(rules, hand, ctx, &held);
     let forms = rules.form_set();
     let mut best: Option<Candidate> = None;
-    let mut offer = |c: Candidate| {
-        if best.as_ref().is_none_or(|b| c.beats(b)) {
-            best = Some(c);
+    // Most hands have one reading: its points are counted once, for the score, and a
+    // candidate's total only when it meets another.
+    let mut offer = |mut c: Candidate| match &mut best {
+        None => best = Some(c),
+        Some(b) => {
+            c.count_total(rules, ctx);
+            b.count_total(rules, ctx);
+            if c.beats(b) {
+                *b = c;
+            }
         }
     };
     if forms.contains(Form::Regular) {
@@ -76,7 +84,7 @@ pub(crate) fn score(rules: &Rules, hand: &Hand, ctx: &WinContext) -> Result<Scor
         for_each_decomposition(hand.concealed(), |d| {
             let r = Regular::new(d, hand);
             let yaku = fixed.union(shape_yaku(&r, &facts));
-            r.for_each_win_group(ctx.win_tile, |g| offer(regular(rules, ctx, &facts, &r, g, yaku)));
+            r.for_each_win_group(ctx.win_tile, |g| offer(regular(rules, &facts, &r, g, yaku)));
         });
     }
     if hand.meld_count() == 0 {
@@ -84,10 +92,10 @@ pub(crate) fn score(rules: &Rules, hand: &Hand, ctx: &WinContext) -> Result<Scor
         let quads = forms.quads_as_two_pairs();
         let pairs_possible = kinds == 7 || (kinds < 7 && quads);
         if pairs_possible && forms.contains(Form::SevenPairs) && is_seven_pairs(hand, quads) {
-            offer(seven_pairs(rules, ctx, &facts, hand));
+            offer(seven_pairs(rules, &facts, hand));
         }
         if kinds == 13 && forms.contains(Form::ThirteenOrphans) && is_thirteen_orphans(hand) {
-            offer(thirteen_orphans(rules, ctx, &facts));
+            offer(thirteen_orphans(rules, &facts));
         }
     }
     let best = best.ok_or(ScoreError::NotWinning)?;
@@ -104,11 +112,11 @@ pub(crate) fn score(rules: &Rules, hand: &Hand, ctx: &WinContext) -> Result<Scor
 }
 
 /// Rejects situations that cannot happen and input the rules do not have.
-fn check(rules: &Rules, hand: &Hand, ctx: &WinContext) -> Result<(), ScoreError> {
+fn check(rules: &Rules, hand: &Hand, ctx: &WinContext, held: &Held) -> Result<(), ScoreError> {
     if hand.jokers() > 0 {
         return Err(ScoreError::BadInput("jokers in a riichi hand".into()));
     }
-    let red = hand.red_fives();
+    let red = held.red;
     if let Some(s) = (0..3).find(|&s| red[s] > rules.red_fives[s]) {
         return Err(ScoreError::BadInput(format!(
             "{} red fives in {}: the rules have {}",
@@ -124,9 +132,17 @@ fn check(rules: &Rules, hand: &Hand, ctx: &WinContext) -> Result<(), ScoreError>
         )));
     }
     // Every tile, melds included, counted once for the checks below.
-    let all = hand.all_counts();
-    if let Some(k) = all.kinds().find(|&k| !rules.in_wall(k)) {
-        return Err(ScoreError::BadInput(format!("{k}: the rules' wall has no such tile")));
+    let all = &held.all;
+    // A wall of every kind (the four-player presets) holds whatever the hand holds.
+    if !(rules.honors && rules.removed_kinds.is_empty()) {
+        let mut kinds = held.present;
+        while kinds != 0 {
+            let k = Kind::new(kinds.trailing_zeros() as u8).unwrap_or_default();
+            if !rules.in_wall(k) {
+                return Err(ScoreError::BadInput(format!("{k}: the rules' wall has no such tile")));
+            }
+            kinds &= kinds - 1;
+        }
     }
     if let Some(k) =
         (ctx.dora_indicators.iter().chain(&ctx.ura_indicators)).find(|&&k| !rules.in_wall(k))
@@ -204,7 +220,8 @@ struct Candidate {
     raw_fu: u32,
     /// Whether the han are yakuman.
     yakuman: bool,
-    /// Everything the winner receives (0 without a yaku).
+    /// Everything the winner receives (0 without a yaku); [`Candidate::UNCOUNTED`] until
+    /// [`Candidate::count_total`] counts it.
     total: u32,
     /// The reading, to find its position in the reference's enumeration on a full tie.
     reading: Reading,
@@ -230,7 +247,21 @@ impl Reading {
 }
 
 impl Candidate {
-    /// Whether `self` is preferred to `other`: a reading that may win (a yaku, and as many yaku
+    /// The total of a candidate whose points are not counted yet.
+    const UNCOUNTED: u32 = u32::MAX;
+
+    /// Counts everything the winner receives, unless counted already.
+    fn count_total(&mut self, rules: &Rules, ctx: &WinContext) {
+        if self.total == Candidate::UNCOUNTED {
+            self.total = if self.han > 0 {
+                points::total(rules, ctx, self.han, self.fu, self.yakuman)
+            } else {
+                0
+            };
+        }
+    }
+
+    /// Whether `self` is preferred to `other` (both totals counted): a reading that may win (a yaku, and as many yaku
     /// han as `rules.min_fan` asks), then more points, a real yakuman, more han, more fu
     /// (rounded, then raw); on a full tie the reading the reference enumerates first.
     fn beats(&self, other: &Candidate) -> bool {
@@ -243,15 +274,8 @@ impl Candidate {
         }
     }
 
-    /// Han from the yaku, then dora, then the points.
-    fn new(
-        rules: &Rules,
-        ctx: &WinContext,
-        facts: &Facts,
-        yaku: YakuSet,
-        fu: fu::Fu,
-        reading: Reading,
-    ) -> Candidate {
+    /// Han from the yaku, then dora (the points are counted when needed).
+    fn new(rules: &Rules, facts: &Facts, yaku: YakuSet, fu: fu::Fu, reading: Reading) -> Candidate {
         let yakuman_set = yaku.yakuman();
         let yakuman = !yakuman_set.is_empty();
         let yaku = if yakuman { yakuman_set } else { yaku };
@@ -261,7 +285,7 @@ impl Candidate {
             han += facts.dora.iter().sum::<u32>();
         }
         let han = if yakuman { han.min(78) } else { han };
-        let total = if han > 0 { points::total(rules, ctx, han, fu.rounded, yakuman) } else { 0 };
+        let total = Candidate::UNCOUNTED;
         let meets_minimum = yakuman || yaku_han >= rules.min_fan;
         let (fu, raw_fu) = (fu.rounded, fu.raw);
         Candidate { yaku, han, yaku_han, meets_minimum, fu, raw_fu, yakuman, total, reading }
@@ -300,7 +324,6 @@ impl Candidate {
 /// A regular reading won on `group`; `yaku` holds those that do not depend on the group.
 fn regular(
     rules: &Rules,
-    ctx: &WinContext,
     facts: &Facts,
     r: &Regular,
     group: WinGroup,
@@ -317,7 +340,7 @@ fn regular(
         yaku =
             yaku.with(if group == WinGroup::Pair { Yaku::SuuankouTanki } else { Yaku::Suuankou });
     }
-    Candidate::new(rules, ctx, facts, yaku, fu, Reading::Regular(*r, group))
+    Candidate::new(rules, facts, yaku, fu, Reading::Regular(*r, group))
 }
 
 /// The yaku that depend on how the hand splits into sets (not on the win group).
@@ -382,14 +405,14 @@ fn is_seven_pairs(hand: &Hand, quads_as_two_pairs: bool) -> bool {
 }
 
 /// The seven-pairs reading.
-fn seven_pairs(rules: &Rules, ctx: &WinContext, facts: &Facts, hand: &Hand) -> Candidate {
+fn seven_pairs(rules: &Rules, facts: &Facts, hand: &Hand) -> Candidate {
     let yaku = facts.situational.union(facts.tiles).with(Yaku::Chiitoitsu);
     let pairs = hand
         .concealed()
         .kinds()
         .flat_map(|k| std::iter::repeat_n(k.to_u8(), hand.concealed().get(k) as usize / 2));
     let reading = Reading::Other(seven_pairs_order(pairs).0);
-    Candidate::new(rules, ctx, facts, yaku, fu::SEVEN_PAIRS, reading)
+    Candidate::new(rules, facts, yaku, fu::SEVEN_PAIRS, reading)
 }
 
 /// All thirteen terminals and honours, one of them twice.
@@ -400,10 +423,10 @@ fn is_thirteen_orphans(hand: &Hand) -> bool {
 
 /// The thirteen-orphans reading: the yakuman (thirteen-sided when the pair is the win tile)
 /// and the first-turn yakuman it stacks with.
-fn thirteen_orphans(rules: &Rules, ctx: &WinContext, facts: &Facts) -> Candidate {
-    let thirteen_wait = facts.all.get(ctx.win_tile) == 2;
+fn thirteen_orphans(rules: &Rules, facts: &Facts) -> Candidate {
+    let thirteen_wait = facts.win_count == 2;
     let mut yaku = YakuSet::EMPTY.with(if thirteen_wait { Yaku::Kokushi13 } else { Yaku::Kokushi });
     yaku = yaku.union(facts.situational.yakuman());
     let fu = fu::Fu { rounded: 0, raw: 0, pinfu_shape: false };
-    Candidate::new(rules, ctx, facts, yaku, fu, Reading::Other(u64::MAX))
+    Candidate::new(rules, facts, yaku, fu, Reading::Other(u64::MAX))
 }
