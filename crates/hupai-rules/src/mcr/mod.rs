@@ -96,7 +96,7 @@ use crate::{
 use fans::{FanTable, TABLE_SIZE};
 use regular::{McrHand, Shared};
 use shapes::{Divisions, Pack, PackKind};
-use tiles::{KindMasks, Table};
+use tiles::KindMasks;
 use traits::WinFlags;
 
 /// Scores an MCR or general Chinese win.
@@ -121,21 +121,19 @@ fn fan_table(forms: FormSet, hand: &Hand, ctx: &WinContext) -> Result<FanTable, 
 /// Converts and checks a hand.
 fn mcr_hand(hand: &Hand, ctx: &WinContext) -> Result<McrHand, ScoreError> {
     let win = tiles::code(ctx.win_tile);
-    let mut standing: Table = [0; tiles::TABLE_LEN];
-    let mut concealed_len = 0u32;
-    for (&n, &code) in hand.concealed().0.iter().zip(tiles::KIND_CODE.iter()) {
-        standing[code as usize] = n;
-        concealed_len += u32::from(n);
-    }
+    let standing = tiles::table_of(hand.concealed());
     if standing[win as usize] == 0 {
         return Err(Inconsistency::WinTileNotInHand.into());
     }
+    let concealed_len = hand.concealed().total();
     let mut standing_before = standing;
     standing_before[win as usize] -= 1;
     let mut before = *hand.concealed();
     before.remove(ctx.win_tile);
     let concealed = KindMasks::new(&hand.concealed().0);
-    let all = KindMasks::new(&hand.all_counts().0);
+    // Without declared melds the whole hand is the concealed tiles.
+    let all =
+        if hand.melds().is_empty() { concealed } else { KindMasks::new(&hand.all_counts().0) };
     let mut fixed = [Pack::new(PackKind::Pair, 0, false); 4];
     let mut in_melds = 0;
     for (slot, meld) in fixed.iter_mut().zip(hand.melds()) {

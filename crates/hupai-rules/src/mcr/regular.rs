@@ -285,6 +285,13 @@ fn pair_fans(pair: Code, chow_count: usize, table: &mut FanTable) {
 
 /// Edge, closed or single wait, when the hand waits on exactly one tile (`waits` is asked only
 /// when the win tile is in a concealed chow or the pair).
+///
+/// Some readings show a second wait by themselves, and then `waits` is not asked: a concealed
+/// chow the win tile ends on its open side (`23` won on `1` also waits on `4`: the same reading
+/// with `234`), or a concealed pung of the win tile beside the pair (`11 22` waits on both).
+/// Such a tile completes the concealed tiles, so it is among the waits either way (the
+/// reference counts a wait even on a tile held four times), and the hand waits on two tiles or
+/// more: no wait fan.
 pub(crate) fn wait_fans(
     concealed: &[Pack],
     waits: impl FnOnce() -> Waits,
@@ -300,10 +307,21 @@ pub(crate) fn wait_fans(
             PackKind::Chow => {
                 if p.tile == win {
                     flag |= 2;
-                } else if p.tile + 1 == win || p.tile - 1 == win {
+                } else if p.tile + 1 == win {
+                    // Won on the high end: the chow below also completes it (rank 1 or more).
+                    if tiles::rank(p.tile) >= 3 {
+                        return;
+                    }
+                    flag |= 1;
+                } else if p.tile - 1 == win {
+                    // Won on the low end: the chow above also completes it (rank 9 or less).
+                    if tiles::rank(p.tile) <= 7 {
+                        return;
+                    }
                     flag |= 1;
                 }
             }
+            PackKind::Pung if p.tile == win => return,
             PackKind::Pair if p.tile == win => flag |= 4,
             _ => {}
         }
