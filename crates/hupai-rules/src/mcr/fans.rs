@@ -551,7 +551,7 @@ impl FanTable {
     }
 
     /// Whether any of the fans of `mask` counts.
-    #[inline]
+    #[cfg(test)]
     pub(crate) fn any(&self, mask: u128) -> bool {
         self.mask & mask != 0
     }
@@ -592,6 +592,48 @@ impl FanTable {
     #[inline]
     pub(crate) fn clear(&mut self, fan: Fan) {
         self.set(fan, 0);
+    }
+
+    /// The fans that count (bit [`Fan::index`]).
+    #[inline]
+    pub(crate) fn mask(&self) -> u128 {
+        self.mask
+    }
+
+    /// The slot bytes (as a little-endian word) that clearing the fans of `mask` keeps:
+    /// `0xFF` for each slot whose fan `mask` leaves, `0` for the others.
+    pub(crate) const fn slots_kept(mask: u128) -> u128 {
+        let mut kept = u128::MAX;
+        let mut s = 0;
+        while s < COUNTED.len() {
+            if mask >> (COUNTED[s] as usize) & 1 != 0 {
+                kept &= !(0xFF << (8 * s));
+            }
+            s += 1;
+        }
+        kept
+    }
+
+    /// Clears the fans of `mask`, whose [`FanTable::slots_kept`] is `kept` (two `and`s).
+    #[inline]
+    pub(crate) fn clear_rule(&mut self, mask: u128, kept: u128) {
+        self.mask &= !mask;
+        self.slots = (u128::from_le_bytes(self.slots) & kept).to_le_bytes();
+    }
+
+    /// Clears the fans of `mask` (meant for a constant mask: the slot loop then folds away).
+    #[cfg(test)]
+    pub(crate) fn clear_mask(&mut self, mask: u128) {
+        self.mask &= !mask;
+        if mask & COUNTED_MASK != 0 {
+            let mut s = 0;
+            while s < COUNTED.len() {
+                if mask >> (COUNTED[s] as usize) & 1 != 0 {
+                    self.slots[s] = 0;
+                }
+                s += 1;
+            }
+        }
     }
 
     #[inline]
@@ -679,7 +721,8 @@ mod tests {
         assert!(!t.has(Fan::PungOfTerminalsOrHonors));
         assert_eq!(t.get(Fan::PungOfTerminalsOrHonors), 0);
         t.clear(Fan::AllPungs);
-        t.clear(Fan::TileHog);
+        t.set(Fan::DoublePung, 2);
+        t.clear_mask(FanTable::mask_of(&[Fan::TileHog, Fan::DoublePung]));
         assert!(t.is_empty());
         assert_eq!(t, FanTable::EMPTY);
     }
