@@ -294,13 +294,15 @@ pub(crate) fn two_pungs(t0: Code, t1: Code, table: &mut FanTable) {
 /// Kongs and concealed pungs, All Pungs, and the per-pung fans (箭刻, 幺九刻).
 pub(crate) fn kongs(pungs: &[Pack], table: &mut FanTable) {
     let (mut melded_kongs, mut concealed_kongs, mut concealed_pungs) = (0, 0, 0);
+    let (mut dragons, mut orphans) = (0u8, 0u8);
     for p in pungs {
-        match (p.melded, p.kind == PackKind::Kong) {
-            (true, true) => melded_kongs += 1,
-            (true, false) => {}
-            (false, true) => concealed_kongs += 1,
-            (false, false) => concealed_pungs += 1,
-        }
+        let kong = p.kind == PackKind::Kong;
+        melded_kongs += i32::from(p.melded && kong);
+        concealed_kongs += i32::from(!p.melded && kong);
+        concealed_pungs += i32::from(!p.melded && !kong);
+        let class = PUNG_CLASS[usize::from(p.tile) % tiles::TABLE_LEN];
+        dragons += class & 1;
+        orphans += class >> 1;
     }
     let concealed_fan = |n: i32, table: &mut FanTable| match n {
         2 => table.put(Fan::TwoConcealedPungs),
@@ -356,11 +358,27 @@ pub(crate) fn kongs(pungs: &[Pack], table: &mut FanTable) {
     if pungs.len() == 4 && !table.has(Fan::FourKongs) && !table.has(Fan::FourConcealedPungs) {
         table.put(Fan::AllPungs);
     }
-    for p in pungs {
-        if tiles::is_dragon(p.tile) {
-            table.inc(Fan::DragonPung);
-        } else if tiles::is_terminal(p.tile) || tiles::is_wind(p.tile) {
-            table.inc(Fan::PungOfTerminalsOrHonors);
-        }
+    // 箭刻 for each dragon pung, 幺九刻 for each terminal or wind pung.
+    if dragons > 0 {
+        table.set(Fan::DragonPung, table.get(Fan::DragonPung) + dragons);
+    }
+    if orphans > 0 {
+        table.set(Fan::PungOfTerminalsOrHonors, table.get(Fan::PungOfTerminalsOrHonors) + orphans);
     }
 }
+
+/// What a pung of each code counts: 1 a dragon (箭刻), 2 a terminal or a wind (幺九刻).
+const PUNG_CLASS: [u8; tiles::TABLE_LEN] = {
+    let mut class = [0u8; tiles::TABLE_LEN];
+    let mut c = 0;
+    while c < tiles::TABLE_LEN {
+        let code = c as Code;
+        if tiles::is_dragon(code) {
+            class[c] = 1;
+        } else if tiles::is_terminal(code) || tiles::is_wind(code) {
+            class[c] = 2;
+        }
+        c += 1;
+    }
+    class
+};

@@ -131,9 +131,32 @@ fn mcr_hand(hand: &Hand, ctx: &WinContext) -> Result<McrHand, ScoreError> {
     let mut before = *hand.concealed();
     before.remove(ctx.win_tile);
     let concealed = KindMasks::new(&hand.concealed().0);
-    // Without declared melds the whole hand is the concealed tiles.
-    let all =
-        if hand.melds().is_empty() { concealed } else { KindMasks::new(&hand.all_counts().0) };
+    // The whole hand's kinds: the concealed ones and the melds', each meld's tiles added to
+    // the concealed counts (a count only grows, so a kind held four times stays so).
+    let (mut all_held, mut all_fours) = (concealed.held, concealed.fours);
+    if !hand.melds().is_empty() {
+        let mut counts = hand.concealed().0;
+        let mut add = |k: usize, n: u8| {
+            let Some(c) = counts.get_mut(k) else { return };
+            *c += n;
+            all_held |= 1 << k;
+            if *c == 4 {
+                all_fours |= 1 << k;
+            }
+        };
+        for meld in hand.melds() {
+            let k = meld.first().index();
+            match meld.kind() {
+                MeldKind::Chi => {
+                    add(k, 1);
+                    add(k + 1, 1);
+                    add(k + 2, 1);
+                }
+                MeldKind::Pon => add(k, 3),
+                MeldKind::Kan | MeldKind::AddedKan | MeldKind::ClosedKan => add(k, 4),
+            }
+        }
+    }
     let mut fixed = [Pack::new(PackKind::Pair, 0, false); 4];
     let mut in_melds = 0;
     for (slot, meld) in fixed.iter_mut().zip(hand.melds()) {
@@ -174,7 +197,8 @@ fn mcr_hand(hand: &Hand, ctx: &WinContext) -> Result<McrHand, ScoreError> {
         standing_before,
         before,
         concealed,
-        all,
+        all_held,
+        all_fours,
         standing_before_len: concealed_len - 1,
         win,
         win_kind: 1 << ctx.win_tile.index(),

@@ -27,8 +27,10 @@ pub(crate) struct McrHand {
     pub(crate) before: Counts,
     /// The kinds of the concealed tiles, win tile included.
     pub(crate) concealed: KindMasks,
-    /// The kinds of the whole hand (declared melds too, a kong four times).
-    pub(crate) all: KindMasks,
+    /// The kinds of the whole hand (declared melds too).
+    pub(crate) all_held: Kinds,
+    /// The kinds the whole hand holds four times (a kong among them).
+    pub(crate) all_fours: Kinds,
     /// Number of concealed tiles without the win tile (13, 10, 7, 4 or 1).
     pub(crate) standing_before_len: u32,
     /// The win tile.
@@ -73,13 +75,13 @@ pub(crate) struct Shared {
 impl Shared {
     pub(crate) fn new(hand: &McrHand) -> Shared {
         let kongs = hand.fixed().iter().filter(|p| p.kind == PackKind::Kong).count();
-        let kinds = hand.all.held;
+        let kinds = hand.all_held;
         let mut base = FanTable::EMPTY;
         traits::win_flags(hand.flags, &mut base);
         traits::suits(kinds, &mut base);
         traits::tile_traits(kinds, &mut base);
         traits::rank_range(kinds, &mut base);
-        let fours = hand.all.fours.count_ones() as usize;
+        let fours = hand.all_fours.count_ones() as usize;
         base.set(Fan::TileHog, fours.wrapping_sub(kongs) as u8);
         let melded_count = hand.fixed().iter().filter(|p| p.melded).count();
         let self_drawn = hand.flags.self_drawn;
@@ -288,10 +290,12 @@ fn pair_fans(pair: Code, chow_count: usize, table: &mut FanTable) {
 ///
 /// Some readings show a second wait by themselves, and then `waits` is not asked: a concealed
 /// chow the win tile ends on its open side (`23` won on `1` also waits on `4`: the same reading
-/// with `234`), or a concealed pung of the win tile beside the pair (`11 22` waits on both).
-/// Such a tile completes the concealed tiles, so it is among the waits either way (the
-/// reference counts a wait even on a tile held four times), and the hand waits on two tiles or
-/// more: no wait fan.
+/// with `234`), a concealed pung of the win tile beside the pair (`11 22` waits on both), or
+/// the win tile as the pair beside a concealed chow that ends next to it (`1234` won on `4`
+/// also waits on `1`: `11 234`) or a concealed pung one or two ranks away (`1113` won on `3`
+/// also waits on `2`: `11 123`; `1112` won on `2` also waits on `3`: `11 123`). Such a tile
+/// completes the concealed tiles, so it is among the waits either way (the reference counts a
+/// wait even on a tile held four times), and the hand waits on two tiles or more: no wait fan.
 pub(crate) fn wait_fans(
     concealed: &[Pack],
     waits: impl FnOnce() -> Waits,
@@ -302,9 +306,13 @@ pub(crate) fn wait_fans(
         return;
     }
     let mut flag = 0u8;
+    // A concealed pack beside the win tile that makes a second wait when the win tile is the
+    // pair (see above).
+    let mut beside = false;
     for p in concealed {
         match p.kind {
             PackKind::Chow => {
+                beside |= p.tile + 2 == win || p.tile == win + 2;
                 if p.tile == win {
                     flag |= 2;
                 } else if p.tile + 1 == win {
@@ -322,9 +330,19 @@ pub(crate) fn wait_fans(
                 }
             }
             PackKind::Pung if p.tile == win => return,
+            PackKind::Pung if tiles::is_numbered(win) => {
+                // Two ranks away, or one with a rank on the far side of the win tile.
+                beside |= p.tile + 2 == win
+                    || p.tile == win + 2
+                    || (p.tile + 1 == win && tiles::rank(win) <= 8)
+                    || (p.tile == win + 1 && tiles::rank(win) >= 2);
+            }
             PackKind::Pair if p.tile == win => flag |= 4,
             _ => {}
         }
+    }
+    if flag & 4 != 0 && beside {
+        return;
     }
     if flag == 0 || waits().count() != 1 {
         return;
