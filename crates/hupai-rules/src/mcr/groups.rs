@@ -22,13 +22,11 @@ fn mixed(s0: u8, s1: u8, s2: u8) -> bool {
     s0 != s1 && s0 != s2 && s1 != s2
 }
 
+/// Whether some order of the three ranks is consecutive: three different ranks two apart at
+/// most.
 fn shifted_1_unordered(r0: u8, r1: u8, r2: u8) -> bool {
-    shifted_1(r1, r0, r2)
-        || shifted_1(r2, r0, r1)
-        || shifted_1(r0, r1, r2)
-        || shifted_1(r2, r1, r0)
-        || shifted_1(r0, r2, r1)
-        || shifted_1(r1, r2, r0)
+    let (lo, hi) = (r0.min(r1).min(r2), r0.max(r1).max(r2));
+    hi - lo == 2 && r0 != r1 && r0 != r2 && r1 != r2
 }
 
 /// Four chows (middle tiles, sorted).
@@ -382,3 +380,27 @@ const PUNG_CLASS: [u8; tiles::TABLE_LEN] = {
     }
     class
 };
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn shifted_in_any_order_is_every_permutation() {
+        let permutations = |r0: u8, r1: u8, r2: u8| {
+            shifted_1(r1, r0, r2)
+                || shifted_1(r2, r0, r1)
+                || shifted_1(r0, r1, r2)
+                || shifted_1(r2, r1, r0)
+                || shifted_1(r0, r2, r1)
+                || shifted_1(r1, r2, r0)
+        };
+        for r0 in 1..=9 {
+            for r1 in 1..=9 {
+                for r2 in 1..=9 {
+                    assert_eq!(shifted_1_unordered(r0, r1, r2), permutations(r0, r1, r2));
+                }
+            }
+        }
+    }
+}

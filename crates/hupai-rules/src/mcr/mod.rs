@@ -119,17 +119,13 @@ fn fan_table(forms: FormSet, hand: &Hand, ctx: &WinContext) -> Result<FanTable, 
 }
 
 /// Converts and checks a hand.
-fn mcr_hand(hand: &Hand, ctx: &WinContext) -> Result<McrHand, ScoreError> {
+fn mcr_hand<'a>(hand: &'a Hand, ctx: &WinContext) -> Result<McrHand<'a>, ScoreError> {
     let win = tiles::code(ctx.win_tile);
     let standing = tiles::table_of(hand.concealed());
     if standing[win as usize] == 0 {
         return Err(Inconsistency::WinTileNotInHand.into());
     }
     let concealed_len = hand.concealed().total();
-    let mut standing_before = standing;
-    standing_before[win as usize] -= 1;
-    let mut before = *hand.concealed();
-    before.remove(ctx.win_tile);
     let concealed = KindMasks::new(&hand.concealed().0);
     // The whole hand's kinds: the concealed ones and the melds', each meld's tiles added to
     // the concealed counts (a count only grows, so a kind held four times stays so).
@@ -173,7 +169,7 @@ fn mcr_hand(hand: &Hand, ctx: &WinContext) -> Result<McrHand, ScoreError> {
             _ => 3 * usize::from(win == slot.tile),
         };
     }
-    let held = standing_before[win as usize] > 0;
+    let held = standing[win as usize] > 1;
     if ctx.fourth_tile && held {
         return Err(Inconsistency::FourthTileHeld.into());
     }
@@ -194,13 +190,13 @@ fn mcr_hand(hand: &Hand, ctx: &WinContext) -> Result<McrHand, ScoreError> {
         fixed,
         fixed_len: hand.melds().len(),
         standing,
-        standing_before,
-        before,
+        counts: hand.concealed(),
         concealed,
         all_held,
         all_fours,
         standing_before_len: concealed_len - 1,
         win,
+        win_tile: ctx.win_tile,
         win_kind: 1 << ctx.win_tile.index(),
         flags,
         prevalent: ctx.round_wind.index() as u8,
@@ -209,7 +205,7 @@ fn mcr_hand(hand: &Hand, ctx: &WinContext) -> Result<McrHand, ScoreError> {
 }
 
 /// The highest-scoring reading of the hand, as the reference chooses it.
-fn best_reading(hand: &McrHand, forms: FormSet) -> Option<FanTable> {
+fn best_reading(hand: &McrHand<'_>, forms: FormSet) -> Option<FanTable> {
     let mut best: Option<FanTable> = None;
     let mut best_points = 0;
     if hand.fixed_len <= 1 && forms.contains(Form::KnittedStraight) {

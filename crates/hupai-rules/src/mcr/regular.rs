@@ -7,24 +7,23 @@ use super::shapes::{Pack, PackKind, Packs};
 use super::tiles::{self, Code, KindMasks, Kinds, Table};
 use super::traits::{self, WinFlags};
 use super::waits::{self, Waits};
-use hupai_core::{Counts, FormSet};
+use hupai_core::{Counts, FormSet, Kind};
 use std::cell::Cell;
 
 use super::exclusions;
 
 /// A hand as the MCR scorer sees it.
 #[derive(Clone, Debug)]
-pub(crate) struct McrHand {
+pub(crate) struct McrHand<'a> {
     /// Declared melds, in declaration order.
     pub(crate) fixed: [Pack; 4],
     /// Number of declared melds.
     pub(crate) fixed_len: usize,
     /// Concealed tiles, win tile included.
     pub(crate) standing: Table,
-    /// Concealed tiles without the win tile.
-    pub(crate) standing_before: Table,
-    /// The same tiles as counts by kind (what `hupai_core::waits` reads).
-    pub(crate) before: Counts,
+    /// The concealed tiles as counts by kind, win tile included (what `hupai_core::waits`
+    /// reads, less the win tile).
+    pub(crate) counts: &'a Counts,
     /// The kinds of the concealed tiles, win tile included.
     pub(crate) concealed: KindMasks,
     /// The kinds of the whole hand (declared melds too).
@@ -35,6 +34,8 @@ pub(crate) struct McrHand {
     pub(crate) standing_before_len: u32,
     /// The win tile.
     pub(crate) win: Code,
+    /// The win tile's kind.
+    pub(crate) win_tile: Kind,
     /// The win tile's kind bit.
     pub(crate) win_kind: Kinds,
     /// The situation.
@@ -45,7 +46,7 @@ pub(crate) struct McrHand {
     pub(crate) seat: u8,
 }
 
-impl McrHand {
+impl McrHand<'_> {
     /// The declared melds.
     pub(crate) fn fixed(&self) -> &[Pack] {
         &self.fixed[..self.fixed_len]
@@ -73,7 +74,7 @@ pub(crate) struct Shared {
 }
 
 impl Shared {
-    pub(crate) fn new(hand: &McrHand) -> Shared {
+    pub(crate) fn new(hand: &McrHand<'_>) -> Shared {
         let kongs = hand.fixed().iter().filter(|p| p.kind == PackKind::Kong).count();
         let kinds = hand.all_held;
         let mut base = FanTable::EMPTY;
@@ -97,7 +98,7 @@ impl Shared {
         let waits_apply = !(hand.heavenly() || melded_hand || four_kongs);
         if !hand.heavenly()
             && hand.standing_before_len == 13
-            && is_nine_gates(&hand.standing_before)
+            && is_nine_gates(&hand.standing, hand.win)
         {
             base.put(Fan::NineGates);
         }
@@ -107,15 +108,17 @@ impl Shared {
 
 impl Shared {
     /// The hand's waits (at most two are looked for).
-    pub(crate) fn waits(&self, hand: &McrHand) -> Waits {
+    pub(crate) fn waits(&self, hand: &McrHand<'_>) -> Waits {
         if let Some(w) = self.waits.get() {
             return w;
         }
         // The core's table-driven waits leave out a kind held four times (no fifth copy can
         // be drawn), which the reference counts as a wait: such hands take the search.
         let w = if hand.concealed.fours & !hand.win_kind == 0 {
+            let mut before = *hand.counts;
+            before.remove(hand.win_tile);
             let mut kinds =
-                hupai_core::waits(&hand.before, hand.fixed_len as u8, FormSet::REGULAR).bits();
+                hupai_core::waits(&before, hand.fixed_len as u8, FormSet::REGULAR).bits();
             // Seven pairs wait on the one kind held an odd number of times (quads are two pairs).
             let odd = hand.concealed.odd ^ hand.win_kind;
             if kinds != 0 && hand.fixed_len == 0 && odd.count_ones() == 1 {
@@ -123,9 +126,11 @@ impl Shared {
             }
             Waits::of_kinds(kinds)
         } else {
-            let mut w = waits::regular_waits(&hand.standing_before, 2, Some(tiles::suit(hand.win)));
+            let mut standing_before = hand.standing;
+            standing_before[hand.win as usize] -= 1;
+            let mut w = waits::regular_waits(&standing_before, 2, Some(tiles::suit(hand.win)));
             if w.count() > 0 && hand.fixed_len == 0 {
-                w.0 |= waits::seven_pairs_wait(&hand.standing_before).0;
+                w.0 |= waits::seven_pairs_wait(&standing_before).0;
             }
             w
         };
@@ -134,10 +139,12 @@ impl Shared {
     }
 }
 
-fn is_nine_gates(t: &Table) -> bool {
+/// Whether the concealed tiles `t` less the win tile `win` are 1112345678999 of one suit.
+fn is_nine_gates(t: &Table, win: Code) -> bool {
+    let before = |i: usize| t[i] - u8::from(i == usize::from(win));
     [0x10usize, 0x20, 0x30]
         .into_iter()
-        .any(|s| t[s + 1] == 3 && t[s + 9] == 3 && (s + 2..s + 9).all(|i| t[i] == 1))
+        .any(|s| before(s + 1) == 3 && before(s + 9) == 3 && (s + 2..s + 9).all(|i| before(i) == 1))
 }
 
 fn is_three_suited_terminal_chows(chows: &[Pack], pair: Code) -> bool {
@@ -180,7 +187,7 @@ fn is_pure_terminal_chows(chows: &[Pack], pair: Code) -> bool {
 }
 
 /// The fans of one reading `packs` (declared melds first, pair last).
-pub(crate) fn reading_fans(packs: &Packs, hand: &McrHand, shared: &Shared) -> FanTable {
+pub(crate) fn reading_fans(packs: &Packs, hand: &McrHand<'_>, shared: &Shared) -> FanTable {
     let mut table = shared.base;
     let mut chows = [packs[0]; 4];
     let mut pungs = [packs[0]; 4];

@@ -12,7 +12,7 @@ use super::traits;
 use super::waits;
 
 /// Knitted straight plus one pack and a pair. `None` when the hand is not of that form.
-pub(crate) fn knitted_straight(hand: &McrHand) -> Option<FanTable> {
+pub(crate) fn knitted_straight(hand: &McrHand<'_>) -> Option<FanTable> {
     if hand.fixed_len > 1 {
         return None;
     }
@@ -134,7 +134,7 @@ fn rest_before_win(cnt: &Table, win: Code) -> [Code; 4] {
 /// `sorted` holds the 14 tiles in the reference's order.
 pub(crate) fn special_form(
     sorted: &[Code; 14],
-    hand: &McrHand,
+    hand: &McrHand<'_>,
     forms: hupai_core::FormSet,
 ) -> Option<FanTable> {
     use hupai_core::Form;
