@@ -111,9 +111,6 @@ fn two_chow_slot(fan: Fan) -> usize {
     }
 }
 
-const TWO_CHOW_FANS: [Fan; 4] =
-    [Fan::PureDoubleChow, Fan::MixedDoubleChow, Fan::ShortStraight, Fan::TwoTerminalChows];
-
 /// Account-once / non-identical: keep at most `max_cnt` of the pairwise chow fans, dropping
 /// repeats first, from the lowest fans (老少副) up.
 fn exclusionary(all: &[Option<Fan>], max_cnt: usize, table: &mut FanTable) {
@@ -135,9 +132,10 @@ fn exclusionary(all: &[Option<Fan>], max_cnt: usize, table: &mut FanTable) {
         }
         limit -= 1;
     }
-    for (fan, c) in TWO_CHOW_FANS.into_iter().zip(count) {
-        table.set(fan, c);
-    }
+    table.set(Fan::PureDoubleChow, count[0]);
+    table.set(Fan::MixedDoubleChow, count[1]);
+    table.set(Fan::ShortStraight, count[2]);
+    table.set(Fan::TwoTerminalChows, count[3]);
 }
 
 /// Four chows (middle tiles, sorted).

@@ -94,15 +94,20 @@ pub(crate) fn divide(standing: &Table, fixed: &[Pack], out: &mut Divisions) {
     // A chow's or a pung's ranks add up to a multiple of three, so in a number suit the pair's
     // rank r has 2r = the suit's rank sum (mod 3): r = 2 * sum (mod 3). The other ranks cannot
     // hold the pair and are not tried (honours: any).
-    let rank_mod = if pair_suit == 4 {
-        None
+    // The codes tried: every third rank from the first the rank sum allows (1, 2 or 3).
+    let (start, step) = if pair_suit == 4 {
+        (first, 1)
     } else {
         let weighted: u32 =
             (0..9).map(|i| (i as u32 + 1) * u32::from(work[first + i])).sum::<u32>();
-        Some((2 * weighted) % 3)
+        let rank = match (2 * weighted) % 3 {
+            0 => 3,
+            r => r as usize,
+        };
+        (first + rank - 1, 3)
     };
-    for p in first..first + len {
-        if work[p] < 2 || rank_mod.is_some_and(|m| (p - first + 1) as u32 % 3 != m) {
+    for p in (start..first + len).step_by(step) {
+        if work[p] < 2 {
             continue;
         }
         let p = p as Code;
