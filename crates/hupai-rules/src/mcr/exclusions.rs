@@ -144,7 +144,6 @@ fn concealed_self_draw(t: &mut FanTable) {
 
 #[cfg(test)]
 mod tests {
-    use super::super::fans::{Fan, FanTable};
     use super::*;
 
     fn clear_all(table: &mut FanTable, fans: &[Fan]) {
