@@ -312,9 +312,26 @@ pub(crate) fn wait_fans(
     if table.has(Fan::MeldedHand) || table.has(Fan::FourKongs) {
         return;
     }
+    let Some(flag) = wait_shape(concealed, win) else { return };
+    if flag == 0 || waits().count() != 1 {
+        return;
+    }
+    if flag & 1 != 0 {
+        table.put(Fan::EdgeWait);
+    } else if flag & 2 != 0 {
+        table.put(Fan::ClosedWait);
+    } else {
+        table.put(Fan::SingleWait);
+    }
+}
+
+/// Where the reading puts the win tile among the concealed packs: bit 0 at the end of a chow,
+/// bit 1 in the middle of one, bit 2 the pair; `None` when the reading shows a second wait
+/// (see [`wait_fans`]).
+fn wait_shape(concealed: &[Pack], win: Code) -> Option<u8> {
     let mut flag = 0u8;
     // A concealed pack beside the win tile that makes a second wait when the win tile is the
-    // pair (see above).
+    // pair.
     let mut beside = false;
     for p in concealed {
         match p.kind {
@@ -325,18 +342,18 @@ pub(crate) fn wait_fans(
                 } else if p.tile + 1 == win {
                     // Won on the high end: the chow below also completes it (rank 1 or more).
                     if tiles::rank(p.tile) >= 3 {
-                        return;
+                        return None;
                     }
                     flag |= 1;
                 } else if p.tile - 1 == win {
                     // Won on the low end: the chow above also completes it (rank 9 or less).
                     if tiles::rank(p.tile) <= 7 {
-                        return;
+                        return None;
                     }
                     flag |= 1;
                 }
             }
-            PackKind::Pung if p.tile == win => return,
+            PackKind::Pung if p.tile == win => return None,
             PackKind::Pung if tiles::is_numbered(win) => {
                 // Two ranks away, or one with a rank on the far side of the win tile.
                 beside |= p.tile + 2 == win
@@ -349,16 +366,68 @@ pub(crate) fn wait_fans(
         }
     }
     if flag & 4 != 0 && beside {
-        return;
+        return None;
     }
-    if flag == 0 || waits().count() != 1 {
-        return;
-    }
-    if flag & 1 != 0 {
-        table.put(Fan::EdgeWait);
-    } else if flag & 2 != 0 {
-        table.put(Fan::ClosedWait);
-    } else {
-        table.put(Fan::SingleWait);
+    Some(flag)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::mcr::shapes::divide;
+    use crate::mcr::shapes::Divisions;
+    use crate::mcr::shapes::MAX_DIVISIONS;
+
+    /// Whenever a reading is said to show a second wait, the waits' search finds two or more
+    /// (over random closed hands, every tile as the win tile, every reading).
+    #[test]
+    fn a_second_wait_shown_is_a_second_wait() {
+        let mut seed = 0x2545_F491_4F6C_DD1Du64;
+        let mut next = move |n: u64| {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed % n
+        };
+        let (mut shown, mut readings) = (0, 0);
+        for _ in 0..20_000 {
+            let mut hand: Table = [0; tiles::TABLE_LEN];
+            for _ in 0..4 {
+                if next(2) == 0 {
+                    let start = 0x11 + 16 * next(3) as usize + next(7) as usize;
+                    for n in &mut hand[start..start + 3] {
+                        *n += 1;
+                    }
+                } else {
+                    hand[usize::from(tiles::ALL[next(34) as usize])] += 3;
+                }
+            }
+            hand[usize::from(tiles::ALL[next(34) as usize])] += 2;
+            if hand.iter().any(|&n| n > 4) {
+                continue;
+            }
+            for &win in &tiles::ALL {
+                if hand[usize::from(win)] == 0 {
+                    continue;
+                }
+                let mut before = hand;
+                before[usize::from(win)] -= 1;
+                let mut divisions = Divisions {
+                    list: [[Pack::new(PackKind::Pair, 0, false); 5]; MAX_DIVISIONS],
+                    len: 0,
+                };
+                divide(&hand, &[], &mut divisions);
+                for packs in &divisions.list[..divisions.len] {
+                    readings += 1;
+                    if wait_shape(packs, win).is_none() {
+                        shown += 1;
+                        let found = waits::regular_waits(&before, 9, None).count();
+                        assert!(found >= 2, "{packs:?} won on {win:#x}: {found} wait");
+                    }
+                }
+            }
+        }
+        // Most readings show one (the test looks at something).
+        assert!(shown * 2 > readings, "{shown} of {readings}");
     }
 }
