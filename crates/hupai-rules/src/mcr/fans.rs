@@ -347,8 +347,9 @@ const INFO: [FanInfo; 82] = [
     },
 ];
 
-const POINTS: [u16; TABLE_SIZE] = {
-    let mut points = [0u16; TABLE_SIZE];
+/// Points by table index (128 entries, so that a mask bit's index needs no bounds check).
+const POINTS: [u16; 128] = {
+    let mut points = [0u16; 128];
     let mut i = 0;
     while i < INFO.len() {
         points[i + 1] = INFO[i].points as u16;
@@ -479,17 +480,64 @@ impl Fan {
     }
 }
 
-/// How many times each fan counts, indexed by [`Fan::index`], with a bit mask of the non-zero
-/// entries. The reference subtracts from some counts (幺九刻 under Nine Gates, 三风刻 and the
-/// wind fans); every reading that does so holds the pungs it subtracts, so counts never wrap.
+/// The fans whose count can exceed one (the pairwise chow and pung fans, the per-pung fans,
+/// Tile Hog, and One Voided Suit while the suits are counted): their counts are kept in a
+/// [`FanTable`]'s slots; every other fan counts once when its mask bit is set.
+const COUNTED: [Fan; 10] = [
+    Fan::OneVoidedSuit,
+    Fan::TileHog,
+    Fan::DoublePung,
+    Fan::PureDoubleChow,
+    Fan::MixedDoubleChow,
+    Fan::ShortStraight,
+    Fan::TwoTerminalChows,
+    Fan::PungOfTerminalsOrHonors,
+    Fan::DragonPung,
+    Fan::TwoDragonsPungs,
+];
+
+/// No slot: the fan counts once.
+const NO_SLOT: u8 = u8::MAX;
+
+/// The slot of each fan of [`COUNTED`] by table index, [`NO_SLOT`] for the others (128
+/// entries, as [`POINTS`]).
+const SLOT: [u8; 128] = {
+    let mut slot = [NO_SLOT; 128];
+    let mut s = 0;
+    while s < COUNTED.len() {
+        slot[COUNTED[s] as usize] = s as u8;
+        s += 1;
+    }
+    slot
+};
+
+/// The points of each slot's fan.
+const SLOT_POINTS: [u16; 16] = {
+    let mut points = [0u16; 16];
+    let mut s = 0;
+    while s < COUNTED.len() {
+        points[s] = POINTS[COUNTED[s] as usize];
+        s += 1;
+    }
+    points
+};
+
+/// The mask bits of the fans of [`COUNTED`].
+const COUNTED_MASK: u128 = FanTable::mask_of(&COUNTED);
+
+/// How many times each fan counts: a bit mask of the fans that count (bit [`Fan::index`]), and
+/// the counts of the few fans that can count more than once ([`COUNTED`]) in slots; 32 bytes,
+/// copied as two words. The reference subtracts from some counts (幺九刻 under Nine Gates,
+/// 三风刻 and the wind fans); every reading that does so holds the pungs it subtracts, so counts
+/// never wrap.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) struct FanTable {
-    counts: [u8; TABLE_SIZE],
     mask: u128,
+    slots: [u8; 16],
 }
 
 impl FanTable {
-    pub(crate) const EMPTY: FanTable = FanTable { counts: [0; TABLE_SIZE], mask: 0 };
+    pub(crate) const EMPTY: FanTable = FanTable { mask: 0, slots: [0; 16] };
 
     /// The mask bits of `fans`.
     pub(crate) const fn mask_of(fans: &[Fan]) -> u128 {
@@ -503,14 +551,18 @@ impl FanTable {
     }
 
     /// Whether any of the fans of `mask` counts.
-    #[inline]
+    #[cfg(test)]
     pub(crate) fn any(&self, mask: u128) -> bool {
         self.mask & mask != 0
     }
 
     #[inline]
     pub(crate) fn get(&self, fan: Fan) -> u8 {
-        self.counts[fan as usize]
+        let i = fan as usize;
+        match SLOT[i] {
+            NO_SLOT => u8::from(self.has(fan)),
+            s => self.slots[usize::from(s) & 15],
+        }
     }
 
     #[inline]
@@ -521,7 +573,10 @@ impl FanTable {
     #[inline]
     pub(crate) fn set(&mut self, fan: Fan, count: u8) {
         let i = fan as usize;
-        self.counts[i] = count;
+        match SLOT[i] {
+            NO_SLOT => debug_assert!(count <= 1, "{fan:?} counted {count} times"),
+            s => self.slots[usize::from(s) & 15] = count,
+        }
         if count == 0 {
             self.mask &= !(1u128 << i);
         } else {
@@ -539,6 +594,48 @@ impl FanTable {
         self.set(fan, 0);
     }
 
+    /// The fans that count (bit [`Fan::index`]).
+    #[inline]
+    pub(crate) fn mask(&self) -> u128 {
+        self.mask
+    }
+
+    /// The slot bytes (as a little-endian word) that clearing the fans of `mask` keeps:
+    /// `0xFF` for each slot whose fan `mask` leaves, `0` for the others.
+    pub(crate) const fn slots_kept(mask: u128) -> u128 {
+        let mut kept = u128::MAX;
+        let mut s = 0;
+        while s < COUNTED.len() {
+            if mask >> (COUNTED[s] as usize) & 1 != 0 {
+                kept &= !(0xFF << (8 * s));
+            }
+            s += 1;
+        }
+        kept
+    }
+
+    /// Clears the fans of `mask`, whose [`FanTable::slots_kept`] is `kept` (two `and`s).
+    #[inline]
+    pub(crate) fn clear_rule(&mut self, mask: u128, kept: u128) {
+        self.mask &= !mask;
+        self.slots = (u128::from_le_bytes(self.slots) & kept).to_le_bytes();
+    }
+
+    /// Clears the fans of `mask` (meant for a constant mask: the slot loop then folds away).
+    #[cfg(test)]
+    pub(crate) fn clear_mask(&mut self, mask: u128) {
+        self.mask &= !mask;
+        if mask & COUNTED_MASK != 0 {
+            let mut s = 0;
+            while s < COUNTED.len() {
+                if mask >> (COUNTED[s] as usize) & 1 != 0 {
+                    self.slots[s] = 0;
+                }
+                s += 1;
+            }
+        }
+    }
+
     #[inline]
     pub(crate) fn inc(&mut self, fan: Fan) {
         self.set(fan, self.get(fan).wrapping_add(1));
@@ -547,6 +644,15 @@ impl FanTable {
     #[inline]
     pub(crate) fn dec(&mut self, fan: Fan, by: u8) {
         self.set(fan, self.get(fan).wrapping_sub(by));
+    }
+
+    /// The count of the fan at table index `i`, whose mask bit is set.
+    #[inline]
+    fn count_at(&self, i: usize) -> u8 {
+        match SLOT[i & 127] {
+            NO_SLOT => 1,
+            s => self.slots[usize::from(s) & 15],
+        }
     }
 
     /// The non-zero entries as (table index, count), in table order.
@@ -558,13 +664,22 @@ impl FanTable {
             }
             let i = bits.trailing_zeros() as usize;
             bits &= bits - 1;
-            Some((i, self.counts[i]))
+            Some((i, self.count_at(i)))
         })
     }
 
     /// Total points of the fans in the table.
     pub(crate) fn points(&self) -> u32 {
-        self.entries().map(|(i, c)| u32::from(c) * u32::from(POINTS[i])).sum()
+        let mut total = 0u32;
+        for (&count, &points) in self.slots.iter().zip(&SLOT_POINTS) {
+            total += u32::from(count) * u32::from(points);
+        }
+        let mut bits = self.mask & !COUNTED_MASK;
+        while bits != 0 {
+            total += u32::from(POINTS[bits.trailing_zeros() as usize & 127]);
+            bits &= bits - 1;
+        }
+        total
     }
 
     pub(crate) fn is_empty(&self) -> bool {
@@ -586,5 +701,29 @@ mod tests {
         assert_eq!(official, 1727);
         assert_eq!(Fan::EdgeWait.zh(), "独听・边张");
         assert_eq!(Fan::ConcealedKongAndMeldedKong.points(), 5);
+    }
+
+    #[test]
+    fn table_counts_and_points() {
+        let mut t = FanTable::EMPTY;
+        t.put(Fan::AllPungs);
+        t.inc(Fan::PungOfTerminalsOrHonors);
+        t.inc(Fan::PungOfTerminalsOrHonors);
+        t.inc(Fan::PungOfTerminalsOrHonors);
+        t.dec(Fan::PungOfTerminalsOrHonors, 1);
+        t.set(Fan::TileHog, 2);
+        assert_eq!(t.get(Fan::AllPungs), 1);
+        assert_eq!(t.get(Fan::PungOfTerminalsOrHonors), 2);
+        assert_eq!(t.points(), 6 + 2 + 2 * 2);
+        let entries: Vec<_> = t.entries().collect();
+        assert_eq!(entries, [(48, 1), (64, 2), (73, 2)]);
+        t.dec(Fan::PungOfTerminalsOrHonors, 2);
+        assert!(!t.has(Fan::PungOfTerminalsOrHonors));
+        assert_eq!(t.get(Fan::PungOfTerminalsOrHonors), 0);
+        t.clear(Fan::AllPungs);
+        t.set(Fan::DoublePung, 2);
+        t.clear_mask(FanTable::mask_of(&[Fan::TileHog, Fan::DoublePung]));
+        assert!(t.is_empty());
+        assert_eq!(t, FanTable::EMPTY);
     }
 }

@@ -22,13 +22,11 @@ fn mixed(s0: u8, s1: u8, s2: u8) -> bool {
     s0 != s1 && s0 != s2 && s1 != s2
 }
 
+/// Whether some order of the three ranks is consecutive: three different ranks two apart at
+/// most.
 fn shifted_1_unordered(r0: u8, r1: u8, r2: u8) -> bool {
-    shifted_1(r1, r0, r2)
-        || shifted_1(r2, r0, r1)
-        || shifted_1(r0, r1, r2)
-        || shifted_1(r2, r1, r0)
-        || shifted_1(r0, r2, r1)
-        || shifted_1(r1, r2, r0)
+    let (lo, hi) = (r0.min(r1).min(r2), r0.max(r1).max(r2));
+    hi - lo == 2 && r0 != r1 && r0 != r2 && r1 != r2
 }
 
 /// Four chows (middle tiles, sorted).
@@ -113,9 +111,6 @@ fn two_chow_slot(fan: Fan) -> usize {
     }
 }
 
-const TWO_CHOW_FANS: [Fan; 4] =
-    [Fan::PureDoubleChow, Fan::MixedDoubleChow, Fan::ShortStraight, Fan::TwoTerminalChows];
-
 /// Account-once / non-identical: keep at most `max_cnt` of the pairwise chow fans, dropping
 /// repeats first, from the lowest fans (老少副) up.
 fn exclusionary(all: &[Option<Fan>], max_cnt: usize, table: &mut FanTable) {
@@ -137,9 +132,10 @@ fn exclusionary(all: &[Option<Fan>], max_cnt: usize, table: &mut FanTable) {
         }
         limit -= 1;
     }
-    for (fan, c) in TWO_CHOW_FANS.into_iter().zip(count) {
-        table.set(fan, c);
-    }
+    table.set(Fan::PureDoubleChow, count[0]);
+    table.set(Fan::MixedDoubleChow, count[1]);
+    table.set(Fan::ShortStraight, count[2]);
+    table.set(Fan::TwoTerminalChows, count[3]);
 }
 
 /// Four chows (middle tiles, sorted).
@@ -294,13 +290,15 @@ pub(crate) fn two_pungs(t0: Code, t1: Code, table: &mut FanTable) {
 /// Kongs and concealed pungs, All Pungs, and the per-pung fans (箭刻, 幺九刻).
 pub(crate) fn kongs(pungs: &[Pack], table: &mut FanTable) {
     let (mut melded_kongs, mut concealed_kongs, mut concealed_pungs) = (0, 0, 0);
+    let (mut dragons, mut orphans) = (0u8, 0u8);
     for p in pungs {
-        match (p.melded, p.kind == PackKind::Kong) {
-            (true, true) => melded_kongs += 1,
-            (true, false) => {}
-            (false, true) => concealed_kongs += 1,
-            (false, false) => concealed_pungs += 1,
-        }
+        let kong = p.kind == PackKind::Kong;
+        melded_kongs += i32::from(p.melded && kong);
+        concealed_kongs += i32::from(!p.melded && kong);
+        concealed_pungs += i32::from(!p.melded && !kong);
+        let class = PUNG_CLASS[usize::from(p.tile) % tiles::TABLE_LEN];
+        dragons += class & 1;
+        orphans += class >> 1;
     }
     let concealed_fan = |n: i32, table: &mut FanTable| match n {
         2 => table.put(Fan::TwoConcealedPungs),
@@ -356,11 +354,51 @@ pub(crate) fn kongs(pungs: &[Pack], table: &mut FanTable) {
     if pungs.len() == 4 && !table.has(Fan::FourKongs) && !table.has(Fan::FourConcealedPungs) {
         table.put(Fan::AllPungs);
     }
-    for p in pungs {
-        if tiles::is_dragon(p.tile) {
-            table.inc(Fan::DragonPung);
-        } else if tiles::is_terminal(p.tile) || tiles::is_wind(p.tile) {
-            table.inc(Fan::PungOfTerminalsOrHonors);
+    // 箭刻 for each dragon pung, 幺九刻 for each terminal or wind pung.
+    if dragons > 0 {
+        table.set(Fan::DragonPung, table.get(Fan::DragonPung) + dragons);
+    }
+    if orphans > 0 {
+        table.set(Fan::PungOfTerminalsOrHonors, table.get(Fan::PungOfTerminalsOrHonors) + orphans);
+    }
+}
+
+/// What a pung of each code counts: 1 a dragon (箭刻), 2 a terminal or a wind (幺九刻).
+const PUNG_CLASS: [u8; tiles::TABLE_LEN] = {
+    let mut class = [0u8; tiles::TABLE_LEN];
+    let mut c = 0;
+    while c < tiles::TABLE_LEN {
+        let code = c as Code;
+        if tiles::is_dragon(code) {
+            class[c] = 1;
+        } else if tiles::is_terminal(code) || tiles::is_wind(code) {
+            class[c] = 2;
+        }
+        c += 1;
+    }
+    class
+};
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn shifted_in_any_order_is_every_permutation() {
+        let permutations = |r0: u8, r1: u8, r2: u8| {
+            shifted_1(r1, r0, r2)
+                || shifted_1(r2, r0, r1)
+                || shifted_1(r0, r1, r2)
+                || shifted_1(r2, r1, r0)
+                || shifted_1(r0, r2, r1)
+                || shifted_1(r1, r2, r0)
+        };
+        for r0 in 1..=9 {
+            for r1 in 1..=9 {
+                for r2 in 1..=9 {
+                    assert_eq!(shifted_1_unordered(r0, r1, r2), permutations(r0, r1, r2));
+                }
+            }
         }
     }
 }

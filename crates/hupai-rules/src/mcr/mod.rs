@@ -96,7 +96,7 @@ use crate::{
 use fans::{FanTable, TABLE_SIZE};
 use regular::{McrHand, Shared};
 use shapes::{Divisions, Pack, PackKind};
-use tiles::{KindMasks, Table};
+use tiles::KindMasks;
 use traits::WinFlags;
 
 /// Scores an MCR or general Chinese win.
@@ -119,23 +119,40 @@ fn fan_table(forms: FormSet, hand: &Hand, ctx: &WinContext) -> Result<FanTable, 
 }
 
 /// Converts and checks a hand.
-fn mcr_hand(hand: &Hand, ctx: &WinContext) -> Result<McrHand, ScoreError> {
+fn mcr_hand<'a>(hand: &'a Hand, ctx: &WinContext) -> Result<McrHand<'a>, ScoreError> {
     let win = tiles::code(ctx.win_tile);
-    let mut standing: Table = [0; tiles::TABLE_LEN];
-    let mut concealed_len = 0u32;
-    for (&n, &code) in hand.concealed().0.iter().zip(tiles::KIND_CODE.iter()) {
-        standing[code as usize] = n;
-        concealed_len += u32::from(n);
-    }
+    let standing = tiles::table_of(hand.concealed());
     if standing[win as usize] == 0 {
         return Err(Inconsistency::WinTileNotInHand.into());
     }
-    let mut standing_before = standing;
-    standing_before[win as usize] -= 1;
-    let mut before = *hand.concealed();
-    before.remove(ctx.win_tile);
+    let concealed_len = hand.concealed().total();
     let concealed = KindMasks::new(&hand.concealed().0);
-    let all = KindMasks::new(&hand.all_counts().0);
+    // The whole hand's kinds: the concealed ones and the melds', each meld's tiles added to
+    // the concealed counts (a count only grows, so a kind held four times stays so).
+    let (mut all_held, mut all_fours) = (concealed.held, concealed.fours);
+    if !hand.melds().is_empty() {
+        let mut counts = hand.concealed().0;
+        let mut add = |k: usize, n: u8| {
+            let Some(c) = counts.get_mut(k) else { return };
+            *c += n;
+            all_held |= 1 << k;
+            if *c == 4 {
+                all_fours |= 1 << k;
+            }
+        };
+        for meld in hand.melds() {
+            let k = meld.first().index();
+            match meld.kind() {
+                MeldKind::Chi => {
+                    add(k, 1);
+                    add(k + 1, 1);
+                    add(k + 2, 1);
+                }
+                MeldKind::Pon => add(k, 3),
+                MeldKind::Kan | MeldKind::AddedKan | MeldKind::ClosedKan => add(k, 4),
+            }
+        }
+    }
     let mut fixed = [Pack::new(PackKind::Pair, 0, false); 4];
     let mut in_melds = 0;
     for (slot, meld) in fixed.iter_mut().zip(hand.melds()) {
@@ -152,7 +169,7 @@ fn mcr_hand(hand: &Hand, ctx: &WinContext) -> Result<McrHand, ScoreError> {
             _ => 3 * usize::from(win == slot.tile),
         };
     }
-    let held = standing_before[win as usize] > 0;
+    let held = standing[win as usize] > 1;
     if ctx.fourth_tile && held {
         return Err(Inconsistency::FourthTileHeld.into());
     }
@@ -173,12 +190,13 @@ fn mcr_hand(hand: &Hand, ctx: &WinContext) -> Result<McrHand, ScoreError> {
         fixed,
         fixed_len: hand.melds().len(),
         standing,
-        standing_before,
-        before,
+        counts: hand.concealed(),
         concealed,
-        all,
+        all_held,
+        all_fours,
         standing_before_len: concealed_len - 1,
         win,
+        win_tile: ctx.win_tile,
         win_kind: 1 << ctx.win_tile.index(),
         flags,
         prevalent: ctx.round_wind.index() as u8,
@@ -187,7 +205,7 @@ fn mcr_hand(hand: &Hand, ctx: &WinContext) -> Result<McrHand, ScoreError> {
 }
 
 /// The highest-scoring reading of the hand, as the reference chooses it.
-fn best_reading(hand: &McrHand, forms: FormSet) -> Option<FanTable> {
+fn best_reading(hand: &McrHand<'_>, forms: FormSet) -> Option<FanTable> {
     let mut best: Option<FanTable> = None;
     let mut best_points = 0;
     if hand.fixed_len <= 1 && forms.contains(Form::KnittedStraight) {

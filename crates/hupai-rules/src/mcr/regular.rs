@@ -7,32 +7,35 @@ use super::shapes::{Pack, PackKind, Packs};
 use super::tiles::{self, Code, KindMasks, Kinds, Table};
 use super::traits::{self, WinFlags};
 use super::waits::{self, Waits};
-use hupai_core::{Counts, FormSet};
+use hupai_core::{Counts, FormSet, Kind};
 use std::cell::Cell;
 
 use super::exclusions;
 
 /// A hand as the MCR scorer sees it.
 #[derive(Clone, Debug)]
-pub(crate) struct McrHand {
+pub(crate) struct McrHand<'a> {
     /// Declared melds, in declaration order.
     pub(crate) fixed: [Pack; 4],
     /// Number of declared melds.
     pub(crate) fixed_len: usize,
     /// Concealed tiles, win tile included.
     pub(crate) standing: Table,
-    /// Concealed tiles without the win tile.
-    pub(crate) standing_before: Table,
-    /// The same tiles as counts by kind (what `hupai_core::waits` reads).
-    pub(crate) before: Counts,
+    /// The concealed tiles as counts by kind, win tile included (what `hupai_core::waits`
+    /// reads, less the win tile).
+    pub(crate) counts: &'a Counts,
     /// The kinds of the concealed tiles, win tile included.
     pub(crate) concealed: KindMasks,
-    /// The kinds of the whole hand (declared melds too, a kong four times).
-    pub(crate) all: KindMasks,
+    /// The kinds of the whole hand (declared melds too).
+    pub(crate) all_held: Kinds,
+    /// The kinds the whole hand holds four times (a kong among them).
+    pub(crate) all_fours: Kinds,
     /// Number of concealed tiles without the win tile (13, 10, 7, 4 or 1).
     pub(crate) standing_before_len: u32,
     /// The win tile.
     pub(crate) win: Code,
+    /// The win tile's kind.
+    pub(crate) win_tile: Kind,
     /// The win tile's kind bit.
     pub(crate) win_kind: Kinds,
     /// The situation.
@@ -43,7 +46,7 @@ pub(crate) struct McrHand {
     pub(crate) seat: u8,
 }
 
-impl McrHand {
+impl McrHand<'_> {
     /// The declared melds.
     pub(crate) fn fixed(&self) -> &[Pack] {
         &self.fixed[..self.fixed_len]
@@ -71,15 +74,15 @@ pub(crate) struct Shared {
 }
 
 impl Shared {
-    pub(crate) fn new(hand: &McrHand) -> Shared {
+    pub(crate) fn new(hand: &McrHand<'_>) -> Shared {
         let kongs = hand.fixed().iter().filter(|p| p.kind == PackKind::Kong).count();
-        let kinds = hand.all.held;
+        let kinds = hand.all_held;
         let mut base = FanTable::EMPTY;
         traits::win_flags(hand.flags, &mut base);
         traits::suits(kinds, &mut base);
         traits::tile_traits(kinds, &mut base);
         traits::rank_range(kinds, &mut base);
-        let fours = hand.all.fours.count_ones() as usize;
+        let fours = hand.all_fours.count_ones() as usize;
         base.set(Fan::TileHog, fours.wrapping_sub(kongs) as u8);
         let melded_count = hand.fixed().iter().filter(|p| p.melded).count();
         let self_drawn = hand.flags.self_drawn;
@@ -95,7 +98,7 @@ impl Shared {
         let waits_apply = !(hand.heavenly() || melded_hand || four_kongs);
         if !hand.heavenly()
             && hand.standing_before_len == 13
-            && is_nine_gates(&hand.standing_before)
+            && is_nine_gates(&hand.standing, hand.win)
         {
             base.put(Fan::NineGates);
         }
@@ -105,15 +108,17 @@ impl Shared {
 
 impl Shared {
     /// The hand's waits (at most two are looked for).
-    pub(crate) fn waits(&self, hand: &McrHand) -> Waits {
+    pub(crate) fn waits(&self, hand: &McrHand<'_>) -> Waits {
         if let Some(w) = self.waits.get() {
             return w;
         }
         // The core's table-driven waits leave out a kind held four times (no fifth copy can
         // be drawn), which the reference counts as a wait: such hands take the search.
         let w = if hand.concealed.fours & !hand.win_kind == 0 {
+            let mut before = *hand.counts;
+            before.remove(hand.win_tile);
             let mut kinds =
-                hupai_core::waits(&hand.before, hand.fixed_len as u8, FormSet::REGULAR).bits();
+                hupai_core::waits(&before, hand.fixed_len as u8, FormSet::REGULAR).bits();
             // Seven pairs wait on the one kind held an odd number of times (quads are two pairs).
             let odd = hand.concealed.odd ^ hand.win_kind;
             if kinds != 0 && hand.fixed_len == 0 && odd.count_ones() == 1 {
@@ -121,9 +126,11 @@ impl Shared {
             }
             Waits::of_kinds(kinds)
         } else {
-            let mut w = waits::regular_waits(&hand.standing_before, 2, Some(tiles::suit(hand.win)));
+            let mut standing_before = hand.standing;
+            standing_before[hand.win as usize] -= 1;
+            let mut w = waits::regular_waits(&standing_before, 2, Some(tiles::suit(hand.win)));
             if w.count() > 0 && hand.fixed_len == 0 {
-                w.0 |= waits::seven_pairs_wait(&hand.standing_before).0;
+                w.0 |= waits::seven_pairs_wait(&standing_before).0;
             }
             w
         };
@@ -132,10 +139,12 @@ impl Shared {
     }
 }
 
-fn is_nine_gates(t: &Table) -> bool {
+/// Whether the concealed tiles `t` less the win tile `win` are 1112345678999 of one suit.
+fn is_nine_gates(t: &Table, win: Code) -> bool {
+    let before = |i: usize| t[i] - u8::from(i == usize::from(win));
     [0x10usize, 0x20, 0x30]
         .into_iter()
-        .any(|s| t[s + 1] == 3 && t[s + 9] == 3 && (s + 2..s + 9).all(|i| t[i] == 1))
+        .any(|s| before(s + 1) == 3 && before(s + 9) == 3 && (s + 2..s + 9).all(|i| before(i) == 1))
 }
 
 fn is_three_suited_terminal_chows(chows: &[Pack], pair: Code) -> bool {
@@ -178,7 +187,7 @@ fn is_pure_terminal_chows(chows: &[Pack], pair: Code) -> bool {
 }
 
 /// The fans of one reading `packs` (declared melds first, pair last).
-pub(crate) fn reading_fans(packs: &Packs, hand: &McrHand, shared: &Shared) -> FanTable {
+pub(crate) fn reading_fans(packs: &Packs, hand: &McrHand<'_>, shared: &Shared) -> FanTable {
     let mut table = shared.base;
     let mut chows = [packs[0]; 4];
     let mut pungs = [packs[0]; 4];
@@ -285,6 +294,15 @@ fn pair_fans(pair: Code, chow_count: usize, table: &mut FanTable) {
 
 /// Edge, closed or single wait, when the hand waits on exactly one tile (`waits` is asked only
 /// when the win tile is in a concealed chow or the pair).
+///
+/// Some readings show a second wait by themselves, and then `waits` is not asked: a concealed
+/// chow the win tile ends on its open side (`23` won on `1` also waits on `4`: the same reading
+/// with `234`), a concealed pung of the win tile beside the pair (`11 22` waits on both), or
+/// the win tile as the pair beside a concealed chow that ends next to it (`1234` won on `4`
+/// also waits on `1`: `11 234`) or a concealed pung one or two ranks away (`1113` won on `3`
+/// also waits on `2`: `11 123`; `1112` won on `2` also waits on `3`: `11 123`). Such a tile
+/// completes the concealed tiles, so it is among the waits either way (the reference counts a
+/// wait even on a tile held four times), and the hand waits on two tiles or more: no wait fan.
 pub(crate) fn wait_fans(
     concealed: &[Pack],
     waits: impl FnOnce() -> Waits,
@@ -294,20 +312,7 @@ pub(crate) fn wait_fans(
     if table.has(Fan::MeldedHand) || table.has(Fan::FourKongs) {
         return;
     }
-    let mut flag = 0u8;
-    for p in concealed {
-        match p.kind {
-            PackKind::Chow => {
-                if p.tile == win {
-                    flag |= 2;
-                } else if p.tile + 1 == win || p.tile - 1 == win {
-                    flag |= 1;
-                }
-            }
-            PackKind::Pair if p.tile == win => flag |= 4,
-            _ => {}
-        }
-    }
+    let Some(flag) = wait_shape(concealed, win) else { return };
     if flag == 0 || waits().count() != 1 {
         return;
     }
@@ -317,5 +322,112 @@ pub(crate) fn wait_fans(
         table.put(Fan::ClosedWait);
     } else {
         table.put(Fan::SingleWait);
+    }
+}
+
+/// Where the reading puts the win tile among the concealed packs: bit 0 at the end of a chow,
+/// bit 1 in the middle of one, bit 2 the pair; `None` when the reading shows a second wait
+/// (see [`wait_fans`]).
+fn wait_shape(concealed: &[Pack], win: Code) -> Option<u8> {
+    let mut flag = 0u8;
+    // A concealed pack beside the win tile that makes a second wait when the win tile is the
+    // pair.
+    let mut beside = false;
+    for p in concealed {
+        match p.kind {
+            PackKind::Chow => {
+                beside |= p.tile + 2 == win || p.tile == win + 2;
+                if p.tile == win {
+                    flag |= 2;
+                } else if p.tile + 1 == win {
+                    // Won on the high end: the chow below also completes it (rank 1 or more).
+                    if tiles::rank(p.tile) >= 3 {
+                        return None;
+                    }
+                    flag |= 1;
+                } else if p.tile - 1 == win {
+                    // Won on the low end: the chow above also completes it (rank 9 or less).
+                    if tiles::rank(p.tile) <= 7 {
+                        return None;
+                    }
+                    flag |= 1;
+                }
+            }
+            PackKind::Pung if p.tile == win => return None,
+            PackKind::Pung if tiles::is_numbered(win) => {
+                // Two ranks away, or one with a rank on the far side of the win tile.
+                beside |= p.tile + 2 == win
+                    || p.tile == win + 2
+                    || (p.tile + 1 == win && tiles::rank(win) <= 8)
+                    || (p.tile == win + 1 && tiles::rank(win) >= 2);
+            }
+            PackKind::Pair if p.tile == win => flag |= 4,
+            _ => {}
+        }
+    }
+    if flag & 4 != 0 && beside {
+        return None;
+    }
+    Some(flag)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::mcr::shapes::divide;
+    use crate::mcr::shapes::Divisions;
+    use crate::mcr::shapes::MAX_DIVISIONS;
+
+    /// Whenever a reading is said to show a second wait, the waits' search finds two or more
+    /// (over random closed hands, every tile as the win tile, every reading).
+    #[test]
+    fn a_second_wait_shown_is_a_second_wait() {
+        let mut seed = 0x2545_F491_4F6C_DD1Du64;
+        let mut next = move |n: u64| {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed % n
+        };
+        let (mut shown, mut readings) = (0, 0);
+        for _ in 0..20_000 {
+            let mut hand: Table = [0; tiles::TABLE_LEN];
+            for _ in 0..4 {
+                if next(2) == 0 {
+                    let start = 0x11 + 16 * next(3) as usize + next(7) as usize;
+                    for n in &mut hand[start..start + 3] {
+                        *n += 1;
+                    }
+                } else {
+                    hand[usize::from(tiles::ALL[next(34) as usize])] += 3;
+                }
+            }
+            hand[usize::from(tiles::ALL[next(34) as usize])] += 2;
+            if hand.iter().any(|&n| n > 4) {
+                continue;
+            }
+            for &win in &tiles::ALL {
+                if hand[usize::from(win)] == 0 {
+                    continue;
+                }
+                let mut before = hand;
+                before[usize::from(win)] -= 1;
+                let mut divisions = Divisions {
+                    list: [[Pack::new(PackKind::Pair, 0, false); 5]; MAX_DIVISIONS],
+                    len: 0,
+                };
+                divide(&hand, &[], &mut divisions);
+                for packs in &divisions.list[..divisions.len] {
+                    readings += 1;
+                    if wait_shape(packs, win).is_none() {
+                        shown += 1;
+                        let found = waits::regular_waits(&before, 9, None).count();
+                        assert!(found >= 2, "{packs:?} won on {win:#x}: {found} wait");
+                    }
+                }
+            }
+        }
+        // Most readings show one (the test looks at something).
+        assert!(shown * 2 > readings, "{shown} of {readings}");
     }
 }

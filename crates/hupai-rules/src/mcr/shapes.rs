@@ -68,16 +68,18 @@ pub(crate) fn divide(standing: &Table, fixed: &[Pack], out: &mut Divisions) {
     work[..tiles::TABLE_LEN].copy_from_slice(standing);
     let mut packs = [Pack::new(PackKind::Pair, 0, false); 5];
     packs[..fixed.len()].copy_from_slice(fixed);
-    let remaining: u32 = standing.iter().map(|&c| u32::from(c)).sum();
+    // Each suit's tiles (nine codes from rank 1; the honours' two codes past 7 are empty).
+    let mut suit_len = [0u32; 5];
+    for (suit, n) in suit_len.iter_mut().enumerate().skip(1) {
+        *n = nine_sum(&work, suit * 16 + 1);
+    }
+    let remaining: u32 = suit_len.iter().sum();
     if remaining != 14 - 3 * fixed.len() as u32 {
         return;
     }
     // The pair lies in the one suit whose tile count is 2 modulo 3.
     let mut pair_suit = 0;
-    for suit in 1..=4u8 {
-        let base = usize::from(suit) * 16;
-        let len = if suit == 4 { 7 } else { 9 };
-        let n: u32 = work[base + 1..base + 1 + len].iter().map(|&c| u32::from(c)).sum();
+    for (suit, &n) in suit_len.iter().enumerate().skip(1) {
         match n % 3 {
             0 => {}
             2 if pair_suit == 0 => pair_suit = suit,
@@ -87,9 +89,24 @@ pub(crate) fn divide(standing: &Table, fixed: &[Pack], out: &mut Divisions) {
     if pair_suit == 0 {
         return;
     }
-    let first = usize::from(pair_suit) * 16 + 1;
+    let first = pair_suit * 16 + 1;
     let len = if pair_suit == 4 { 7 } else { 9 };
-    for p in first..first + len {
+    // A chow's or a pung's ranks add up to a multiple of three, so in a number suit the pair's
+    // rank r has 2r = the suit's rank sum (mod 3): r = 2 * sum (mod 3). The other ranks cannot
+    // hold the pair and are not tried (honours: any).
+    // The codes tried: every third rank from the first the rank sum allows (1, 2 or 3).
+    let (start, step) = if pair_suit == 4 {
+        (first, 1)
+    } else {
+        let weighted: u32 =
+            (0..9).map(|i| (i as u32 + 1) * u32::from(work[first + i])).sum::<u32>();
+        let rank = match (2 * weighted) % 3 {
+            0 => 3,
+            r => r as usize,
+        };
+        (first + rank - 1, 3)
+    };
+    for p in (start..first + len).step_by(step) {
         if work[p] < 2 {
             continue;
         }
@@ -110,6 +127,16 @@ pub(crate) fn divide(standing: &Table, fixed: &[Pack], out: &mut Divisions) {
 
 /// The concealed tiles left to read, by code, with room to read eight codes from any code.
 type Work = [u8; tiles::TABLE_LEN + 8];
+
+/// The sum of the nine counts from code `from` (at most 14 tiles: the bytes of a word added
+/// by one multiplication, without a carry between them).
+#[inline]
+fn nine_sum(work: &Work, from: usize) -> u32 {
+    let mut word = [0u8; 8];
+    word.copy_from_slice(&work[from..from + 8]);
+    let x = u64::from_le_bytes(word);
+    (x.wrapping_mul(0x0101_0101_0101_0101) >> 56) as u32 + u32::from(work[from + 8])
+}
 
 fn melds(
     work: &mut Work,

@@ -12,14 +12,23 @@ use super::traits;
 use super::waits;
 
 /// Knitted straight plus one pack and a pair. `None` when the hand is not of that form.
-pub(crate) fn knitted_straight(hand: &McrHand) -> Option<FanTable> {
+pub(crate) fn knitted_straight(hand: &McrHand<'_>) -> Option<FanTable> {
     if hand.fixed_len > 1 {
         return None;
     }
+    let held = hand.concealed.held;
+    // Each suit holds 147, 258 or 369 (bits 0, 3, 6 and so on of the suit's nine), or no
+    // knitted straight is there.
+    let knitted_ranks = |bits: u64| {
+        let b = bits & 0x1FF;
+        b & 0x49 == 0x49 || b & 0x92 == 0x92 || b & 0x124 == 0x124
+    };
+    if !(knitted_ranks(held) && knitted_ranks(held >> 9) && knitted_ranks(held >> 18)) {
+        return None;
+    }
+    let seq = &KNITTED[KNITTED_KINDS.iter().position(|&k| held & k == k)?];
     let mut cnt = hand.standing;
     let single_wait = cnt[hand.win as usize] > 1;
-    let held = hand.concealed.held;
-    let seq = &KNITTED[KNITTED_KINDS.iter().position(|&k| held & k == k)?];
     for &t in seq {
         cnt[t as usize] -= 1;
     }
@@ -125,7 +134,7 @@ fn rest_before_win(cnt: &Table, win: Code) -> [Code; 4] {
 /// `sorted` holds the 14 tiles in the reference's order.
 pub(crate) fn special_form(
     sorted: &[Code; 14],
-    hand: &McrHand,
+    hand: &McrHand<'_>,
     forms: hupai_core::FormSet,
 ) -> Option<FanTable> {
     use hupai_core::Form;
@@ -133,16 +142,18 @@ pub(crate) fn special_form(
     let pairs = (0..7).all(|i| sorted[2 * i] == sorted[2 * i + 1])
         && (forms.quads_as_two_pairs() || (0..6).all(|i| sorted[2 * i] != sorted[2 * i + 2]));
     if pairs && forms.contains(Form::SevenPairs) {
+        // The hand has no declared meld: its kinds are the concealed tiles' (`sorted`).
+        let kinds = hand.concealed.held;
         if tiles::is_numbered(sorted[0]) && (0..6).all(|i| sorted[2 * i] + 1 == sorted[2 * i + 2]) {
             table.put(Fan::SevenShiftedPairs);
-            traits::tile_traits(tiles::kinds_of(sorted), &mut table);
+            traits::tile_traits(kinds, &mut table);
         } else {
-            let kinds = tiles::kinds_of(sorted);
             table.put(Fan::SevenPairs);
             traits::suits(kinds, &mut table);
             traits::tile_traits(kinds, &mut table);
             traits::rank_range(kinds, &mut table);
-            traits::tile_hog(sorted, &mut table);
+            // Tile Hog: the kinds held four times (no kong).
+            table.set(Fan::TileHog, hand.concealed.fours.count_ones() as u8);
         }
     } else if forms.contains(Form::ThirteenOrphans) && is_thirteen_orphans(sorted) {
         table.put(Fan::ThirteenOrphans);

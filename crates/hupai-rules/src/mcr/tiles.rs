@@ -68,6 +68,22 @@ pub(crate) const KIND_CODE: [Code; 34] = {
     out
 };
 
+/// The counts of a hand by code: each suit's counts copied as one run (kinds are in MPSZ
+/// order, codes in MSPZ order with the dragons reversed).
+#[inline]
+pub(crate) fn table_of(counts: &hupai_core::Counts) -> Table {
+    let c = &counts.0;
+    let mut t: Table = [0; TABLE_LEN];
+    t[0x11..0x1A].copy_from_slice(&c[0..9]);
+    t[0x31..0x3A].copy_from_slice(&c[9..18]);
+    t[0x21..0x2A].copy_from_slice(&c[18..27]);
+    t[0x41..0x45].copy_from_slice(&c[27..31]);
+    t[WHITE as usize] = c[31];
+    t[GREEN as usize] = c[32];
+    t[RED as usize] = c[33];
+    t
+}
+
 /// A set of kinds: bit `kind index` (0..34, MPSZ order) of a `u64`.
 pub(crate) type Kinds = u64;
 
@@ -263,6 +279,19 @@ mod tests {
         assert_eq!(code("7z".parse().unwrap()), RED);
         assert_eq!(code("3p".parse().unwrap()), 0x33);
         assert_eq!(code("3s".parse().unwrap()), 0x23);
+    }
+
+    #[test]
+    fn table_of_puts_each_count_at_its_code() {
+        let counts: hupai_core::Counts = "1199m2p38s1234567z".parse().unwrap();
+        let mut slow: Table = [0; TABLE_LEN];
+        for (&n, &code) in counts.0.iter().zip(KIND_CODE.iter()) {
+            slow[code as usize] = n;
+        }
+        assert_eq!(table_of(&counts), slow);
+        let every = hupai_core::Counts([1; 34]);
+        let t = table_of(&every);
+        assert_eq!(ALL.iter().map(|&c| t[c as usize]).sum::<u8>(), 34);
     }
 
     #[test]
