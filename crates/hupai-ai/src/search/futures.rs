@@ -68,9 +68,6 @@ pub struct Setting {
     pub unseen: [u8; 34],
     /// Kinds the seat has discarded (a wait among them is furiten).
     pub furiten: KindSet,
-    /// How readily the others let each kind go, relative to the mean (scales its chance to
-    /// come out on a discard).
-    pub ron_ease: [f32; 34],
     /// Whether riichi may be declared on the way.
     pub can_riichi: bool,
     /// Whether the hand is already in riichi.
@@ -269,8 +266,7 @@ impl<'a> Futures<'a> {
             if !furiten {
                 let r = self.scorer.value(&full, k, false, riichi);
                 if r > 0.0 {
-                    let pe = (p * self.setting.ron_ease[k.index()]).min(1.0);
-                    let q = 1.0 - (1.0 - pe).powf(ron_draws);
+                    let q = 1.0 - (1.0 - p).powf(ron_draws);
                     p_ron += q;
                     v_ron += q * r;
                 }

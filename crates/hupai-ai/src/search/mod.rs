@@ -45,11 +45,6 @@ pub use params::SearchParams;
 use placement::Placement;
 use values::Scorer;
 
-/// A rough mean of [`crate::evaluate::ron_ease`] over the waits of ready hands (most waits
-/// are middle tiles at 1, some terminals, honours and suji above): dividing by it keeps the
-/// fitted rate of wins on the others' discards near the rate of the mean wait.
-const RON_EASE_MEAN: f32 = 1.08;
-
 /// The search agent.
 #[derive(Clone, Debug)]
 pub struct Search {
@@ -204,12 +199,6 @@ impl Search {
         let setting = Setting {
             unseen,
             furiten: if riichi_family { sit.own_discards } else { Default::default() },
-            ron_ease: std::array::from_fn(|i| match Kind::new(i as u8) {
-                Some(k) if self.params.ease => {
-                    crate::evaluate::ron_ease(k, sit.own_discards) / RON_EASE_MEAN
-                }
-                _ => 1.0,
-            }),
             can_riichi,
             in_riichi: sit.in_riichi,
             can_fold: true,

@@ -3,7 +3,7 @@
 use std::fmt;
 
 /// Every parameter: its name and what it does.
-pub const SEARCH_PARAMS: [(&str, &str); 8] = [
+pub const SEARCH_PARAMS: [(&str, &str); 7] = [
     (
         "budget_ms",
         "the work a decision may take, in milliseconds of this machine's time (5 by default); \
@@ -42,12 +42,6 @@ pub const SEARCH_PARAMS: [(&str, &str); 8] = [
         "1: every hand is a whole match, so placement \
          values each as the match's last; 0 by default",
     ),
-    (
-        "ease",
-        "1: a wait's chance on the others' discards weighs each kind by how readily they let \
-         it go (honours and terminals sooner, suji of the seat's own discards), as \
-         `defensive` weighs its waits; 0: by its unseen copies alone (the default)",
-    ),
 ];
 
 /// Hands the recursion searches per millisecond of budget (measured on the project's
@@ -76,8 +70,6 @@ pub struct SearchParams {
     pub placement: i8,
     /// Every hand is a whole match.
     pub single: bool,
-    /// Waits weighed by how readily the others let each kind go.
-    pub ease: bool,
 }
 
 impl Default for SearchParams {
@@ -90,7 +82,6 @@ impl Default for SearchParams {
             margin: 0.0,
             placement: 3,
             single: false,
-            ease: false,
         }
     }
 }
@@ -137,8 +128,6 @@ impl SearchParams {
             }
             "single" if number == 0.0 || number == 1.0 => self.single = number == 1.0,
             "single" => return Err(format!("single={value}: use 0 or 1")),
-            "ease" if number == 0.0 || number == 1.0 => self.ease = number == 1.0,
-            "ease" => return Err(format!("ease={value}: use 0 or 1")),
             _ => {
                 let names: Vec<&str> = SEARCH_PARAMS.iter().map(|p| p.0).collect();
                 return Err(format!("unknown parameter '{key}': use {}", names.join(", ")));
@@ -174,9 +163,6 @@ impl fmt::Display for SearchParams {
         if self.single != d.single {
             parts.push(format!("single={}", u8::from(self.single)));
         }
-        if self.ease != d.ease {
-            parts.push(format!("ease={}", u8::from(self.ease)));
-        }
         f.write_str(&parts.join(","))
     }
 }
@@ -197,7 +183,7 @@ mod tests {
         assert!(p
             .set("width", "1")
             .unwrap_err()
-            .contains("budget_ms, depth, reach, late, margin, placement, single, ease"));
+            .contains("budget_ms, depth, reach, late, margin, placement, single"));
         assert!(p.set("late", "137").unwrap_err().contains("late=137"));
         assert!(p.set("late", "8.5").is_err());
         assert!(p.set("placement", "-2").unwrap_err().contains("placement=-2"));
