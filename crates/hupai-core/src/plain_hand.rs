@@ -88,6 +88,8 @@ struct MeldRead {
 }
 
 /// The hand in plain hand text (see the module), or None where the general reader must read it.
+// Inlined into its one caller, so that the hand is built where that caller returns it.
+#[inline]
 pub(crate) fn read_plain_hand(text: &str) -> Option<Hand> {
     let bytes = text.as_bytes();
     if bytes.len() > LONGEST {
@@ -118,7 +120,7 @@ pub(crate) fn read_plain_hand(text: &str) -> Option<Hand> {
                 break;
             }
             let suit = SUIT_OF_BYTE[*bytes.get(at)? as usize];
-            if suit == NO_SUIT {
+            if suit >= NO_SUIT {
                 return None;
             }
             tiles += at - run_start;
@@ -151,8 +153,10 @@ pub(crate) fn read_plain_hand(text: &str) -> Option<Hand> {
     }
     // The counts with each red five a five (the red fives' own count, digit 0, is left: it is
     // never more than the fives').
-    let red = [suits[0], suits[1], suits[2]].map(|w| (w & 15) as u8);
-    let concealed = [0, 1, 2, 3].map(|s| suits[s] + ((suits[s] & 15) << 20));
+    let [man, pin, sou, honours] = suits;
+    let red = [(man & 15) as u8, (pin & 15) as u8, (sou & 15) as u8];
+    let concealed =
+        [man + ((man & 15) << 20), pin + ((pin & 15) << 20), sou + ((sou & 15) << 20), honours];
     // At most four copies of a kind, melds included: the concealed tiles first, then each meld
     // (no count can pass 8, so none overflows).
     let over = concealed.iter().fold(0, |over, &w| over | over_four(w));
@@ -160,9 +164,10 @@ pub(crate) fn read_plain_hand(text: &str) -> Option<Hand> {
         return None;
     }
     let mut all = concealed;
-    for &(suit, counts) in &meld_counts[..meld_count] {
-        all[suit] += counts;
-        if over_four(all[suit]) != 0 {
+    for &(suit, counts) in meld_counts.iter().take(meld_count) {
+        let w = &mut all[suit];
+        *w += counts;
+        if over_four(*w) != 0 {
             return None;
         }
     }
@@ -204,7 +209,7 @@ fn read_meld(bytes: &[u8], at: usize) -> Option<MeldRead> {
     let size = if kind == MeldKind::Chi || kind == MeldKind::Pon { 3 } else { 4 };
     let end = run + size;
     let suit = SUIT_OF_BYTE[*bytes.get(end)? as usize] as usize;
-    if suit == NO_SUIT as usize {
+    if suit >= NO_SUIT as usize {
         return None;
     }
     // The digits as four-bit counts (in any order: a chi may be written so), then each `0` of
