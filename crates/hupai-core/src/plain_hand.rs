@@ -27,12 +27,13 @@ use crate::{Counts, Hand, Kind, Meld, MeldKind};
 /// not its counts) refuses.
 const LONGEST: usize = 64;
 
-/// Each digit's four-bit count as one more of it (`0` a red five, counted apart).
-const ONE_OF_DIGIT: [u64; 10] = {
-    let mut ones = [0u64; 10];
+/// Each digit byte's four-bit count as one more of it (`0` a red five, counted apart), and 0
+/// for every other byte: a run of digits is read with one test a byte.
+const ONE_OF_BYTE: [u64; 256] = {
+    let mut ones = [0u64; 256];
     let mut digit = 0;
     while digit < 10 {
-        ones[digit] = 1 << (4 * digit);
+        ones[b'0' as usize + digit] = 1 << (4 * digit);
         digit += 1;
     }
     ones
@@ -109,11 +110,11 @@ pub(crate) fn read_plain_hand(text: &str) -> Option<Hand> {
         loop {
             let (run_start, mut run) = (at, 0u64);
             while let Some(&b) = bytes.get(at) {
-                let digit = b.wrapping_sub(b'0');
-                if digit >= 10 {
+                let one = ONE_OF_BYTE[b as usize];
+                if one == 0 {
                     break;
                 }
-                run += ONE_OF_DIGIT[digit as usize];
+                run += one;
                 at += 1;
             }
             if at == run_start {
@@ -157,12 +158,27 @@ pub(crate) fn read_plain_hand(text: &str) -> Option<Hand> {
     let red = [(man & 15) as u8, (pin & 15) as u8, (sou & 15) as u8];
     let concealed =
         [man + ((man & 15) << 20), pin + ((pin & 15) << 20), sou + ((sou & 15) << 20), honours];
-    // At most four copies of a kind, melds included: the concealed tiles first, then each meld
-    // (no count can pass 8, so none overflows).
-    let over = concealed.iter().fold(0, |over, &w| over | over_four(w));
-    if over != 0 {
+    // Each suit's counts spread one a byte: the numbers 1 to 8 of a number suit, its nine,
+    // and the honours from their digit 0 (none, checked above).
+    let [man_counts, pin_counts, sou_counts, honour_counts] = concealed;
+    let ones_to_eight = [spread(man_counts >> 4), spread(pin_counts >> 4), spread(sou_counts >> 4)];
+    let nine = |counts: u64| (counts >> 36 & 15) as u8;
+    let nines = [nine(man_counts), nine(pin_counts), nine(sou_counts)];
+    let honours = spread(honour_counts);
+    // At most four copies of a kind among the concealed tiles (no count is over 14, so adding
+    // 0x7B to a byte carries into its top bit exactly where the count is over four, and never
+    // into the next byte)...
+    const OVER_FOUR: u64 = 0x7B7B_7B7B_7B7B_7B7B;
+    let nines_word = u64::from(u32::from_le_bytes([nines[0], nines[1], nines[2], 0]));
+    let over = (ones_to_eight[0] + OVER_FOUR)
+        | (ones_to_eight[1] + OVER_FOUR)
+        | (ones_to_eight[2] + OVER_FOUR)
+        | (honours + OVER_FOUR)
+        | (nines_word + OVER_FOUR);
+    if over & 0x8080_8080_8080_8080 != 0 {
         return None;
     }
+    // ...then with each meld, in four-bit counts (no count can pass 8, so none overflows).
     let mut all = concealed;
     for &(suit, counts) in meld_counts.iter().take(meld_count) {
         let w = &mut all[suit];
@@ -171,16 +187,14 @@ pub(crate) fn read_plain_hand(text: &str) -> Option<Hand> {
             return None;
         }
     }
-    // Each suit's counts spread one a byte into the hand's: the honours first, from their
-    // digit 0 (none, checked above) into the sou's nine, which the sou then writes.
+    // The hand's counts: the honours first, from their digit 0 into the sou's nine, which the
+    // sou then writes.
     let mut counts = Counts::EMPTY;
-    let honours = spread(concealed[3]);
     counts.0[26..34].copy_from_slice(&honours.to_le_bytes());
     for suit in 0..3 {
         let first = 9 * suit;
-        let ones_to_eight = spread(concealed[suit] >> 4);
-        counts.0[first..first + 8].copy_from_slice(&ones_to_eight.to_le_bytes());
-        counts.0[first + 8] = (concealed[suit] >> 36 & 15) as u8;
+        counts.0[first..first + 8].copy_from_slice(&ones_to_eight[suit].to_le_bytes());
+        counts.0[first + 8] = nines[suit];
     }
     // Checked as `Hand::with_extras` checks: at most four melds and 14 tiles, four copies of
     // a kind; no more red fives than fives (a red five is one of the fives here), no joker.
@@ -216,11 +230,11 @@ fn read_meld(bytes: &[u8], at: usize) -> Option<MeldRead> {
     // a number suit moved to the five as a red five.
     let mut digits = 0u64;
     for &b in bytes.get(run..end)? {
-        let digit = b.wrapping_sub(b'0');
-        if digit >= 10 {
+        let one = ONE_OF_BYTE[b as usize];
+        if one == 0 {
             return None;
         }
-        digits += ONE_OF_DIGIT[digit as usize];
+        digits += one;
     }
     let (counts, red) = if suit < 3 {
         let red = digits & 15;
