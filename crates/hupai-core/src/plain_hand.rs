@@ -6,8 +6,8 @@
 //! each closed by `m`, `p`, `s` or `z` (`0` a red five, honours `1z..7z`); a meld token is
 //! `chi:`, `pon:`, `kan:`, `kakan:` or `ankan:`, one run of digits and its suit letter, and a
 //! valid meld. Anything else (other notations, jokers, other white space, a bad tile or meld,
-//! more than 14 tiles, a hand that does not check) gives None, and the general reader reads
-//! the text and names what is wrong. Where this reader gives a hand, the general one gives the
+//! more than 14 tiles, a text over 64 bytes, a hand that does not check) gives None, and the
+//! general reader reads the text and names what is wrong. Where this reader gives a hand, the general one gives the
 //! same (`notation`'s tests compare both on every committed fixture hand and on many generated
 //! texts, good and bad).
 //!
