@@ -101,6 +101,12 @@ impl Meld {
         Ok(Meld { kind, first, called: None, from: None, red: 0 })
     }
 
+    /// A meld of parts the caller has checked as [`Meld::new`] and [`Meld::with_red`] check
+    /// them (a chi at 1..7 of a suit, no more red fives than fives), with no call recorded.
+    pub(crate) const fn from_checked(kind: MeldKind, first: Kind, red: u8) -> Meld {
+        Meld { kind, first, called: None, from: None, red }
+    }
+
     /// A chi starting at `first`.
     pub fn chi(first: Kind) -> Result<Meld, MeldError> {
         Meld::new(MeldKind::Chi, first)

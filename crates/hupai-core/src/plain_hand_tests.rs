@@ -96,8 +96,9 @@ fn other_text_is_left_to_the_general_reader() {
     ] {
         assert!(!agrees(text), "{text:?}");
     }
-    // A run of any length is left to the general reader: the plain reader stops at the
-    // fifteenth digit, so no run, however long, carries past its counts' bits.
+    // A run of any length is left to the general reader: the plain reader refuses a run of
+    // more than 14 tiles by its length, and reads no text over 64 bytes, so no run carries
+    // past its counts' word.
     for digits in [15, 16, 1_000, 1 << 20] {
         let text = format!("{}m", "9".repeat(digits));
         assert!(!agrees(&text), "{digits} nines");
@@ -181,5 +182,76 @@ fn canonical_text_is_plain() {
         assert_eq!(read_plain_hand(&text), Some(hand), "{text}");
         assert_eq!(parse_hand_general(&text), Ok(hand), "{text}");
         hands += 1;
+    }
+}
+
+#[test]
+fn every_meld_token_reads_as_the_general_reader_reads_it() {
+    // Every prefix with every run of three or four digits and every suit letter, alone and
+    // after concealed tiles: a meld is checked from its digits' four-bit counts against its
+    // shape (any order, red fives moved to the fives), so each one is compared here, both ways
+    // (the plain reader reads every meld token the general reader reads).
+    let prefixes = ["chi:", "pon:", "kan:", "kakan:", "ankan:"];
+    let (mut read, mut texts) = (0, 0);
+    for prefix in prefixes {
+        for size in [3u32, 4] {
+            for run in 0..10u32.pow(size) {
+                let digits = format!("{run:0width$}", width = size as usize);
+                for letter in ['m', 'p', 's', 'z'] {
+                    for text in [
+                        format!("{prefix}{digits}{letter}"),
+                        format!("55m {prefix}{digits}{letter}"),
+                    ] {
+                        let general = parse_hand_general(&text);
+                        let plain = read_plain_hand(&text);
+                        if let Some(hand) = plain {
+                            assert_eq!(general, Ok(hand), "{text:?}");
+                            read += 1;
+                        } else {
+                            assert!(general.is_err(), "{text:?}: {general:?} not read in one pass");
+                        }
+                        texts += 1;
+                    }
+                }
+            }
+        }
+    }
+    assert!(read > 800, "{read} of {texts} meld texts read");
+}
+
+#[test]
+fn the_longest_plain_texts_are_read_and_longer_ones_left() {
+    // The plain reader leaves any text over 64 bytes to the general reader; the longest plain
+    // hand texts are shorter, and are read in one pass.
+    for text in [
+        "kakan:1111m kakan:2222m kakan:3333m kakan:4444m 5m 6m",
+        "ankan:1111z ankan:2222z ankan:3333z ankan:4444z 5z 5z",
+        "1m 2m 3m 4m 5m 6m 7m 8m 9m 1p 2p 3p 4p 5p",
+        "1m1m1m2m2m2m3m3m3m4m4m4m5m5m",
+    ] {
+        assert!(agrees(text), "{text:?}");
+    }
+    for text in [
+        "1m 2m 3m 4m 5m 6m 7m 8m 9m 1p 2p 3p 4p 5p 6p 7p 8p 9p 1s 2s 3s 4s",
+        "kakan:1111m kakan:2222m kakan:3333m kakan:4444m 5m 6m 7m 8m 9m 1z",
+    ] {
+        assert!(text.len() > 64 && !agrees(text), "{text:?}");
+        assert!(parse_hand_general(text).is_err(), "{text:?}");
+    }
+    // Runs of one suit whose digits' counts carry into the next digit's (more than fifteen of
+    // a digit, in one run or several) are refused by their number of tiles.
+    for text in [
+        "99999999m99999999m",
+        "9999m9999m9999m9999m",
+        "1111111111111111p",
+        &format!("{}m", "9".repeat(63)),
+        &format!("{}z", "1".repeat(63)),
+        "1111m kan:1111m kan:1111m kan:1111m",
+        "kan:1111m kan:1111m kan:1111m kan:1111m",
+        "0000m kan:5555m",
+        "5m pon:505m kan:0550m",
+    ] {
+        assert!(!agrees(text), "{text:?}");
+        assert!(parse_hand_general(text).is_err(), "{text:?}");
     }
 }
