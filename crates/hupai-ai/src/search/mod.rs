@@ -115,7 +115,7 @@ impl Search {
         let late = self.params.late > 0
             && view.shanten() <= 1
             && view.live_tiles() <= u32::from(self.params.late);
-        if view.shanten() > self.params.reach && !late {
+        if view.shanten() > self.params.reach_in(&self.rules) && !late {
             return true;
         }
         if view.jokers() > 0 || view.joker.is_some() {
@@ -413,7 +413,7 @@ impl Search {
         };
         let anchored = valued.iter().find(|v| same_option(v.action, anchor));
         let chosen = match anchored {
-            Some(a) if best.ev - a.ev <= self.params.margin => a.action,
+            Some(a) if best.ev - a.ev <= self.params.margin_in(&self.rules) => a.action,
             Some(_) => best.action,
             // An option the search did not value (a kind it does not discard, a call it did
             // not weigh): it cannot compare, so `defensive`'s choice stands.
@@ -423,7 +423,7 @@ impl Search {
         let ex = explain.then(|| Explanation {
             agent: self.name.clone(),
             action,
-            reason: reason(action, anchor, anchored, &valued, self.params.margin),
+            reason: reason(action, anchor, anchored, &valued, self.params.margin_in(&self.rules)),
             candidates: valued
                 .iter()
                 .map(|v| Candidate {

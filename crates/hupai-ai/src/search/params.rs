@@ -2,6 +2,13 @@
 
 use std::fmt;
 
+use hupai_rules::{AfterWin, Rules};
+
+/// Whether a seat that wins leaves the hand, which plays on without it (血战到底).
+fn winners_leave(rules: &Rules) -> bool {
+    rules.after_win == AfterWin::Leave
+}
+
 /// Every parameter: its name and what it does.
 pub const SEARCH_PARAMS: [(&str, &str); 7] = [
     (
@@ -16,9 +23,10 @@ pub const SEARCH_PARAMS: [(&str, &str); 7] = [
     ),
     (
         "reach",
-        "how many tiles from ready a hand may be for the search to decide (0 to 3; 0 by \
-         default: ready hands only, and one tile from ready late in the hand, see `late`); \
-         further out it plays `defensive`'s choice (see RESULTS.md: at 1 it plays worse)",
+        "how many tiles from ready a hand may be for the search to decide (0 to 3; by \
+         default 1 where winners leave the hand (血战到底), 0 elsewhere: ready hands only, and \
+         one tile from ready late in the hand, see `late`); further out it plays \
+         `defensive`'s choice (see RESULTS.md: at 1 it plays worse in riichi and MCR)",
     ),
     (
         "late",
@@ -29,7 +37,7 @@ pub const SEARCH_PARAMS: [(&str, &str); 7] = [
     (
         "margin",
         "the points its best option must expect over `defensive`'s choice before the search \
-         plays another (0 to 10000; 0 by default)",
+         plays another (0 to 10000; by default 0.5 where winners leave the hand, 0 elsewhere)",
     ),
     (
         "placement",
@@ -60,12 +68,14 @@ pub struct SearchParams {
     pub budget_ms: f32,
     /// Shanten up to which the recursion is exact.
     pub depth: i8,
-    /// Shanten up to which the search decides.
-    pub reach: i8,
+    /// Shanten up to which the search decides (`None`: the family's default, see
+    /// [`SearchParams::reach_in`]).
+    pub reach: Option<i8>,
     /// Live-wall tiles at or below which the search decides one tile from ready too.
     pub late: u8,
-    /// Points the best option must expect over `defensive`'s choice.
-    pub margin: f32,
+    /// Points the best option must expect over `defensive`'s choice (`None`: the family's
+    /// default, see [`SearchParams::margin_in`]).
+    pub margin: Option<f32>,
     /// Hands before a match's last in which outcomes are valued by placement (-1: never).
     pub placement: i8,
     /// Every hand is a whole match.
@@ -77,9 +87,9 @@ impl Default for SearchParams {
         SearchParams {
             budget_ms: 5.0,
             depth: 2,
-            reach: 0,
+            reach: None,
             late: 24,
-            margin: 0.0,
+            margin: None,
             placement: 3,
             single: false,
         }
@@ -87,6 +97,20 @@ impl Default for SearchParams {
 }
 
 impl SearchParams {
+    /// How many tiles from ready the search decides under `rules`: as set, else 1 where
+    /// winners leave the hand (血战到底) and 0 elsewhere. Where winners leave, the search's
+    /// one-tile-from-ready departures from `defensive` gain where its values say they gain
+    /// more than half a point (Sichuan, RESULTS.md); elsewhere they lose (riichi, MCR).
+    pub fn reach_in(&self, rules: &Rules) -> i8 {
+        self.reach.unwrap_or(if winners_leave(rules) { 1 } else { 0 })
+    }
+
+    /// The margin under `rules`: as set, else half a point where winners leave the hand
+    /// (below it the search's departures there were near ties that lost) and 0 elsewhere.
+    pub fn margin_in(&self, rules: &Rules) -> f32 {
+        self.margin.unwrap_or(if winners_leave(rules) { 0.5 } else { 0.0 })
+    }
+
     /// Hands one recursion may search.
     pub fn node_budget(&self) -> usize {
         (self.budget_ms * HANDS_PER_MS).max(1.0) as usize
@@ -111,14 +135,14 @@ impl SearchParams {
             }
             "depth" => return Err(format!("depth={value}: use a whole number from 0 to 3")),
             "reach" if (0.0..=3.0).contains(&number) && number.fract() == 0.0 => {
-                self.reach = number as i8
+                self.reach = Some(number as i8)
             }
             "reach" => return Err(format!("reach={value}: use a whole number from 0 to 3")),
             "late" if (0.0..=136.0).contains(&number) && number.fract() == 0.0 => {
                 self.late = number as u8
             }
             "late" => return Err(format!("late={value}: use a whole number from 0 to 136")),
-            "margin" if (0.0..=10_000.0).contains(&number) => self.margin = number,
+            "margin" if (0.0..=10_000.0).contains(&number) => self.margin = Some(number),
             "margin" => return Err(format!("margin={value}: use a number from 0 to 10000")),
             "placement" if (-1.0..=16.0).contains(&number) && number.fract() == 0.0 => {
                 self.placement = number as i8
@@ -148,14 +172,14 @@ impl fmt::Display for SearchParams {
         if self.depth != d.depth {
             parts.push(format!("depth={}", self.depth));
         }
-        if self.reach != d.reach {
-            parts.push(format!("reach={}", self.reach));
+        if let Some(reach) = self.reach {
+            parts.push(format!("reach={reach}"));
         }
         if self.late != d.late {
             parts.push(format!("late={}", self.late));
         }
-        if self.margin != d.margin {
-            parts.push(format!("margin={}", self.margin));
+        if let Some(margin) = self.margin {
+            parts.push(format!("margin={margin}"));
         }
         if self.placement != d.placement {
             parts.push(format!("placement={}", self.placement));
@@ -195,5 +219,30 @@ mod tests {
         p.set("single", "1").unwrap();
         p.set("late", "0").unwrap();
         assert_eq!(p.to_string(), "budget_ms=10,late=0,margin=200,placement=-1,single=1");
+    }
+
+    #[test]
+    fn reach_and_margin_default_by_what_a_win_does_to_the_hand() {
+        let rules = |name: &str| Rules::preset(name).unwrap();
+        let d = SearchParams::default();
+        for (preset, reach, margin) in [
+            ("sichuan", 1, 0.5),
+            ("sichuan-exchange", 1, 0.5),
+            ("sichuan-xueliu", 0, 0.0),
+            ("riichi", 0, 0.0),
+            ("mcr", 0, 0.0),
+            ("guangdong", 0, 0.0),
+        ] {
+            assert_eq!(d.reach_in(&rules(preset)), reach, "{preset}");
+            assert_eq!(d.margin_in(&rules(preset)), margin, "{preset}");
+        }
+        // Set, they hold in every family, and the name says so.
+        let mut p = SearchParams::default();
+        p.set("reach", "0").unwrap();
+        p.set("margin", "0").unwrap();
+        assert_eq!(p.reach_in(&rules("sichuan")), 0);
+        assert_eq!(p.margin_in(&rules("sichuan")), 0.0);
+        assert_eq!(p.to_string(), "reach=0,margin=0");
+        assert_eq!(d.to_string(), "");
     }
 }
