@@ -4,9 +4,10 @@ use std::fmt;
 
 use hupai_rules::{AfterWin, Rules};
 
-/// Whether a seat that wins leaves the hand, which plays on without it (血战到底).
-fn winners_leave(rules: &Rules) -> bool {
-    rules.after_win == AfterWin::Leave
+/// Whether a win leaves the hand to play on (血战到底, where the winner leaves, and 血流成河,
+/// where it stays), not ending it.
+fn hand_plays_on(rules: &Rules) -> bool {
+    rules.after_win != AfterWin::End
 }
 
 /// Every parameter: its name and what it does.
@@ -24,9 +25,9 @@ pub const SEARCH_PARAMS: [(&str, &str); 7] = [
     (
         "reach",
         "how many tiles from ready a hand may be for the search to decide (0 to 3; by \
-         default 1 where winners leave the hand (血战到底), 0 elsewhere: ready hands only, and \
-         one tile from ready late in the hand, see `late`); further out it plays \
-         `defensive`'s choice (see RESULTS.md: at 1 it plays worse in riichi and MCR)",
+         default 1 where a win does not end the hand (血战到底, 血流成河), 0 elsewhere: \
+         ready hands only, and one tile from ready late in the hand, see `late`); further out \
+         it plays `defensive`'s choice (see RESULTS.md: at 1 it plays worse in riichi and MCR)",
     ),
     (
         "late",
@@ -37,7 +38,8 @@ pub const SEARCH_PARAMS: [(&str, &str); 7] = [
     (
         "margin",
         "the points its best option must expect over `defensive`'s choice before the search \
-         plays another (0 to 10000; by default 0.5 where winners leave the hand, 0 elsewhere)",
+         plays another (0 to 10000; by default 0.5 where a win does not end the hand, 0 \
+         elsewhere)",
     ),
     (
         "placement",
@@ -97,18 +99,18 @@ impl Default for SearchParams {
 }
 
 impl SearchParams {
-    /// How many tiles from ready the search decides under `rules`: as set, else 1 where
-    /// winners leave the hand (血战到底) and 0 elsewhere. Where winners leave, the search's
-    /// one-tile-from-ready departures from `defensive` gain where its values say they gain
-    /// more than half a point (Sichuan, RESULTS.md); elsewhere they lose (riichi, MCR).
+    /// How many tiles from ready the search decides under `rules`: as set, else 1 where a
+    /// win does not end the hand (Sichuan's 血战到底 and 血流成河) and 0 elsewhere. There the
+    /// search's one-tile-from-ready departures from `defensive` gain where its values say they
+    /// gain more than half a point (RESULTS.md); elsewhere they lose (riichi, MCR).
     pub fn reach_in(&self, rules: &Rules) -> i8 {
-        self.reach.unwrap_or(if winners_leave(rules) { 1 } else { 0 })
+        self.reach.unwrap_or(if hand_plays_on(rules) { 1 } else { 0 })
     }
 
-    /// The margin under `rules`: as set, else half a point where winners leave the hand
+    /// The margin under `rules`: as set, else half a point where a win does not end the hand
     /// (below it the search's departures there were near ties that lost) and 0 elsewhere.
     pub fn margin_in(&self, rules: &Rules) -> f32 {
-        self.margin.unwrap_or(if winners_leave(rules) { 0.5 } else { 0.0 })
+        self.margin.unwrap_or(if hand_plays_on(rules) { 0.5 } else { 0.0 })
     }
 
     /// Hands one recursion may search.
@@ -222,13 +224,13 @@ mod tests {
     }
 
     #[test]
-    fn reach_and_margin_default_by_what_a_win_does_to_the_hand() {
+    fn reach_and_margin_default_by_whether_a_win_ends_the_hand() {
         let rules = |name: &str| Rules::preset(name).unwrap();
         let d = SearchParams::default();
         for (preset, reach, margin) in [
             ("sichuan", 1, 0.5),
             ("sichuan-exchange", 1, 0.5),
-            ("sichuan-xueliu", 0, 0.0),
+            ("sichuan-xueliu", 1, 0.5),
             ("riichi", 0, 0.0),
             ("mcr", 0, 0.0),
             ("guangdong", 0, 0.0),

@@ -5,11 +5,12 @@
 //! `docs/protocol.md` describes them.
 //!
 //! The server's adviser, for the hint's suggestion and for the review ([`super::review`]), is
-//! the strongest agent measured for the rules ([`adviser_spec`]): `search` in riichi, where it
-//! looks ahead at ready hands, bounded by a work budget of about 5 ms a decision, and plays
-//! `defensive`'s choice elsewhere, so a hint costs at most a few tens of milliseconds;
-//! `defensive` in the Chinese families, where `search` has not measured stronger (level, or ahead
-//! on one Guangdong seed of two; its figures are in `crates/hupai-ai/RESULTS.md`).
+//! the strongest agent measured for the rules ([`adviser_spec`]): `search` in riichi, Guangdong
+//! and Sichuan where winners leave, where it looks ahead at ready hands (and one tile from ready
+//! late in the hand, or always where winners leave), bounded by a work budget of about 5 ms a
+//! decision, and plays `defensive`'s choice elsewhere, so a hint costs at most a few tens of
+//! milliseconds; `defensive` in the other families, where `search` has not measured stronger
+//! (its figures are in `crates/hupai-ai/RESULTS.md`).
 //!
 //! ```
 //! use hupai_engine::{Driver, Setup};
@@ -25,23 +26,23 @@
 
 use hupai_ai::{AgentSpec, BuildOptions, Defensive};
 use hupai_engine::Agent;
-use hupai_rules::{Rules, Variant};
+use hupai_rules::{AfterWin, Rules, Variant};
 
 pub use hupai_ai::hint::{DiscardHint, Hint, Suggestion, ThreatHint, TileDanger, Unseen, Weighed};
 
 /// The agent spec of the server's adviser (hints and the review) under `rules`: the agent that
-/// measured strongest there. In riichi `search` leads three `defensive` by 31-36 points a hand
-/// over 20,000 duplicate hands on each of two seeds; in MCR and Sichuan it measured behind them
-/// (fewer wins), so those tables, and the other Chinese families, are advised by `defensive`.
+/// measured strongest there (`crates/hupai-ai/RESULTS.md`). `search` leads three `defensive`
+/// in riichi (points and rank, 40,000 duplicate hands on each of two seeds), Guangdong (+0.022
+/// a hand over 32,000) and Sichuan where winners leave (血战到底: +0.040 and +0.070 over 16,000
+/// on each of two seeds); in MCR it is level, and under 血流成河 and in the other Chinese
+/// families it is level or behind, so those tables are advised by `defensive`.
 pub fn adviser_spec(rules: &Rules) -> &'static str {
     match rules.variant {
-        Variant::Riichi => "search",
-        Variant::Mcr
-        | Variant::Chinese
-        | Variant::Sichuan
-        | Variant::HongKong
-        | Variant::Guangdong
-        | Variant::Wuhan => "defensive",
+        Variant::Riichi | Variant::Guangdong => "search",
+        Variant::Sichuan if rules.after_win == AfterWin::Leave => "search",
+        Variant::Mcr | Variant::Chinese | Variant::Sichuan | Variant::HongKong | Variant::Wuhan => {
+            "defensive"
+        }
     }
 }
 
@@ -113,12 +114,20 @@ mod tests {
     }
 
     #[test]
-    fn the_adviser_is_search_in_riichi_and_defensive_in_the_chinese_families() {
+    fn the_adviser_is_search_where_it_measured_strongest_and_defensive_elsewhere() {
         for preset in Rules::preset_names() {
             let rules = Rules::preset(preset).unwrap();
             let spec: AgentSpec = adviser_spec(&rules).parse().unwrap();
             assert!(spec.build(&rules, 0, 0, &BuildOptions::default()).is_ok(), "{preset}");
-            let want = if rules.variant == Variant::Riichi { "search" } else { "defensive" };
+            let search = matches!(rules.variant, Variant::Riichi | Variant::Guangdong)
+                || (rules.variant == Variant::Sichuan && rules.after_win == AfterWin::Leave);
+            let want = if search { "search" } else { "defensive" };
+            assert_eq!(
+                search,
+                ["guangdong", "sichuan", "sichuan-exchange"].contains(&preset)
+                    || rules.variant == Variant::Riichi,
+                "{preset}"
+            );
             assert_eq!(adviser(&rules).name(), want, "{preset}");
         }
     }
