@@ -106,7 +106,7 @@ pub fn for_each_decomposition(counts: &Counts, mut f: impl FnMut(&Decomposition)
         return;
     };
     let mut work = *counts;
-    let full = nonzero(counts);
+    let full = counts.held().bits();
     let first = 9 * pair_suit;
     // In a number suit, a sequence at j, j+1, j+2 (numbers counted from 0) adds 3j + 3 to
     // the sum of the suit's tile numbers and a triplet 3j, both 0 modulo 3: so the pair's 2p
@@ -129,22 +129,6 @@ pub fn for_each_decomposition(counts: &Counts, mut f: impl FnMut(&Decomposition)
         melds(&mut work, mask, &mut d, &mut f);
         work[pair] += 2;
     }
-}
-
-/// The kinds with at least one tile, as a bit mask by kind index: eight counts at a time, each
-/// count's byte made its top bit when not zero, the eight top bits gathered by one product.
-fn nonzero(counts: &Counts) -> u64 {
-    const LOW: u64 = 0x7f7f_7f7f_7f7f_7f7f;
-    // Bit 8j (byte j's lowest) to bit 56 + j: no two products share a bit, so nothing carries.
-    const GATHER: u64 = 0x0102_0408_1020_4080;
-    let held = |at: usize| {
-        let mut word = [0u8; 8];
-        word.copy_from_slice(&counts.0[at..at + 8]);
-        let w = u64::from_le_bytes(word);
-        (((((w & LOW) + LOW) | w) & !LOW) >> 7).wrapping_mul(GATHER) >> 56 << at
-    };
-    // Kinds 0..32 eight at a time, then 26..34 (26..32 again, the same bits).
-    held(0) | held(8) | held(16) | held(24) | held(26)
 }
 
 /// Splits the tiles of `work` (whose nonzero kinds are `mask`) into melds, lowest kind first.
@@ -350,24 +334,6 @@ mod tests {
         }
         assert!(winning > 10_000, "{winning}");
         assert!(checked > 10_000);
-    }
-
-    #[test]
-    fn nonzero_is_the_kinds_held() {
-        let mut seed = 0x9e37_79b9_7f4a_7c15u64;
-        for round in 0..20_000 {
-            let mut counts = Counts::EMPTY;
-            for c in counts.0.iter_mut() {
-                seed ^= seed << 13;
-                seed ^= seed >> 7;
-                seed ^= seed << 17;
-                // Mostly empty kinds, every count 0..=255 now and then.
-                *c = if round % 4 == 0 { seed as u8 } else { (seed % 8).saturating_sub(3) as u8 };
-            }
-            let slow = (0..34).fold(0u64, |m, i| m | u64::from(counts.0[i] > 0) << i);
-            assert_eq!(nonzero(&counts), slow, "{:?}", counts.0);
-        }
-        assert_eq!(nonzero(&Counts([4; 34])), (1 << 34) - 1);
     }
 
     #[test]

@@ -34,7 +34,7 @@ impl Held {
     /// Counts the hand's tiles.
     pub(crate) fn new(hand: &Hand) -> Held {
         let all = hand.all_counts();
-        Held { all, present: held_kinds(&all), red: hand.red_fives() }
+        Held { all, present: all.held().bits(), red: hand.red_fives() }
     }
 }
 
@@ -183,22 +183,6 @@ impl Facts {
     }
 }
 
-/// The kinds with at least one tile, as a bit mask by kind index: eight counts at a time, each
-/// count's byte made its top bit when not zero, the eight top bits gathered by one product.
-fn held_kinds(all: &Counts) -> u64 {
-    const LOW: u64 = 0x7f7f_7f7f_7f7f_7f7f;
-    // Bit 8j (byte j's lowest) to bit 56 + j: no two products share a bit, so nothing carries.
-    const GATHER: u64 = 0x0102_0408_1020_4080;
-    let held = |at: usize| {
-        let mut word = [0u8; 8];
-        word.copy_from_slice(&all.0[at..at + 8]);
-        let w = u64::from_le_bytes(word);
-        (((((w & LOW) + LOW) | w) & !LOW) >> 7).wrapping_mul(GATHER) >> 56 << at
-    };
-    // Kinds 0..32 eight at a time, then 26..34 (26..32 again, the same bits).
-    held(0) | held(8) | held(16) | held(24) | held(26)
-}
-
 /// The seat or round wind yaku for `wind`, counting from the East one.
 fn wind_yaku(east: Yaku, wind: Kind) -> Yaku {
     let offset = wind.index().saturating_sub(Kind::EAST.index());
@@ -232,25 +216,6 @@ fn nine_gates(all: &Counts, win: Kind) -> Option<Yaku> {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn held_kinds_are_the_nonzero_counts() {
-        let mut seed = 0x9e37_79b9_7f4a_7c15u64;
-        for round in 0..20_000 {
-            let mut all = Counts::EMPTY;
-            for c in all.0.iter_mut() {
-                seed ^= seed << 13;
-                seed ^= seed >> 7;
-                seed ^= seed << 17;
-                // Mostly empty kinds, every count 0..=255 now and then.
-                *c = if round % 4 == 0 { seed as u8 } else { (seed % 8).saturating_sub(3) as u8 };
-            }
-            let slow = (0..34).fold(0u64, |m, i| m | u64::from(all.0[i] > 0) << i);
-            assert_eq!(held_kinds(&all), slow, "{:?}", all.0);
-        }
-        assert_eq!(held_kinds(&Counts::EMPTY), 0);
-        assert_eq!(held_kinds(&Counts([4; 34])), (1 << 34) - 1);
-    }
 
     #[test]
     fn nine_gates_forms() {
