@@ -10,7 +10,7 @@
 use std::fmt;
 use std::ops::{Index, IndexMut};
 
-use crate::{HandError, Kind, KindSet, Suit};
+use crate::{HandError, Kind, Suit};
 
 /// The number of tiles of each kind (`[u8; 34]`, MPSZ order).
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
@@ -58,23 +58,6 @@ impl Counts {
     pub fn suit(&self, suit: Suit) -> &[u8] {
         let start = suit.first().index();
         &self.0[start..start + suit.kind_count()]
-    }
-
-    /// The kinds with at least one tile: eight counts at a time, each count's byte made its
-    /// top bit when not zero, the eight top bits gathered by one product.
-    pub fn held(&self) -> KindSet {
-        const LOW: u64 = 0x7f7f_7f7f_7f7f_7f7f;
-        // Bit 8j (byte j's lowest) to bit 56 + j: no two products share a bit, so nothing
-        // carries.
-        const GATHER: u64 = 0x0102_0408_1020_4080;
-        let held = |at: usize| {
-            let mut word = [0u8; 8];
-            word.copy_from_slice(&self.0[at..at + 8]);
-            let w = u64::from_le_bytes(word);
-            (((((w & LOW) + LOW) | w) & !LOW) >> 7).wrapping_mul(GATHER) >> 56 << at
-        };
-        // Kinds 0..32 eight at a time, then 26..34 (26..32 again, the same bits).
-        KindSet::from_bits(held(0) | held(8) | held(16) | held(24) | held(26))
     }
 
     /// The kinds present, each once, in order.
@@ -169,28 +152,4 @@ pub(crate) fn write_counts(
         write!(f, "{}", suit.letter())?;
     }
     Ok(())
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn held_is_the_kinds_with_a_tile() {
-        let mut seed = 0x9e37_79b9_7f4a_7c15u64;
-        for round in 0..20_000 {
-            let mut counts = Counts::EMPTY;
-            for c in counts.0.iter_mut() {
-                seed ^= seed << 13;
-                seed ^= seed >> 7;
-                seed ^= seed << 17;
-                // Mostly empty kinds, every count 0..=255 now and then.
-                *c = if round % 4 == 0 { seed as u8 } else { (seed % 8).saturating_sub(3) as u8 };
-            }
-            let slow = (0..34).fold(0u64, |m, i| m | u64::from(counts.0[i] > 0) << i);
-            assert_eq!(counts.held().bits(), slow, "{:?}", counts.0);
-        }
-        assert_eq!(Counts::EMPTY.held(), KindSet::EMPTY);
-        assert_eq!(Counts([4; 34]).held().bits(), (1 << 34) - 1);
-    }
 }

@@ -106,7 +106,7 @@ pub fn for_each_decomposition(counts: &Counts, mut f: impl FnMut(&Decomposition)
         return;
     };
     let mut work = *counts;
-    let full = counts.held().bits();
+    let full = counts.kind_set().bits();
     let first = 9 * pair_suit;
     // In a number suit, a sequence at j, j+1, j+2 (numbers counted from 0) adds 3j + 3 to
     // the sum of the suit's tile numbers and a triplet 3j, both 0 modulo 3: so the pair's 2p

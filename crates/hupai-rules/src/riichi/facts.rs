@@ -34,7 +34,7 @@ impl Held {
     /// Counts the hand's tiles.
     pub(crate) fn new(hand: &Hand) -> Held {
         let all = hand.all_counts();
-        Held { all, present: all.held().bits(), red: hand.red_fives() }
+        Held { all, present: all.kind_set().bits(), red: hand.red_fives() }
     }
 }
 
