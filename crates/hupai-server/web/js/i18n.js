@@ -17,7 +17,7 @@ const STRINGS = {
     len_half: 'Half game',
     len_full: 'Full match',
     bot_defensive: 'Strong (defensive)',
-    bot_search: 'Looks ahead (search; strongest in riichi, Guangdong and Sichuan)',
+    bot_search: 'Looks ahead (search; best in riichi, Guangdong, Sichuan)',
     bot_efficiency: 'Medium (efficiency)',
     bot_random: 'Weak (random)',
     friends_seats: 'Seats for friends',
