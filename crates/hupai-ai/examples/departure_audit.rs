@@ -26,7 +26,7 @@
 use std::collections::BTreeMap;
 
 use hupai_ai::arena::wall_seed;
-use hupai_ai::search::{Search, SearchParams};
+use hupai_ai::search::{same_option, Search, SearchParams};
 use hupai_ai::Defensive;
 use hupai_core::Seat;
 use hupai_engine::{Action, Agent, Decision, Event, Game, Setup, SplitMix64};
@@ -248,13 +248,4 @@ fn main() {
         "\n(sum / hands = what the departures add a hand: {:+.4})",
         all.departures.iter().map(|d| d.1).sum::<f64>() / hands as f64
     );
-}
-
-/// Whether `a` and `b` are the same option up to which copy of a kind is discarded.
-fn same_option(a: Action, b: Action) -> bool {
-    match (a, b) {
-        (Action::Discard { pai: x, .. }, Action::Discard { pai: y, .. })
-        | (Action::Riichi { pai: x, .. }, Action::Riichi { pai: y, .. }) => x.kind() == y.kind(),
-        _ => a == b,
-    }
 }

@@ -461,7 +461,7 @@ fn kong_payment(rules: &Rules, view: &PlayerView, kan: Action) -> f32 {
 type KanDraw = (f32, Option<f32>, Vec<(Kind, usize)>);
 
 /// Whether `a` and `b` are the same option up to which copy of a kind is discarded.
-fn same_option(a: Action, b: Action) -> bool {
+pub fn same_option(a: Action, b: Action) -> bool {
     match (a, b) {
         (Action::Discard { pai: x, .. }, Action::Discard { pai: y, .. })
         | (Action::Riichi { pai: x, .. }, Action::Riichi { pai: y, .. }) => x.kind() == y.kind(),
