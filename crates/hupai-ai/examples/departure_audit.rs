@@ -1,19 +1,23 @@
 //! Where `search` departs from `defensive`, is the departure worth what the search says?
-//! `departure_audit RULES HANDS SEED [ROLLOUTS] [PARAMS] [ANCHOR]`.
+//! `departure_audit RULES HANDS SEED [ROLLOUTS] [AGENT] [ANCHOR]`.
 //!
-//! Plays single hands with `search(PARAMS)` in seat 0 and three `defensive`, as the arena
-//! does. At every decision of seat 0 where the search's choice is not `defensive`'s, the
+//! Plays single hands with AGENT in seat 0 (the dealer; with `AUDIT_SEATS=all` each of the
+//! four seats in turn) and three `defensive`, as the arena does. AGENT is
+//! an agent spec (`search(reach=1)`, `model:models/riichi-clone-search.onnx`) or the
+//! parameters of a search alone (`reach=1,margin=0.5`); `search` by default. At every
+//! decision of seat 0 where its choice is not `defensive`'s, the
 //! position is played out ROLLOUTS times (16 by default) from as many orders of the unseen
 //! live wall, each order once with the search's choice and once with `defensive`'s, both
-//! seats playing on as before (seat 0 the search, the others `defensive`). The difference
+//! seats playing on as before (seat 0 the agent, the others `defensive`). The difference
 //! of seat 0's points to the hand's end, order by order, is what the departure gained there:
 //! the same walls on both sides, so the noise of the draws mostly cancels. The table groups
-//! the departures by what they do and sets the search's own predicted gain (its value of its
-//! choice less its value of `defensive`'s) beside the gain measured.
+//! the departures by what they do and sets the agent's own predicted gain beside the gain
+//! measured: a search's value of its choice less its value of `defensive`'s, a model's logit
+//! of its choice less the logit of `defensive`'s (NaN where the agent gives no such number).
 //!
-//! ANCHOR is `defensive` (the default) or another search's parameters (`ease=0`): then the
-//! table measures one search against another, decision by decision, the anchor's choice
-//! played where the two differ and `search(PARAMS)` on from there in both.
+//! ANCHOR is `defensive` (the default) or another agent, spec or search parameters as AGENT:
+//! then the table measures AGENT against it, decision by decision, the anchor's choice played
+//! where the two differ and AGENT on from there in both.
 //!
 //! The rollouts know the opponents' hands (they play the real position); the search itself
 //! never does. This is a measuring program: the departures' mean gain is an estimate of how
@@ -26,8 +30,8 @@
 use std::collections::BTreeMap;
 
 use hupai_ai::arena::wall_seed;
-use hupai_ai::search::{same_option, Search, SearchParams};
-use hupai_ai::Defensive;
+use hupai_ai::search::{same_option, SearchParams};
+use hupai_ai::{AgentSpec, BuildOptions, Defensive};
 use hupai_core::Seat;
 use hupai_engine::{Action, Agent, Decision, Event, Game, Setup, SplitMix64};
 use hupai_rules::Rules;
@@ -35,14 +39,14 @@ use hupai_rules::Rules;
 /// Seat 0's points from this position to the hand's end, the hand played on by the agents;
 /// as the arena counts them, the scores of the hand's last win or draw (sticks left on the
 /// table are lost, not handed to the leader as at a match's end).
-fn play_out(mut game: Game, search: &Search, defensive: &Defensive) -> (f64, f64) {
-    let start = game.scores()[Seat::East];
+fn play_out(mut game: Game, me_seat: Seat, audited: &Audited, defensive: &Defensive) -> (f64, f64) {
+    let start = game.scores()[me_seat];
     let mut end = game.scores();
-    let mut me = search.clone();
+    let mut me = audited.agent();
     let mut others = defensive.clone();
     while let Some(seat) = game.next_seat() {
         let options = game.pending().options(seat).to_vec();
-        let action = if seat == Seat::East {
+        let action = if seat == me_seat {
             me.decide(game.view(seat), &options)
         } else {
             others.decide(game.view(seat), &options)
@@ -54,21 +58,25 @@ fn play_out(mut game: Game, search: &Search, defensive: &Defensive) -> (f64, f64
             }
         }
     }
-    // Seat 0 deals the single hand, so it takes a tie (as the arena ranks).
-    let rank = 1 + end.iter().filter(|&&p| p > end[Seat::East]).count();
-    (f64::from(end[Seat::East] - start), rank as f64)
+    // A tie goes to the seat nearer the dealer (East), as the arena ranks.
+    let mine = end[me_seat];
+    let rank = 1 + Seat::ALL
+        .iter()
+        .filter(|&&s| end[s] > mine || (end[s] == mine && s.index() < me_seat.index()))
+        .count();
+    (f64::from(mine - start), rank as f64)
 }
 
 /// Seat 0's shanten after `action` (its own view, the next time it has 3n + 1 tiles).
-fn shanten_after(game: &Game, action: Action) -> i8 {
+fn shanten_after(game: &Game, me_seat: Seat, action: Action) -> i8 {
     let mut g = game.clone();
-    g.apply(Seat::East, action).expect("a legal option");
-    g.view(Seat::East).shanten()
+    g.apply(me_seat, action).expect("a legal option");
+    g.view(me_seat).shanten()
 }
 
 /// What a departure does, in a few words.
-fn kind_of(game: &Game, chosen: Action, anchor: Action) -> String {
-    let view = game.view(Seat::East);
+fn kind_of(game: &Game, me_seat: Seat, chosen: Action, anchor: Action) -> String {
+    let view = game.view(me_seat);
     let now = view.shanten();
     let late = if view.live_tiles() <= 24 { " late" } else { "" };
     let name = |a: Action| match a {
@@ -93,7 +101,8 @@ fn kind_of(game: &Game, chosen: Action, anchor: Action) -> String {
                 if same_kind {
                     return format!("turn sh{now}: {} over {}{late}", name(chosen), name(anchor));
                 }
-                let (a, b) = (shanten_after(game, chosen), shanten_after(game, anchor));
+                let (a, b) =
+                    (shanten_after(game, me_seat, chosen), shanten_after(game, me_seat, anchor));
                 let tag = |s: i8| if s > now { "breaks" } else { "keeps" };
                 format!(
                     "turn sh{now}: {} {} / defensive {} {}{late}",
@@ -106,6 +115,48 @@ fn kind_of(game: &Game, chosen: Action, anchor: Action) -> String {
                 format!("turn sh{now}: {} over {}{late}", name(chosen), name(anchor))
             }
         }
+    }
+}
+
+/// The agent in seat 0 (or an anchor), built afresh for every hand and every play-out.
+struct Audited {
+    spec: AgentSpec,
+    rules: Rules,
+}
+
+impl Audited {
+    /// An agent spec, or a search's parameters alone (`reach=1,margin=0.5`).
+    fn parse(text: &str, rules: &Rules) -> Audited {
+        let spec = match text.parse::<AgentSpec>() {
+            Ok(spec) => spec,
+            Err(_) if text.contains('=') => {
+                let mut p = SearchParams::default();
+                for pair in text.split(',').filter(|p| !p.is_empty()) {
+                    let (k, v) = pair.split_once('=').expect("parameters as key=value,...");
+                    p.set(k.trim(), v.trim()).unwrap();
+                }
+                format!("search({p})").parse().unwrap()
+            }
+            Err(e) => panic!("{text}: {e}"),
+        };
+        Audited { spec, rules: rules.clone() }
+    }
+
+    fn agent(&self) -> Box<dyn Agent> {
+        self.spec.build(&self.rules, 0, 0, &BuildOptions::default()).unwrap()
+    }
+}
+
+/// The agent's own number for `action` at this decision: a search's `ev`, a model's `logit`.
+fn own_value(
+    agent: &mut dyn Agent,
+    view: &hupai_engine::PlayerView,
+    options: &[Action],
+) -> impl Fn(Action) -> Option<f64> {
+    let candidates = agent.explain(view, options).candidates;
+    move |a: Action| {
+        let c = candidates.iter().find(|c| same_option(c.action, a))?;
+        c.numbers.iter().find(|(name, _)| matches!(*name, "ev" | "logit")).map(|n| n.1)
     }
 }
 
@@ -142,41 +193,30 @@ fn main() {
     let seed: u64 = args.get(3).and_then(|s| s.parse().ok()).unwrap_or(1);
     let rollouts: u64 = args.get(4).and_then(|s| s.parse().ok()).unwrap_or(16);
     let rules = Rules::preset(preset).expect("preset");
-    let mut params = SearchParams::default();
-    if let Some(text) = args.get(5) {
-        for pair in text.split(',').filter(|p| !p.is_empty()) {
-            let (k, v) = pair.split_once('=').expect("PARAMS as key=value,...");
-            params.set(k.trim(), v.trim()).unwrap();
-        }
-    }
-    let search = Search::with_params(&rules, params, 0);
+    let audited = Audited::parse(args.get(5).map_or("search", String::as_str), &rules);
     let defensive = Defensive::new(&rules);
     let anchor_text = args.get(6).map_or("defensive", String::as_str);
-    let mut anchor_agent: Box<dyn Agent> = if anchor_text == "defensive" {
-        Box::new(defensive.clone())
-    } else {
-        let mut p = SearchParams::default();
-        for pair in anchor_text.split(',').filter(|p| !p.is_empty()) {
-            let (k, v) = pair.split_once('=').expect("ANCHOR as key=value,...");
-            p.set(k.trim(), v.trim()).unwrap();
-        }
-        Box::new(Search::with_params(&rules, p, 0))
-    };
+    let anchored = Audited::parse(anchor_text, &rules);
     let mut groups: BTreeMap<String, Group> = BTreeMap::new();
     // AUDIT_TSV=FILE: every departure as a line (kind, predicted, points, rank), to bin by
     // the predicted gain (what `margin` would keep).
     let mut tsv = std::env::var_os("AUDIT_TSV").map(|p| std::fs::File::create(p).unwrap());
     let mut decisions = 0u64;
+    // AUDIT_SEATS=all seats the agent at East, South, West and North in turn (hand by hand),
+    // as the arena's duplicate rotation does; by default it deals every hand.
+    let every_seat = std::env::var("AUDIT_SEATS").is_ok_and(|v| v == "all");
     for hand in 0..hands {
+        let me_seat = if every_seat { Seat::ALL[(hand % 4) as usize] } else { Seat::East };
         let mut setup = Setup::new(rules.clone(), wall_seed(seed, hand));
         setup.single_hand = true;
         let (mut game, _) = Game::new(setup);
-        let mut me = search.clone();
+        let mut me = audited.agent();
+        let mut anchor_agent = anchored.agent();
         let mut others = defensive.clone();
         let mut at = 0u64;
         while let Some(seat) = game.next_seat() {
             let options = game.pending().options(seat).to_vec();
-            if seat != Seat::East {
+            if seat != me_seat {
                 let action = others.decide(game.view(seat), &options);
                 game.apply(seat, action).expect("a legal option");
                 continue;
@@ -188,15 +228,12 @@ fn main() {
             }
             let anchor = anchor_agent.decide(view, &options);
             if options.len() > 1 && !same_option(chosen, anchor) {
-                let valued = me.value_options(view, &options);
-                let ev = |a: Action| {
-                    valued.iter().find(|v| same_option(v.action, a)).map(|v| f64::from(v.ev))
-                };
+                let ev = own_value(me.as_mut(), view, &options);
                 let predicted = match (ev(chosen), ev(anchor)) {
                     (Some(c), Some(a)) => c - a,
                     _ => f64::NAN,
                 };
-                let name = kind_of(&game, chosen, anchor);
+                let name = kind_of(&game, me_seat, chosen, anchor);
                 let (mut gain, mut rank) = (0.0, 0.0);
                 for r in 0..rollouts {
                     let mut rng = SplitMix64::new(wall_seed(seed ^ 0xA0D1, hand * 1000 + at) ^ r);
@@ -207,8 +244,8 @@ fn main() {
                     let mut without = base;
                     without.apply(seat, anchor).expect("legal");
                     let (a, b) = (
-                        play_out(with, &search, &defensive),
-                        play_out(without, &search, &defensive),
+                        play_out(with, me_seat, &audited, &defensive),
+                        play_out(without, me_seat, &audited, &defensive),
                     );
                     gain += a.0 - b.0;
                     rank += a.1 - b.1;
@@ -228,7 +265,8 @@ fn main() {
         }
     }
     println!(
-        "{preset}, {hands} hands, seed {seed}, {rollouts} rollouts a departure, search({params}) against {anchor_text}"
+        "{preset}, {hands} hands, seed {seed}, {rollouts} rollouts a departure, {} against {}",
+        audited.spec, anchored.spec
     );
     println!(
         "decisions of seat 0 with a choice: {decisions}; departures: {}\n",
