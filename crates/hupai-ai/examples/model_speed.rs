@@ -1,5 +1,6 @@
 //! Times a model's logits for one observation and for batches, as played (an exported MLP
-//! evaluated directly) and by the runtime (tract):
+//! evaluated directly) and by the runtime (tract), and a decision's: the logits at the ids of
+//! fourteen options alone (`Model::logits_at`), as the model agent reads them:
 //! `cargo run --release -p hupai-ai --example model_speed -- FILE.onnx`.
 
 // A measuring program, not library code: a failed setup or a wrong result should stop it at
@@ -33,5 +34,11 @@ fn main() {
         let played = time(&|| model.logits(n, &planes, &scalars).expect("run"));
         let tract = time(&|| model.runtime_logits(n, &planes, &scalars).expect("run"));
         println!("batch {n}: {played:.1} us per observation as played, {tract:.1} us by tract");
+        if n == 1 {
+            // A discard's fourteen ids: thirteen tiles from the hand and the one drawn.
+            let ids: Vec<u16> = (0..13).map(|t| t * 2).chain([37 + 5]).collect();
+            let at = time(&|| model.logits_at(&planes, &scalars, &ids).expect("run"));
+            println!("a decision, the logits of 14 options: {at:.1} us");
+        }
     }
 }

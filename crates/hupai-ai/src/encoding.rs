@@ -650,13 +650,21 @@ fn defensive_choice(view: &PlayerView, planes: &mut [u8], scalars: &mut [f32]) {
 /// the prior of `hupai.train.prior`, which an exported model holds in its graph. It computes
 /// what that graph computes, the same products of the hint's values for any input (on an
 /// observation [`encode`] made, a 1 at the choice's id, none for an exchange), so the direct
-/// evaluation of an MLP ([`crate::mlp`]) gives the graph's logits.
-pub(crate) fn add_choice_bonus(planes: &[u8], scalars: &[f32], bonus: f32, logits: &mut [f32]) {
+/// evaluation of an MLP ([`crate::mlp`]) gives the graph's logits. `riichi` is added on top
+/// where the choice declares riichi (`hupai.prior.riichi`).
+pub(crate) fn add_choice_bonus(
+    planes: &[u8],
+    scalars: &[f32],
+    bonus: f32,
+    riichi_bonus: f32,
+    logits: &mut [f32],
+) {
     use crate::action_space as ids;
     let plane = |p: usize, k: usize| f32::from(planes[(HINT + p) * WIDTH + k]);
     let flag = |i: usize| scalars[HINT_SCALARS + i];
     let (riichi, red) = (flag(0), flag(1));
-    let mut add = |id: u16, x: f32| logits[usize::from(id)] += bonus * x;
+    // The graph adds the prior, then the riichi prior: two sums, as here.
+    let mut add_with = |id: u16, w: f32, x: f32| logits[usize::from(id)] += w * x;
     // The kinds of the red fives, as the action space names its ids 34-36.
     let fives =
         [34, 35, 36].map(|t| ids::pai37(t).and_then(Pai::kind).map_or(usize::MAX, Kind::index));
@@ -669,11 +677,16 @@ pub(crate) fn add_choice_bonus(planes: &[u8], scalars: &[f32], bonus: f32, logit
     for t in 0..37 {
         let (hand, drawn) = (tile37(0, t), tile37(1, t));
         let t = t as u16;
-        add(ids::DISCARD + t, hand * (1.0 - riichi));
-        add(ids::TSUMOGIRI + t, drawn * (1.0 - riichi));
-        add(ids::RIICHI + t, hand * riichi);
-        add(ids::RIICHI_TSUMOGIRI + t, drawn * riichi);
+        add_with(ids::DISCARD + t, bonus, hand * (1.0 - riichi));
+        add_with(ids::TSUMOGIRI + t, bonus, drawn * (1.0 - riichi));
+        add_with(ids::RIICHI + t, bonus, hand * riichi);
+        add_with(ids::RIICHI_TSUMOGIRI + t, bonus, drawn * riichi);
+        if riichi_bonus != 0.0 {
+            add_with(ids::RIICHI + t, riichi_bonus, hand * riichi);
+            add_with(ids::RIICHI_TSUMOGIRI + t, riichi_bonus, drawn * riichi);
+        }
     }
+    let mut add = |id: u16, x: f32| add_with(id, bonus, x);
     for t in 0..3u16 {
         let chi = flag(2 + usize::from(t));
         add(ids::CHI + 2 * t, chi * (1.0 - red));
@@ -955,17 +968,19 @@ mod tests {
 
     /// The prior's bonus lands on the id of the option `defensive` takes, at every prompt of
     /// every preset (one id, bonus 1; none for an exchange, whose tiles the hint does not
-    /// name; a pon's two red fives read as one).
+    /// name; a pon's two red fives read as one); the riichi prior adds to it where the
+    /// choice declares riichi, and nowhere else.
     #[test]
     fn the_choice_bonus_marks_the_id_of_defensives_choice() {
         use crate::action_space::{action_id, claimed_kind, ACTIONS, PON};
         use hupai_engine::Agent;
+        let riichi_seen = std::cell::Cell::new(false);
         every_prompt(&mut |preset, view| {
             let (planes, scalars) = encoded(Encoding::V6, view);
             let options = hupai_engine::legal_options(view);
             let chosen = crate::Defensive::new(view.rules()).decide(view, &options);
             let mut logits = vec![0.0; ACTIONS];
-            add_choice_bonus(&planes, &scalars, 1.0, &mut logits);
+            add_choice_bonus(&planes, &scalars, 1.0, 0.0, &mut logits);
             let marked: Vec<usize> = (0..ACTIONS).filter(|&i| logits[i] != 0.0).collect();
             let want = match (chosen, action_id(chosen, claimed_kind(view))) {
                 (Action::Exchange(_), _) => vec![],
@@ -974,7 +989,19 @@ mod tests {
             };
             assert_eq!(marked, want, "{preset}: {chosen:?}");
             assert!(marked.iter().all(|&i| logits[i] == 1.0), "{preset}: {chosen:?}");
+            // The riichi prior adds to the same id, and only where the choice declares.
+            let mut with_riichi = vec![0.0; ACTIONS];
+            add_choice_bonus(&planes, &scalars, 1.0, 2.0, &mut with_riichi);
+            let declares = matches!(chosen, Action::Riichi { .. });
+            for i in 0..ACTIONS {
+                let want = if declares { logits[i] * 3.0 } else { logits[i] };
+                assert_eq!(with_riichi[i], want, "{preset}: {chosen:?}, id {i}");
+            }
+            if declares {
+                riichi_seen.set(true);
+            }
         });
+        assert!(riichi_seen.get(), "no riichi among the choices");
     }
 
     /// `hupai-v6` carries `defensive`'s choices, so a model trained on it learned those

@@ -52,6 +52,21 @@ impl Learned {
         &self.model
     }
 
+    /// The logits of `view`'s observation at the ids of its options (`self.ids`, in their
+    /// order), or `None` when the runtime failed (counted as a fault).
+    fn logits_at_options(&mut self, view: &PlayerView) -> Option<Vec<f32>> {
+        self.planes.fill(0);
+        self.scalars.fill(0.0);
+        self.model.encoding().encode(view, &mut self.planes, &mut self.scalars);
+        match self.model.logits_at(&self.planes, &self.scalars, &self.ids) {
+            Ok(l) => Some(l),
+            Err(_) => {
+                self.faults.illegal += 1;
+                None
+            }
+        }
+    }
+
     /// The logits of `view`'s observation (`ACTIONS` of them), or `None` when the runtime
     /// failed (counted as a fault).
     fn logits(&mut self, view: &PlayerView) -> Option<Vec<f32>> {
@@ -71,9 +86,18 @@ impl Learned {
 /// The option of `options` (whose ids are `ids`, in the same order) with the highest logit;
 /// the first such on a tie.
 pub fn best_option(logits: &[f32], options: &[Action], ids: &[u16]) -> Action {
+    let at: Vec<f32> = ids
+        .iter()
+        .map(|&id| logits.get(id as usize).copied().unwrap_or(f32::NEG_INFINITY))
+        .collect();
+    best_of(&at, options)
+}
+
+/// The option of `options` whose logit (`logits[k]` for `options[k]`) is highest; the first
+/// such on a tie.
+fn best_of(logits: &[f32], options: &[Action]) -> Action {
     let mut best: Option<(f32, Action)> = None;
-    for (&o, &id) in options.iter().zip(ids) {
-        let l = logits.get(id as usize).copied().unwrap_or(f32::NEG_INFINITY);
+    for (&o, &l) in options.iter().zip(logits) {
         if best.is_none_or(|(b, _)| l > b) {
             best = Some((l, o));
         }
@@ -90,9 +114,9 @@ impl Agent for Learned {
         if options.len() == 1 {
             return options[0];
         }
-        let Some(logits) = self.logits(view) else { return default_action(options) };
         ids_of(view, options, &mut self.ids);
-        best_option(&logits, options, &self.ids)
+        let Some(logits) = self.logits_at_options(view) else { return default_action(options) };
+        best_of(&logits, options)
     }
 
     /// The options with the network's probability for each (softmax over the legal ones).
@@ -129,10 +153,41 @@ impl Agent for Learned {
 }
 
 /// The network answers the arena's batches: the rows are encoded and run in parallel chunks
-/// (one per thread of the current pool), rows with one option skip the network.
+/// (one per thread of the current pool), rows with one option skip the network. An MLP
+/// played directly answers row by row with its options' logits alone (fewer weights read than
+/// the runtime's product over the whole batch); any other network goes to the runtime a
+/// chunk at a time.
 impl BatchPolicy for Model {
     fn decide_batch(&self, rows: &[(&PlayerView, &[Action])]) -> Vec<Action> {
         let chunk = rows.len().div_ceil(rayon::current_num_threads().max(1)).max(8);
+        if self.is_direct() {
+            return rows
+                .par_chunks(chunk)
+                .flat_map_iter(|part| {
+                    let enc = self.encoding();
+                    let mut planes = vec![0u8; enc.planes() * WIDTH];
+                    let mut scalars = vec![0f32; enc.scalars()];
+                    let mut ids = Vec::new();
+                    let out: Vec<Action> = part
+                        .iter()
+                        .map(|&(view, options)| {
+                            if options.len() == 1 {
+                                return options[0];
+                            }
+                            planes.fill(0);
+                            scalars.fill(0.0);
+                            enc.encode(view, &mut planes, &mut scalars);
+                            ids_of(view, options, &mut ids);
+                            match self.logits_at(&planes, &scalars, &ids) {
+                                Ok(l) => best_of(&l, options),
+                                Err(_) => default_action(options),
+                            }
+                        })
+                        .collect();
+                    out
+                })
+                .collect();
+        }
         rows.par_chunks(chunk)
             .flat_map_iter(|part| {
                 let asked: Vec<usize> = (0..part.len()).filter(|&i| part[i].1.len() > 1).collect();

@@ -10,7 +10,8 @@
 //!
 //! A model exported with a prior toward `defensive`'s choice (`hupai.train.prior`, the
 //! `hupai.prior` metadata; `hupai-v6` only) adds the bonus at that choice's id, as its graph
-//! does ([`crate::encoding`]'s `add_choice_bonus`).
+//! does ([`crate::encoding`]'s `add_choice_bonus`), and the riichi prior on top where that
+//! choice declares riichi (`hupai.prior.riichi`).
 //!
 //! The weights are read by name from the ONNX file (`net.layers.{i}.weight`, `net.policy`,
 //! `net.riichi`; under `net.net.` with a prior) and its shape from the `hupai.net` metadata; [`crate::model::Model::load`]
@@ -31,12 +32,14 @@ struct Dense {
 }
 
 impl Dense {
+    /// The weights of output `o`.
+    fn row(&self, o: usize) -> &[f32] {
+        &self.weights[o * self.inputs..(o + 1) * self.inputs]
+    }
+
     fn apply(&self, input: &[f32], out: &mut Vec<f32>) {
         out.clear();
-        out.extend(self.bias.iter().enumerate().map(|(o, &b)| {
-            let row = &self.weights[o * self.inputs..(o + 1) * self.inputs];
-            b + dot(row, input)
-        }));
+        out.extend(self.bias.iter().enumerate().map(|(o, &b)| b + dot(self.row(o), input)));
     }
 }
 
@@ -68,8 +71,9 @@ pub struct Mlp {
     plane_values: usize,
     /// Scalars per observation.
     scalars: usize,
-    /// The bonus on the logit of `defensive`'s choice (0: none).
-    prior: f32,
+    /// The bonus on the logit of `defensive`'s choice (0: none), and the further bonus where
+    /// it declares riichi.
+    prior: [f32; 2],
 }
 
 /// The `hupai.net` metadata of an MLP export: `{"arch": "mlp", "layers": L, ...}`.
@@ -99,18 +103,24 @@ fn floats(t: &TensorProto) -> Option<(Vec<usize>, Vec<f32>)> {
 impl Mlp {
     /// The MLP in `proto`, if its `hupai.net` metadata names one and its weights are there
     /// with the shapes it needs for observations of `encoding`, with the bonus `prior` (the
-    /// `hupai.prior` metadata; 0 without) on the logit of `defensive`'s choice.
+    /// `hupai.prior` metadata; 0 without) on the logit of `defensive`'s choice and the riichi
+    /// prior on top (`hupai.prior.riichi`) where that choice declares riichi.
     pub fn from_proto(
         proto: &ModelProto,
         meta: Option<&str>,
-        prior: f32,
+        prior: [f32; 2],
         encoding: Encoding,
     ) -> Option<Mlp> {
         let shape: NetShape = serde_json::from_str(meta?).ok()?;
-        if shape.arch != "mlp" || shape.layers == 0 || !prior.is_finite() {
+        if shape.arch != "mlp" || shape.layers == 0 || !prior.iter().all(|p| p.is_finite()) {
             return None;
         }
-        if prior != 0.0 && encoding != Encoding::V6 {
+        // A riichi prior adds to a prior (the export's rule): the weights' names tell apart
+        // only a graph with a prior from one without.
+        if prior[0] == 0.0 && prior[1] != 0.0 {
+            return None;
+        }
+        if prior[0] != 0.0 && encoding != Encoding::V6 {
             return None;
         }
         let (plane_values, scalars) = (encoding.planes() * WIDTH, encoding.scalars());
@@ -118,7 +128,7 @@ impl Mlp {
         let tensor =
             |name: &str| graph.initializer.iter().find(|t| t.name == name).and_then(floats);
         // The export wraps the network once, twice with a prior.
-        let prefix = if prior != 0.0 { "net.net" } else { "net" };
+        let prefix = if prior[0] != 0.0 { "net.net" } else { "net" };
         let dense = |name: &str, inputs: usize| {
             let (dims, weights) = tensor(&format!("{prefix}.{name}.weight"))?;
             let (bias_dims, bias) = tensor(&format!("{prefix}.{name}.bias"))?;
@@ -161,8 +171,8 @@ impl Mlp {
         })
     }
 
-    /// The logits (`ACTIONS`) of one observation into `out`.
-    pub fn logits(&self, planes: &[u8], scalars: &[f32], out: &mut Vec<f32>) {
+    /// The last hidden layer's activations of one observation.
+    fn hidden(&self, planes: &[u8], scalars: &[f32]) -> Vec<f32> {
         let hidden = self.first_bias.len();
         let mut h = self.first_bias.clone();
         let mut add = |i: usize, x: f32| {
@@ -188,18 +198,61 @@ impl Mlp {
             relu(&mut next);
             std::mem::swap(&mut h, &mut next);
         }
+        h
+    }
+
+    /// The riichi head's term (0 without one).
+    fn riichi_term(&self, h: &[f32]) -> f32 {
+        self.riichi.as_ref().map_or(0.0, |r| r.bias[0] + dot(&r.weights, h))
+    }
+
+    /// The logits (`ACTIONS`) of one observation into `out`.
+    pub fn logits(&self, planes: &[u8], scalars: &[f32], out: &mut Vec<f32>) {
+        let h = self.hidden(planes, scalars);
         self.policy.apply(&h, out);
-        if let Some(riichi) = &self.riichi {
-            let term = riichi.bias[0] + dot(&riichi.weights, &h);
+        if self.riichi.is_some() {
+            let term = self.riichi_term(&h);
             let (discards, rest) = out.split_at_mut(usize::from(RIICHI));
             let block = usize::from(CHI - RIICHI);
             for (r, &d) in rest[..block].iter_mut().zip(&discards[usize::from(DISCARD)..]) {
                 *r += d + term;
             }
         }
-        if self.prior != 0.0 {
-            add_choice_bonus(planes, scalars, self.prior, out);
+        if self.prior[0] != 0.0 {
+            add_choice_bonus(planes, scalars, self.prior[0], self.prior[1], out);
         }
+    }
+
+    /// The logits of one observation at the action ids `ids` only (`out[k]` for `ids[k]`),
+    /// the same values as [`Mlp::logits`] gives there: a decision reads its legal options'
+    /// logits, a dozen or so rows of the policy layer instead of all 728, which is most of the
+    /// weights an observation reads (an id past the action space gets minus infinity).
+    pub fn logits_at(&self, planes: &[u8], scalars: &[f32], ids: &[u16], out: &mut Vec<f32>) {
+        let h = self.hidden(planes, scalars);
+        let term = self.riichi_term(&h);
+        let row = |id: usize| self.policy.bias[id] + dot(self.policy.row(id), &h);
+        // The logits at `ids` in a vector of them all, the others 0, for the prior to add to
+        // as it adds to every logit (the same sums, in the same order).
+        let mut all = vec![0.0; ACTIONS];
+        let riichi_ids = usize::from(RIICHI)..usize::from(CHI);
+        for &id in ids {
+            let id = usize::from(id);
+            if id >= ACTIONS {
+                continue;
+            }
+            let mut l = row(id);
+            if self.riichi.is_some() && riichi_ids.contains(&id) {
+                l += row(id - usize::from(RIICHI) + usize::from(DISCARD)) + term;
+            }
+            all[id] = l;
+        }
+        if self.prior[0] != 0.0 {
+            add_choice_bonus(planes, scalars, self.prior[0], self.prior[1], &mut all);
+        }
+        out.clear();
+        out.extend(
+            ids.iter().map(|&id| all.get(usize::from(id)).copied().unwrap_or(f32::NEG_INFINITY)),
+        );
     }
 }
 

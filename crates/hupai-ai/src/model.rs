@@ -37,6 +37,8 @@ pub const META_NET: &str = "hupai.net";
 /// The metadata key of the bonus a model's graph adds to the logit of `defensive`'s choice
 /// (`hupai.train.prior`, over `hupai-v6`).
 pub const META_PRIOR: &str = "hupai.prior";
+/// The metadata key of the further bonus where `defensive`'s choice declares riichi.
+pub const META_PRIOR_RIICHI: &str = "hupai.prior.riichi";
 
 /// Why a model file cannot be played.
 #[derive(Debug)]
@@ -258,10 +260,11 @@ impl Model {
         let batch = typed.into_optimized().and_then(|m| m.into_runnable()).map_err(runtime)?;
         let net = meta.iter().find(|(k, _)| k == META_NET).map(|(_, v)| v.as_str());
         // A prior that is not a number leaves the model to the runtime, which plays its graph.
-        let prior = match meta.iter().find(|(k, _)| k == META_PRIOR) {
+        let number = |key: &str| match meta.iter().find(|(k, _)| k == key) {
             Some((_, v)) => v.parse::<f32>().unwrap_or(f32::NAN),
             None => 0.0,
         };
+        let prior = [number(META_PRIOR), number(META_PRIOR_RIICHI)];
         let direct = Mlp::from_proto(&proto, net, prior, encoding);
         let mut model =
             Model { path: path.to_path_buf(), meta, encoding, direct: None, single: one, batch };
@@ -342,6 +345,30 @@ impl Model {
                 Ok(out)
             }
             _ => self.runtime_logits(rows, planes, scalars),
+        }
+    }
+
+    /// The logits of one observation at the action ids `ids` (`[k]` for `ids[k]`; minus
+    /// infinity past the action space): [`Model::logits`]' values there. An MLP played
+    /// directly computes only those rows of its policy layer.
+    pub fn logits_at(
+        &self,
+        planes: &[u8],
+        scalars: &[f32],
+        ids: &[u16],
+    ) -> Result<Vec<f32>, ModelError> {
+        let (np, ns) = (self.encoding.planes() * WIDTH, self.encoding.scalars());
+        match &self.direct {
+            Some(mlp) if planes.len() == np && scalars.len() == ns => {
+                let mut out = Vec::with_capacity(ids.len());
+                mlp.logits_at(planes, scalars, ids, &mut out);
+                Ok(out)
+            }
+            _ => {
+                let all = self.logits(1, planes, scalars)?;
+                let at = |id: &u16| all.get(usize::from(*id)).copied();
+                Ok(ids.iter().map(|id| at(id).unwrap_or(f32::NEG_INFINITY)).collect())
+            }
         }
     }
 

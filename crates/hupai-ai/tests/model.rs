@@ -179,8 +179,19 @@ fn the_direct_mlp_gives_the_runtimes_logits() {
     let runtime = model.runtime_logits(n, &planes, &scalars).unwrap();
     close(&model.logits(n, &planes, &scalars).unwrap(), &runtime);
     let (pw, sw) = (enc.planes() * 34, enc.scalars());
+    // Every id and a few out of order: the logits at chosen ids are the same numbers, bit for
+    // bit, and an id past the action space has none.
+    let every: Vec<u16> = (0..728).collect();
+    let some: Vec<u16> = vec![90, 16, 227, 111, 74, 229, 0, 729];
     for i in 0..n {
         let (p, s) = (&planes[i * pw..(i + 1) * pw], &scalars[i * sw..(i + 1) * sw]);
-        close(&model.logits(1, p, s).unwrap(), &runtime[i * 728..(i + 1) * 728]);
+        let one = model.logits(1, p, s).unwrap();
+        close(&one, &runtime[i * 728..(i + 1) * 728]);
+        assert_eq!(model.logits_at(p, s, &every).unwrap(), one);
+        let at = model.logits_at(p, s, &some).unwrap();
+        for (k, &id) in some.iter().enumerate() {
+            let want = one.get(usize::from(id)).copied().unwrap_or(f32::NEG_INFINITY);
+            assert_eq!(at[k].to_bits(), want.to_bits(), "observation {i}, id {id}");
+        }
     }
 }

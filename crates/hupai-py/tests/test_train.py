@@ -217,6 +217,35 @@ def test_a_model_exported_with_a_large_prior_plays_as_defensive(tmp_path):
         export(net, str(tmp_path / "bad.onnx"), {}, prior=-1.0)
 
 
+def test_the_riichi_prior_adds_only_where_defensive_declares_riichi(tmp_path):
+    """``prior.riichi_ids`` is ``choice_ids`` at the decisions where ``defensive`` declares
+    riichi and zero elsewhere; a model exported with a riichi prior carries both bonuses in
+    its graph (the Rust runtime gives PyTorch's logits) and names them in its metadata."""
+    from hupai.train import prior
+
+    files = write_shards(tmp_path / "v6", ["defensive"], "riichi", hands=24, shard=24, seed=11, values=None,
+                         threads=1, say=lambda m: None, encoding="hupai-v6")
+    data = read(files, agent="defensive")
+    planes, scalars = torch.from_numpy(data.planes.astype(np.float32)), torch.from_numpy(data.scalars)
+    ids, riichi = prior.choice_ids(planes, scalars), prior.riichi_ids(planes, scalars)
+    declares = np.array([hupai._hupai.ACTION_NAMES[a].startswith("riichi") for a in data.action])
+    assert declares.any() and not declares.all()
+    assert (riichi[torch.from_numpy(declares)] == ids[torch.from_numpy(declares)]).all()
+    assert (riichi[torch.from_numpy(~declares)] == 0).all()
+    net, _ = cloning.train(data, cloning.Settings(seed=3, epochs=1, batch=64, net=TINY, holdout=0.25),
+                           say=lambda m: None)
+    path = tmp_path / "riichi-prior.onnx"
+    export(net, str(path), {}, prior=0.5, riichi_prior=2.0)
+    rows = np.concatenate([np.flatnonzero(declares)[:8], np.flatnonzero(~declares)[:8]])
+    _assert_rust_gives_torchs_logits(prior.make(net, 0.5, 2.0), path, data.planes[rows], data.scalars[rows])
+    import onnx
+
+    meta = {p.key: p.value for p in onnx.load(str(path)).metadata_props}
+    assert (meta["hupai.prior"], meta["hupai.prior.riichi"]) == ("0.5", "2.0")
+    with pytest.raises(ValueError, match="riichi prior"):
+        export(net, str(tmp_path / "bad.onnx"), {}, prior=0.0, riichi_prior=1.0)
+
+
 def test_reading_keeps_every_departure_from_defensive_and_a_share_of_the_rest(tmp_path):
     """``read(keep_agreeing=...)``: every decision where ``search`` leaves ``defensive``'s
     choice is read, and of the others about the share asked, the same ones for a seed."""

@@ -115,7 +115,7 @@ def cmd_finetune(a: argparse.Namespace) -> None:
 
 def cmd_export(a: argparse.Namespace) -> None:
     net, meta = load(a.checkpoint)
-    export(net, a.out, meta, prior=a.prior)
+    export(net, a.out, meta, prior=a.prior, riichi_prior=a.riichi_prior)
     _say(f"export: wrote {a.out}")
 
 
@@ -202,6 +202,8 @@ def main(argv: list[str] | None = None) -> None:
     e.add_argument("checkpoint")
     e.add_argument("--out", required=True)
     e.add_argument("--prior", type=float, default=0.0, help=PRIOR_HELP)
+    e.add_argument("--riichi-prior", type=float, default=0.0,
+                   help="hupai-v6: a further bonus where defensive's choice declares riichi (needs --prior)")
     e.set_defaults(run=cmd_export)
 
     v = sub.add_parser("evaluate", help="duplicate arena of the model against three of an opponent")

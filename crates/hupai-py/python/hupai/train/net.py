@@ -155,22 +155,27 @@ class _LogitsOnly:
         return Logits()
 
 
-def export(net: Any, path: str, meta: dict[str, str], prior: float = 0.0) -> None:
+def export(net: Any, path: str, meta: dict[str, str], prior: float = 0.0, riichi_prior: float = 0.0) -> None:
     """Writes ``net``'s policy to ``path`` as ONNX with ``meta`` plus the encoding, the
     action space and the network's shape in its metadata. A ``prior`` above 0 (over an
     encoding that carries ``defensive``'s choice) is added to that choice's logit in the
-    exported graph and recorded as ``hupai.prior`` (see ``hupai.train.prior``)."""
+    exported graph and recorded as ``hupai.prior`` (see ``hupai.train.prior``); a
+    ``riichi_prior`` is added on top where that choice declares riichi (``hupai.prior.riichi``)."""
     import onnx  # type: ignore[import-not-found,unused-ignore]
     import torch
 
     from . import prior as choice_prior
 
     net.eval()
-    if prior < 0.0:
-        raise ValueError(f"prior {prior}: a bonus of 0 or more")
+    if prior < 0.0 or riichi_prior < 0.0:
+        raise ValueError(f"prior {prior}, riichi prior {riichi_prior}: bonuses of 0 or more")
+    if riichi_prior > 0.0 and prior == 0.0:
+        raise ValueError(f"riichi prior {riichi_prior}: adds to a prior, which is 0")
     if prior > 0.0:
         meta = {**meta, "hupai.prior": f"{prior}"}
-        net = choice_prior.make(net, prior)
+        if riichi_prior > 0.0:
+            meta["hupai.prior.riichi"] = f"{riichi_prior}"
+        net = choice_prior.make(net, prior, riichi_prior)
     wrapped = _LogitsOnly.make(net).eval()
     n_planes, n_scalars = shape(net.config["encoding"])
     planes = torch.zeros(2, n_planes, WIDTH)

@@ -9,7 +9,13 @@ right departure and a wrong one alike; in play a wrong departure costs what a ri
 gains, and the clone of ``search`` departs wrongly about as often as rightly at a bonus of 0
 (see the README's learned-agents section). The bonus is applied at export only (training
 against it would move the logits to cancel it), and the exported model records it
-(``hupai.prior``)."""
+(``hupai.prior``).
+
+A second bonus, ``riichi``, is added on top where ``defensive``'s choice declares riichi
+(``hupai.prior.riichi``): the clone's departures there (staying dama where ``defensive``
+declares) trade points for rank in a single hand, and measured one by one they lose
+points where the others gain them (``departure_audit``; the README), so they can be asked
+to clear a higher bar than the rest."""
 
 from __future__ import annotations
 
@@ -20,6 +26,9 @@ from .. import _hupai
 #: The encodings that carry ``defensive``'s choice.
 ENCODINGS = ("hupai-v6",)
 FIVES = (4, 13, 22)
+#: The action ids that declare riichi: a discard from the hand (74..111) or of the tile
+#: drawn (111..148), ``ACTION_NAMES``' ``riichi`` rows.
+RIICHI = (74, 148)
 
 
 def _layout(encoding: str) -> tuple[int, int]:
@@ -30,11 +39,9 @@ def _layout(encoding: str) -> tuple[int, int]:
     return int(planes) - 4, list(names).index("defensive's choice: riichi")
 
 
-def choice_ids(planes: Any, scalars: Any, encoding: str = "hupai-v6") -> Any:
-    """A float tensor ``[N, ACTIONS]`` with a 1 at the action id of ``defensive``'s choice in
-    each observation (``planes`` ``[N, planes, 34]``, ``scalars`` ``[N, scalars]``) and 0
-    elsewhere. Every choice has its id but two: an exchange (换三张; the encoding names no
-    tiles) has none, and a pon with two red fives reads as a pon with one."""
+def _discards(planes: Any, scalars: Any, encoding: str) -> tuple[Any, Any, Any, Any]:
+    """The choice's flags' reader, its riichi flag, and its discard from the hand and of the
+    tile drawn over the action space's 37 tiles."""
     import torch
 
     p0, s = _layout(encoding)
@@ -47,7 +54,19 @@ def choice_ids(planes: Any, scalars: Any, encoding: str = "hupai-v6") -> Any:
         # The 34 kinds and the three red fives of the action space's tile order.
         return torch.cat([kinds * (1 - red * five), kinds[:, list(FIVES)] * red], 1)
 
-    from_hand, drawn = tile37(planes[:, p0]), tile37(planes[:, p0 + 1])
+    return flag, riichi, tile37(planes[:, p0]), tile37(planes[:, p0 + 1])
+
+
+def choice_ids(planes: Any, scalars: Any, encoding: str = "hupai-v6") -> Any:
+    """A float tensor ``[N, ACTIONS]`` with a 1 at the action id of ``defensive``'s choice in
+    each observation (``planes`` ``[N, planes, 34]``, ``scalars`` ``[N, scalars]``) and 0
+    elsewhere. Every choice has its id but two: an exchange (换三张; the encoding names no
+    tiles) has none, and a pon with two red fives reads as a pon with one."""
+    import torch
+
+    p0, s = _layout(encoding)
+    flag, riichi, from_hand, drawn = _discards(planes, scalars, encoding)
+    red = flag(1)
     chi = torch.cat([torch.cat([flag(2 + t) * (1 - red), flag(2 + t) * red], 1) for t in range(3)], 1)
     kita = torch.cat([flag(11), torch.zeros_like(chi[:, 1:])], 1)  # kita shares chi low's id
     pon = torch.cat([flag(5) * (1 - red), flag(5) * red, torch.zeros_like(red)], 1)
@@ -63,9 +82,21 @@ def choice_ids(planes: Any, scalars: Any, encoding: str = "hupai-v6") -> Any:
     return torch.cat([ids, exchanges], 1)
 
 
-def make(net: Any, bonus: float) -> Any:
+def riichi_ids(planes: Any, scalars: Any, encoding: str = "hupai-v6") -> Any:
+    """``choice_ids`` where ``defensive``'s choice declares riichi (the ids ``RIICHI``), zeros
+    elsewhere."""
+    import torch
+
+    _, riichi, from_hand, drawn = _discards(planes, scalars, encoding)
+    zeros = torch.zeros_like(riichi)
+    before = zeros.repeat(1, RIICHI[0])
+    after = zeros.repeat(1, _hupai.ACTIONS - RIICHI[1])
+    return torch.cat([before, from_hand * riichi, drawn * riichi, after], 1)
+
+
+def make(net: Any, bonus: float, riichi: float = 0.0) -> Any:
     """``net`` (``forward(planes, scalars) -> (logits, value)``) with ``bonus`` added to the
-    logit of ``defensive``'s choice."""
+    logit of ``defensive``'s choice, and ``riichi`` more where that choice declares riichi."""
     from torch import nn
 
     encoding = net.config["encoding"]
@@ -79,6 +110,9 @@ def make(net: Any, bonus: float) -> Any:
 
         def forward(self, planes: Any, scalars: Any) -> Any:
             logits, value = self.net(planes, scalars)
-            return logits + bonus * choice_ids(planes, scalars, encoding), value
+            logits = logits + bonus * choice_ids(planes, scalars, encoding)
+            if riichi:
+                logits = logits + riichi * riichi_ids(planes, scalars, encoding)
+            return logits, value
 
     return WithPrior()
