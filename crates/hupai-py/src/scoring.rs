@@ -12,6 +12,7 @@ use crate::gc_pause::pause_gc;
 use crate::line_dict;
 use crate::rules::{cache, RulesArg};
 use crate::score_result::{error_dict, Answers, ScoreResult, ScoreResults};
+use crate::stored_scores::{Items, ScoreHead, ScoreView};
 use crate::to_python::ScoreDicts;
 
 /// A score line: a dict with the fields `hupai score` reads, or its JSON text.
@@ -191,7 +192,7 @@ pub fn score<'py>(
         None => score_owned(&read_other_line(line)?.0, &rules),
     }
     .map_err(Error::from)?;
-    ScoreDicts::default().dict(py, &result)
+    ScoreDicts::default().dict(py, ScoreView::from(&result))
 }
 
 /// Scores many lines and returns one result per line, in order. `lines` is a sequence (any
@@ -229,7 +230,9 @@ pub fn score_batch<'py>(
         }
     };
     let score_all = |read| score_lines(read, &rules, threads);
-    let results: Vec<Result<Score, Failure>> = if let Ok(text) = lines.cast::<PyBytes>() {
+    let (results, items): (Vec<Result<ScoreHead, Failure>>, Items) = if let Ok(text) =
+        lines.cast::<PyBytes>()
+    {
         let bytes = text.as_bytes();
         py.detach(|| score_all(json_lines(bytes)))
     } else if let Ok(text) = lines.cast::<PyString>() {
@@ -252,30 +255,93 @@ pub fn score_batch<'py>(
         // when the batch is scored).
         let mut held: Vec<Bound<'py, PyString>> = Vec::new();
         let mut dict_texts = String::new();
-        let mut read_one = |line: &Bound<'py, PyAny>| -> Result<Pending, Failure> {
-            if let Ok(text) = line.cast::<PyString>() {
-                if text.to_str().is_err() {
-                    return Ok(Pending::OwnText(text.to_cow()?.into_owned()));
+        // A dict of the common shape: its texts copied, its line pending.
+        let mut dict_line = |d: line_dict::DictLine<'py>| -> Option<Pending> {
+            let (Ok(rules), Ok(hand)) = (d.rules.to_str(), d.hand.to_str()) else {
+                return None;
+            };
+            dict_texts.push_str(rules);
+            let rules_end = dict_texts.len();
+            dict_texts.push_str(hand);
+            Some(Pending::Dict(d.context, rules_end, dict_texts.len()))
+        };
+        let mut read_one =
+            |line: &Bound<'py, PyAny>,
+             dict_line: &mut dyn FnMut(line_dict::DictLine<'py>) -> Option<Pending>|
+             -> Result<Pending, Failure> {
+                if let Ok(text) = line.cast::<PyString>() {
+                    if text.to_str().is_err() {
+                        return Ok(Pending::OwnText(text.to_cow()?.into_owned()));
+                    }
+                    held.push(text.clone());
+                    return Ok(Pending::Text);
                 }
-                held.push(text.clone());
-                return Ok(Pending::Text);
-            }
-            if let Ok(d) = line.cast_exact::<PyDict>() {
-                if let Some(d) = line_dict::read(d) {
-                    if let (Ok(rules), Ok(hand)) = (d.rules.to_str(), d.hand.to_str()) {
-                        dict_texts.push_str(rules);
-                        let rules_end = dict_texts.len();
-                        dict_texts.push_str(hand);
-                        return Ok(Pending::Dict(d.context, rules_end, dict_texts.len()));
+                if let Ok(d) = line.cast_exact::<PyDict>() {
+                    if let Some(pending) = line_dict::read(d).and_then(&mut *dict_line) {
+                        return Ok(pending);
+                    }
+                }
+                Ok(Pending::Read(read_other_line(line)?.0))
+            };
+        // The lines a chunk at a time: the items of its dicts gathered first, then read (see
+        // `line_dict::gather`); any other line read as it comes.
+        let mut pending: Vec<Result<Pending, Failure>> = Vec::new();
+        let mut chunk: Vec<Bound<'py, PyAny>> = Vec::with_capacity(GATHERED_LINES);
+        let mut gathered: line_dict::Gathered<'py> = Vec::new();
+        // Per line of the chunk: the end of its items in `gathered`, or None (not gathered).
+        let mut ends: Vec<Option<usize>> = Vec::with_capacity(GATHERED_LINES);
+        let mut read_chunk =
+            |chunk: &mut Vec<Bound<'py, PyAny>>, pending: &mut Vec<Result<Pending, Failure>>| {
+                gathered.clear();
+                ends.clear();
+                for line in chunk.iter() {
+                    let found = match line.cast_exact::<PyDict>() {
+                        Ok(d) => line_dict::gather(d, &mut gathered),
+                        Err(_) => false,
+                    };
+                    ends.push(found.then_some(gathered.len()));
+                }
+                let mut start = 0;
+                for (line, end) in chunk.iter().zip(&ends) {
+                    let read = end.and_then(|end| {
+                        let items = &gathered[start..end];
+                        start = end;
+                        line_dict::read_gathered(items).and_then(&mut dict_line)
+                    });
+                    pending.push(match read {
+                        Some(p) => Ok(p),
+                        None => read_one(line, &mut dict_line),
+                    });
+                }
+                chunk.clear();
+            };
+        match lines.cast::<PyList>() {
+            Ok(list) => {
+                pending.reserve(list.len());
+                for line in list.iter() {
+                    chunk.push(line);
+                    if chunk.len() == GATHERED_LINES {
+                        read_chunk(&mut chunk, &mut pending);
                     }
                 }
             }
-            Ok(Pending::Read(read_other_line(line)?.0))
-        };
-        let pending: Vec<Result<Pending, Failure>> = match lines.cast::<PyList>() {
-            Ok(list) => list.iter().map(|line| read_one(&line)).collect(),
-            Err(_) => lines.try_iter()?.map(|line| read_one(&line?)).collect(),
-        };
+            Err(_) => {
+                for line in lines.try_iter()? {
+                    match line {
+                        Ok(line) => chunk.push(line),
+                        Err(e) => {
+                            read_chunk(&mut chunk, &mut pending);
+                            pending.push(Err(e.into()));
+                            continue;
+                        }
+                    }
+                    if chunk.len() == GATHERED_LINES {
+                        read_chunk(&mut chunk, &mut pending);
+                    }
+                }
+            }
+        }
+        read_chunk(&mut chunk, &mut pending);
         let mut texts = held.iter().map(|s| s.to_str());
         let mut text = || {
             texts.next().unwrap_or_else(|| {
@@ -319,7 +385,7 @@ pub fn score_batch<'py>(
     let mut dicts = ScoreDicts::default();
     for (i, result) in results.into_iter().enumerate() {
         match result {
-            Ok(s) if as_dicts => out.push(dicts.dict(py, &s)?),
+            Ok(s) if as_dicts => out.push(dicts.dict(py, s.view(&items))?),
             Ok(s) => answers.push_score(s),
             Err(failure) if errors_as_dicts && as_dicts => out.push(failure.dict(py)?.into_any()),
             Err(Failure::Hupai(e)) if errors_as_dicts => {
@@ -342,23 +408,30 @@ pub fn score_batch<'py>(
     if as_dicts {
         Ok(PyList::new(py, out)?.into_any())
     } else {
-        Ok(Bound::new(py, answers.into_results())?.into_any())
+        Ok(Bound::new(py, answers.into_results(items))?.into_any())
     }
 }
+
+/// Lines of a batch whose dicts' items are gathered before they are read.
+const GATHERED_LINES: usize = 16;
 
 /// Lines below which one more scoring thread does not pay for itself.
 const LINES_PER_THREAD: usize = 256;
 
-/// Scores `read` on `threads` threads (see `score_batch`), in order.
+/// Scores `read` on `threads` threads (see `score_batch`), in order: each line's score, its
+/// items kept in the vector returned beside (see [`crate::stored_scores`]).
 fn score_lines(
     read: Vec<Result<BatchLine<'_>, Failure>>,
     rules: &Option<RulesArg>,
     threads: usize,
-) -> Vec<Result<Score, Failure>> {
+) -> (Vec<Result<ScoreHead, Failure>>, Items) {
     let score_part = |part: Vec<Result<BatchLine<'_>, Failure>>, cache: &mut RulesCache| {
-        part.into_iter()
-            .map(|line| Ok(line?.score(rules, cache)?))
-            .collect::<Vec<Result<Score, Failure>>>()
+        let mut items = Items::with_capacity(part.len() * 4);
+        let heads = part
+            .into_iter()
+            .map(|line| Ok(ScoreHead::keep(line?.score(rules, cache)?, &mut items)))
+            .collect::<Vec<Result<ScoreHead, Failure>>>();
+        (heads, items)
     };
     let cores = std::thread::available_parallelism().map_or(1, |c| c.get());
     let threads = if threads == 0 { cores } else { threads };
@@ -387,10 +460,14 @@ fn score_lines(
                 (n, s.spawn(move || score_part(part, &mut RulesCache::default())))
             })
             .collect();
-        let mut out = score_part(first, &mut cache());
+        let (mut out, mut items) = score_part(first, &mut cache());
         for (n, helper) in helpers {
             match helper.join() {
-                Ok(done) => out.extend(done),
+                Ok((done, done_items)) => {
+                    let offset = items.len();
+                    items.extend(done_items);
+                    out.extend(done.into_iter().map(|head| Ok(head?.shifted(offset))));
+                }
                 // A panic in the scorer is a bug; its part's lines fail, not the process.
                 Err(_) => out.extend((0..n).map(|_| {
                     Err(Failure::Python(pyo3::panic::PanicException::new_err(
@@ -399,7 +476,7 @@ fn score_lines(
                 })),
             }
         }
-        out
+        (out, items)
     })
 }
 
