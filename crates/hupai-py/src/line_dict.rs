@@ -17,7 +17,7 @@ use pyo3::types::{PyBool, PyDict, PyInt, PyList, PyString};
 
 /// A field the fast path reads.
 #[derive(Clone, Copy, Debug)]
-pub enum Field {
+enum Field {
     Rules,
     Hand,
     WinTile,
@@ -126,39 +126,6 @@ pub fn read<'py>(d: &Bound<'py, PyDict>) -> Option<DictLine<'py>> {
     let py = d.py();
     for (i, (key, value)) in d.iter().enumerate() {
         set(&mut f, field_of(py, i, &key)?, &value)?;
-    }
-    f.into_line()
-}
-
-/// A dict's items gathered: each key's field and its value (held), in the dict's order. A
-/// batch gathers the items of several dicts, then reads them ([`read_gathered`]): the
-/// dicts, their keys and their values are then asked for one after the other, not each
-/// after the last one's reading, so that the memory they are in is fetched side by side
-/// (a batch's dicts are scattered over the heap; the reading of one line is short).
-pub type Gathered<'py> = Vec<(Field, Bound<'py, PyAny>)>;
-
-/// Appends the items of `d` to `out`; false (and `out` as it was) where the dict leaves the
-/// fast path by its keys (its values are checked when read).
-pub fn gather<'py>(d: &Bound<'py, PyDict>, out: &mut Gathered<'py>) -> bool {
-    let start = out.len();
-    let py = d.py();
-    for (i, (key, value)) in d.iter().enumerate() {
-        match field_of(py, i, &key) {
-            Some(field) => out.push((field, value)),
-            None => {
-                out.truncate(start);
-                return false;
-            }
-        }
-    }
-    true
-}
-
-/// The line of items [`gather`] found in one dict, or None where it leaves the fast path.
-pub fn read_gathered<'py>(items: &[(Field, Bound<'py, PyAny>)]) -> Option<DictLine<'py>> {
-    let mut f = Fields::new()?;
-    for (field, value) in items {
-        set(&mut f, *field, value)?;
     }
     f.into_line()
 }
