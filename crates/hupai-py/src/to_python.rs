@@ -82,10 +82,6 @@ static POINTS_DICTS: Mutex<PointsDicts> =
 /// At most this many `points` templates are kept.
 const KEPT_POINTS: usize = 4096;
 
-/// Items of a score whose templates are looked up on the stack (a score with more looks the
-/// others up in a vector).
-const STACK_ITEMS: usize = 16;
-
 /// Converts scores to the `hupai score --json` dicts.
 #[derive(Debug, Default)]
 pub struct ScoreDicts<'py> {
@@ -141,35 +137,26 @@ impl<'py> ScoreDicts<'py> {
 
     fn items(&mut self, py: Python<'py>, score: ScoreView<'_>) -> PyResult<Bound<'py, PyList>> {
         let riichi = score.variant == Variant::Riichi;
-        // The templates found, gathered under the lock (taking a reference runs no Python
-        // code; copying one may, through the collector); each is copied, or made and kept,
-        // after it is released.
-        let mut on_stack: [Option<Py<PyDict>>; STACK_ITEMS] = Default::default();
-        let mut beyond: Vec<Option<Py<PyDict>>> = Vec::new();
-        if let Ok(dicts) = ITEM_DICTS.lock() {
-            for (i, item) in score.items.iter().enumerate() {
-                let found = dicts.get(&(*item, riichi)).map(|d| d.clone_ref(py));
-                match on_stack.get_mut(i) {
-                    Some(slot) => *slot = found,
-                    None => beyond.push(found),
-                }
-            }
-        }
-        let mut found = on_stack.into_iter().chain(beyond);
         // The list made at its length (None in every slot), then filled.
         let list = PyList::new(py, (0..score.items.len()).map(|_| py.None()))?;
+        // The templates' lock is held while they are copied. A copy may run the collector,
+        // and so Python code that makes a score's dict again: that call finds the lock taken
+        // and makes its item dicts anew (so does any call while the lock is poisoned).
+        let mut kept = ITEM_DICTS.try_lock().ok();
         for (i, item) in score.items.iter().enumerate() {
-            let template = match found.next().flatten() {
-                Some(t) => t.into_bound(py),
-                None => {
-                    let t = self.item_dict(py, item, riichi)?;
-                    if let Ok(mut kept) = ITEM_DICTS.lock() {
-                        kept.insert((*item, riichi), t.clone().unbind());
+            let dict = match kept.as_mut() {
+                Some(kept) => match kept.get(&(*item, riichi)) {
+                    Some(template) => template.bind(py).copy()?,
+                    None => {
+                        let template = self.item_dict(py, item, riichi)?;
+                        let dict = template.copy()?;
+                        kept.insert((*item, riichi), template.unbind());
+                        dict
                     }
-                    t
-                }
+                },
+                None => self.item_dict(py, item, riichi)?,
             };
-            list.set_item(i, template.copy()?)?;
+            list.set_item(i, dict)?;
         }
         Ok(list)
     }
@@ -263,16 +250,17 @@ fn kept_points<'py>(py: Python<'py>, score: ScoreView<'_>) -> PyResult<Bound<'py
         return points(py, score);
     }
     let key = (*p, score.variant == Variant::Riichi);
-    // A reference taken under the lock; the copies (which may run the collector) after it.
-    let found = POINTS_DICTS.lock().ok().and_then(|kept| kept.get(&key).map(|d| d.clone_ref(py)));
-    let template = match found {
-        Some(t) => t.into_bound(py),
+    // The lock held while the template is copied (see `ScoreDicts::items`): a call made by
+    // the collector meanwhile makes its dict anew.
+    let Ok(mut kept) = POINTS_DICTS.try_lock() else {
+        return points(py, score);
+    };
+    let template = match kept.get(&key) {
+        Some(t) => t.bind(py).clone(),
         None => {
             let t = points(py, score)?;
-            if let Ok(mut kept) = POINTS_DICTS.lock() {
-                if kept.len() < KEPT_POINTS {
-                    kept.insert(key, t.clone().unbind());
-                }
+            if kept.len() < KEPT_POINTS {
+                kept.insert(key, t.clone().unbind());
             }
             t
         }
