@@ -27,6 +27,7 @@ pub mod sampling;
 pub mod score_arrays;
 pub mod score_result;
 pub mod scoring;
+mod stored_scores;
 pub mod table;
 pub mod tiles;
 mod to_python;

@@ -16,7 +16,7 @@ use pyo3::prelude::*;
 use pyo3::types::{PyBool, PyDict, PyInt, PyList, PyString};
 
 /// A field the fast path reads.
-#[derive(Clone, Copy)]
+#[derive(Clone, Copy, Debug)]
 enum Field {
     Rules,
     Hand,
@@ -119,28 +119,44 @@ impl DictLine<'_> {
 
 /// The line in `d`, or None where the dict leaves the fast path (see the module).
 pub fn read<'py>(d: &Bound<'py, PyDict>) -> Option<DictLine<'py>> {
-    // The win tile is required; East until it is read.
-    let mut f = Fields {
-        rules: None,
-        hand: None,
-        ctx: WinContext::new(Kind::new(0)?, false),
-        win_tile: false,
-    };
+    let mut f = Fields::new()?;
     // The items in one pass (no hash lookups, none for the fields a line leaves out): a key
     // that is not a `str` naming a field leaves the fast path. Nothing here runs Python code,
     // so the dict cannot change while it is read.
     let py = d.py();
     for (i, (key, value)) in d.iter().enumerate() {
-        let field = match interned_field(py, i, &key) {
-            Some(field) => field,
-            None => field_named(key.cast_exact::<PyString>().ok()?.to_str().ok()?)?,
-        };
-        set(&mut f, field, &value)?;
+        set(&mut f, field_of(py, i, &key)?, &value)?;
     }
-    if !f.win_tile {
-        return None;
+    f.into_line()
+}
+
+/// The field the `i`-th key of a line names: by address when it is the interned string of
+/// the field lines usually have there, else by its text; None for any other key.
+fn field_of(py: Python<'_>, i: usize, key: &Bound<'_, PyAny>) -> Option<Field> {
+    match interned_field(py, i, key) {
+        Some(field) => Some(field),
+        None => field_named(key.cast_exact::<PyString>().ok()?.to_str().ok()?),
     }
-    Some(DictLine { rules: f.rules?, hand: f.hand?, context: f.ctx })
+}
+
+impl<'py> Fields<'py> {
+    /// No field read yet: the win tile is required, East until it is read.
+    fn new() -> Option<Fields<'py>> {
+        Some(Fields {
+            rules: None,
+            hand: None,
+            ctx: WinContext::new(Kind::new(0)?, false),
+            win_tile: false,
+        })
+    }
+
+    /// The line, or None where a required field is missing.
+    fn into_line(self) -> Option<DictLine<'py>> {
+        if !self.win_tile {
+            return None;
+        }
+        Some(DictLine { rules: self.rules?, hand: self.hand?, context: self.ctx })
+    }
 }
 
 fn set<'py>(f: &mut Fields<'py>, field: Field, v: &Bound<'py, PyAny>) -> Option<()> {
@@ -186,8 +202,23 @@ fn utf8<'a>(v: &'a Bound<'_, PyAny>) -> Option<&'a str> {
     v.cast_exact::<PyString>().ok()?.to_str().ok()
 }
 
+/// A tile kind: two bytes of MPSZ (`5m`, `1z`) read at once, any other text as `Kind` parses
+/// it (the tests read every two-byte text both ways).
 fn kind(v: &Bound<'_, PyAny>) -> Option<Kind> {
-    utf8(v)?.parse().ok()
+    let text = utf8(v)?;
+    match *text.as_bytes() {
+        [digit @ b'1'..=b'9', suit] => {
+            let suit = match suit {
+                b'm' => 0,
+                b'p' => 1,
+                b's' => 2,
+                b'z' if digit <= b'7' => 3,
+                _ => return text.parse().ok(),
+            };
+            Kind::new(suit * 9 + digit - b'1')
+        }
+        _ => text.parse().ok(),
+    }
 }
 
 /// A wind tile in any notation, as the seat whose wind it is (`serde`'s `wind` reading).

@@ -7,13 +7,14 @@
 
 use std::sync::Arc;
 
-use hupai_rules::{Score, Variant};
+use hupai_rules::Variant;
 use pyo3::exceptions::{PyIndexError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyIterator, PyList, PySlice, PyString, PyTuple};
 
 use crate::errors::Class;
 use crate::gc_pause::pause_gc;
+use crate::stored_scores::{ScoreHead, ScoreView, StoredScores};
 use crate::to_python::{key_name, key_text, keys, Key, ScoreDicts};
 
 /// One scored hand of `score_batch`: a read-only mapping with the keys and values of the dict
@@ -29,28 +30,34 @@ use crate::to_python::{key_name, key_text, keys, Key, ScoreDicts};
 #[derive(Debug)]
 pub struct ScoreResult {
     /// The scores of the batch (shared with its `ScoreResults`: no copy per result).
-    scores: Arc<Vec<Score>>,
+    scores: Arc<StoredScores>,
     /// This result's score in `scores`; in range (a result is made only for a score held).
     index: usize,
 }
 
 impl ScoreResult {
-    fn score(&self) -> &Score {
-        &self.scores[self.index]
+    fn score(&self) -> PyResult<ScoreView<'_>> {
+        self.scores.get(self.index).ok_or_else(|| {
+            pyo3::exceptions::PyRuntimeError::new_err(
+                "internal error: a batch's score went missing (a bug; please report it)",
+            )
+        })
     }
 
-    fn riichi(&self) -> bool {
-        self.score().variant == Variant::Riichi
+    fn riichi(&self) -> PyResult<bool> {
+        Ok(self.score()?.variant == Variant::Riichi)
     }
 
-    fn find(&self, name: &str) -> Option<Key> {
-        let riichi = self.riichi();
-        keys(self.score()).iter().copied().find(|&k| key_name(k, riichi) == name)
+    fn find(&self, name: &str) -> PyResult<Option<Key>> {
+        let score = self.score()?;
+        let riichi = score.variant == Variant::Riichi;
+        Ok(keys(score.variant).iter().copied().find(|&k| key_name(k, riichi) == name))
     }
 
     fn key_list<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyList>> {
-        let riichi = self.riichi();
-        PyList::new(py, keys(self.score()).iter().map(|&k| key_text(py, k, riichi)))
+        let score = self.score()?;
+        let riichi = score.variant == Variant::Riichi;
+        PyList::new(py, keys(score.variant).iter().map(|&k| key_text(py, k, riichi)))
     }
 }
 
@@ -58,7 +65,7 @@ impl ScoreResult {
 impl ScoreResult {
     /// The dict `hupai.score` returns for this hand.
     fn to_dict<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
-        ScoreDicts::default().dict(py, self.score())
+        ScoreDicts::default().dict(py, self.score()?)
     }
 
     fn __getitem__<'py>(
@@ -66,9 +73,12 @@ impl ScoreResult {
         py: Python<'py>,
         key: &Bound<'py, PyAny>,
     ) -> PyResult<Bound<'py, PyAny>> {
-        let found = key.cast::<PyString>().ok().and_then(|k| self.find(&k.to_cow().ok()?));
+        let found = match key.cast::<PyString>().ok().and_then(|k| k.to_cow().ok()) {
+            Some(name) => self.find(&name)?,
+            None => None,
+        };
         match found {
-            Some(k) => ScoreDicts::default().value(py, self.score(), k),
+            Some(k) => ScoreDicts::default().value(py, self.score()?, k),
             None => Err(pyo3::exceptions::PyKeyError::new_err(key.clone().unbind())),
         }
     }
@@ -81,19 +91,22 @@ impl ScoreResult {
         key: &Bound<'py, PyAny>,
         default: Option<Bound<'py, PyAny>>,
     ) -> PyResult<Bound<'py, PyAny>> {
-        if self.__contains__(key) {
+        if self.__contains__(key)? {
             self.__getitem__(py, key)
         } else {
             Ok(default.unwrap_or_else(|| py.None().into_bound(py)))
         }
     }
 
-    fn __len__(&self) -> usize {
-        keys(self.score()).len()
+    fn __len__(&self) -> PyResult<usize> {
+        Ok(keys(self.score()?.variant).len())
     }
 
-    fn __contains__(&self, key: &Bound<'_, PyAny>) -> bool {
-        key.cast::<PyString>().ok().and_then(|k| self.find(&k.to_cow().ok()?)).is_some()
+    fn __contains__(&self, key: &Bound<'_, PyAny>) -> PyResult<bool> {
+        Ok(match key.cast::<PyString>().ok().and_then(|k| k.to_cow().ok()) {
+            Some(name) => self.find(&name)?.is_some(),
+            None => false,
+        })
     }
 
     fn __iter__<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
@@ -108,20 +121,22 @@ impl ScoreResult {
     /// The values, in the keys' order.
     fn values<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyList>> {
         let mut dicts = ScoreDicts::default();
-        let values: Vec<_> = keys(self.score())
+        let score = self.score()?;
+        let values: Vec<_> = keys(score.variant)
             .iter()
-            .map(|&k| dicts.value(py, self.score(), k))
+            .map(|&k| dicts.value(py, score, k))
             .collect::<PyResult<_>>()?;
         PyList::new(py, values)
     }
 
     /// The (key, value) pairs, in the keys' order.
     fn items<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyList>> {
-        let riichi = self.riichi();
+        let score = self.score()?;
+        let riichi = self.riichi()?;
         let mut dicts = ScoreDicts::default();
-        let items: Vec<_> = keys(self.score())
+        let items: Vec<_> = keys(score.variant)
             .iter()
-            .map(|&k| Ok((key_text(py, k, riichi).clone(), dicts.value(py, self.score(), k)?)))
+            .map(|&k| Ok((key_text(py, k, riichi).clone(), dicts.value(py, score, k)?)))
             .collect::<PyResult<_>>()?;
         PyList::new(py, items)
     }
@@ -168,20 +183,20 @@ pub fn error_dict<'py>(
 /// The answers of a batch, one a line, as they are gathered before the batch is returned.
 #[derive(Debug, Default)]
 pub struct Answers {
-    scores: Vec<Score>,
+    scores: StoredScores,
     answers: Vec<Answer>,
 }
 
 impl Answers {
     /// Room for `n` lines.
     pub fn with_capacity(n: usize) -> Answers {
-        Answers { scores: Vec::with_capacity(n), answers: Vec::with_capacity(n) }
+        Answers { scores: StoredScores::with_capacity(n), answers: Vec::with_capacity(n) }
     }
 
-    /// The next line's score.
-    pub fn push_score(&mut self, score: Score) {
-        self.answers.push(Answer::Scored(self.scores.len()));
-        self.scores.push(score);
+    /// The next line's score (its items in the batch's items, given at the end).
+    pub fn push_score(&mut self, score: ScoreHead) {
+        let index = self.scores.push(score);
+        self.answers.push(Answer::Scored(index));
     }
 
     /// The next line's error dict.
@@ -194,8 +209,9 @@ impl Answers {
         self.answers.push(Answer::Error(class, message));
     }
 
-    /// The sequence `score_batch` returns.
-    pub fn into_results(self) -> ScoreResults {
+    /// The sequence `score_batch` returns, the scores' items in `items`.
+    pub fn into_results(mut self, items: crate::stored_scores::Items) -> ScoreResults {
+        self.scores.set_items(items);
         ScoreResults { scores: Arc::new(self.scores), answers: self.answers }
     }
 }
@@ -213,7 +229,7 @@ impl Answers {
 #[pyclass(module = "hupai", frozen, sequence)]
 #[derive(Debug)]
 pub struct ScoreResults {
-    scores: Arc<Vec<Score>>,
+    scores: Arc<StoredScores>,
     answers: Vec<Answer>,
 }
 

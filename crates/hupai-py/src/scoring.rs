@@ -1,7 +1,8 @@
 //! Scoring: `hupai score` lines (dicts or JSON text) in, its result dicts out.
 
-use std::borrow::Cow;
+use std::ops::Range;
 
+use hupai_core::Hand;
 use hupai_rules::{LineError, Rules, RulesCache, Score, ScoreLine, ScoreLineRef, WinContext};
 use pyo3::intern;
 use pyo3::prelude::*;
@@ -12,6 +13,7 @@ use crate::gc_pause::pause_gc;
 use crate::line_dict;
 use crate::rules::{cache, RulesArg};
 use crate::score_result::{error_dict, Answers, ScoreResult, ScoreResults};
+use crate::stored_scores::{Items, ScoreHead, ScoreView};
 use crate::to_python::ScoreDicts;
 
 /// A score line: a dict with the fields `hupai score` reads, or its JSON text.
@@ -75,36 +77,69 @@ fn score_owned(line: &ScoreLine, rules: &Option<RulesArg>) -> Result<Score, Line
 }
 
 /// A line of a batch as read: its own texts (a dict read through `serde`), borrowed (from the
-/// batch's text of JSON lines, or from the `str` objects of a dict; no copy of the rules' name
-/// and the hand text), or a JSON text (a `str` of the batch, borrowed), read when it is
-/// scored, with the GIL released.
+/// batch's text of JSON lines), a dict of the common shape (its texts copied into the batch's
+/// text of dict texts, at these two ranges: no copy of the rules' name when it is the `str`
+/// the line before named), a JSON `str` of the batch (the `i`-th held, its text borrowed), or
+/// a JSON text of its own; JSON texts are read when they are scored, with the GIL released.
 enum BatchLine<'a> {
     Owned(ScoreLine),
     Borrowed(ScoreLineRef<'a>),
-    Text(Cow<'a, str>),
+    Dict(WinContext, Range<usize>, Range<usize>),
+    Held(usize),
+    Text(String),
 }
 
-/// A line of a sequence as first read, its texts not yet borrowed: a dict of the common shape
-/// (its two texts copied, one after the other, into the batch's text of dict texts, ending at
-/// these two offsets), a JSON `str` (held beside, or its text copied when it has no UTF-8
-/// form: lone surrogates, read as `to_cow` reads them), or a line read already.
-enum Pending {
-    Dict(WinContext, usize, usize),
-    Text,
-    OwnText(String),
-    Read(ScoreLine),
+/// The texts a batch's lines borrow: the dicts' texts one after the other, and the JSON `str`s
+/// held, in the lines' order.
+#[derive(Default)]
+struct BatchTexts<'a> {
+    dicts: &'a str,
+    held: Vec<&'a str>,
 }
 
 impl BatchLine<'_> {
-    /// Scored under [`rules_for`]; a JSON text is read first (its error, if any, is the
-    /// line's).
-    fn score(&self, rules: &Option<RulesArg>, cache: &mut RulesCache) -> Result<Score, Error> {
+    /// Scored under [`rules_for`], its texts in `texts`; a JSON text is read first (its error,
+    /// if any, is the line's).
+    fn score(
+        &self,
+        texts: &BatchTexts<'_>,
+        rules: &Option<RulesArg>,
+        cache: &mut RulesCache,
+    ) -> Result<Score, Failure> {
+        let scored = |line: Result<Score, LineError>| line.map_err(|e| Failure::Hupai(e.into()));
         match self {
-            BatchLine::Owned(line) => Ok(line.score_with(rules_for(rules, &line.rules, cache)?)?),
-            BatchLine::Text(text) => read_json_line(text)?.score(rules, cache),
-            BatchLine::Borrowed(line) => Ok(line.score_with(rules_for(rules, line.rules, cache)?)?),
+            BatchLine::Owned(line) => {
+                scored(rules_for(rules, &line.rules, cache).and_then(|r| line.score_with(r)))
+            }
+            BatchLine::Borrowed(line) => {
+                scored(rules_for(rules, line.rules, cache).and_then(|r| line.score_with(r)))
+            }
+            BatchLine::Dict(context, rules_at, hand_at) => {
+                let text = |at: &Range<usize>| texts.dicts.get(at.clone()).ok_or_else(missing_text);
+                let (name, hand) = (text(rules_at)?, text(hand_at)?);
+                scored(rules_for(rules, name, cache).and_then(|r| score_text(r, hand, context)))
+            }
+            BatchLine::Held(i) => {
+                let text = texts.held.get(*i).ok_or_else(missing_text)?;
+                read_json_line(text)?.score(texts, rules, cache)
+            }
+            BatchLine::Text(text) => read_json_line(text)?.score(texts, rules, cache),
         }
     }
+}
+
+/// Hand text scored under `rules`, as a [`ScoreLineRef`] with these fields is (the context
+/// borrowed, not moved into a line).
+fn score_text(rules: &Rules, hand: &str, context: &WinContext) -> Result<Score, LineError> {
+    let hand: Hand = hand.parse()?;
+    Ok(hupai_rules::score(rules, &hand, context)?)
+}
+
+/// A batch line's text not where it was kept: a bug.
+fn missing_text() -> Failure {
+    Failure::Python(pyo3::exceptions::PyRuntimeError::new_err(
+        "internal error: a batch line's text went missing (a bug; please report it)",
+    ))
 }
 
 /// Why a line of a batch has no score: reading it raised in Python (a dict `serde` refused,
@@ -191,7 +226,7 @@ pub fn score<'py>(
         None => score_owned(&read_other_line(line)?.0, &rules),
     }
     .map_err(Error::from)?;
-    ScoreDicts::default().dict(py, &result)
+    ScoreDicts::default().dict(py, ScoreView::from(&result))
 }
 
 /// Scores many lines and returns one result per line, in order. `lines` is a sequence (any
@@ -228,88 +263,70 @@ pub fn score_batch<'py>(
             return Err(Error::Input(format!("errors='{other}': use 'raise' or 'dict'")).into())
         }
     };
-    let score_all = |read| score_lines(read, &rules, threads);
-    let results: Vec<Result<Score, Failure>> = if let Ok(text) = lines.cast::<PyBytes>() {
-        let bytes = text.as_bytes();
-        py.detach(|| score_all(json_lines(bytes)))
-    } else if let Ok(text) = lines.cast::<PyString>() {
-        // Read in place (a `str` keeps its UTF-8 form); one with lone surrogates has none, and
-        // its encoding raises, as before.
-        let utf8;
-        let bytes = match text.to_str() {
-            Ok(whole) => whole.as_bytes(),
-            Err(_) => {
-                utf8 = text.encode_utf8()?;
-                utf8.as_bytes()
-            }
-        };
-        py.detach(|| score_all(json_lines(bytes)))
-    } else {
-        // The JSON `str`s a line's text is borrowed from, held (in the lines' order) until the
-        // batch is scored: the stable ABI of 3.10 reads a `str`'s UTF-8 text in place. A
-        // dict's two texts are copied into one text while the dict is read (a few dozen bytes:
-        // less than holding its strings and reading them again, scattered over the heap,
-        // when the batch is scored).
-        let mut held: Vec<Bound<'py, PyString>> = Vec::new();
-        let mut dict_texts = String::new();
-        let mut read_one = |line: &Bound<'py, PyAny>| -> Result<Pending, Failure> {
-            if let Ok(text) = line.cast::<PyString>() {
-                if text.to_str().is_err() {
-                    return Ok(Pending::OwnText(text.to_cow()?.into_owned()));
+    let score_all = |read| score_lines(read, &BatchTexts::default(), &rules, threads);
+    let (results, items): (Vec<Result<ScoreHead, Failure>>, Items) =
+        if let Ok(text) = lines.cast::<PyBytes>() {
+            let bytes = text.as_bytes();
+            py.detach(|| score_all(json_lines(bytes)))
+        } else if let Ok(text) = lines.cast::<PyString>() {
+            // Read in place (a `str` keeps its UTF-8 form); one with lone surrogates has none, and
+            // its encoding raises, as before.
+            let utf8;
+            let bytes = match text.to_str() {
+                Ok(whole) => whole.as_bytes(),
+                Err(_) => {
+                    utf8 = text.encode_utf8()?;
+                    utf8.as_bytes()
                 }
-                held.push(text.clone());
-                return Ok(Pending::Text);
-            }
-            if let Ok(d) = line.cast_exact::<PyDict>() {
-                if let Some(d) = line_dict::read(d) {
-                    if let (Ok(rules), Ok(hand)) = (d.rules.to_str(), d.hand.to_str()) {
-                        dict_texts.push_str(rules);
-                        let rules_end = dict_texts.len();
-                        dict_texts.push_str(hand);
-                        return Ok(Pending::Dict(d.context, rules_end, dict_texts.len()));
+            };
+            py.detach(|| score_all(json_lines(bytes)))
+        } else {
+            // The JSON `str`s a line's text is borrowed from, held (in the lines' order) until the
+            // batch is scored: the stable ABI of 3.10 reads a `str`'s UTF-8 text in place. A
+            // dict's two texts are copied into one text while the dict is read (a few dozen bytes:
+            // less than holding its strings and reading them again, scattered over the heap,
+            // when the batch is scored).
+            let mut held: Vec<Bound<'py, PyString>> = Vec::new();
+            let mut dict_texts = String::new();
+            // The rules' `str` of the last dict line and where its text was copied.
+            let mut last_rules: Option<(Bound<'py, PyString>, Range<usize>)> = None;
+            let mut read_one = |line: &Bound<'py, PyAny>| -> Result<BatchLine<'static>, Failure> {
+                if let Ok(text) = line.cast::<PyString>() {
+                    if text.to_str().is_err() {
+                        return Ok(BatchLine::Text(text.to_cow()?.into_owned()));
+                    }
+                    held.push(text.clone());
+                    return Ok(BatchLine::Held(held.len() - 1));
+                }
+                if let Ok(d) = line.cast_exact::<PyDict>() {
+                    if let Some(d) = line_dict::read(d) {
+                        let rules_at = match &last_rules {
+                            Some((rules, at)) if rules.is(&d.rules) => Some(at.clone()),
+                            _ => d.rules.to_str().ok().map(|rules| {
+                                dict_texts.push_str(rules);
+                                dict_texts.len() - rules.len()..dict_texts.len()
+                            }),
+                        };
+                        if let (Some(rules_at), Ok(hand)) = (rules_at, d.hand.to_str()) {
+                            dict_texts.push_str(hand);
+                            let hand_at = dict_texts.len() - hand.len()..dict_texts.len();
+                            last_rules = Some((d.rules, rules_at.clone()));
+                            return Ok(BatchLine::Dict(d.context, rules_at, hand_at));
+                        }
                     }
                 }
-            }
-            Ok(Pending::Read(read_other_line(line)?.0))
+                Ok(BatchLine::Owned(read_other_line(line)?.0))
+            };
+            let read: Vec<Result<BatchLine<'_>, Failure>> = match lines.cast::<PyList>() {
+                Ok(list) => list.iter().map(|line| read_one(&line)).collect(),
+                Err(_) => lines.try_iter()?.map(|line| read_one(&line?)).collect(),
+            };
+            let texts = BatchTexts {
+                dicts: &dict_texts,
+                held: held.iter().map(|s| s.to_str()).collect::<PyResult<_>>()?,
+            };
+            py.detach(|| score_lines(read, &texts, &rules, threads))
         };
-        let pending: Vec<Result<Pending, Failure>> = match lines.cast::<PyList>() {
-            Ok(list) => list.iter().map(|line| read_one(&line)).collect(),
-            Err(_) => lines.try_iter()?.map(|line| read_one(&line?)).collect(),
-        };
-        let mut texts = held.iter().map(|s| s.to_str());
-        let mut text = || {
-            texts.next().unwrap_or_else(|| {
-                Err(pyo3::exceptions::PyRuntimeError::new_err(
-                    "internal error: a batch line's text went missing (a bug; please report it)",
-                ))
-            })
-        };
-        let mut dict_start = 0;
-        let dict_text = |start: usize, end: usize| {
-            dict_texts.get(start..end).ok_or_else(|| {
-                pyo3::exceptions::PyRuntimeError::new_err(
-                    "internal error: a batch line's text went missing (a bug; please report it)",
-                )
-            })
-        };
-        let read: Vec<Result<BatchLine<'_>, Failure>> = pending
-            .into_iter()
-            .map(|p| {
-                Ok(match p? {
-                    Pending::Dict(context, rules_end, hand_end) => {
-                        let rules = dict_text(dict_start, rules_end)?;
-                        let hand = dict_text(rules_end, hand_end)?;
-                        dict_start = hand_end;
-                        BatchLine::Borrowed(ScoreLineRef { rules, hand, context })
-                    }
-                    Pending::Text => BatchLine::Text(Cow::Borrowed(text()?)),
-                    Pending::OwnText(own) => BatchLine::Text(Cow::Owned(own)),
-                    Pending::Read(line) => BatchLine::Owned(line),
-                })
-            })
-            .collect();
-        py.detach(|| score_all(read))
-    };
     // The results hold no cycles: Python's cyclic collector, which the many new objects
     // would otherwise trigger over and over, is paused while they are made (about a sixth
     // of the batch's time on MCR hands) and resumed as it was, whatever happens.
@@ -319,7 +336,7 @@ pub fn score_batch<'py>(
     let mut dicts = ScoreDicts::default();
     for (i, result) in results.into_iter().enumerate() {
         match result {
-            Ok(s) if as_dicts => out.push(dicts.dict(py, &s)?),
+            Ok(s) if as_dicts => out.push(dicts.dict(py, s.view(&items))?),
             Ok(s) => answers.push_score(s),
             Err(failure) if errors_as_dicts && as_dicts => out.push(failure.dict(py)?.into_any()),
             Err(Failure::Hupai(e)) if errors_as_dicts => {
@@ -342,23 +359,28 @@ pub fn score_batch<'py>(
     if as_dicts {
         Ok(PyList::new(py, out)?.into_any())
     } else {
-        Ok(Bound::new(py, answers.into_results())?.into_any())
+        Ok(Bound::new(py, answers.into_results(items))?.into_any())
     }
 }
 
 /// Lines below which one more scoring thread does not pay for itself.
 const LINES_PER_THREAD: usize = 256;
 
-/// Scores `read` on `threads` threads (see `score_batch`), in order.
+/// Scores `read` on `threads` threads (see `score_batch`), in order: each line's score, its
+/// items kept in the vector returned beside (see [`crate::stored_scores`]).
 fn score_lines(
     read: Vec<Result<BatchLine<'_>, Failure>>,
+    texts: &BatchTexts<'_>,
     rules: &Option<RulesArg>,
     threads: usize,
-) -> Vec<Result<Score, Failure>> {
+) -> (Vec<Result<ScoreHead, Failure>>, Items) {
     let score_part = |part: Vec<Result<BatchLine<'_>, Failure>>, cache: &mut RulesCache| {
-        part.into_iter()
-            .map(|line| Ok(line?.score(rules, cache)?))
-            .collect::<Vec<Result<Score, Failure>>>()
+        let mut items = Items::with_capacity(part.len() * 4);
+        let heads = part
+            .into_iter()
+            .map(|line| Ok(ScoreHead::keep(line?.score(texts, rules, cache)?, &mut items)))
+            .collect::<Vec<Result<ScoreHead, Failure>>>();
+        (heads, items)
     };
     let cores = std::thread::available_parallelism().map_or(1, |c| c.get());
     let threads = if threads == 0 { cores } else { threads };
@@ -387,10 +409,14 @@ fn score_lines(
                 (n, s.spawn(move || score_part(part, &mut RulesCache::default())))
             })
             .collect();
-        let mut out = score_part(first, &mut cache());
+        let (mut out, mut items) = score_part(first, &mut cache());
         for (n, helper) in helpers {
             match helper.join() {
-                Ok(done) => out.extend(done),
+                Ok((done, done_items)) => {
+                    let offset = items.len();
+                    items.extend(done_items);
+                    out.extend(done.into_iter().map(|head| Ok(head?.shifted(offset))));
+                }
                 // A panic in the scorer is a bug; its part's lines fail, not the process.
                 Err(_) => out.extend((0..n).map(|_| {
                     Err(Failure::Python(pyo3::panic::PanicException::new_err(
@@ -399,7 +425,7 @@ fn score_lines(
                 })),
             }
         }
-        out
+        (out, items)
     })
 }
 

@@ -7,13 +7,14 @@ use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hasher};
 use std::sync::Mutex;
 
-use hupai_rules::{Score, ScoreItem, Variant};
+use hupai_rules::{Payments, ScoreItem, Variant};
 use pyo3::intern;
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList, PyString};
 use serde::Serialize;
 
 use crate::errors::Error;
+use crate::stored_scores::ScoreView;
 
 /// `value` as Python dicts, lists, strings, numbers and None.
 pub fn to_python<'py, T: Serialize>(py: Python<'py>, value: &T) -> PyResult<Bound<'py, PyAny>> {
@@ -36,7 +37,19 @@ impl Hasher for AddressHasher {
         }
     }
 
+    fn write_u8(&mut self, n: u8) {
+        self.write_u64(u64::from(n));
+    }
+
+    fn write_u32(&mut self, n: u32) {
+        self.write_u64(u64::from(n));
+    }
+
     fn write_usize(&mut self, n: usize) {
+        self.write_u64(n as u64);
+    }
+
+    fn write_isize(&mut self, n: isize) {
         self.write_u64(n as u64);
     }
 
@@ -56,6 +69,18 @@ static TEXTS: Mutex<Texts> = Mutex::new(HashMap::with_hasher(BuildHasherDefault:
 /// few values and counts a hand can give it.
 type ItemDicts = HashMap<(ScoreItem, bool), Py<PyDict>, BuildHasherDefault<AddressHasher>>;
 static ITEM_DICTS: Mutex<ItemDicts> = Mutex::new(HashMap::with_hasher(BuildHasherDefault::new()));
+
+/// The `points` dict of each payment met so far (by payments and whether the score is
+/// riichi's), made once per process and copied: a copy costs a fraction of a dict made key by
+/// key. Up to [`KEPT_POINTS`] of them (a few hundred for every MCR hand; riichi's honba and
+/// sticks could make more), the others made each time; payments by payer (a list) are never
+/// kept.
+type PointsDicts = HashMap<(Payments, bool), Py<PyDict>, BuildHasherDefault<AddressHasher>>;
+static POINTS_DICTS: Mutex<PointsDicts> =
+    Mutex::new(HashMap::with_hasher(BuildHasherDefault::new()));
+
+/// At most this many `points` templates are kept.
+const KEPT_POINTS: usize = 4096;
 
 /// Converts scores to the `hupai score --json` dicts.
 #[derive(Debug, Default)]
@@ -82,10 +107,10 @@ impl<'py> ScoreDicts<'py> {
     }
 
     /// The dict of `score`.
-    pub fn dict(&mut self, py: Python<'py>, score: &Score) -> PyResult<Bound<'py, PyAny>> {
+    pub fn dict(&mut self, py: Python<'py>, score: ScoreView<'_>) -> PyResult<Bound<'py, PyAny>> {
         let d = PyDict::new(py);
         let riichi = score.variant == Variant::Riichi;
-        for &key in keys(score) {
+        for &key in keys(score.variant) {
             d.set_item(key_text(py, key, riichi), self.value(py, score, key)?)?;
         }
         Ok(d.into_any())
@@ -95,7 +120,7 @@ impl<'py> ScoreDicts<'py> {
     pub fn value(
         &mut self,
         py: Python<'py>,
-        score: &Score,
+        score: ScoreView<'_>,
         key: Key,
     ) -> PyResult<Bound<'py, PyAny>> {
         Ok(match key {
@@ -106,37 +131,34 @@ impl<'py> ScoreDicts<'py> {
                 pyo3::types::PyBool::new(py, score.meets_minimum).to_owned().into_any()
             }
             Key::Items => self.items(py, score)?.into_any(),
-            Key::Points => points(py, score)?.into_any(),
+            Key::Points => kept_points(py, score)?.into_any(),
         })
     }
 
-    fn items(&mut self, py: Python<'py>, score: &Score) -> PyResult<Bound<'py, PyList>> {
+    fn items(&mut self, py: Python<'py>, score: ScoreView<'_>) -> PyResult<Bound<'py, PyList>> {
         let riichi = score.variant == Variant::Riichi;
-        // The templates found, gathered under the lock (taking a reference runs no Python
-        // code); each is copied, or made and kept, after it is released.
-        let found: Vec<Option<Py<PyDict>>> = match ITEM_DICTS.lock() {
-            Ok(dicts) => score
-                .items
-                .iter()
-                .map(|item| dicts.get(&(*item, riichi)).map(|d| d.clone_ref(py)))
-                .collect(),
-            Err(_) => score.items.iter().map(|_| None).collect(),
-        };
-        let mut dicts = Vec::with_capacity(score.items.len());
-        for (item, template) in score.items.iter().zip(found) {
-            let template = match template {
-                Some(t) => t.into_bound(py),
-                None => {
-                    let t = self.item_dict(py, item, riichi)?;
-                    if let Ok(mut kept) = ITEM_DICTS.lock() {
-                        kept.insert((*item, riichi), t.clone().unbind());
+        // The list made at its length (None in every slot), then filled.
+        let list = PyList::new(py, (0..score.items.len()).map(|_| py.None()))?;
+        // The templates' lock is held while they are copied. A copy may run the collector,
+        // and so Python code that makes a score's dict again: that call finds the lock taken
+        // and makes its item dicts anew (so does any call while the lock is poisoned).
+        let mut kept = ITEM_DICTS.try_lock().ok();
+        for (i, item) in score.items.iter().enumerate() {
+            let dict = match kept.as_mut() {
+                Some(kept) => match kept.get(&(*item, riichi)) {
+                    Some(template) => template.bind(py).copy()?,
+                    None => {
+                        let template = self.item_dict(py, item, riichi)?;
+                        let dict = template.copy()?;
+                        kept.insert((*item, riichi), template.unbind());
+                        dict
                     }
-                    t
-                }
+                },
+                None => self.item_dict(py, item, riichi)?,
             };
-            dicts.push(template.copy()?);
+            list.set_item(i, dict)?;
         }
-        PyList::new(py, dicts)
+        Ok(list)
     }
 
     /// The dict of one item (a template: only copies of it are handed out).
@@ -183,9 +205,9 @@ pub enum Key {
 const RIICHI_KEYS: [Key; 5] = [Key::Han, Key::Fu, Key::Limit, Key::Items, Key::Points];
 const CHINESE_KEYS: [Key; 4] = [Key::Total, Key::MeetsMinimum, Key::Items, Key::Points];
 
-/// The keys of the dict of `score`, in its order.
-pub fn keys(score: &Score) -> &'static [Key] {
-    if score.variant == Variant::Riichi {
+/// The keys of the dict of a score of `variant`, in its order.
+pub fn keys(variant: Variant) -> &'static [Key] {
+    if variant == Variant::Riichi {
         &RIICHI_KEYS
     } else {
         &CHINESE_KEYS
@@ -220,9 +242,42 @@ pub fn key_text(py: Python<'_>, key: Key, riichi: bool) -> &Bound<'_, PyString> 
     }
 }
 
+/// The `points` dict of `score`: a copy of the one kept for its payments (see
+/// [`POINTS_DICTS`]), its `tsumo` dict copied too, or made and kept.
+fn kept_points<'py>(py: Python<'py>, score: ScoreView<'_>) -> PyResult<Bound<'py, PyDict>> {
+    let p = &score.payments;
+    if p.by_payer.is_some() {
+        return points(py, score);
+    }
+    let key = (*p, score.variant == Variant::Riichi);
+    // The lock held while the template is copied (see `ScoreDicts::items`): a call made by
+    // the collector meanwhile makes its dict anew.
+    let Ok(mut kept) = POINTS_DICTS.try_lock() else {
+        return points(py, score);
+    };
+    let template = match kept.get(&key) {
+        Some(t) => t.bind(py).clone(),
+        None => {
+            let t = points(py, score)?;
+            if kept.len() < KEPT_POINTS {
+                kept.insert(key, t.clone().unbind());
+            }
+            t
+        }
+    };
+    let copy = template.copy()?;
+    // A self-drawn win's `tsumo` dict, shared by the copy, is copied in turn.
+    if p.tsumo_dealer.is_some() || p.tsumo_others.is_some() {
+        if let Some(tsumo) = template.get_item(intern!(py, "tsumo"))? {
+            copy.set_item(intern!(py, "tsumo"), tsumo.cast::<PyDict>()?.copy()?)?;
+        }
+    }
+    Ok(copy)
+}
+
 /// The `points` dict of `score` (the shape `hupai score --json` prints; `ron_others` only
 /// in the Chinese families).
-fn points<'py>(py: Python<'py>, score: &Score) -> PyResult<Bound<'py, PyDict>> {
+fn points<'py>(py: Python<'py>, score: ScoreView<'_>) -> PyResult<Bound<'py, PyDict>> {
     let p = &score.payments;
     let points = PyDict::new(py);
     points.set_item(intern!(py, "total"), p.total)?;

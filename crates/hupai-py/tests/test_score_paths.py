@@ -6,6 +6,7 @@ and the batch scored on several threads. On the committed riichi fixture (crates
 and random lines of every family with errors among them."""
 
 import collections.abc
+import gc
 import json
 import random
 from pathlib import Path
@@ -238,3 +239,52 @@ def test_json_lines_text() -> None:
     assert hupai.score_batch("") == [] and hupai.score_batch(iter([])) == []
     two = [{"rules": "mcr", "hand": "1112345678999m5m", "win_tile": w} for w in ("5m", "1m")]
     assert hupai.score_batch(x for x in two) == [hupai.score(x) for x in two]
+
+
+def test_every_two_byte_tile_text_reads_as_serde_reads_it() -> None:
+    # The dict reading takes `1m`..`9s`, `1z`..`7z` at once and any other text as `Kind`
+    # parses it: every two-byte text, as a win tile and a wind, gives serde's answer.
+    base = {"rules": "mcr", "hand": "1112345678999m5m", "win_tile": "5m"}
+    texts = [a + b for a in "0123456789mpsz " for b in "0123456789mpszMPSZx "]
+    for text in texts:
+        for line in ({**base, "win_tile": text}, {**base, "seat_wind": text}, {**base, "round_wind": text}):
+            want = answer(hupai.score, Through(line))
+            assert answer(hupai.score, line) == want, line
+    lines = [{**base, key: text} for text in texts for key in ("win_tile", "seat_wind")]
+    assert hupai.score_batch(lines, errors="dict") == hupai.score_batch([Through(x) for x in lines], errors="dict")
+
+
+def test_results_made_while_the_collector_runs_python_code() -> None:
+    # The kept item and points dicts are copied under a lock. With a collection at nearly
+    # every allocation, a finalizer that scores runs in the middle of making a result: it
+    # finds the lock taken and makes its dicts anew; every result is the same.
+    lines = [{"rules": "mcr", "hand": "1112345678999m5m", "win_tile": "5m", "self_drawn": True},
+             {"rules": "riichi", "hand": "234789m1234566p6p", "win_tile": "6p", "self_drawn": True, "riichi": True},
+             {"rules": "mcr", "hand": "123m456p789s1122z3z", "win_tile": "3z"}]
+    want = [answer(hupai.score, x) for x in lines]
+    seen: list[Any] = []
+
+    class Scores:
+        def __init__(self) -> None:
+            self.me = self  # a cycle: only the collector frees it
+
+        def __del__(self) -> None:
+            seen.extend(answer(hupai.score, x) for x in lines)
+            if len(seen) < 600:
+                Scores()
+
+    old = gc.get_threshold()
+    try:
+        gc.set_threshold(1)
+        Scores()
+        got = [[answer(hupai.score, x) for x in lines] for _ in range(100)]
+        batch = hupai.score_batch(lines * 50, errors="dict")
+        dicts = list(batch)
+    finally:
+        gc.set_threshold(*old)
+    gc.collect()
+    assert len(seen) >= 300
+    assert all(g == want for g in got)
+    assert seen == want * (len(seen) // 3)
+    assert [d if isinstance(d, dict) else d.to_dict() for d in dicts] == [
+        {"type": w[0], "error": w[1]} if isinstance(w, tuple) else w for w in want] * 50
