@@ -153,41 +153,11 @@ impl Agent for Learned {
 }
 
 /// The network answers the arena's batches: the rows are encoded and run in parallel chunks
-/// (one per thread of the current pool), rows with one option skip the network. An MLP
-/// played directly answers row by row with its options' logits alone (fewer weights read than
-/// the runtime's product over the whole batch); any other network goes to the runtime a
-/// chunk at a time.
+/// (one per thread of the current pool), rows with one option skip the network. (The arena
+/// asks an MLP played directly one decision at a time instead: [`crate::AgentSpec::batch_policy`].)
 impl BatchPolicy for Model {
     fn decide_batch(&self, rows: &[(&PlayerView, &[Action])]) -> Vec<Action> {
         let chunk = rows.len().div_ceil(rayon::current_num_threads().max(1)).max(8);
-        if self.is_direct() {
-            return rows
-                .par_chunks(chunk)
-                .flat_map_iter(|part| {
-                    let enc = self.encoding();
-                    let mut planes = vec![0u8; enc.planes() * WIDTH];
-                    let mut scalars = vec![0f32; enc.scalars()];
-                    let mut ids = Vec::new();
-                    let out: Vec<Action> = part
-                        .iter()
-                        .map(|&(view, options)| {
-                            if options.len() == 1 {
-                                return options[0];
-                            }
-                            planes.fill(0);
-                            scalars.fill(0.0);
-                            enc.encode(view, &mut planes, &mut scalars);
-                            ids_of(view, options, &mut ids);
-                            match self.logits_at(&planes, &scalars, &ids) {
-                                Ok(l) => best_of(&l, options),
-                                Err(_) => default_action(options),
-                            }
-                        })
-                        .collect();
-                    out
-                })
-                .collect();
-        }
         rows.par_chunks(chunk)
             .flat_map_iter(|part| {
                 let asked: Vec<usize> = (0..part.len()).filter(|&i| part[i].1.len() > 1).collect();

@@ -92,18 +92,19 @@ impl AgentSpec {
         }
     }
 
-    /// The policy that answers this agent's decisions in batches, if it has one (a model;
-    /// an error when its file cannot be played).
+    /// The policy that answers this agent's decisions in batches, if it has one (a model
+    /// its runtime plays; an error when its file cannot be played). An MLP played directly
+    /// has none: it reads only its options' rows for one decision, which a batch does not
+    /// share, so the arena asks it one decision at a time (faster than in waves of games).
     pub fn batch_policy(
         &self,
     ) -> Option<Result<std::sync::Arc<dyn crate::batch_policy::BatchPolicy>, SpecError>> {
         match &self.kind {
-            Kind::Model(path, shared) => Some(
-                shared
-                    .get(path)
-                    .map(|m| m as std::sync::Arc<dyn crate::batch_policy::BatchPolicy>)
-                    .map_err(|e| SpecError(e.to_string())),
-            ),
+            Kind::Model(path, shared) => match shared.get(path) {
+                Ok(m) if m.is_direct() => None,
+                Ok(m) => Some(Ok(m as std::sync::Arc<dyn crate::batch_policy::BatchPolicy>)),
+                Err(e) => Some(Err(SpecError(e.to_string()))),
+            },
             _ => None,
         }
     }

@@ -117,13 +117,15 @@ fn shipped() -> PathBuf {
 }
 
 /// The shipped model names `hupai-v6`; its agent encodes in it, and plays the same games
-/// answering in batches or one decision at a time.
+/// whatever the arena's batch (an MLP played directly is asked one decision at a time: it
+/// has no batch policy).
 #[test]
 fn the_shipped_model_plays_in_hupai_v6() {
     let path = shipped();
     let model = Model::load(&path).expect("the shipped model loads");
     assert_eq!(model.encoding(), hupai_ai::encoding::Encoding::V6);
     let spec = format!("model:{}", path.display());
+    assert!(spec.parse::<hupai_ai::AgentSpec>().unwrap().batch_policy().is_none());
     let rules = Rules::preset("riichi").unwrap();
     let mut config =
         ArenaConfig::from_specs(rules, [spec.as_str(), "defensive", "defensive", "defensive"], 4)
