@@ -52,52 +52,52 @@ impl Learned {
         &self.model
     }
 
-    /// The logits of `view`'s observation at the ids of its options (`self.ids`, in their
-    /// order), or `None` when the runtime failed (counted as a fault).
-    fn logits_at_options(&mut self, view: &PlayerView) -> Option<Vec<f32>> {
+    /// Encodes `view` into the agent's buffers.
+    fn observe(&mut self, view: &PlayerView) {
         self.planes.fill(0);
         self.scalars.fill(0.0);
         self.model.encoding().encode(view, &mut self.planes, &mut self.scalars);
-        match self.model.logits_at(&self.planes, &self.scalars, &self.ids) {
-            Ok(l) => Some(l),
-            Err(_) => {
-                self.faults.illegal += 1;
-                None
-            }
-        }
+    }
+
+    /// The runtime's answer, or `None` when it failed (counted as a fault).
+    fn counted(&mut self, answer: Result<Vec<f32>, crate::model::ModelError>) -> Option<Vec<f32>> {
+        answer.map_err(|_| self.faults.illegal += 1).ok()
+    }
+
+    /// The logits of `view`'s observation at the ids of its options (`self.ids`, in their
+    /// order), or `None` when the runtime failed (counted as a fault).
+    fn logits_at_options(&mut self, view: &PlayerView) -> Option<Vec<f32>> {
+        self.observe(view);
+        let answer = self.model.logits_at(&self.planes, &self.scalars, &self.ids);
+        self.counted(answer)
     }
 
     /// The logits of `view`'s observation (`ACTIONS` of them), or `None` when the runtime
     /// failed (counted as a fault).
     fn logits(&mut self, view: &PlayerView) -> Option<Vec<f32>> {
-        self.planes.fill(0);
-        self.scalars.fill(0.0);
-        self.model.encoding().encode(view, &mut self.planes, &mut self.scalars);
-        match self.model.logits(1, &self.planes, &self.scalars) {
-            Ok(l) => Some(l),
-            Err(_) => {
-                self.faults.illegal += 1;
-                None
-            }
-        }
+        self.observe(view);
+        let answer = self.model.logits(1, &self.planes, &self.scalars);
+        self.counted(answer)
     }
 }
 
 /// The option of `options` (whose ids are `ids`, in the same order) with the highest logit;
 /// the first such on a tie.
 pub fn best_option(logits: &[f32], options: &[Action], ids: &[u16]) -> Action {
-    let at: Vec<f32> = ids
-        .iter()
-        .map(|&id| logits.get(id as usize).copied().unwrap_or(f32::NEG_INFINITY))
-        .collect();
-    best_of(&at, options)
+    let at = ids.iter().map(|&id| logits.get(id as usize).copied().unwrap_or(f32::NEG_INFINITY));
+    best_by(options, at)
 }
 
 /// The option of `options` whose logit (`logits[k]` for `options[k]`) is highest; the first
 /// such on a tie.
 fn best_of(logits: &[f32], options: &[Action]) -> Action {
+    best_by(options, logits.iter().copied())
+}
+
+/// The option whose logit, in the options' order, is highest; the first such on a tie.
+fn best_by(options: &[Action], logits: impl IntoIterator<Item = f32>) -> Action {
     let mut best: Option<(f32, Action)> = None;
-    for (&o, &l) in options.iter().zip(logits) {
+    for (&o, l) in options.iter().zip(logits) {
         if best.is_none_or(|(b, _)| l > b) {
             best = Some((l, o));
         }
