@@ -17,7 +17,9 @@
 //!
 //! ANCHOR is `defensive` (the default) or another agent, spec or search parameters as AGENT:
 //! then the table measures AGENT against it, decision by decision, the anchor's choice played
-//! where the two differ and AGENT on from there in both.
+//! where the two differ and AGENT on from there in both. `AUDIT_ONLY=opening` plays out only
+//! the departures at 换三张 and 定缺 (Sichuan's opening choices), `AUDIT_ONLY=far` only those
+//! at turns two or more tiles from ready.
 //!
 //! The rollouts know the opponents' hands (they play the real position); the search itself
 //! never does. This is a measuring program: the departures' mean gain is an estimate of how
@@ -90,6 +92,8 @@ fn kind_of(game: &Game, me_seat: Seat, chosen: Action, anchor: Action) -> String
         _ => "other",
     };
     match view.decision() {
+        Decision::Exchange => format!("exchange (换三张) sh{now}"),
+        Decision::Void => format!("void (定缺) sh{now}"),
         Decision::Claim { .. } => {
             format!("claim sh{now}: {} over {}{late}", name(chosen), name(anchor))
         }
@@ -205,6 +209,9 @@ fn main() {
     // AUDIT_SEATS=all seats the agent at East, South, West and North in turn (hand by hand),
     // as the arena's duplicate rotation does; by default it deals every hand.
     let every_seat = std::env::var("AUDIT_SEATS").is_ok_and(|v| v == "all");
+    // AUDIT_ONLY=opening plays out only the departures at 换三张 and 定缺; AUDIT_ONLY=far
+    // only those at turns two or more tiles from ready.
+    let only = std::env::var("AUDIT_ONLY").unwrap_or_default();
     for hand in 0..hands {
         let me_seat = if every_seat { Seat::ALL[(hand % 4) as usize] } else { Seat::East };
         let mut setup = Setup::new(rules.clone(), wall_seed(seed, hand));
@@ -227,7 +234,12 @@ fn main() {
                 decisions += 1;
             }
             let anchor = anchor_agent.decide(view, &options);
-            if options.len() > 1 && !same_option(chosen, anchor) {
+            let audited_here = match only.as_str() {
+                "opening" => matches!(view.decision(), Decision::Exchange | Decision::Void),
+                "far" => matches!(view.decision(), Decision::Turn { .. }) && view.shanten() >= 2,
+                _ => true,
+            };
+            if options.len() > 1 && !same_option(chosen, anchor) && audited_here {
                 let ev = own_value(me.as_mut(), view, &options);
                 let predicted = match (ev(chosen), ev(anchor)) {
                     (Some(c), Some(a)) => c - a,

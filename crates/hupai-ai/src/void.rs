@@ -33,12 +33,6 @@ pub fn void_suit(counts: &Counts) -> Suit {
 /// ```
 pub fn exchange(counts: &Counts, options: &[Action]) -> Option<Action> {
     let suit = weakest_suit(counts, 3);
-    let looseness = |k: Kind| {
-        let near = |d: i8| {
-            k.offset(d).filter(|n| n.suit() == k.suit()).map_or(0, |n| u32::from(counts[n]))
-        };
-        3 * u32::from(counts[k]) + 2 * (near(-1) + near(1)) + near(-2) + near(2)
-    };
     options
         .iter()
         .filter_map(|&a| match a {
@@ -48,10 +42,19 @@ pub fn exchange(counts: &Counts, options: &[Action]) -> Option<Action> {
         .min_by_key(|(_, tiles)| {
             let kinds = tiles.map(|p| p.kind());
             let other_suit = kinds.iter().any(|k| k.map(Kind::suit) != Some(suit));
-            let cost: u32 = kinds.iter().flatten().map(|&k| looseness(k)).sum();
+            let cost: u32 = kinds.iter().flatten().map(|&k| looseness(counts, k)).sum();
             (other_suit, cost)
         })
         .map(|(a, _)| a)
+}
+
+/// How tied in to the hand's shapes a tile of `kind` is: its copies held and its neighbours
+/// within two in its suit (the loosest tiles are passed and discarded first).
+pub fn looseness(counts: &Counts, kind: Kind) -> u32 {
+    let near = |d: i8| {
+        kind.offset(d).filter(|n| n.suit() == kind.suit()).map_or(0, |n| u32::from(counts[n]))
+    };
+    3 * u32::from(counts[kind]) + 2 * (near(-1) + near(1)) + near(-2) + near(2)
 }
 
 /// The weakest suit among those holding at least `at_least` tiles (any suit if none does).

@@ -300,3 +300,74 @@ fn one_tile_from_ready_is_searched_only_late_in_the_hand() {
     }
     assert!(early > 100 && late_searched > 10, "{early} early, {late_searched} late decisions");
 }
+
+/// 换三张 and 定缺 are valued by playing the hand out over sampled walls: every void and the
+/// one-step rules' exchange among the options valued, the same walls giving the same values,
+/// and a void of a long suit valued below a void of a short one.
+#[test]
+fn the_opening_choices_are_played_out_over_sampled_walls() {
+    let rules = Rules::preset("sichuan-exchange").unwrap();
+    let (mut exchanges, mut voids) = (0, 0);
+    for seed in 1..=6 {
+        for (view, options, valued) in decisions("sichuan-exchange", seed) {
+            let opening = match view.decision() {
+                hupai_engine::Decision::Exchange => &mut exchanges,
+                hupai_engine::Decision::Void => &mut voids,
+                _ => continue,
+            };
+            *opening += 1;
+            assert!(!valued.is_empty(), "seed {seed}: {:?} not valued", view.decision());
+            for v in &valued {
+                assert!(options.contains(&v.action), "{} not offered", v.action);
+                assert!((0.0..=1.0).contains(&v.win) && v.ev >= 0.0, "{v:?}");
+            }
+            let again = Search::new(&rules, seed).value_options(&view, &options);
+            assert_eq!(valued, again, "seed {seed}: the same walls, the same values");
+            let anchor = Defensive::new(&rules).decide(&view, &options);
+            assert!(valued.iter().any(|v| v.action == anchor), "defensive's {anchor} not valued");
+            if view.decision() == hupai_engine::Decision::Void {
+                assert_eq!(valued.len(), 3);
+                let tiles = |s: hupai_core::Suit| -> u8 {
+                    view.counts().0[s.index() * 9..s.index() * 9 + 9].iter().sum()
+                };
+                let ev = |s| valued.iter().find(|v| v.action == Action::Void(s)).unwrap().ev;
+                let suits = [hupai_core::Suit::Man, hupai_core::Suit::Pin, hupai_core::Suit::Sou];
+                let short = suits.into_iter().min_by_key(|&s| tiles(s)).unwrap();
+                let long = suits.into_iter().max_by_key(|&s| tiles(s)).unwrap();
+                if tiles(long) >= tiles(short) + 3 {
+                    assert!(ev(short) > ev(long), "seed {seed}: {valued:?}");
+                }
+            }
+        }
+    }
+    assert_eq!((exchanges, voids), (6, 6));
+}
+
+/// With `far=1` the discards of a hand too far from ready for the recursion are played out
+/// over sampled walls: every distinct discard valued, a win chance that falls the further
+/// the hand is from ready; by default they are `defensive`'s.
+#[test]
+fn far_from_ready_discards_are_played_out_only_with_far() {
+    let rules = Rules::preset("sichuan").unwrap();
+    let far = SearchParams { far: true, ..SearchParams::default() };
+    let mut by_shanten: std::collections::BTreeMap<i8, (f32, u32)> = Default::default();
+    for seed in 1..=16 {
+        for (view, options, valued) in decisions("sichuan", seed) {
+            let turn = matches!(view.decision(), hupai_engine::Decision::Turn { .. });
+            if !turn || view.shanten() < 2 || view.void_tiles() > 0 || options.len() < 2 {
+                continue;
+            }
+            assert!(valued.is_empty(), "seed {seed}: searched {} from ready", view.shanten());
+            let played = Search::with_params(&rules, far, seed).value_options(&view, &options);
+            let kinds: std::collections::BTreeSet<_> =
+                options.iter().filter_map(|a| a.discarded().and_then(|p| p.kind())).collect();
+            assert_eq!(played.len(), kinds.len(), "seed {seed}: {played:?}");
+            let best = played.first().unwrap();
+            let e = by_shanten.entry(view.shanten().min(3)).or_default();
+            e.0 += best.win;
+            e.1 += 1;
+        }
+    }
+    let rate = |s: i8| by_shanten.get(&s).map(|e| e.0 / e.1 as f32).unwrap_or(f32::NAN);
+    assert!(rate(2) > rate(3), "win chance by shanten (3: three or more): {by_shanten:?}");
+}

@@ -26,6 +26,7 @@ pub mod opponents;
 pub mod outlook;
 mod params;
 pub mod placement;
+pub mod playout;
 mod shape;
 pub mod values;
 
@@ -52,6 +53,8 @@ pub struct Search {
     params: SearchParams,
     model: OpponentModel,
     name: String,
+    /// The seed of the play-outs (with the hand's own tiles and the table's state).
+    seed: u64,
     /// Hands searched over the agent's decisions (for the arena's figures).
     pub searched: u64,
 }
@@ -76,7 +79,7 @@ impl Search {
     }
 
     /// A search agent for `rules` with `params`.
-    pub fn with_params(rules: &Rules, params: SearchParams, _seed: u64) -> Search {
+    pub fn with_params(rules: &Rules, params: SearchParams, seed: u64) -> Search {
         let name = if params == SearchParams::default() {
             "search".to_string()
         } else {
@@ -87,23 +90,36 @@ impl Search {
             params,
             model: OpponentModel::for_rules(rules),
             name,
+            seed,
             searched: 0,
         }
     }
 
     /// Values every option the search weighs at this decision, best first; empty when the
     /// decision is one it leaves to the one-step rules (self-drawn wins, wins on a discard
-    /// where declining one costs more than that win, 定缺, 换三张, in riichi).
+    /// where declining one costs more than that win, in riichi).
     pub fn value_options(&mut self, view: &PlayerView, options: &[Action]) -> Vec<Valued> {
-        if self.delegated(view, options) {
+        let opening = matches!(view.decision(), Decision::Void | Decision::Exchange);
+        if !opening && self.delegated(view, options) {
             return Vec::new();
         }
         let mut valued = match view.decision() {
             Decision::Claim { from, pai } => self.claims(view, options, from, pai),
+            Decision::Void | Decision::Exchange => self.opening(view, options),
+            _ if self.too_far(view) => self.far_discards(view, options),
             _ => self.turn(view, options),
         };
         valued.sort_by(|a, b| b.ev.total_cmp(&a.ev));
         valued
+    }
+
+    /// Whether the hand is too far from ready for the exact recursion (`reach`, `late`).
+    fn too_far(&self, view: &PlayerView) -> bool {
+        // `late=0` is never, even at the last discard (no tile left to draw).
+        let late = self.params.late > 0
+            && view.shanten() <= 1
+            && view.live_tiles() <= u32::from(self.params.late);
+        view.shanten() > self.params.reach_in(&self.rules) && !late
     }
 
     /// Whether this decision is left to `defensive`'s rules.
@@ -111,11 +127,9 @@ impl Search {
         if options.len() <= 1 || view.riichi[view.seat.index()] || view.void_tiles() > 0 {
             return true;
         }
-        // `late=0` is never, even at the last discard (no tile left to draw).
-        let late = self.params.late > 0
-            && view.shanten() <= 1
-            && view.live_tiles() <= u32::from(self.params.late);
-        if view.shanten() > self.params.reach_in(&self.rules) && !late {
+        if self.too_far(view)
+            && !(self.params.far && matches!(view.decision(), Decision::Turn { .. }))
+        {
             return true;
         }
         if view.jokers() > 0 || view.joker.is_some() {
@@ -184,13 +198,7 @@ impl Search {
         let unseen: [u8; 34] =
             std::array::from_fn(|i| Kind::new(i as u8).map_or(0, |k| sit.unseen(k)));
         let melds: Vec<Meld> = view.own_melds().iter().map(|m| m.meld).collect();
-        let mut red = [0u8; 3];
-        for p in view.hand().iter().filter(|p| p.is_red()) {
-            if let Some(k) = p.kind() {
-                red[k.suit().index().min(2)] += 1;
-            }
-        }
-        let scorer = Scorer::new(view, melds, red, unseen, outlook.placement.clone());
+        let scorer = Scorer::new(view, melds, red_fives(view), unseen, outlook.placement.clone());
         let riichi_family = self.rules.variant == Variant::Riichi;
         let declare = riichi_family || self.rules.declare_ready != hupai_rules::DeclareReady::Off;
         let can_riichi = declare
@@ -209,6 +217,74 @@ impl Search {
             work_budget: self.params.work_budget(),
         };
         Futures::new(shape, outlook, scorer, setting)
+    }
+
+    /// Values the 定缺 or 换三张 options by playing the hand out over sampled walls
+    /// ([`playout`]).
+    fn opening(&mut self, view: &PlayerView, options: &[Action]) -> Vec<Valued> {
+        let sit = Situation::new(view, &self.rules);
+        let (mut scorer, unseen) = self.playout_scorer(view, &sit);
+        let counts = view.counts();
+        let anchor = crate::void::exchange(counts, options);
+        let count = if view.decision() == Decision::Void {
+            3
+        } else {
+            playout::Playouts::exchanges_played(counts, options, anchor)
+        };
+        let walls = self.params.playout_walls(count);
+        let seed = hand_seed(self.seed, view);
+        let mut playouts =
+            playout::Playouts::new(view, &unseen, 0, sit.forms, &mut scorer, walls, seed);
+        let valued = match anchor {
+            Some(anchor) => playouts.exchanges(counts, options, anchor),
+            None => playouts.voids(counts, options),
+        };
+        self.searched += (walls * valued.len()) as u64;
+        valued
+    }
+
+    /// Values the discards of a hand too far from ready for the recursion (`far=1`) by
+    /// playing the hand out over sampled walls ([`playout`]), each discard's own danger as
+    /// the outlook reads it.
+    fn far_discards(&mut self, view: &PlayerView, options: &[Action]) -> Vec<Valued> {
+        let sit = Situation::new(view, &self.rules);
+        let outlook = self.outlook(view, &sit);
+        let (mut scorer, unseen) = self.playout_scorer(view, &sit);
+        let kinds: Vec<(Action, Kind)> = distinct_discards(options)
+            .into_iter()
+            .filter_map(|(a, k, riichi)| k.filter(|_| !riichi).map(|k| (a, k)))
+            .collect();
+        let walls = self.params.playout_walls(kinds.len());
+        let seed = hand_seed(self.seed, view);
+        let melds = view.own_melds().len().min(4) as u8;
+        let mut playouts =
+            playout::Playouts::new(view, &unseen, melds, sit.forms, &mut scorer, walls, seed);
+        let valued = playouts.discards(&sit.counts, &kinds, sit.void);
+        self.searched += (walls * valued.len()) as u64;
+        valued
+            .into_iter()
+            .zip(&kinds)
+            .map(|(v, &(_, kind))| {
+                let (p, cost) = outlook.discard_risk(kind);
+                Valued {
+                    action: v.action,
+                    ev: -p * cost + (1.0 - p) * v.ev,
+                    win: (1.0 - p) * v.win,
+                    deal: p,
+                }
+            })
+            .collect()
+    }
+
+    /// The scorer of the play-outs' wins and the unseen copies they draw from (the void
+    /// suit's included: a play-out discards them as it draws them).
+    fn playout_scorer(&self, view: &PlayerView, sit: &Situation) -> (Scorer, [u8; 34]) {
+        let unseen: [u8; 34] = std::array::from_fn(|i| {
+            Kind::new(i as u8).map_or(0, |k| 4u8.saturating_sub(sit.counts[k] + sit.visible[k]))
+        });
+        let melds: Vec<Meld> = view.own_melds().iter().map(|m| m.meld).collect();
+        let scorer = Scorer::new(view, melds, red_fives(view), unseen, self.placement(view));
+        (scorer, unseen)
     }
 
     /// Values the discards (riichi or not) and kans of the seat's turn.
@@ -420,20 +496,23 @@ impl Search {
             None => anchor,
         };
         let action = if same_option(chosen, anchor) { anchor } else { chosen };
+        // The play-outs of 换三张 and 定缺 do not deal in (nobody threatens yet).
+        let deals = !matches!(view.decision(), Decision::Void | Decision::Exchange);
+        let margin = self.params.margin_in(&self.rules);
         let ex = explain.then(|| Explanation {
             agent: self.name.clone(),
             action,
-            reason: reason(action, anchor, anchored, &valued, self.params.margin_in(&self.rules)),
+            reason: reason(action, anchor, anchored, &valued, margin, deals),
             candidates: valued
                 .iter()
                 .map(|v| Candidate {
                     action: v.action,
                     label: label(v.action),
-                    numbers: vec![
-                        ("ev", v.ev as f64),
-                        ("win", v.win as f64),
-                        ("deal", v.deal as f64),
-                    ],
+                    numbers: [("ev", v.ev), ("win", v.win), ("deal", v.deal)]
+                        .into_iter()
+                        .filter(|n| deals || n.0 != "deal")
+                        .map(|(name, x)| (name, f64::from(x)))
+                        .collect(),
                 })
                 .collect(),
         });
@@ -454,6 +533,29 @@ fn kong_payment(rules: &Rules, view: &PlayerView, kan: Action) -> f32 {
     // As the engine charges it: every other player not gone after its win.
     let payers = view.seats.after(view.seat).filter(|&s| !view.has_left(s)).count();
     (each * rules.base_points) as f32 * payers as f32
+}
+
+/// The red fives in the seat's concealed hand, by suit.
+fn red_fives(view: &PlayerView) -> [u8; 3] {
+    let mut red = [0u8; 3];
+    for p in view.hand().iter().filter(|p| p.is_red()) {
+        if let Some(k) = p.kind() {
+            red[k.suit().index().min(2)] += 1;
+        }
+    }
+    red
+}
+
+/// The play-outs' seed at this decision: the agent's seed with the seat's tiles and the
+/// table's state, so the same position is played out over the same walls.
+fn hand_seed(seed: u64, view: &PlayerView) -> u64 {
+    let mut rng = hupai_engine::SplitMix64::new(seed ^ view.seat.index() as u64);
+    let mut h = rng.next_u64();
+    let table = [u64::from(view.kyoku), u64::from(view.honba), u64::from(view.live_tiles())];
+    for x in view.counts().0.iter().map(|&c| u64::from(c)).chain(table) {
+        h = hupai_engine::SplitMix64::new(h ^ x).next_u64();
+    }
+    h
 }
 
 /// A replacement draw after a kan: its chance, the win's value if it completes the hand, and
@@ -568,32 +670,42 @@ fn reason(
     anchored: Option<&Valued>,
     valued: &[Valued],
     margin: f32,
+    deals: bool,
 ) -> String {
     let Some(chosen) = valued.iter().find(|v| same_option(v.action, action)) else {
         return format!("{}: defensive's choice; the search did not value it", label(anchor));
     };
-    let mut s = format!(
-        "ev {:.0}, win {:.0}%, deal-in {:.0}%",
-        chosen.ev,
-        chosen.win * 100.0,
-        chosen.deal * 100.0
-    );
+    let mut s = format!("ev {}, win {:.0}%", points(chosen.ev), chosen.win * 100.0);
+    if deals {
+        s.push_str(&format!(", deal-in {:.0}%", chosen.deal * 100.0));
+    }
     match anchored {
         Some(a) if !same_option(a.action, action) => {
-            s.push_str(&format!("; over defensive's {} (ev {:.0})", label(a.action), a.ev))
+            s.push_str(&format!("; over defensive's {} (ev {})", label(a.action), points(a.ev)))
         }
         Some(_) => {
             if let Some(best) = valued.first().filter(|b| !same_option(b.action, action)) {
                 s.push_str(&format!(
-                    "; defensive's choice: {} expects {:.0} more, within the margin of {margin:.0}",
+                    "; defensive's choice kept: {} would expect {} more, within the margin of {}",
                     label(best.action),
-                    best.ev - chosen.ev
+                    points(best.ev - chosen.ev),
+                    points(margin)
                 ));
             }
         }
         None => {}
     }
     s
+}
+
+/// Points as the explanation shows them: whole above 100 (riichi), to a tenth below (the
+/// Chinese families' points, a few units a hand).
+fn points(x: f32) -> String {
+    if x.abs() >= 100.0 {
+        format!("{x:.0}")
+    } else {
+        format!("{x:.1}")
+    }
 }
 
 #[allow(dead_code)]
