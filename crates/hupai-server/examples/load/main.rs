@@ -24,6 +24,11 @@
 //!   it with the limits raised: `hupai serve --connections-per-address 1000000
 //!   --tables-per-minute 1000000 --messages-per-second 1000`.
 //!
+//! Besides the CPU each process used, the report gives the time their threads were runnable but
+//! waiting for a CPU (the scheduler's `schedstat`) and how idle the whole machine was: on a
+//! shared machine, a server whose threads wait for a CPU longer than they run is measuring the
+//! machine's share, not its own speed.
+//!
 //! Every table is four sockets in the generator and four in the server: the generator raises
 //! its open-file limit to the hard limit (`ulimit -Hn`), which a spawned server inherits.
 
@@ -156,12 +161,15 @@ fn raise_file_limit() -> u64 {
     getrlimit(Resource::Nofile).current.unwrap_or(u64::MAX)
 }
 
-/// What /proc says of a process: resident memory (KiB), its peak, and CPU time (seconds).
+/// What /proc says of a process: resident memory (KiB), its peak, CPU time (seconds), and the
+/// time its threads were runnable but waiting for a CPU (seconds, from the scheduler's
+/// statistics; 0 where the kernel keeps none).
 #[derive(Clone, Copy, Debug, Default)]
 struct ProcStat {
     rss_kib: u64,
     hwm_kib: u64,
     cpu_s: f64,
+    waiting_s: f64,
 }
 
 fn proc_stat(pid: u32) -> Option<ProcStat> {
@@ -182,7 +190,55 @@ fn proc_stat(pid: u32) -> Option<ProcStat> {
         rss_kib: field("VmRSS:")?,
         hwm_kib: field("VmHWM:").unwrap_or(0),
         cpu_s: ticks as f64 / 100.0,
+        waiting_s: waiting_for_cpu_s(pid),
     })
+}
+
+/// The time the threads of process `pid` spent runnable but waiting for a CPU (seconds): the
+/// second field of each thread's `schedstat`. Threads that ended are not counted, so it is a
+/// figure for processes whose threads live as long as the measurement (the server's and the
+/// generator's runtimes).
+fn waiting_for_cpu_s(pid: u32) -> f64 {
+    let Ok(tasks) = std::fs::read_dir(format!("/proc/{pid}/task")) else { return 0.0 };
+    let ns: u64 = tasks
+        .filter_map(|t| std::fs::read_to_string(t.ok()?.path().join("schedstat")).ok())
+        .filter_map(|s| s.split_whitespace().nth(1)?.parse::<u64>().ok())
+        .sum();
+    ns as f64 / 1e9
+}
+
+/// The machine's CPU time so far (seconds, summed over its CPUs): busy and idle.
+#[derive(Clone, Copy, Debug, Default)]
+struct MachineStat {
+    busy_s: f64,
+    idle_s: f64,
+}
+
+/// The server, the generator and the machine at one end of the measurement.
+#[derive(Clone, Copy, Debug)]
+struct Snapshot {
+    server: ProcStat,
+    generator: ProcStat,
+    machine: Option<MachineStat>,
+}
+
+/// Takes a [`Snapshot`] (none without the server's process).
+fn snapshot(server: Option<u32>) -> Option<Snapshot> {
+    Some(Snapshot {
+        server: proc_stat(server?)?,
+        generator: proc_stat(std::process::id())?,
+        machine: machine_stat(),
+    })
+}
+
+fn machine_stat() -> Option<MachineStat> {
+    let stat = std::fs::read_to_string("/proc/stat").ok()?;
+    let ticks: Vec<u64> =
+        stat.lines().next()?.split_whitespace().skip(1).filter_map(|v| v.parse().ok()).collect();
+    // user nice system idle iowait irq softirq steal (guest time is within user).
+    let idle = ticks.get(3)? + ticks.get(4).unwrap_or(&0);
+    let busy = ticks.iter().take(8).sum::<u64>() - idle;
+    Some(MachineStat { busy_s: busy as f64 / 100.0, idle_s: idle as f64 / 100.0 })
 }
 
 fn loadavg() -> String {
@@ -377,7 +433,7 @@ async fn load(args: Args) -> Result<(), String> {
     let mut perf = None;
     let mut window = |w: Window| match w {
         Window::Start => {
-            at_start = pid.and_then(proc_stat).zip(proc_stat(std::process::id()));
+            at_start = snapshot(pid);
             if let (Some(file), Some(p)) = (&args.perf, pid) {
                 perf = Command::new("perf")
                     .args(["record", "-q", "-e", "cpu-clock", "-g", "-p", &p.to_string(), "-o"])
@@ -390,7 +446,7 @@ async fn load(args: Args) -> Result<(), String> {
             }
         }
         Window::End => {
-            at_end = pid.and_then(proc_stat).zip(proc_stat(std::process::id()));
+            at_end = snapshot(pid);
         }
     };
     let report = generator::drive(&base, options, &mut window).await?;
@@ -410,8 +466,8 @@ fn print_report(
     args: &Args,
     r: &Report,
     idle: Option<ProcStat>,
-    at_start: Option<(ProcStat, ProcStat)>,
-    at_end: Option<(ProcStat, ProcStat)>,
+    at_start: Option<Snapshot>,
+    at_end: Option<Snapshot>,
     server_tables: Option<u64>,
     load_before: &str,
 ) {
@@ -456,10 +512,14 @@ fn print_report(
     }
     let in_process = matches!(args.target, Target::InProcess);
     let (mut per_table_kib, mut server_cpu, mut self_cpu) = (f64::NAN, f64::NAN, f64::NAN);
-    if let (Some(idle), Some((s0, g0)), Some((s1, g1))) = (idle, at_start, at_end) {
+    let (mut server_waiting, mut self_waiting) = (f64::NAN, f64::NAN);
+    if let (Some(idle), Some(start), Some(end)) = (idle, at_start, at_end) {
+        let (s0, g0, s1, g1) = (start.server, start.generator, end.server, end.generator);
         per_table_kib = (s1.rss_kib as f64 - idle.rss_kib as f64) / tables as f64;
         server_cpu = (s1.cpu_s - s0.cpu_s) / r.window_s;
         self_cpu = (g1.cpu_s - g0.cpu_s) / r.window_s;
+        server_waiting = (s1.waiting_s - s0.waiting_s) / r.window_s;
+        self_waiting = (g1.waiting_s - g0.waiting_s) / r.window_s;
         let whose = if in_process { "server and clients (one process)" } else { "server" };
         println!(
             "{whose}: RSS {:.1} MiB before any table, {:.1} MiB with the tables (peak {:.1} MiB; {} tables held, finished ones linger 60 s): {per_table_kib:.0} KiB per table; CPU {:.0}% of one core",
@@ -476,6 +536,34 @@ fn print_report(
                 g1.rss_kib as f64 / 1024.0
             );
         }
+        // Time runnable but not running: the cores were busy with something else. When it is
+        // as large as the time running, the rate is the machine's share, not the server's.
+        let per_action = |cpu: f64| 1e6 * cpu * r.window_s / r.acts.max(1) as f64;
+        if in_process {
+            println!(
+                "CPU an action: {:.1} us (server and clients); waiting for a CPU: {:.0}% of one core",
+                per_action(server_cpu),
+                100.0 * server_waiting,
+            );
+        } else {
+            println!(
+                "CPU an action: server {:.1} us, generator {:.1} us; waiting for a CPU: server {:.0}%, generator {:.0}% of one core",
+                per_action(server_cpu),
+                per_action(self_cpu),
+                100.0 * server_waiting,
+                100.0 * self_waiting,
+            );
+        }
+    }
+    let mut machine_idle = f64::NAN;
+    if let Some((m0, m1)) = at_start.and_then(|s| s.machine).zip(at_end.and_then(|s| s.machine)) {
+        let (busy, idle) = (m1.busy_s - m0.busy_s, m1.idle_s - m0.idle_s);
+        machine_idle = idle / (busy + idle).max(f64::MIN_POSITIVE);
+        println!(
+            "machine: {:.0}% idle over the measurement ({:.2} cores busy, everything on it)",
+            100.0 * machine_idle,
+            busy / r.window_s
+        );
     }
     let load_after = loadavg();
     println!("load average: {load_before} before, {load_after} after");
@@ -486,8 +574,10 @@ fn print_report(
         "p50_ms": q(0.5), "p90_ms": q(0.9), "p99_ms": q(0.99), "p999_ms": q(0.999), "max_ms": max,
         "errors": r.errors(), "takeovers": r.takeovers, "in_process": in_process,
         "server_rss_idle_kib": idle.map(|s| s.rss_kib),
-        "server_rss_kib": at_end.map(|s| s.0.rss_kib),
+        "server_rss_kib": at_end.map(|s| s.server.rss_kib),
         "kib_per_table": per_table_kib, "server_cpu": server_cpu, "generator_cpu": self_cpu,
+        "server_waiting_for_cpu": server_waiting, "generator_waiting_for_cpu": self_waiting,
+        "machine_idle": machine_idle,
         "loadavg_before": load_before, "loadavg_after": load_after,
     });
     println!("RESULT {result}");
