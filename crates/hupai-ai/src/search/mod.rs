@@ -4,7 +4,8 @@
 //! chance to deal in times its cost, plus what the exhaustive draw pays, with the option to
 //! fold at every step. Its own hand's futures come from exact recursion over the unseen
 //! copies near ready ([`futures`]); the others come from a model of the opponents
-//! ([`opponents`], [`outlook`]).
+//! ([`opponents`], [`outlook`]). Sichuan's opening choices (换三张, 定缺), four or five tiles
+//! from ready, are valued by playing the hand out over sampled walls ([`playout`]).
 //!
 //! ```
 //! use hupai_ai::search::Search;
