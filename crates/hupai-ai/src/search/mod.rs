@@ -226,18 +226,15 @@ impl Search {
         let sit = Situation::new(view, &self.rules);
         let (mut scorer, unseen) = self.playout_scorer(view, &sit);
         let counts = view.counts();
-        let anchor = crate::void::exchange(counts, options);
-        let count = if view.decision() == Decision::Void {
-            3
-        } else {
-            playout::Playouts::exchanges_played(counts, options, anchor)
-        };
-        let walls = self.params.playout_walls(count);
+        // The exchanges played out: `defensive`'s and the loosest of each suit.
+        let exchanges = crate::void::exchange(counts, options)
+            .map(|anchor| playout::loosest_exchanges(counts, options, anchor));
+        let walls = self.params.playout_walls(exchanges.as_ref().map_or(3, Vec::len));
         let seed = hand_seed(self.seed, view);
         let mut playouts =
             playout::Playouts::new(view, &unseen, 0, sit.forms, &mut scorer, walls, seed);
-        let valued = match anchor {
-            Some(anchor) => playouts.exchanges(counts, options, anchor),
+        let valued = match exchanges {
+            Some(exchanges) => playouts.exchanges(counts, &exchanges),
             None => playouts.voids(counts, options),
         };
         self.searched += (walls * valued.len()) as u64;

@@ -89,22 +89,12 @@ impl<'s> Playouts<'s> {
             .collect()
     }
 
-    /// How many exchanges [`Playouts::exchanges`] plays out.
-    pub fn exchanges_played(counts: &Counts, options: &[Action], anchor: Option<Action>) -> usize {
-        anchor.map_or(0, |a| loosest_exchanges(counts, options, a).len())
-    }
-
-    /// Values the loosest exchanges of each suit among `options` (and `anchor`, the
-    /// one-step rules' choice) for the concealed `counts`.
-    pub fn exchanges(
-        &mut self,
-        counts: &Counts,
-        options: &[Action],
-        anchor: Action,
-    ) -> Vec<Valued> {
-        loosest_exchanges(counts, options, anchor)
-            .into_iter()
-            .map(|(action, given)| {
+    /// Values each exchange of `exchanges` (the option and the kinds it passes) for the
+    /// concealed `counts`.
+    pub fn exchanges(&mut self, counts: &Counts, exchanges: &[(Action, [Kind; 3])]) -> Vec<Valued> {
+        exchanges
+            .iter()
+            .map(|&(action, given)| {
                 let mut kept = *counts;
                 for k in given {
                     kept[k] -= 1;
@@ -242,9 +232,10 @@ fn received(wall: &mut Wall<'_>, rng: &mut SplitMix64) -> Vec<Kind> {
     kinds
 }
 
-/// The exchanges played out: the loosest few of each suit among `options` by
-/// `void::exchange`'s measure, and `anchor`.
-fn loosest_exchanges(
+/// The exchanges worth playing out: the loosest few of each suit among `options` by
+/// `void::exchange`'s measure, and `anchor` (the one-step rules' choice), with the kinds each
+/// passes.
+pub fn loosest_exchanges(
     counts: &Counts,
     options: &[Action],
     anchor: Action,
