@@ -482,6 +482,9 @@ fn choose<'a>(text: &'a str, rng: &mut Rng) -> Option<(u64, &'a str)> {
     for option in options(text)? {
         let option = option?;
         if option.starts_with("{\"type\":\"hora\"") {
+            // The generator has always drawn its random option before looking for a win:
+            // drawn here too, so that its later choices stay what they were.
+            rng.next();
             return Some((decision, option));
         }
         n += 1;
