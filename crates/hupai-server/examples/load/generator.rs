@@ -761,6 +761,9 @@ mod tests {
             }
         }
         let mut rng = Rng(1);
-        assert_eq!(choose(prompts[2], &mut rng), Some((9, r#"{"type":"hora","target":2,"pai":"3s"}"#)));
+        assert_eq!(
+            choose(prompts[2], &mut rng),
+            Some((9, r#"{"type":"hora","target":2,"pai":"3s"}"#))
+        );
     }
 }

@@ -13,8 +13,8 @@ use std::fmt;
 use std::ops::Deref;
 use std::sync::{Arc, OnceLock};
 
-use hupai_engine::{Action, Event, Pai};
 use axum::extract::ws::Utf8Bytes;
+use hupai_engine::{Action, Event, Pai};
 use serde::{Deserialize, Serialize};
 
 use crate::analysis::hints::Hint;
