@@ -26,12 +26,13 @@ use hupai_ai::AgentSpec;
 use hupai_rules::Rules;
 use hupai_server::client::create_table;
 use hupai_server::protocol::ClientMessage;
+#[cfg(test)]
 use serde_json::Value;
 use tokio::net::TcpStream;
 use tokio::sync::{watch, Semaphore};
 use tokio::time::Instant;
 use tokio_tungstenite::tungstenite::protocol::WebSocketConfig;
-use tokio_tungstenite::tungstenite::Message;
+use tokio_tungstenite::tungstenite::{Message, Utf8Bytes};
 use tokio_tungstenite::{MaybeTlsStream, WebSocketStream};
 
 /// What to run.
@@ -332,7 +333,7 @@ async fn wait_for_slot(
 }
 
 /// Bytes a client reads from its socket at once (the server's frames are a few hundred bytes).
-const READ_BUFFER: usize = 8 * 1024;
+const READ_BUFFER: usize = 2 * 1024;
 
 /// A WebSocket to the server.
 type Socket = WebSocketStream<MaybeTlsStream<TcpStream>>;
@@ -359,13 +360,14 @@ async fn connect(base: &str, table: &str, token: &str) -> Result<Socket, String>
     Ok(socket)
 }
 
-/// The next text frame, `None` when the server closed the connection.
-async fn next_text(socket: &mut Socket) -> Result<Option<String>, String> {
+/// The next text frame, `None` when the server closed the connection (the frame's own bytes,
+/// not a copy).
+async fn next_text(socket: &mut Socket) -> Result<Option<Utf8Bytes>, String> {
     loop {
         match socket.next().await {
             None | Some(Ok(Message::Close(_))) => return Ok(None),
             Some(Err(e)) => return Err(format!("websocket: {e}")),
-            Some(Ok(Message::Text(t))) => return Ok(Some(t.as_str().to_string())),
+            Some(Ok(Message::Text(t))) => return Ok(Some(t)),
             Some(Ok(_)) => continue,
         }
     }
@@ -421,8 +423,13 @@ async fn seat(
                 if counting {
                     c.prompts.fetch_add(1, Ordering::Relaxed);
                 }
-                let Some((decision, action)) = choose(&text, &mut rng) else {
-                    run.error(&c.server_errors, format!("a prompt without options: {text}"));
+                #[cfg(test)]
+                let before = rng;
+                let chosen = choose(&text, &mut rng);
+                #[cfg(test)]
+                check_choice(&text, before, rng, chosen);
+                let Some((decision, action)) = chosen else {
+                    run.error(&c.server_errors, format!("a prompt without options: {}", &*text));
                     break false;
                 };
                 if !pace.is_zero() && !wait_for_slot(&pacing, pace, now, &mut stop).await {
@@ -445,14 +452,14 @@ async fn seat(
                 }
             }
             "error" => {
-                run.error(&c.server_errors, text);
+                run.error(&c.server_errors, text.to_string());
                 // Whatever was sent changed nothing: the table is not waiting on the server.
                 if let Ok(mut p) = pacing.lock() {
                     p.since = None;
                 }
             }
             "takeover" if text.contains("\"active\":true") => {
-                run.error(&c.takeovers, text);
+                run.error(&c.takeovers, text.to_string());
             }
             _ => {}
         }
@@ -461,14 +468,110 @@ async fn seat(
     over
 }
 
-/// The prompt's decision and the option to answer: a win when offered, otherwise any option.
-fn choose(text: &str, rng: &mut Rng) -> Option<(u64, String)> {
+/// The prompt's decision and the option to answer: a win when offered, otherwise any option,
+/// the option exactly as the server wrote it. A targeted reading of the server's prompt
+/// (`{"type":"prompt","decision":N,"options":[{"type":...},...],...}`), not a JSON tree: the
+/// generator shares the machine with the server it measures. The load test checks it against
+/// [`choose_by_tree`] on every prompt.
+fn choose<'a>(text: &'a str, rng: &mut Rng) -> Option<(u64, &'a str)> {
+    const DECISION: &str = "\"decision\":";
+    let at = text.find(DECISION)? + DECISION.len();
+    let digits = text[at..].bytes().take_while(u8::is_ascii_digit).count();
+    let decision = text[at..at + digits].parse().ok()?;
+    let mut n = 0;
+    for option in options(text)? {
+        let option = option?;
+        if option.starts_with("{\"type\":\"hora\"") {
+            // The generator has always drawn its random option before looking for a win:
+            // drawn here too, so that its later choices stay what they were.
+            rng.next();
+            return Some((decision, option));
+        }
+        n += 1;
+    }
+    if n == 0 {
+        return None;
+    }
+    let pick = rng.below(n as u64) as usize;
+    Some((decision, options(text)?.nth(pick)??))
+}
+
+/// The prompt's options, each its JSON object's text (`None` for text that is not one).
+fn options(text: &str) -> Option<impl Iterator<Item = Option<&str>>> {
+    const OPTIONS: &str = "\"options\":[";
+    let mut rest = &text[text.find(OPTIONS)? + OPTIONS.len()..];
+    let mut done = false;
+    Some(std::iter::from_fn(move || {
+        if done {
+            return None;
+        }
+        rest = rest.trim_start_matches([',', ' ']);
+        if rest.starts_with(']') {
+            done = true;
+            return None;
+        }
+        let end = object_end(rest);
+        if end.is_none() {
+            done = true;
+        }
+        let end = end?;
+        let (option, after) = rest.split_at(end);
+        rest = after;
+        Some(Some(option))
+    }))
+}
+
+/// The length of the JSON object `text` starts with (strings and nesting respected).
+fn object_end(text: &str) -> Option<usize> {
+    if !text.starts_with('{') {
+        return None;
+    }
+    let (mut depth, mut in_string, mut escaped) = (0usize, false, false);
+    for (i, b) in text.bytes().enumerate() {
+        if in_string {
+            match b {
+                _ if escaped => escaped = false,
+                b'\\' => escaped = true,
+                b'"' => in_string = false,
+                _ => {}
+            }
+            continue;
+        }
+        match b {
+            b'"' => in_string = true,
+            b'{' | b'[' => depth += 1,
+            b'}' | b']' => {
+                depth -= 1;
+                if depth == 0 {
+                    return Some(i + 1);
+                }
+            }
+            _ => {}
+        }
+    }
+    None
+}
+
+/// [`choose`] by a whole JSON tree: the obviously right reference it is checked against.
+#[cfg(test)]
+fn choose_by_tree(text: &str, rng: &mut Rng) -> Option<(u64, Value)> {
     let v: Value = serde_json::from_str(text).ok()?;
     let decision = v["decision"].as_u64()?;
     let options = v["options"].as_array().filter(|o| !o.is_empty())?;
     let win = options.iter().find(|o| o["type"] == "hora");
     let pick = win.unwrap_or(&options[rng.below(options.len() as u64) as usize]);
-    Some((decision, pick.to_string()))
+    Some((decision, pick.clone()))
+}
+
+/// In the load test, every prompt: [`choose`] picks what the JSON tree picks, and leaves the
+/// random numbers where it leaves them.
+#[cfg(test)]
+fn check_choice(text: &str, before: Rng, after: Rng, chosen: Option<(u64, &str)>) {
+    let mut reference_rng = before;
+    let expected = choose_by_tree(text, &mut reference_rng);
+    let got = chosen.map(|(d, o)| (d, serde_json::from_str::<Value>(o).expect("an option")));
+    assert_eq!(got, expected, "{text}");
+    assert_eq!(after.0, reference_rng.0, "{text}");
 }
 
 /// A seat's client: a WebSocket, or an mjai bot's TCP connection.
@@ -631,5 +734,36 @@ async fn runner(run: Arc<Run>, index: usize, stop: watch::Receiver<bool>) {
         if !over {
             return;
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Prompts the load test's games may not show: strings with brackets and escaped quotes,
+    /// nested objects and arrays, a win among other options, no options, not a prompt.
+    #[test]
+    fn targeted_choice_picks_what_the_tree_picks() {
+        let prompts = [
+            r#"{"type":"prompt","decision":17,"options":[{"type":"dahai","pai":"5m","tsumogiri":false},{"type":"none"}],"deadline_ms":1,"bank_ms":0}"#,
+            r#"{"type":"prompt","decision":3,"options":[{"type":"chi","consumed":["4p","6p"],"x":{"y":"}]\"{"}},{"type":"pon","consumed":["1z","1z"]}, {"type":"none"}],"deadline_ms":1,"bank_ms":0}"#,
+            r#"{"type":"prompt","decision":9,"options":[{"type":"reach"},{"type":"hora","target":2,"pai":"3s"},{"type":"none"}],"deadline_ms":1,"bank_ms":0}"#,
+            r#"{"type":"prompt","decision":1,"options":[],"deadline_ms":1,"bank_ms":0}"#,
+            r#"{"type":"prompt","decision":1,"options":[{"type":"dahai""#,
+            r#"{"type":"pong"}"#,
+        ];
+        for seed in 0..50 {
+            for text in prompts {
+                let (before, mut rng) = (Rng(seed), Rng(seed));
+                let chosen = choose(text, &mut rng);
+                check_choice(text, before, rng, chosen);
+            }
+        }
+        let mut rng = Rng(1);
+        assert_eq!(
+            choose(prompts[2], &mut rng),
+            Some((9, r#"{"type":"hora","target":2,"pai":"3s"}"#))
+        );
     }
 }

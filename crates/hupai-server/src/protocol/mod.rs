@@ -13,6 +13,7 @@ use std::fmt;
 use std::ops::Deref;
 use std::sync::{Arc, OnceLock};
 
+use axum::extract::ws::Utf8Bytes;
 use hupai_engine::{Action, Event, Pai};
 use serde::{Deserialize, Serialize};
 
@@ -206,7 +207,7 @@ pub enum ServerMessage {
 #[derive(Debug)]
 pub struct Frame {
     message: ServerMessage,
-    json: OnceLock<String>,
+    json: OnceLock<Utf8Bytes>,
 }
 
 impl Frame {
@@ -217,7 +218,13 @@ impl Frame {
 
     /// The message as its JSON text.
     pub fn json(&self) -> &str {
-        self.json.get_or_init(|| self.message.to_json())
+        self.text().as_str()
+    }
+
+    /// The message as its JSON text, in shared bytes: a clone is a reference, so every
+    /// connection writes the same bytes instead of a copy of its own.
+    pub fn text(&self) -> &Utf8Bytes {
+        self.json.get_or_init(|| Utf8Bytes::from(self.message.to_json()))
     }
 }
 

@@ -54,14 +54,19 @@ pub async fn upgrade(
     }
     // Frames a little over the limit are read and refused with `too_long`; far over it, the
     // socket closes.
-    // An 8 KiB read buffer: tungstenite clears its whole buffer before every read, and the
-    // 128 KiB default made that most of the server's work and of a table's memory.
     ws.max_message_size(4 * MAX_FRAME)
         .max_frame_size(4 * MAX_FRAME)
-        .read_buffer_size(8 * 1024)
+        .read_buffer_size(READ_BUFFER)
         .on_upgrade(move |socket| connection(socket, peer, state))
         .into_response()
 }
+
+/// Bytes read from a client's socket at once. Tungstenite clears this much of its buffer
+/// before every read of the socket, the reads that find nothing included; the 128 KiB default
+/// made that most of the server's work and of a table's memory, and even 8 KiB cost more than
+/// the frames: a client's answers are a hundred bytes or so. A longer frame is read in more
+/// reads.
+const READ_BUFFER: usize = 2 * 1024;
 
 /// The most messages taken from the table's queue at once.
 const BATCH: usize = 64;
@@ -88,7 +93,7 @@ async fn send_all(
             if let ServerMessage::Event { seq, .. } = &**frame {
                 *last_seq = Some(*seq);
             }
-            socket.feed(Message::Text(frame.json().into())).await?;
+            socket.feed(Message::Text(frame.text().clone())).await?;
         }
         socket.flush().await
     };
