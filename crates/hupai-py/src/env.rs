@@ -209,13 +209,13 @@ impl Observation {
         mask.into_pyarray(py)
     }
 
-    /// The name of the encoding of ``planes`` and ``scalars`` (``"hupai-v4"``, ``"hupai-v5"``, ``"hupai-v6"``).
+    /// The name of the encoding of ``planes`` and ``scalars`` (``"hupai-v4"`` to ``"hupai-v7"``).
     #[getter]
     fn encoding(&self) -> &'static str {
         self.encoding.name()
     }
 
-    /// The planes (uint8 0/1, shape ``(73, 34)`` in ``hupai-v4``, ``(95, 34)`` in ``hupai-v5``, ``(99, 34)`` in ``hupai-v6``).
+    /// The planes (uint8 0/1, shape ``(73, 34)`` in ``hupai-v4``, ``(95, 34)`` in ``hupai-v5``, ``(99, 34)`` in ``hupai-v6``, ``(111, 34)`` in ``hupai-v7``).
     #[getter]
     fn planes<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyArray2<u8>>> {
         let planes = self.encoded().0.clone();
