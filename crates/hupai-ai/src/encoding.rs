@@ -16,6 +16,11 @@
 //!   rules rather than relearning them (a residual policy). It costs a `defensive` decision
 //!   more (about 5-20 µs). A model learned `defensive` as it played then: a test pins a digest
 //!   of its choices, so a change to `defensive`'s play cannot reach `hupai-v6` models unseen.
+//! - `hupai-v7` ([`Encoding::V7`]): `hupai-v6` plus what each ready hand a discard leaves
+//!   would score (planes 99-110): its win on a discard, dama and declared, as hupai-rules
+//!   scores it over its waits, and whether a wait is in the seat's own river. These are what
+//!   `search`'s departures from `defensive` turn on (riichi or dama, which wait to keep); it
+//!   costs a few scorings at ready hands (about 3 µs each), nothing elsewhere.
 //!
 //! ```
 //! use hupai_ai::encoding::{Encoding, WIDTH};
@@ -73,6 +78,11 @@
 //! | 96 | it discards the drawn tile, of this kind (riichi or not) |
 //! | 97 | it makes a closed kan (or a lone kong) of this kind |
 //! | 98 | it makes an added kan of this kind |
+//! | `hupai-v7` only: | at a discard, for each kind whose discard leaves the hand ready |
+//! | 99 | discarding this kind leaves the hand ready |
+//! | 100-104 | the win on a discard then, by the unseen copies of its waits: its mean value ≥ 1, 2, 3.9, 7.7, 12 units (1,000 points in riichi, the base points elsewhere) |
+//! | 105-109 | the same with riichi declared (riichi family, a closed hand; the expected ura dora counted) |
+//! | 110 | one of its waits is in the seat's own river (furiten in riichi) |
 //!
 //! Scalars (float32): see [`Encoding::scalar_names`]. `hupai-v2` is `hupai-v1` with the
 //! Sichuan scalars appended (the void decision, each seat's void suit and win, the own tiles
@@ -106,6 +116,8 @@ pub enum Encoding {
     V5,
     /// `hupai-v6`: `hupai-v5` plus the option `defensive` chooses.
     V6,
+    /// `hupai-v7`: `hupai-v6` plus what each ready hand a discard leaves would score.
+    V7,
 }
 
 /// Plane width: the 34 kinds.
@@ -129,10 +141,14 @@ const V5_PLANES: usize = DANGER + DANGER_STEPS.len() * 3;
 const V5_SCALARS: usize = V4_SCALARS + 14;
 /// The first plane of `defensive`'s choice (`hupai-v6`).
 const HINT: usize = V5_PLANES;
+/// The first ready-value plane (`hupai-v7`).
+const VALUES: usize = HINT + 4;
+/// The values, in the family's units, that the ready-value planes step at.
+const VALUE_STEPS: [f32; 5] = [1.0, 2.0, 3.9, 7.7, 12.0];
 
 impl Encoding {
     /// Every encoding, oldest first.
-    pub const ALL: [Encoding; 3] = [Encoding::V4, Encoding::V5, Encoding::V6];
+    pub const ALL: [Encoding; 4] = [Encoding::V4, Encoding::V5, Encoding::V6, Encoding::V7];
 
     /// The encoding's name; a name changes whenever a plane or scalar changes meaning.
     pub fn name(self) -> &'static str {
@@ -140,6 +156,7 @@ impl Encoding {
             Encoding::V4 => "hupai-v4",
             Encoding::V5 => "hupai-v5",
             Encoding::V6 => "hupai-v6",
+            Encoding::V7 => "hupai-v7",
         }
     }
 
@@ -153,7 +170,8 @@ impl Encoding {
         match self {
             Encoding::V4 => V4_PLANES,
             Encoding::V5 => V5_PLANES,
-            Encoding::V6 => HINT + 4,
+            Encoding::V6 => VALUES,
+            Encoding::V7 => VALUES + 2 + 2 * VALUE_STEPS.len(),
         }
     }
 
@@ -167,7 +185,7 @@ impl Encoding {
         match self {
             Encoding::V4 => &SCALAR_NAMES[..V4_SCALARS],
             Encoding::V5 => &SCALAR_NAMES[..V5_SCALARS],
-            Encoding::V6 => &SCALAR_NAMES,
+            Encoding::V6 | Encoding::V7 => &SCALAR_NAMES,
         }
     }
 
@@ -181,8 +199,11 @@ impl Encoding {
             claim_lookahead(view, &sit, scalars);
             danger(view, sit, planes, scalars);
         }
-        if self == Encoding::V6 {
+        if matches!(self, Encoding::V6 | Encoding::V7) {
             defensive_choice(view, planes, scalars);
+        }
+        if self == Encoding::V7 {
+            ready_values(view, planes);
         }
     }
 }
@@ -588,6 +609,65 @@ fn danger(view: &PlayerView, sit: Situation, planes: &mut [u8], scalars: &mut [f
     }
 }
 
+/// Planes 99-110 at a discard: for each kind whose discard leaves the hand ready, what its
+/// win on a discard would score (dama, and declared where the family declares riichi and the
+/// hand is closed), the mean over its waits weighted by their unseen copies, in steps of the
+/// family's unit, and whether a wait is in the seat's own river.
+fn ready_values(view: &PlayerView, planes: &mut [u8]) {
+    use crate::search::{placement::Placement, values};
+    let discard = matches!(view.decision(), Decision::Turn { .. } | Decision::RiichiDiscard);
+    if !discard || view.hand_len() % 3 != 2 {
+        return;
+    }
+    let rules = view.rules();
+    let sit = Situation::new(view, rules);
+    let riichi_family = rules.variant == Variant::Riichi;
+    let unit = if riichi_family { 1000.0 } else { rules.base_points.max(1) as f32 };
+    let unseen: [u8; 34] = std::array::from_fn(|i| Kind::new(i as u8).map_or(0, |k| sit.unseen(k)));
+    let melds: Vec<hupai_core::Meld> = view.own_melds().iter().map(|m| m.meld).collect();
+    let placement = Placement::new(view, rules, None);
+    let mut scorer = values::Scorer::new(view, melds, values::red_fives(view), unseen, placement);
+    let declare = riichi_family && sit.closed && !sit.in_riichi;
+    let meld_count = sit.melds.len().min(4) as u8;
+    for k in sit.counts.kinds() {
+        let mut after = sit.counts;
+        after[k] -= 1;
+        if hupai_core::shanten_with_jokers(&after, sit.jokers, meld_count, sit.forms) != 0 {
+            continue;
+        }
+        set(planes, VALUES, k);
+        let waits = hupai_core::ukeire_with_jokers(&after, sit.jokers, meld_count, sit.forms);
+        let (mut dama, mut declared, mut weight) = (0.0f32, 0.0f32, 0.0f32);
+        for w in waits.iter() {
+            if sit.own_discards.contains(w) {
+                set(planes, VALUES + 11, k);
+            }
+            let copies = f32::from(unseen[w.index()]);
+            if copies == 0.0 || after[w] >= 4 {
+                continue;
+            }
+            let mut full = after;
+            full.add(w);
+            dama += copies * scorer.value(&full, w, false, sit.in_riichi);
+            if declare {
+                declared += copies * scorer.value(&full, w, false, true);
+            }
+            weight += copies;
+        }
+        if weight == 0.0 {
+            continue;
+        }
+        for (j, &step) in VALUE_STEPS.iter().enumerate() {
+            if dama / weight >= step * unit {
+                set(planes, VALUES + 1 + j, k);
+            }
+            if declared / weight >= step * unit {
+                set(planes, VALUES + 1 + VALUE_STEPS.len() + j, k);
+            }
+        }
+    }
+}
+
 /// Planes 95-98 and scalars 97-112 at a decision with a choice: the option `defensive` (its
 /// default parameters, as the `defensive` agent and `search`'s one-step rules play) takes.
 fn defensive_choice(view: &PlayerView, planes: &mut [u8], scalars: &mut [f32]) {
@@ -755,21 +835,26 @@ mod tests {
 
     /// Plays a hand of four `defensive` under every preset and calls `check` at every prompt.
     fn every_prompt(check: &mut dyn FnMut(&str, &PlayerView)) {
-        use hupai_engine::Driver;
         for preset in Rules::preset_names() {
-            let rules = Rules::preset(preset).unwrap();
-            let mut setup = Setup::new(rules.clone(), 31);
-            setup.single_hand = true;
-            let mut driver = Driver::new(setup);
-            let mut agents: Vec<Option<crate::Defensive>> =
-                (0..rules.players()).map(|_| Some(crate::Defensive::new(&rules))).collect();
-            while !driver.is_over() {
-                for p in driver.prompts() {
-                    check(preset, p.view);
-                }
-                if driver.step(&mut agents).unwrap().is_none() {
-                    break;
-                }
+            prompts_of(preset, 31, check);
+        }
+    }
+
+    /// Every prompt of one hand of `preset` from `seed`, four `defensive` playing.
+    fn prompts_of(preset: &str, seed: u64, check: &mut dyn FnMut(&str, &PlayerView)) {
+        use hupai_engine::Driver;
+        let rules = Rules::preset(preset).unwrap();
+        let mut setup = Setup::new(rules.clone(), seed);
+        setup.single_hand = true;
+        let mut driver = Driver::new(setup);
+        let mut agents: Vec<Option<crate::Defensive>> =
+            (0..rules.players()).map(|_| Some(crate::Defensive::new(&rules))).collect();
+        while !driver.is_over() {
+            for p in driver.prompts() {
+                check(preset, p.view);
+            }
+            if driver.step(&mut agents).unwrap().is_none() {
+                break;
             }
         }
     }
@@ -787,6 +872,7 @@ mod tests {
         assert_eq!((Encoding::V4.planes(), Encoding::V4.scalars()), (73, 83));
         assert_eq!((Encoding::V5.planes(), Encoding::V5.scalars()), (95, 97));
         assert_eq!((Encoding::V6.planes(), Encoding::V6.scalars()), (99, 113));
+        assert_eq!((Encoding::V7.planes(), Encoding::V7.scalars()), (111, 113));
         for e in Encoding::ALL {
             assert_eq!(Encoding::from_name(e.name()), Some(e));
         }
@@ -874,6 +960,111 @@ mod tests {
             discards += 1;
         });
         assert!(discards > 100, "{discards}");
+    }
+
+    /// `hupai-v7` is `hupai-v6` and the ready-value planes, which agree with a slow count:
+    /// each held kind whose discard leaves a hand one of whose 34 draws completes, and, for
+    /// riichi, its win on a discard scored straight by hupai-rules over those draws, weighted
+    /// by their unseen copies; declaring riichi never lowers a closed hand's steps.
+    #[test]
+    fn v7_adds_ready_values_that_match_a_slow_count() {
+        use hupai_core::{is_agari_with_jokers, Counts, Hand};
+        use hupai_engine::{win_context, WinOn};
+        let (mut ready, mut valued) = (0, 0);
+        let mut check = |preset: &str, view: &PlayerView| {
+            let (p6, s6) = encoded(Encoding::V6, view);
+            let (p7, s7) = encoded(Encoding::V7, view);
+            assert_eq!(p6, p7[..p6.len()], "{preset}");
+            assert_eq!(s6, s7, "{preset}");
+            let plane = |p: usize, k: usize| p7[p * WIDTH + k] == 1;
+            let turn = matches!(view.decision(), Decision::Turn { .. } | Decision::RiichiDiscard);
+            if !turn || view.hand_len() % 3 != 2 {
+                assert!(p7[p6.len()..].iter().all(|&b| b == 0), "{preset}");
+                return;
+            }
+            let rules = view.rules();
+            let sit = Situation::new(view, rules);
+            let melds = sit.melds.len() as u8;
+            for k in 0..34 {
+                let mut after: Counts = sit.counts;
+                if after.0[k] == 0 {
+                    assert!((99..111).all(|p| !plane(p, k)), "{preset}: {k} not held");
+                    continue;
+                }
+                after.0[k] -= 1;
+                let waits: Vec<usize> = (0..34)
+                    .filter(|&w| {
+                        let mut full = after;
+                        full.0[w] += 1;
+                        after.0[w] < 4 && is_agari_with_jokers(&full, sit.jokers, melds, sit.forms)
+                    })
+                    .collect();
+                assert_eq!(plane(99, k), !waits.is_empty(), "{preset}: discard {k}");
+                for first in [100, 105] {
+                    for p in first + 1..first + 5 {
+                        assert!(!plane(p, k) || plane(p - 1, k), "{preset}: plane {p} steps");
+                    }
+                }
+                if waits.is_empty() {
+                    continue;
+                }
+                ready += 1;
+                let closed_riichi = rules.variant == Variant::Riichi && sit.closed;
+                if closed_riichi && !sit.in_riichi {
+                    for j in 0..5 {
+                        assert!(!plane(100 + j, k) || plane(105 + j, k), "{preset}: riichi lowers");
+                    }
+                }
+                if rules.variant != Variant::Riichi || !sit.melds.is_empty() || sit.in_riichi {
+                    continue;
+                }
+                // Dama, on a discard, scored straight by the rules (red fives as held).
+                let (mut sum, mut weight) = (0.0f32, 0.0f32);
+                for &w in &waits {
+                    let copies = f32::from(sit.unseen(Kind::new(w as u8).unwrap()));
+                    if copies == 0.0 {
+                        continue;
+                    }
+                    let mut full = after;
+                    full.0[w] += 1;
+                    let win = Kind::new(w as u8).unwrap();
+                    let mut red = values_red(view);
+                    for (s, r) in red.iter_mut().enumerate() {
+                        *r = (*r).min(full.0[s * 9 + 4]);
+                    }
+                    let hand = Hand::with_extras(full, &[], 0, red).unwrap();
+                    let mut ctx = win_context(view, win, WinOn::Discard);
+                    ctx.win_tile = win;
+                    ctx.self_drawn = false;
+                    (ctx.first_turn, ctx.last_tile, ctx.ippatsu) = (false, false, false);
+                    (ctx.fourth_tile, ctx.kong_discard, ctx.replacement) = (false, false, false);
+                    (ctx.robbing_kong, ctx.dealer_discard) = (false, false);
+                    let points = match hupai_rules::score(rules, &hand, &ctx) {
+                        Ok(s) if s.meets_minimum => s.payments.total as f32,
+                        _ => 0.0,
+                    };
+                    sum += copies * points;
+                    weight += copies;
+                }
+                if weight == 0.0 {
+                    continue;
+                }
+                for (j, &step) in VALUE_STEPS.iter().enumerate() {
+                    let want = sum / weight >= step * 1000.0;
+                    assert_eq!(plane(100 + j, k), want, "{preset}: discard {k}, ≥{step}");
+                }
+                valued += 1;
+            }
+        };
+        every_prompt(&mut check);
+        for seed in 1..=20 {
+            prompts_of("riichi", seed, &mut check);
+        }
+        assert!(ready > 50 && valued > 20, "{ready} ready discards, {valued} valued");
+    }
+
+    fn values_red(view: &PlayerView) -> [u8; 3] {
+        crate::search::values::red_fives(view)
     }
 
     /// Against a declared riichi the danger planes mark some kinds and never the riichi

@@ -120,7 +120,7 @@ impl Mlp {
         if prior[0] == 0.0 && prior[1] != 0.0 {
             return None;
         }
-        if prior[0] != 0.0 && encoding != Encoding::V6 {
+        if prior[0] != 0.0 && !matches!(encoding, Encoding::V6 | Encoding::V7) {
             return None;
         }
         let (plane_values, scalars) = (encoding.planes() * WIDTH, encoding.scalars());

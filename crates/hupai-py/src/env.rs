@@ -209,13 +209,13 @@ impl Observation {
         mask.into_pyarray(py)
     }
 
-    /// The name of the encoding of ``planes`` and ``scalars`` (``"hupai-v4"``, ``"hupai-v5"``, ``"hupai-v6"``).
+    /// The name of the encoding of ``planes`` and ``scalars`` (``"hupai-v4"`` to ``"hupai-v7"``).
     #[getter]
     fn encoding(&self) -> &'static str {
         self.encoding.name()
     }
 
-    /// The planes (uint8 0/1, shape ``(73, 34)`` in ``hupai-v4``, ``(95, 34)`` in ``hupai-v5``, ``(99, 34)`` in ``hupai-v6``).
+    /// The planes (uint8 0/1, shape ``(73, 34)`` in ``hupai-v4``, ``(95, 34)`` in ``hupai-v5``, ``(99, 34)`` in ``hupai-v6``, ``(111, 34)`` in ``hupai-v7``).
     #[getter]
     fn planes<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyArray2<u8>>> {
         let planes = self.encoded().0.clone();
@@ -225,7 +225,7 @@ impl Observation {
         Ok(array.into_pyarray(py))
     }
 
-    /// The scalars (float32, shape ``(83,)`` in ``hupai-v4``, ``(97,)`` in ``hupai-v5``, ``(113,)`` in ``hupai-v6``).
+    /// The scalars (float32, shape ``(83,)`` in ``hupai-v4``, ``(97,)`` in ``hupai-v5``, ``(113,)`` in ``hupai-v6`` and ``hupai-v7``).
     #[getter]
     fn scalars<'py>(&self, py: Python<'py>) -> Bound<'py, PyArray1<f32>> {
         self.encoded().1.clone().into_pyarray(py)
@@ -391,7 +391,8 @@ impl EnvState {
 /// names the observation encoding: ``"hupai-v4"`` (what the seat sees; the default, about a
 /// microsecond) or ``"hupai-v5"`` (that plus what each discard does to the hand and each
 /// opponent's danger by the learned reads; a few microseconds more) or ``"hupai-v6"`` (that
-/// plus the option ``defensive`` would take; a ``defensive`` decision more).
+/// plus the option ``defensive`` would take; a ``defensive`` decision more) or ``"hupai-v7"``
+/// (that plus what each ready hand a discard leaves would score; a few scorings more).
 ///
 /// >>> env = hupai.MahjongEnv("mcr", length="hand", seed=3, agents=[None, "efficiency", "efficiency", "efficiency"])
 /// >>> obs = env.reset()

@@ -171,17 +171,20 @@ def test_dagger_shards_learn_the_teachers_labels(tmp_path):
     assert again.config == net.config
 
 
-@pytest.mark.parametrize("rules", ["riichi", "mcr", "sichuan"])
-def test_the_prior_reads_defensives_choice_as_its_action_id(rules, tmp_path):
-    """``prior.choice_ids`` turns hupai-v6's hint back into the action id: at every decision
-    of four ``defensive`` with a choice (discards, riichi, calls, kans, wins, passes, 定缺) it
-    marks exactly the action ``defensive`` took."""
+@pytest.mark.parametrize("rules,encoding", [("riichi", "hupai-v6"), ("mcr", "hupai-v6"),
+                                            ("sichuan", "hupai-v6"), ("riichi", "hupai-v7")])
+def test_the_prior_reads_defensives_choice_as_its_action_id(rules, encoding, tmp_path):
+    """``prior.choice_ids`` turns the hint of hupai-v6 (and of hupai-v7, whose ready-value
+    planes follow it) back into the action id: at every decision of four ``defensive`` with a
+    choice (discards, riichi, calls, kans, wins, passes, 定缺) it marks exactly the action
+    ``defensive`` took."""
     from hupai.train import prior
 
     files = write_shards(tmp_path / rules, ["defensive"], rules, hands=6, shard=6, seed=5, values=None,
-                         threads=1, say=lambda m: None, encoding="hupai-v6")
+                         threads=1, say=lambda m: None, encoding=encoding)
     data = read(files, agent="defensive")
-    ids = prior.choice_ids(torch.from_numpy(data.planes.astype(np.float32)), torch.from_numpy(data.scalars))
+    ids = prior.choice_ids(torch.from_numpy(data.planes.astype(np.float32)), torch.from_numpy(data.scalars),
+                           encoding)
     assert len(data) > 200 and ids.shape == (len(data), hupai._hupai.ACTIONS)
     assert (ids.sum(1) == 1).all()
     assert (ids.argmax(1).numpy() == data.action).all()

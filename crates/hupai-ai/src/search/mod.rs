@@ -199,7 +199,8 @@ impl Search {
         let unseen: [u8; 34] =
             std::array::from_fn(|i| Kind::new(i as u8).map_or(0, |k| sit.unseen(k)));
         let melds: Vec<Meld> = view.own_melds().iter().map(|m| m.meld).collect();
-        let scorer = Scorer::new(view, melds, red_fives(view), unseen, outlook.placement.clone());
+        let scorer =
+            Scorer::new(view, melds, values::red_fives(view), unseen, outlook.placement.clone());
         let riichi_family = self.rules.variant == Variant::Riichi;
         let declare = riichi_family || self.rules.declare_ready != hupai_rules::DeclareReady::Off;
         let can_riichi = declare
@@ -281,7 +282,8 @@ impl Search {
             Kind::new(i as u8).map_or(0, |k| 4u8.saturating_sub(sit.counts[k] + sit.visible[k]))
         });
         let melds: Vec<Meld> = view.own_melds().iter().map(|m| m.meld).collect();
-        let scorer = Scorer::new(view, melds, red_fives(view), unseen, self.placement(view));
+        let scorer =
+            Scorer::new(view, melds, values::red_fives(view), unseen, self.placement(view));
         (scorer, unseen)
     }
 
@@ -531,17 +533,6 @@ fn kong_payment(rules: &Rules, view: &PlayerView, kan: Action) -> f32 {
     // As the engine charges it: every other player not gone after its win.
     let payers = view.seats.after(view.seat).filter(|&s| !view.has_left(s)).count();
     (each * rules.base_points) as f32 * payers as f32
-}
-
-/// The red fives in the seat's concealed hand, by suit.
-fn red_fives(view: &PlayerView) -> [u8; 3] {
-    let mut red = [0u8; 3];
-    for p in view.hand().iter().filter(|p| p.is_red()) {
-        if let Some(k) = p.kind() {
-            red[k.suit().index().min(2)] += 1;
-        }
-    }
-    red
 }
 
 /// The play-outs' seed at this decision: the agent's seed with the seat's tiles and the

@@ -171,6 +171,17 @@ impl Scorer {
     }
 }
 
+/// The red fives in the seat's concealed hand, by suit.
+pub fn red_fives(view: &PlayerView) -> [u8; 3] {
+    let mut red = [0u8; 3];
+    for p in view.hand().iter().filter(|p| p.is_red()) {
+        if let Some(k) = p.kind() {
+            red[k.suit().index().min(2)] += 1;
+        }
+    }
+    red
+}
+
 /// The indicator kind whose dora is `kind`.
 pub fn predecessor(kind: Kind) -> Kind {
     Kind::all().find(|k| k.successor() == kind).unwrap_or(kind)

@@ -107,8 +107,8 @@ def self_play(
     ``game`` (the job's index in the run), ``wall``, ``rotation``, ``hand`` (in the game),
     ``step`` (the decision's place in the game), ``player``, ``seat``, ``agent`` (its name),
     ``planes`` (uint8, planes * 34 of ``encoding``: 73 * 34 in ``hupai-v4``, 95 * 34 in
-    ``hupai-v5``, 99 * 34 in ``hupai-v6``), ``scalars`` (float32, 83 in ``hupai-v4``, 97 in
-    ``hupai-v5``, 113 in ``hupai-v6``), ``mask``
+    ``hupai-v5``, 99 * 34 in ``hupai-v6``, 111 * 34 in ``hupai-v7``), ``scalars`` (float32, 83
+    in ``hupai-v4``, 97 in ``hupai-v5``, 113 in ``hupai-v6`` and ``hupai-v7``), ``mask``
     (728 bool),
     ``action`` (the id played), ``values`` (the teacher's value of each legal option, one
     float32 per legal id in ascending id order, NaN for an option it did not rate; null unless

@@ -47,7 +47,9 @@ same view: planes 73-94 and scalars 83-96 below, ``(95, 34)`` and ``(97,)``; it 
 microseconds an observation more. ``hupai-v6`` appends to ``hupai-v5`` the option the
 ``defensive`` agent would take at the decision (planes 95-98 and scalars 97-112 below,
 ``(99, 34)`` and ``(113,)``), so a network can learn where to depart from the one-step rules
-instead of relearning them; it costs a ``defensive`` decision (5-20 µs) more. ``ENCODINGS`` maps each name to its planes, scalars and
+instead of relearning them; it costs a ``defensive`` decision (5-20 µs) more. ``hupai-v7``
+appends to ``hupai-v6`` what each ready hand a discard leaves would score (planes 99-110,
+``(111, 34)``, the same scalars), what ``search``'s departures from ``defensive`` turn on. ``ENCODINGS`` maps each name to its planes, scalars and
 scalar names. Seats are relative: 0 the player, 1 the next seat (on its right),
 2 across, 3 the seat before it; at a three-player table they go round the three seats (1 the
 next, 2 the one before) and the slots of a fourth stay empty. "≥n" planes have a 1 at each kind with at least n tiles.
@@ -83,6 +85,12 @@ planes                  content
 96                      hupai-v6: ``defensive`` discards the drawn tile, of this kind
 97                      hupai-v6: ``defensive`` makes a closed kan (or lone kong) of this kind
 98                      hupai-v6: ``defensive`` makes an added kan of this kind
+99                      hupai-v7, at a discard: discarding this kind leaves the hand ready
+100-104                 hupai-v7: that hand's win on a discard (mean over its waits by unseen
+                        copies) is worth ≥1, 2, 3.9, 7.7, 12 units (1,000 points in riichi,
+                        the base points elsewhere)
+105-109                 hupai-v7: the same with riichi declared (riichi, a closed hand)
+110                     hupai-v7: one of that hand's waits is in the seat's own river
 ======================= ==============================================================
 
 hupai-v5's scalars 83-85 are each opponent's chance to be ready, 86-88 the cost of its win

@@ -12,7 +12,8 @@ callables.
 Observations are dicts: the ``hupai-v4`` ``planes`` (uint8 ``(73, 34)``) and ``scalars``
 (float32 ``(83,)``), or those of ``encoding="hupai-v5"`` (``(95, 34)`` and ``(97,)``: each
 discard's look-ahead and the opponents' reads), or of ``encoding="hupai-v6"`` (``(99, 34)``
-and ``(113,)``: that and the option ``defensive`` would take),
+and ``(113,)``: that and the option ``defensive`` would take), or of ``encoding="hupai-v7"``
+(``(111, 34)`` and ``(113,)``: that and what each ready hand a discard leaves would score),
 and the ``action_mask`` (int8 ``(728,)``, 1 for each legal id). Actions are
 ids of the 728-id action space (``hupai.env``). The reward is the player's score change over
 the step divided by ``reward_scale`` (default 1000 for riichi rules, 1 for the Chinese
@@ -56,7 +57,7 @@ Opponent = Union[str, Callable[[Observation], Any]]
 
 def observation_space(encoding: str = ENCODING) -> spaces.Dict:
     """The observation space of both wrappers in ``encoding`` (``hupai-v4``, the default,
-    ``hupai-v5`` or ``hupai-v6``; ``hupai.ENCODINGS`` lists them with their shapes)."""
+    ``hupai-v5``, ``hupai-v6`` or ``hupai-v7``; ``hupai.ENCODINGS`` lists them with their shapes)."""
     if encoding not in ENCODINGS:
         raise InputError(f"encoding {encoding!r}: use one of {', '.join(sorted(ENCODINGS))}")
     planes, scalars, _ = ENCODINGS[encoding]

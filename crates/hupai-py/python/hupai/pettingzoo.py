@@ -15,7 +15,7 @@ time.
 []
 
 Observations are the Gymnasium wrapper's dicts (``planes``, ``scalars``, ``action_mask``), in
-``encoding`` (``hupai-v4`` by default, ``hupai-v5`` or ``hupai-v6``).
+``encoding`` (``hupai-v4`` by default, ``hupai-v5``, ``hupai-v6`` or ``hupai-v7``).
 When several players may claim a discard, each is selected in turn (seat order) and the
 driver resolves the claims once all have answered. A player with nothing to decide is
 observed with an all-zero mask. Rewards are score changes divided by ``reward_scale``

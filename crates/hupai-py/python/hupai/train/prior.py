@@ -23,8 +23,8 @@ from typing import Any
 
 from .. import _hupai
 
-#: The encodings that carry ``defensive``'s choice.
-ENCODINGS = ("hupai-v6",)
+#: The encodings that carry ``defensive``'s choice (as the four planes after ``hupai-v5``'s).
+ENCODINGS = ("hupai-v6", "hupai-v7")
 FIVES = (4, 13, 22)
 #: The action ids that declare riichi: a discard from the hand (74..111) or of the tile
 #: drawn (111..148), ``ACTION_NAMES``' ``riichi`` rows.
@@ -32,11 +32,12 @@ RIICHI = (74, 148)
 
 
 def _layout(encoding: str) -> tuple[int, int]:
-    """Where the choice's planes (the last four) and scalars (``riichi`` first) start."""
+    """Where the choice's planes (the four after ``hupai-v5``'s) and scalars (``riichi``
+    first) start."""
     if encoding not in ENCODINGS:
         raise _hupai.InputError(f"encoding '{encoding}' does not carry defensive's choice (only {', '.join(ENCODINGS)})")
-    planes, _, names = _hupai.ENCODINGS[encoding]
-    return int(planes) - 4, list(names).index("defensive's choice: riichi")
+    _, _, names = _hupai.ENCODINGS[encoding]
+    return int(_hupai.ENCODINGS["hupai-v5"][0]), list(names).index("defensive's choice: riichi")
 
 
 def _discards(planes: Any, scalars: Any, encoding: str) -> tuple[Any, Any, Any, Any]:
