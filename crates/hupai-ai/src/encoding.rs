@@ -197,13 +197,13 @@ impl Encoding {
             let sit = Situation::new(view, view.rules());
             lookahead(view, &sit, planes, scalars);
             claim_lookahead(view, &sit, scalars);
+            if self == Encoding::V7 {
+                ready_values(view, &sit, planes);
+            }
             danger(view, sit, planes, scalars);
         }
         if matches!(self, Encoding::V6 | Encoding::V7) {
             defensive_choice(view, planes, scalars);
-        }
-        if self == Encoding::V7 {
-            ready_values(view, planes);
         }
     }
 }
@@ -613,14 +613,13 @@ fn danger(view: &PlayerView, sit: Situation, planes: &mut [u8], scalars: &mut [f
 /// win on a discard would score (dama, and declared where the family declares riichi and the
 /// hand is closed), the mean over its waits weighted by their unseen copies, in steps of the
 /// family's unit, and whether a wait is in the seat's own river.
-fn ready_values(view: &PlayerView, planes: &mut [u8]) {
+fn ready_values(view: &PlayerView, sit: &Situation, planes: &mut [u8]) {
     use crate::search::{placement::Placement, values};
     let discard = matches!(view.decision(), Decision::Turn { .. } | Decision::RiichiDiscard);
     if !discard || view.hand_len() % 3 != 2 {
         return;
     }
     let rules = view.rules();
-    let sit = Situation::new(view, rules);
     let riichi_family = rules.variant == Variant::Riichi;
     let unit = if riichi_family { 1000.0 } else { rules.base_points.max(1) as f32 };
     let unseen: [u8; 34] = std::array::from_fn(|i| Kind::new(i as u8).map_or(0, |k| sit.unseen(k)));
@@ -1028,7 +1027,7 @@ mod tests {
                     let mut full = after;
                     full.0[w] += 1;
                     let win = Kind::new(w as u8).unwrap();
-                    let mut red = values_red(view);
+                    let mut red = crate::search::values::red_fives(view);
                     for (s, r) in red.iter_mut().enumerate() {
                         *r = (*r).min(full.0[s * 9 + 4]);
                     }
@@ -1061,10 +1060,6 @@ mod tests {
             prompts_of("riichi", seed, &mut check);
         }
         assert!(ready > 50 && valued > 20, "{ready} ready discards, {valued} valued");
-    }
-
-    fn values_red(view: &PlayerView) -> [u8; 3] {
-        crate::search::values::red_fives(view)
     }
 
     /// Against a declared riichi the danger planes mark some kinds and never the riichi

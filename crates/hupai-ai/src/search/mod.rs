@@ -39,7 +39,7 @@ use hupai_rules::{Rules, Variant};
 
 use crate::brain::{think, Style};
 use crate::plan::plans_for;
-use crate::situation::{MeldShape, Situation};
+use crate::situation::Situation;
 use futures::{Futures, Setting, Shape};
 use opponents::OpponentModel;
 use outlook::Outlook;
@@ -262,15 +262,10 @@ impl Search {
         self.searched += (walls * valued.len()) as u64;
         valued
             .into_iter()
-            .zip(&kinds)
-            .map(|(v, &(_, kind))| {
-                let (p, cost) = outlook.discard_risk(kind);
-                Valued {
-                    action: v.action,
-                    ev: -p * cost + (1.0 - p) * v.ev,
-                    win: (1.0 - p) * v.win,
-                    deal: p,
-                }
+            .map(|v| {
+                let kind = v.action.discarded().and_then(Pai::kind);
+                let (p, cost) = kind.map_or((0.0, 0.0), |k| outlook.discard_risk(k));
+                Valued { ev: -p * cost + (1.0 - p) * v.ev, win: (1.0 - p) * v.win, deal: p, ..v }
             })
             .collect()
     }
@@ -695,9 +690,4 @@ fn points(x: f32) -> String {
     } else {
         format!("{x:.1}")
     }
-}
-
-#[allow(dead_code)]
-fn meld_shape(m: &Meld) -> Option<MeldShape> {
-    MeldShape::of_meld(m)
 }

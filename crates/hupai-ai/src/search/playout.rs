@@ -29,6 +29,8 @@ const EXCHANGES_PER_SUIT: usize = 3;
 pub struct Playouts<'s> {
     /// The unseen tiles, one entry per copy.
     pool: Vec<Kind>,
+    /// The suits an exchange may bring: those with three unseen copies or more.
+    exchange_suits: Vec<Suit>,
     /// The seat's draws left (its share of the live wall).
     draws: u32,
     /// Discards by the other players still in the hand between two of the seat's draws.
@@ -63,8 +65,13 @@ impl<'s> Playouts<'s> {
             .flat_map(|k| std::iter::repeat_n(k, usize::from(unseen[k.index()])))
             .collect();
         let playing = view.seats.iter().filter(|&s| !view.has_left(s)).count().max(1) as u32;
+        let exchange_suits = [Suit::Man, Suit::Pin, Suit::Sou]
+            .into_iter()
+            .filter(|&s| pool.iter().filter(|k| k.suit() == s).count() >= 3)
+            .collect();
         Playouts {
             pool,
+            exchange_suits,
             draws: view.live_tiles() / playing,
             others: playing - 1,
             melds,
@@ -99,13 +106,16 @@ impl<'s> Playouts<'s> {
                 for k in given {
                     kept[k] -= 1;
                 }
-                self.played_out(action, move |pool, rng| {
+                let suits = std::mem::take(&mut self.exchange_suits);
+                let valued = self.played_out(action, |wall, rng| {
                     let mut after = kept;
-                    for k in received(pool, rng) {
+                    for k in received(wall, &suits, rng) {
                         after.add(k);
                     }
                     (after, Some(crate::void::void_suit(&after)))
-                })
+                });
+                self.exchange_suits = suits;
+                valued
             })
             .collect()
     }
@@ -217,13 +227,9 @@ struct Wall<'w> {
     taken: Vec<usize>,
 }
 
-/// Three tiles of one suit, picked at random among the suits with three unseen, taken from
-/// the wall's order (the first three of that suit in it).
-fn received(wall: &mut Wall<'_>, rng: &mut SplitMix64) -> Vec<Kind> {
-    let suits: Vec<Suit> = [Suit::Man, Suit::Pin, Suit::Sou]
-        .into_iter()
-        .filter(|&s| wall.order.iter().filter(|k| k.suit() == s).count() >= 3)
-        .collect();
+/// Three tiles of one suit, picked at random among `suits` (those with three unseen), taken
+/// from the wall's order (the first three of that suit in it).
+fn received(wall: &mut Wall<'_>, suits: &[Suit], rng: &mut SplitMix64) -> Vec<Kind> {
     let Some(&suit) = suits.get(rng.below(suits.len())) else { return Vec::new() };
     let at: Vec<usize> =
         (0..wall.order.len()).filter(|&i| wall.order[i].suit() == suit).take(3).collect();
