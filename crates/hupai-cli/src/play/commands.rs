@@ -127,12 +127,13 @@ pub fn parse(line: &str) -> Result<Command, CommandError> {
             _ => return Err(CommandError::BadTile(arg.unwrap_or("").to_string())),
         }),
         "x" | "exchange" | "swap" => {
-            let a = arg.unwrap_or("");
-            let kinds = hupai_core::notation::parse_kinds(a)
-                .map_err(|_| CommandError::BadTile(a.to_string()))?;
+            // The three tiles as one word (`127s`) or several (`1s 2s 7s`).
+            let a: String = arg.into_iter().chain(words.by_ref()).collect();
+            let kinds = hupai_core::notation::parse_kinds(&a)
+                .map_err(|_| CommandError::BadTile(a.clone()))?;
             match kinds.as_slice() {
                 [x, y, z] => Command::Exchange([*x, *y, *z]),
-                _ => return Err(CommandError::BadTile(a.to_string())),
+                _ => return Err(CommandError::BadTile(a)),
             }
         }
         "b" | "back" => Command::Back,
@@ -396,6 +397,7 @@ mod tests {
         let k = |s: &str| s.parse::<Kind>().unwrap();
         assert_eq!(parse("x 127s"), Ok(Command::Exchange([k("1s"), k("2s"), k("7s")])));
         assert!(parse("x 12s").is_err(), "three tiles");
+        assert_eq!(parse("x 1s 2s 7s"), parse("x 127s"), "as a person types them");
         let options = [
             Action::Exchange([t("1s"), t("2s"), t("7s")]),
             Action::Exchange([t("1m"), t("1m"), t("9m")]),
