@@ -52,6 +52,10 @@ pub struct ServeArgs {
     /// Messages a connection may send per second on average (and three seconds' worth at once).
     #[arg(long, default_value_t = Limits::default().messages_per_second)]
     pub messages_per_second: f64,
+    /// Milliseconds a busy WebSocket connection's frames that ask nothing of it (the others'
+    /// moves) may wait to go out with its next prompt (0: each at once; at most 1000).
+    #[arg(long, default_value_t = 10)]
+    pub hold_ms: u64,
 }
 
 /// Runs `hupai serve` until interrupted.
@@ -71,6 +75,10 @@ pub fn run(args: ServeArgs) -> anyhow::Result<ExitCode> {
         config.lease = std::time::Duration::from_secs(args.lease_s.max(3));
         config.allow_seed = args.allow_seed;
         config.models = args.models;
+        if args.hold_ms > 1_000 {
+            anyhow::bail!("--hold-ms: at most 1000 (a held frame is another player's move)");
+        }
+        config.hold = std::time::Duration::from_millis(args.hold_ms);
         config.limits.connections_per_address = args.connections_per_address;
         config.limits.tables_per_minute = args.tables_per_minute;
         if args.messages_per_second.is_nan() || args.messages_per_second <= 0.0 {

@@ -27,6 +27,10 @@ pub struct Config {
     pub lease: Duration,
     /// The limits.
     pub limits: Limits,
+    /// How long a busy WebSocket connection's frames that ask nothing of it (others' events)
+    /// may wait to go out with its next frames (zero: each table step's frames are written at
+    /// once); see [`crate::transport::hold`].
+    pub hold: Duration,
     /// How long a table waits for its players to sit down before it is closed.
     pub start_within: Duration,
     /// Whether a client may choose a table's seed (tests and reproducible demos only: a seed
@@ -50,6 +54,7 @@ impl Config {
             origins: Vec::new(),
             lease: Duration::from_secs(15),
             limits: Limits::default(),
+            hold: Duration::from_millis(10),
             allow_seed: false,
             models: None,
             start_within: Duration::from_secs(30 * 60),

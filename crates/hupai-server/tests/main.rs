@@ -7,6 +7,7 @@
 
 mod clock;
 mod common;
+mod hold;
 mod limits;
 mod load;
 mod mjai_tcp;

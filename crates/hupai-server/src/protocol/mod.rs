@@ -246,6 +246,24 @@ impl ServerMessage {
     pub fn to_json(&self) -> String {
         serde_json::to_string(self).unwrap_or_default()
     }
+
+    /// Whether a connection is written at once when this is queued for it: a prompt, a reply
+    /// to the client's own message, a takeover, the match's end. The others (events, hands
+    /// shown, reveals) ask nothing of the client and may wait a moment to go out with the
+    /// next frames ([`crate::transport::hold`]).
+    pub fn is_urgent(&self) -> bool {
+        match self {
+            ServerMessage::Event { event, .. } => matches!(**event, Event::EndGame { .. }),
+            ServerMessage::ShowHands { .. } | ServerMessage::Reveal { .. } => false,
+            ServerMessage::Welcome { .. }
+            | ServerMessage::Prompt { .. }
+            | ServerMessage::Accepted { .. }
+            | ServerMessage::Takeover { .. }
+            | ServerMessage::Pong
+            | ServerMessage::Hint { .. }
+            | ServerMessage::Error { .. } => true,
+        }
+    }
 }
 
 #[cfg(test)]

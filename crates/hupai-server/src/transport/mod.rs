@@ -9,6 +9,7 @@ use axum::Router;
 
 use crate::state::State;
 
+pub mod hold;
 pub mod http;
 pub mod mjai_tcp;
 pub mod reply;

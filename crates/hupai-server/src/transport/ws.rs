@@ -12,8 +12,9 @@ use axum::http::{header, HeaderMap, StatusCode};
 use axum::response::{IntoResponse, Response};
 use futures_util::SinkExt;
 use tokio::sync::oneshot;
-use tokio::time::{timeout, Instant};
+use tokio::time::{timeout, Duration, Instant};
 
+use super::hold::Hold;
 use super::reply::refuse;
 use crate::actor::{Command, Inbox};
 use crate::limits::Bucket;
@@ -81,12 +82,14 @@ async fn send(socket: &mut WebSocket, state: &State, msg: &ServerMessage) -> boo
 
 /// Sends what the table queued in one write: each message is framed into the socket's buffer
 /// and one flush writes them all (a frame a write was most of the server's time with instant
-/// players). Notes the last event sent.
+/// players), then `own` (a frame of the connection's own: a pong, a refusal), after them.
+/// Notes the last event sent.
 async fn send_all(
     socket: &mut WebSocket,
     state: &State,
     batch: &mut Vec<Arc<Frame>>,
     last_seq: &mut Option<u64>,
+    own: Option<&ServerMessage>,
 ) -> bool {
     let write = async {
         for frame in batch.drain(..) {
@@ -94,6 +97,9 @@ async fn send_all(
                 *last_seq = Some(*seq);
             }
             socket.feed(Message::Text(frame.text().clone())).await?;
+        }
+        if let Some(msg) = own {
+            socket.feed(Message::Text(msg.to_json().into())).await?;
         }
         socket.flush().await
     };
@@ -202,27 +208,54 @@ async fn connection(mut socket: WebSocket, peer: SocketAddr, state: Arc<State>) 
     // Closed when nothing has gone either way for the idle time.
     let quiet = tokio::time::sleep(limits.idle);
     tokio::pin!(quiet);
+    // What the table queued and is not written yet: frames that ask nothing of a busy
+    // connection wait for its next urgent frame or their deadline (`hold`).
     let mut batch = Vec::new();
+    let mut hold = Hold::new(state.config.hold);
+    let held = tokio::time::sleep(Duration::ZERO);
+    tokio::pin!(held);
     // The last event sent: a close frame names it, to resume after.
     let mut last_seq = None;
     loop {
         tokio::select! {
             n = inbox.recv_many(&mut batch, BATCH) => {
                 if n == 0 {
-                    // The table closed the connection: say why, and where to resume.
-                    let why = inbox.closed_because().unwrap_or(ErrorCode::Over);
-                    close(&mut socket, &state, why, last_seq).await;
+                    // The table closed the connection: what is held, then why, and where to
+                    // resume.
+                    if send_all(&mut socket, &state, &mut batch, &mut last_seq, None).await {
+                        let why = inbox.closed_because().unwrap_or(ErrorCode::Over);
+                        close(&mut socket, &state, why, last_seq).await;
+                    }
                     break;
                 }
-                quiet.as_mut().reset(Instant::now() + limits.idle);
-                if !send_all(&mut socket, &state, &mut batch, &mut last_seq).await {
+                let now = Instant::now();
+                quiet.as_mut().reset(now + limits.idle);
+                let fresh = &batch[batch.len() - n..];
+                if !hold.came(now, fresh.iter().any(|f| f.is_urgent()), batch.len()) {
+                    if let Some(at) = hold.deadline() {
+                        if at != held.deadline() {
+                            held.as_mut().reset(at);
+                        }
+                    }
+                    continue;
+                }
+                if !send_all(&mut socket, &state, &mut batch, &mut last_seq, None).await {
+                    break;
+                }
+                inbox.sent().await;
+            },
+            () = &mut held, if hold.deadline().is_some() => {
+                hold.written();
+                if !send_all(&mut socket, &state, &mut batch, &mut last_seq, None).await {
                     break;
                 }
                 inbox.sent().await;
             },
             _ = &mut quiet => {
-                let _ = send(&mut socket, &state, &ServerMessage::error(ErrorCode::Idle, "closed after nothing for too long")).await;
-                close(&mut socket, &state, ErrorCode::Idle, last_seq).await;
+                let idle = ServerMessage::error(ErrorCode::Idle, "closed after nothing for too long");
+                if send_all(&mut socket, &state, &mut batch, &mut last_seq, Some(&idle)).await {
+                    close(&mut socket, &state, ErrorCode::Idle, last_seq).await;
+                }
                 break;
             }
             incoming = socket.recv() => {
@@ -231,7 +264,10 @@ async fn connection(mut socket: WebSocket, peer: SocketAddr, state: Arc<State>) 
                     Some(Ok(Message::Text(t))) => t,
                     Some(Ok(Message::Ping(_) | Message::Pong(_))) => continue,
                     Some(Ok(Message::Binary(_))) => {
-                        let _ = send(&mut socket, &state, &ServerMessage::error(ErrorCode::BadMessage, "messages are JSON text")).await;
+                        let refused = ServerMessage::error(ErrorCode::BadMessage, "messages are JSON text");
+                        hold.written();
+                        if !send_all(&mut socket, &state, &mut batch, &mut last_seq, Some(&refused)).await { break }
+                        inbox.sent().await;
                         continue;
                     }
                     _ => break,
@@ -241,29 +277,38 @@ async fn connection(mut socket: WebSocket, peer: SocketAddr, state: Arc<State>) 
                 while !bucket.take(Instant::now()) {
                     tokio::time::sleep(bucket.wait()).await;
                 }
-                match decode(text.as_str()) {
+                // A frame of the connection's own goes out after what is held, in one write.
+                let own = match decode(text.as_str()) {
                     Ok(ClientMessage::Act { decision, action }) => {
                         if table.commands.send(Command::Act { conn, decision, action, how: How::Player }).await.is_err() {
                             break;
                         }
+                        None
                     }
                     Ok(ClientMessage::Back {}) => {
                         if table.commands.send(Command::Back(conn)).await.is_err() {
                             break;
                         }
+                        None
                     }
                     Ok(ClientMessage::Hint {}) => {
                         if table.commands.send(Command::Hint(conn)).await.is_err() {
                             break;
                         }
+                        None
                     }
-                    Ok(ClientMessage::Ping {}) => if !send(&mut socket, &state, &ServerMessage::Pong).await { break },
+                    Ok(ClientMessage::Ping {}) => Some(ServerMessage::Pong),
                     Ok(ClientMessage::Hello { .. }) => {
-                        let _ = send(&mut socket, &state, &ServerMessage::error(ErrorCode::BadMessage, "hello once per connection")).await;
+                        Some(ServerMessage::error(ErrorCode::BadMessage, "hello once per connection"))
                     }
-                    Err(e) => {
-                        let _ = send(&mut socket, &state, &bad(e)).await;
+                    Err(e) => Some(bad(e)),
+                };
+                if let Some(own) = own {
+                    hold.written();
+                    if !send_all(&mut socket, &state, &mut batch, &mut last_seq, Some(&own)).await {
+                        break;
                     }
+                    inbox.sent().await;
                 }
             }
         }
