@@ -9,7 +9,7 @@
 //! `hupai.train.net._with_riichi` does.
 //!
 //! A model exported with a prior toward `defensive`'s choice (`hupai.train.prior`, the
-//! `hupai.prior` metadata; `hupai-v6` only) adds the bonus at that choice's id, as its graph
+//! `hupai.prior` metadata; `hupai-v6` and `hupai-v7` only) adds the bonus at that choice's id, as its graph
 //! does ([`crate::encoding`]'s `add_choice_bonus`), and the riichi prior on top where that
 //! choice declares riichi (`hupai.prior.riichi`).
 //!

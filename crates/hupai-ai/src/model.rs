@@ -35,7 +35,7 @@ pub const META_ACTIONS: &str = "hupai.actions";
 /// The metadata key of the network's shape (`{"arch": "mlp", "layers": 2, ...}`).
 pub const META_NET: &str = "hupai.net";
 /// The metadata key of the bonus a model's graph adds to the logit of `defensive`'s choice
-/// (`hupai.train.prior`, over `hupai-v6`).
+/// (`hupai.train.prior`, over `hupai-v6` and `hupai-v7`).
 pub const META_PRIOR: &str = "hupai.prior";
 /// The metadata key of the further bonus where `defensive`'s choice declares riichi.
 pub const META_PRIOR_RIICHI: &str = "hupai.prior.riichi";

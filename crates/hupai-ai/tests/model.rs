@@ -116,14 +116,14 @@ fn shipped() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../models/riichi-clone-search.onnx")
 }
 
-/// The shipped model names `hupai-v6`; its agent encodes in it, and plays the same games
+/// The shipped model names `hupai-v7`; its agent encodes in it, and plays the same games
 /// whatever the arena's batch (an MLP played directly is asked one decision at a time: it
 /// has no batch policy).
 #[test]
-fn the_shipped_model_plays_in_hupai_v6() {
+fn the_shipped_model_plays_in_its_encoding() {
     let path = shipped();
     let model = Model::load(&path).expect("the shipped model loads");
-    assert_eq!(model.encoding(), hupai_ai::encoding::Encoding::V6);
+    assert_eq!(model.encoding(), hupai_ai::encoding::Encoding::V7);
     let spec = format!("model:{}", path.display());
     assert!(spec.parse::<hupai_ai::AgentSpec>().unwrap().batch_policy().is_none());
     let rules = Rules::preset("riichi").unwrap();

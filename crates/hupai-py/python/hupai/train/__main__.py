@@ -30,7 +30,7 @@ from .net import export, load, save
 from .samples import read, write_shards
 
 
-PRIOR_HELP = "hupai-v6: a bonus added to the logit of defensive's choice in the exported model"
+PRIOR_HELP = "hupai-v6 and v7: a bonus added to the logit of defensive's choice in the exported model"
 
 
 def _say(msg: str) -> None:
@@ -178,7 +178,7 @@ def main(argv: list[str] | None = None) -> None:
     c.add_argument("--seed", type=int, default=0)
     c.add_argument("--threads", type=int, default=1)
     c.add_argument("--keep-agreeing", type=float, default=1.0,
-                   help="hupai-v6: the share of the decisions where the teacher takes defensive's choice that "
+                   help="hupai-v6 and v7: the share of the decisions where the teacher takes defensive's choice that "
                         "are read (the others, its departures, are all read)")
     c.add_argument("--prior", type=float, default=0.0, help=PRIOR_HELP)
     c.set_defaults(run=cmd_clone)
@@ -203,7 +203,7 @@ def main(argv: list[str] | None = None) -> None:
     e.add_argument("--out", required=True)
     e.add_argument("--prior", type=float, default=0.0, help=PRIOR_HELP)
     e.add_argument("--riichi-prior", type=float, default=0.0,
-                   help="hupai-v6: a further bonus where defensive's choice declares riichi (needs --prior)")
+                   help="hupai-v6 and v7: a further bonus where defensive's choice declares riichi (needs --prior)")
     e.set_defaults(run=cmd_export)
 
     v = sub.add_parser("evaluate", help="duplicate arena of the model against three of an opponent")
