@@ -106,6 +106,31 @@ async fn send_all(
     matches!(timeout(state.config.limits.send_within, write).await, Ok(Ok(())))
 }
 
+/// Writes what the connection holds, `own` after it ([`send_all`]), and tells the table it is
+/// written, so it sends more; false when the socket failed.
+async fn write_out(
+    socket: &mut WebSocket,
+    state: &State,
+    out: &mut Outgoing,
+    inbox: &mut Inbox,
+    own: Option<&ServerMessage>,
+) -> bool {
+    out.hold.written();
+    if !send_all(socket, state, &mut out.batch, &mut out.last_seq, own).await {
+        return false;
+    }
+    inbox.sent().await;
+    true
+}
+
+/// A connection's frames on their way out: those queued and not written yet, when they go
+/// ([`Hold`]), and the last event written (a close frame names it, to resume after).
+struct Outgoing {
+    batch: Vec<Arc<Frame>>,
+    hold: Hold,
+    last_seq: Option<u64>,
+}
+
 async fn connection(mut socket: WebSocket, peer: SocketAddr, state: Arc<State>) {
     let limits = state.config.limits;
     let Some(_slot) = state.addresses.open(peer.ip(), limits.connections_per_address) else {
@@ -210,51 +235,47 @@ async fn connection(mut socket: WebSocket, peer: SocketAddr, state: Arc<State>) 
     tokio::pin!(quiet);
     // What the table queued and is not written yet: frames that ask nothing of a busy
     // connection wait for its next urgent frame or their deadline (`hold`).
-    let mut batch = Vec::new();
-    let mut hold = Hold::new(state.config.hold);
+    let mut out =
+        Outgoing { batch: Vec::new(), hold: Hold::new(state.config.hold), last_seq: None };
     let held = tokio::time::sleep(Duration::ZERO);
     tokio::pin!(held);
-    // The last event sent: a close frame names it, to resume after.
-    let mut last_seq = None;
     loop {
         tokio::select! {
-            n = inbox.recv_many(&mut batch, BATCH) => {
+            n = inbox.recv_many(&mut out.batch, BATCH) => {
                 if n == 0 {
                     // The table closed the connection: what is held, then why, and where to
                     // resume.
-                    if send_all(&mut socket, &state, &mut batch, &mut last_seq, None).await {
+                    if send_all(&mut socket, &state, &mut out.batch, &mut out.last_seq, None).await {
                         let why = inbox.closed_because().unwrap_or(ErrorCode::Over);
-                        close(&mut socket, &state, why, last_seq).await;
+                        close(&mut socket, &state, why, out.last_seq).await;
                     }
                     break;
                 }
                 let now = Instant::now();
                 quiet.as_mut().reset(now + limits.idle);
-                let fresh = &batch[batch.len() - n..];
-                if !hold.came(now, fresh.iter().any(|f| f.is_urgent()), batch.len()) {
-                    if let Some(at) = hold.deadline() {
+                let fresh = &out.batch[out.batch.len() - n..];
+                let urgent = fresh.iter().any(|f| f.is_urgent());
+                if !out.hold.came(now, urgent, out.batch.len()) {
+                    if let Some(at) = out.hold.deadline() {
                         if at != held.deadline() {
                             held.as_mut().reset(at);
                         }
                     }
                     continue;
                 }
-                if !send_all(&mut socket, &state, &mut batch, &mut last_seq, None).await {
+                if !write_out(&mut socket, &state, &mut out, &mut inbox, None).await {
                     break;
                 }
-                inbox.sent().await;
             },
-            () = &mut held, if hold.deadline().is_some() => {
-                hold.written();
-                if !send_all(&mut socket, &state, &mut batch, &mut last_seq, None).await {
+            () = &mut held, if out.hold.deadline().is_some() => {
+                if !write_out(&mut socket, &state, &mut out, &mut inbox, None).await {
                     break;
                 }
-                inbox.sent().await;
             },
             _ = &mut quiet => {
                 let idle = ServerMessage::error(ErrorCode::Idle, "closed after nothing for too long");
-                if send_all(&mut socket, &state, &mut batch, &mut last_seq, Some(&idle)).await {
-                    close(&mut socket, &state, ErrorCode::Idle, last_seq).await;
+                if send_all(&mut socket, &state, &mut out.batch, &mut out.last_seq, Some(&idle)).await {
+                    close(&mut socket, &state, ErrorCode::Idle, out.last_seq).await;
                 }
                 break;
             }
@@ -265,9 +286,9 @@ async fn connection(mut socket: WebSocket, peer: SocketAddr, state: Arc<State>) 
                     Some(Ok(Message::Ping(_) | Message::Pong(_))) => continue,
                     Some(Ok(Message::Binary(_))) => {
                         let refused = ServerMessage::error(ErrorCode::BadMessage, "messages are JSON text");
-                        hold.written();
-                        if !send_all(&mut socket, &state, &mut batch, &mut last_seq, Some(&refused)).await { break }
-                        inbox.sent().await;
+                        if !write_out(&mut socket, &state, &mut out, &mut inbox, Some(&refused)).await {
+                            break;
+                        }
                         continue;
                     }
                     _ => break,
@@ -304,11 +325,9 @@ async fn connection(mut socket: WebSocket, peer: SocketAddr, state: Arc<State>) 
                     Err(e) => Some(bad(e)),
                 };
                 if let Some(own) = own {
-                    hold.written();
-                    if !send_all(&mut socket, &state, &mut batch, &mut last_seq, Some(&own)).await {
+                    if !write_out(&mut socket, &state, &mut out, &mut inbox, Some(&own)).await {
                         break;
                     }
-                    inbox.sent().await;
                 }
             }
         }
