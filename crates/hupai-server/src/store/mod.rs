@@ -104,13 +104,6 @@ pub fn now_ms() -> i64 {
     SystemTime::now().duration_since(UNIX_EPOCH).map_or(0, |d| d.as_millis() as i64)
 }
 
-/// Pages of SQLite's write-ahead log after which a commit copies the log into the database
-/// (SQLite's default is 1,000). A table's page of answers is rewritten by each of its commits,
-/// and a checkpoint copies it (and syncs the file) once however many times it was written
-/// since the last, so a longer log costs less an answer; 10,000 pages is 40 MiB of log. Every
-/// connection to the file has it: the one that commits past it runs the checkpoint.
-pub(super) const CHECKPOINT_PAGES: u32 = 10_000;
-
 const SCHEMA: [&str; 4] = [
     "CREATE TABLE IF NOT EXISTS hupai_tables (id TEXT PRIMARY KEY, spec TEXT NOT NULL, \
      created_ms BIGINT NOT NULL, finished_ms BIGINT, owner TEXT, lease_until_ms BIGINT NOT NULL)",
@@ -160,9 +153,6 @@ impl Store {
                     sqlx::query("PRAGMA journal_mode=WAL").execute(&mut *conn).await?;
                     sqlx::query("PRAGMA synchronous=NORMAL").execute(&mut *conn).await?;
                     sqlx::query("PRAGMA busy_timeout=5000").execute(&mut *conn).await?;
-                    sqlx::query(&format!("PRAGMA wal_autocheckpoint={CHECKPOINT_PAGES}"))
-                        .execute(&mut *conn)
-                        .await?;
                     Ok(())
                 })
             })

@@ -19,7 +19,7 @@ use std::time::Duration;
 use rusqlite::{params, Connection, OpenFlags, TransactionBehavior};
 use tokio::sync::mpsc;
 
-use super::{how_text, Batch, CHECKPOINT_PAGES};
+use super::{how_text, Batch};
 
 /// The most tables' answers in one commit.
 const TABLES_PER_COMMIT: usize = 512;
@@ -60,7 +60,6 @@ pub(super) fn open(path: &Path) -> rusqlite::Result<Connection> {
     connection.pragma_update(None, "journal_mode", "WAL")?;
     connection.pragma_update(None, "synchronous", "NORMAL")?;
     connection.busy_timeout(Duration::from_secs(5))?;
-    connection.pragma_update(None, "wal_autocheckpoint", CHECKPOINT_PAGES)?;
     Ok(connection)
 }
 
