@@ -17,14 +17,6 @@ mod score;
 mod selfplay;
 mod serve;
 
-/// mimalloc instead of the C library's allocator: the server's frames, the arena's hands and
-/// the score lines allocate many short-lived small blocks, where glibc's malloc and free took
-/// several percent of the server's time with instant players. Built without asking for
-/// transparent huge pages (`no_thp`): with them a server at 1,000 human-pace tables held 354
-/// KiB a table instead of 103, for no speed.
-#[global_allocator]
-static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
-
 /// hupai (胡牌): a mahjong engine.
 #[derive(Debug, Parser)]
 #[command(name = "hupai", version, about)]
