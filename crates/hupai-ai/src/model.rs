@@ -39,6 +39,9 @@ pub const META_NET: &str = "hupai.net";
 pub const META_PRIOR: &str = "hupai.prior";
 /// The metadata key of the further bonus where `defensive`'s choice declares riichi.
 pub const META_PRIOR_RIICHI: &str = "hupai.prior.riichi";
+/// The metadata key of the rule presets a model's data was played under, comma-separated
+/// (`riichi`): what a server offers it for ([`Model::rules`]).
+pub const META_RULES: &str = "hupai.rules";
 
 /// Why a model file cannot be played.
 #[derive(Debug)]
@@ -171,6 +174,36 @@ impl Model {
         }
         let bytes = std::fs::read(path).map_err(read)?;
         Model::from_bytes(path, &bytes)
+    }
+
+    /// As [`Model::load`], but one model for every caller that names the same unchanged
+    /// file (the same file once links are resolved, of the same size and modification time)
+    /// while any of them holds it: a server's thousand tables of one model bot hold one
+    /// network, not a thousand, and seat it without reading the file again.
+    pub fn shared(path: &Path) -> Result<Arc<Model>, ModelError> {
+        type Key = (PathBuf, u64, Option<std::time::SystemTime>);
+        static LOADED: std::sync::Mutex<Vec<(Key, std::sync::Weak<Model>)>> =
+            std::sync::Mutex::new(Vec::new());
+        let key = std::fs::canonicalize(path).and_then(|real| {
+            let meta = std::fs::metadata(&real)?;
+            Ok((real, meta.len(), meta.modified().ok()))
+        });
+        let Ok(key) = key else { return Model::load(path).map(Arc::new) };
+        let held = |loaded: &mut Vec<(Key, std::sync::Weak<Model>)>| {
+            loaded.retain(|(_, m)| m.strong_count() > 0);
+            loaded.iter().find(|(k, _)| *k == key).and_then(|(_, m)| m.upgrade())
+        };
+        if let Some(model) = LOADED.lock().ok().as_deref_mut().and_then(held) {
+            return Ok(model);
+        }
+        // Read outside the lock: two first callers may both read; the first kept wins.
+        let model = Arc::new(Model::load(path)?);
+        let Ok(mut loaded) = LOADED.lock() else { return Ok(model) };
+        if let Some(first) = held(&mut loaded) {
+            return Ok(first);
+        }
+        loaded.push((key, Arc::downgrade(&model)));
+        Ok(model)
     }
 
     /// As [`Model::load`], from the file's bytes (`path` names it in errors).
@@ -321,6 +354,13 @@ impl Model {
         self.meta.iter().find(|(k, _)| k == key).map(|(_, v)| v.as_str())
     }
 
+    /// The rule presets its data was played under ([`META_RULES`]; none when the file does
+    /// not say).
+    pub fn rules(&self) -> Vec<&str> {
+        let named = self.meta(META_RULES).unwrap_or("");
+        named.split(',').map(str::trim).filter(|r| !r.is_empty()).collect()
+    }
+
     /// Every metadata entry, in file order.
     pub fn metadata(&self) -> &[(String, String)] {
         &self.meta
@@ -421,7 +461,7 @@ pub struct SharedModel(Arc<std::sync::OnceLock<Result<Arc<Model>, Arc<ModelError
 impl SharedModel {
     /// The model of `path`, read on first use.
     pub fn get(&self, path: &Path) -> Result<Arc<Model>, Arc<ModelError>> {
-        self.0.get_or_init(|| Model::load(path).map(Arc::new).map_err(Arc::new)).clone()
+        self.0.get_or_init(|| Model::shared(path).map_err(Arc::new)).clone()
     }
 }
 

@@ -145,6 +145,32 @@ fn the_shipped_model_plays_in_its_encoding() {
     assert_eq!(points(&batched), points(&single));
 }
 
+/// A file named twice (by two paths that resolve to it) is one model while either holds it;
+/// a changed file is read again; a file that cannot be played stays a typed error. The
+/// shipped model names the rules its data was played under.
+#[test]
+fn one_file_is_one_shared_model_while_it_is_held() {
+    let dir = std::env::temp_dir().join(format!("hupai-shared-model-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("a directory");
+    let file = dir.join("tiny.onnx");
+    std::fs::copy(data("tiny.onnx"), &file).expect("a copy");
+    let a = Model::shared(&file).expect("loads");
+    let b = Model::shared(&dir.join("./tiny.onnx")).expect("loads");
+    assert!(std::sync::Arc::ptr_eq(&a, &b), "one file, one model");
+    // Another size (a changed file) is another model.
+    let mut bytes = std::fs::read(&file).expect("read");
+    bytes.extend_from_slice(&[0; 8]);
+    std::fs::write(&file, &bytes).expect("write");
+    match Model::shared(&file) {
+        Ok(c) => assert!(!std::sync::Arc::ptr_eq(&a, &c), "a changed file is read again"),
+        Err(e) => assert!(matches!(e, ModelError::NotOnnx { .. }), "{e}"),
+    }
+    assert!(matches!(Model::shared(&dir.join("missing.onnx")), Err(ModelError::Read { .. })));
+    let _ = std::fs::remove_dir_all(&dir);
+    assert_eq!(Model::load(&shipped()).expect("loads").rules(), ["riichi"]);
+    assert!(Model::load(&data("tiny.onnx")).unwrap().rules().is_empty());
+}
+
 /// The shipped MLP is evaluated directly (`hupai_ai::mlp`, the fast path for one
 /// observation), and gives the runtime's logits on every observation of two hands; a
 /// convolutional network is left to the runtime.

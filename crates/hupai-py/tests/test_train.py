@@ -142,6 +142,19 @@ def test_finetune_runs_and_the_cli_writes_a_model(shards, tmp_path):
     subprocess.run(cmd, check=True, capture_output=True)
     report = json.loads(out.with_suffix(".json").read_text())
     assert report["decisions"] > 0 and out.exists()
+    # The model names the rules its data was played under (what a server offers it for);
+    # an export may name others, and only presets.
+    import onnx
+
+    meta = {p.key: p.value for p in onnx.load(str(out)).metadata_props}
+    assert meta["hupai.rules"] == "riichi"
+    again = tmp_path / "again.onnx"
+    export_cmd = [sys.executable, "-m", "hupai.train", "export", str(out.with_suffix(".pt")), "--out", str(again)]
+    subprocess.run(export_cmd + ["--rules", "riichi,riichi-majsoul"], check=True, capture_output=True)
+    meta = {p.key: p.value for p in onnx.load(str(again)).metadata_props}
+    assert meta["hupai.rules"] == "riichi,riichi-majsoul"
+    bad = subprocess.run(export_cmd + ["--rules", "richii"], capture_output=True, text=True)
+    assert bad.returncode != 0 and "unknown rules 'richii'" in bad.stderr
 
 
 def test_dagger_shards_learn_the_teachers_labels(tmp_path):

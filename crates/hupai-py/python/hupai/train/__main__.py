@@ -84,6 +84,7 @@ def cmd_clone(a: argparse.Namespace) -> None:
         "hupai.data": f"{len(data)} decisions ({report['decisions']} trained on) from {' '.join(a.data)}",
         "hupai.train_s": f"{report['train_s']:.0f}",
         "hupai.held_agree": f"{report['held_agree']}",
+        "hupai.rules": data.rules,
     }
     onnx_path.parent.mkdir(parents=True, exist_ok=True)
     save(net, str(pt_path), meta)
@@ -104,7 +105,8 @@ def cmd_finetune(a: argparse.Namespace) -> None:
     net, report = tuning.finetune(net, ref, st, _say)
     onnx_path, pt_path, json_path = _outputs(Path(a.out))
     meta = {**meta, "hupai.trained": meta.get("hupai.trained", "") + " && " + _command(),
-            "hupai.finetune": json.dumps({"updates": a.updates, "opponents": list(st.opponents)})}
+            "hupai.finetune": json.dumps({"updates": a.updates, "opponents": list(st.opponents)}),
+            "hupai.rules": a.rules}
     onnx_path.parent.mkdir(parents=True, exist_ok=True)
     save(net, str(pt_path), meta)
     export(net, str(onnx_path), meta)
@@ -115,6 +117,10 @@ def cmd_finetune(a: argparse.Namespace) -> None:
 
 def cmd_export(a: argparse.Namespace) -> None:
     net, meta = load(a.checkpoint)
+    if a.rules is not None:
+        for r in a.rules.split(","):
+            _hupai.Rules(r)  # a preset's name, or an error that names the presets
+        meta = {**meta, "hupai.rules": a.rules}
     export(net, a.out, meta, prior=a.prior, riichi_prior=a.riichi_prior)
     _say(f"export: wrote {a.out}")
 
@@ -204,6 +210,9 @@ def main(argv: list[str] | None = None) -> None:
     e.add_argument("--prior", type=float, default=0.0, help=PRIOR_HELP)
     e.add_argument("--riichi-prior", type=float, default=0.0,
                    help="hupai-v6 and v7: a further bonus where defensive's choice declares riichi (needs --prior)")
+    e.add_argument("--rules", default=None,
+                   help="the rule presets the model plays, comma-separated (hupai.rules: what a server offers it "
+                        "for); default the checkpoint's, which clone takes from its data")
     e.set_defaults(run=cmd_export)
 
     v = sub.add_parser("evaluate", help="duplicate arena of the model against three of an opponent")

@@ -83,6 +83,8 @@ class Samples:
     wall: Any  # int64 (n,)
     #: The observation encoding of ``planes`` and ``scalars``.
     encoding: str = "hupai-v4"
+    #: The rule presets the decisions were played under, comma-separated and sorted.
+    rules: str = ""
 
     def __len__(self) -> int:
         return int(self.action.shape[0])
@@ -96,7 +98,7 @@ class Samples:
         np.cumsum(lens, out=at[1:])
         return Samples(
             self.planes[idx], self.scalars[idx], self.mask[idx], self.action[idx],
-            self.values[flat], at, self.hand_points[idx], self.wall[idx], self.encoding,
+            self.values[flat], at, self.hand_points[idx], self.wall[idx], self.encoding, self.rules,
         )
 
     def soft_targets(self, temperature: float) -> tuple[Any, Any]:
@@ -196,6 +198,7 @@ def read(paths: Sequence[Path], agent: Optional[str] = None, limit: Optional[int
             t.column("hand_points").to_numpy().astype(np.float32),
             t.column("wall").to_numpy().astype(np.int64),
             enc,
+            (t.schema.metadata or {}).get(b"hupai.rules", b"").decode(),
         )
         parts.append(whole.take(idx))
         if limit is not None and count >= limit:
@@ -241,6 +244,7 @@ def concat(parts: Sequence[Samples]) -> Samples:
         np.concatenate([p.hand_points for p in parts]),
         np.concatenate([p.wall for p in parts]),
         parts[0].encoding,
+        ",".join(sorted({r for p in parts for r in p.rules.split(",") if r})),
     )
 
 
