@@ -92,6 +92,17 @@ pub fn run(args: ServeArgs) -> anyhow::Result<ExitCode> {
             println!("hupai serve: mjai bots connect to {m}");
         }
         println!("hupai serve: records in {}", args.db);
+        for m in server.state.models.served() {
+            let offered = if m.presets.is_empty() {
+                "no preset: its file names no rules".to_string()
+            } else {
+                m.presets.join(", ")
+            };
+            println!("hupai serve: bot:{} ({offered})", m.spec);
+        }
+        for (file, why) in server.state.models.skipped() {
+            eprintln!("hupai serve: {} is not served: {why}", file.display());
+        }
         use std::io::Write;
         let _ = std::io::stdout().flush();
         tokio::signal::ctrl_c().await.context("waiting for Ctrl-C")?;

@@ -53,8 +53,17 @@ impl Server {
     /// Opens the store, takes over the unfinished tables whose lease ran out (rebuilding
     /// each from its seed and answers), and starts listening. Returns once it listens.
     pub async fn start(config: Config) -> Result<Server, StartError> {
-        let models = match &config.models {
-            Some(dir) => ModelDir::new(dir).map_err(|e| StartError::Models(dir.clone(), e))?,
+        let models = match config.models.clone() {
+            Some(dir) => {
+                // Reading the models compiles their networks: off the async threads.
+                let read = tokio::task::spawn_blocking({
+                    let dir = dir.clone();
+                    move || ModelDir::new(&dir)
+                })
+                .await
+                .unwrap_or_else(|e| Err(std::io::Error::other(e.to_string())));
+                read.map_err(|e| StartError::Models(dir, e))?
+            }
             None => ModelDir::none(),
         };
         let store = Store::open(&config.db).await.map_err(StartError::Store)?;

@@ -69,6 +69,18 @@ impl SeatKind {
         }
     }
 
+    /// The name a seat goes by when the table's creator gives none: its text, but a model
+    /// bot by its file's name (`bot:riichi-clone-search`, not the path on the server).
+    pub fn default_name(&self) -> String {
+        match self {
+            SeatKind::Bot(spec) => match spec.model_file().and_then(|f| f.file_stem()) {
+                Some(stem) => format!("bot:{}", stem.to_string_lossy()),
+                None => self.text(),
+            },
+            _ => self.text(),
+        }
+    }
+
     /// Reads a seat.
     pub fn parse(text: &str) -> Result<SeatKind, SpecError> {
         match text {
@@ -151,7 +163,7 @@ pub struct NewTable {
     pub length: Length,
     /// The seats, one for each player the rules seat (four, or three for three-player riichi).
     pub seats: Vec<String>,
-    /// Player names (default: the seat kinds).
+    /// Player names (default: the seat kinds, a model bot by its file's name).
     #[serde(default)]
     pub names: Option<Vec<String>>,
     /// Listed in the lobby (default) or reachable only by link.
@@ -264,7 +276,7 @@ impl NewTable {
         let rules = source.load(self.length)?;
         let seats = seat_kinds(&self.seats, &rules)?;
         let names: Vec<String> = match &self.names {
-            None => seats.iter().map(SeatKind::text).collect(),
+            None => seats.iter().map(SeatKind::default_name).collect(),
             Some(names) => {
                 if names.len() != seats.len() {
                     return Err(SpecError(format!(

@@ -255,6 +255,8 @@ async fn model_bots_are_read_only_from_the_operators_directory() {
         assert_eq!(status, 400, "{file}: {text}");
         assert!(text.contains("this server seats no model bots"), "{file}: {text}");
     }
+    let (status, text) = http(&base(&server), "GET", "/api/models", None).await.expect("http");
+    assert_eq!((status, text.as_str()), (200, r#"{"models":[]}"#));
     // With one, only the files in it.
     let server = start_with(db("models-dir").to_str().expect("utf-8"), |c| {
         c.models = Some(models.clone());
@@ -264,10 +266,24 @@ async fn model_bots_are_read_only_from_the_operators_directory() {
         let (status, text) =
             http(&base(&server), "POST", "/api/tables", Some(&seat(file))).await.expect("http");
         assert_eq!(status, 400, "{file}: {text}");
-        assert!(text.contains("not a file in this server's model directory"), "{file}: {text}");
+        assert!(text.contains("not one of this server's models"), "{file}: {text}");
     }
     let (status, text) =
         http(&base(&server), "POST", "/api/tables", Some(&seat(&model))).await.expect("http");
+    assert_eq!(status, 201, "{text}");
+    // The lobby learns the models and the presets each is offered for; the spec it lists
+    // is the one a seat names.
+    let (status, text) = http(&base(&server), "GET", "/api/models", None).await.expect("http");
+    assert_eq!(status, 200, "{text}");
+    let listed: Value = serde_json::from_str(&text).expect("json");
+    let served = listed["models"].as_array().expect("a list");
+    assert_eq!(served.len(), 1, "{text}");
+    assert_eq!(served[0]["spec"], format!("model:{model}"));
+    assert_eq!(served[0]["name"], "riichi-clone-search");
+    assert_eq!(served[0]["presets"], serde_json::json!(["riichi", "riichi-majsoul"]));
+    let spec = served[0]["spec"].as_str().expect("a spec");
+    let (status, text) =
+        http(&base(&server), "POST", "/api/tables", Some(&seat(&spec[6..]))).await.expect("http");
     assert_eq!(status, 201, "{text}");
     // A model directory that is not one stops the server from starting.
     let not_a_dir = hupai_server::Server::start(common::config(

@@ -26,6 +26,7 @@ pub fn routes() -> Router<Arc<State>> {
         .route("/api/tables", post(create).get(list))
         .route("/api/tables/{id}", get(show))
         .route("/api/tables/{id}/join", post(join))
+        .route("/api/models", get(models))
         .route("/api/games", get(recent))
         .route("/api/games/{id}/log", get(log))
         .layer(DefaultBodyLimit::max(64 * 1024))
@@ -100,6 +101,11 @@ async fn create(
         out["mjai"] = json!(server.to_string());
     }
     (StatusCode::CREATED, Json(out)).into_response()
+}
+
+/// The model bots this server seats, with the presets each is offered for.
+async fn models(Shared(state): Shared<Arc<State>>) -> Response {
+    Json(json!({ "models": state.models.served() })).into_response()
 }
 
 async fn join(Shared(state): Shared<Arc<State>>, Path(id): Path<String>) -> Response {

@@ -13,6 +13,25 @@ const PRESETS = ['riichi', 'riichi-majsoul', 'sanma', 'sanma-majsoul', 'mcr', 'c
 const LENGTHS = ['hand', 'east', 'half', 'full'];
 const BOTS = ['defensive', 'search', 'efficiency', 'random'];
 
+/** The bots offered under the preset `rules`, as `{ spec, label }`: the built-in AIs, with
+ * the server's learned models (`GET /api/models`) that play `rules` after `search`. */
+export function botsFor(rules, models = []) {
+  const learned = models
+    .filter((m) => Array.isArray(m.presets) && m.presets.includes(rules))
+    .map((m) => ({ spec: m.spec, label: `${t('bot_model')}: ${m.name}` }));
+  const builtin = BOTS.map((b) => ({ spec: b, label: t(`bot_${b}`) }));
+  const after = BOTS.indexOf('search') + 1;
+  return [...builtin.slice(0, after), ...learned, ...builtin.slice(after)];
+}
+
+/** The options of the bot list, the one chosen kept when the preset still offers it. */
+function botOptions(bots, chosen) {
+  const keep = bots.some((b) => b.spec === chosen) ? chosen : bots[0].spec;
+  return bots
+    .map((b) => `<option value="${esc(b.spec)}"${b.spec === keep ? ' selected' : ''}>${esc(b.label)}</option>`)
+    .join('');
+}
+
 function select(id, values, label) {
   return `<select id="${id}">${values.map((v) => `<option value="${v}">${esc(label(v))}</option>`).join('')}</select>`;
 }
@@ -61,7 +80,7 @@ export async function lobby(root) {
         <div class="row">
           <label>${t('rules')} ${select('rules', PRESETS, (v) => v)}</label>
           <label>${t('length')} ${select('length', LENGTHS, (v) => t(`len_${v}`))}</label>
-          <label>${t('bots')} ${select('bot', BOTS, (v) => t(`bot_${v}`))}</label>
+          <label>${t('bots')} <select id="bot">${botOptions(botsFor(PRESETS[0]), BOTS[0])}</select></label>
         </div>
         <div class="row">
           <button type="button" id="play-bots" class="primary" data-lobby="bots">${t('play_bots')}</button>
@@ -85,11 +104,17 @@ export async function lobby(root) {
   const fail = (e) => {
     $('lobby-error').textContent = `${t('error')}: ${e.message}`;
   };
+  // The server's learned models, offered under the presets they play.
+  const models = api('/api/models')
+    .then((r) => (Array.isArray(r?.models) ? r.models : []))
+    .catch(() => []);
   // Three-player rules seat two bots (or friends) beside the creator.
   const seatsChanged = async () => {
     const rules = $('rules').value;
     const players = await playersOf(rules);
+    const bots = botsFor(rules, await models);
     if ($('rules').value !== rules) return;
+    $('bot').innerHTML = botOptions(bots, $('bot').value);
     $('play-bots').textContent = t(players === 3 ? 'play_bots_two' : 'play_bots');
     $('seats-note').dataset.players = String(players);
     $('seats-note').textContent = players === 3 ? t('three_players') : '';

@@ -14,6 +14,7 @@ import { draw } from '../tools/tiles.mjs';
 import { resultHtml, standingsHtml, paymentLabel, who, yakuTile } from '../js/result.js';
 import { announcement, spoken } from '../js/announce.js';
 import { ownHand, seatPanel } from '../js/render.js';
+import { botsFor } from '../js/lobby.js';
 
 test('mjai names and MPSZ convert both ways, red fives as 0', () => {
   assert.equal(mpsz('5mr'), '0m');
@@ -439,4 +440,21 @@ test('the river marks the last discard and lays the riichi tile sideways', () =>
   const right = seatPanel(s, 1);
   assert.equal((right.match(/data-last="true"/g) || []).length, 1);
   assert.match(right, /class="tile tsumogiri last"[^>]*data-pai="9m"[^>]*aria-description="last discard"/);
+});
+
+test("the lobby offers a server's learned models under the presets they play, after search", () => {
+  setLanguage('en');
+  const models = [
+    { spec: 'model:models/riichi-clone-search.onnx', name: 'riichi-clone-search', presets: ['riichi', 'riichi-majsoul'] },
+    { spec: 'model:models/old.onnx', name: 'old', presets: [] },
+  ];
+  const specs = (rules) => botsFor(rules, models).map((b) => b.spec);
+  assert.deepEqual(specs('riichi'), ['defensive', 'search', 'model:models/riichi-clone-search.onnx', 'efficiency', 'random']);
+  assert.deepEqual(specs('riichi-majsoul'), specs('riichi'));
+  assert.deepEqual(specs('mcr'), ['defensive', 'search', 'efficiency', 'random']);
+  assert.deepEqual(botsFor('riichi').map((b) => b.spec), specs('mcr'));
+  assert.equal(botsFor('riichi', models)[2].label, 'Learned (fast): riichi-clone-search');
+  setLanguage('zh');
+  assert.equal(botsFor('riichi', models)[2].label, '学习模型（快速）: riichi-clone-search');
+  setLanguage('en');
 });

@@ -69,9 +69,10 @@ export function setup(name) {
     // HUPAI_WEB_LIVE=1: the client's files come from the disk through a proxy (tests/live-
     // assets.mjs), so a change to them needs no rebuild of the binary.
     const live = process.env.HUPAI_WEB_LIVE === '1' ? await freePort() : null;
-    const args = ['serve', '--addr', `127.0.0.1:${port}`, '--db', join(dir, 'web.db'), '--allow-seed'];
+    // Run from the repository, serving its models as an operator would: --models models.
+    const args = ['serve', '--addr', `127.0.0.1:${port}`, '--db', join(dir, 'web.db'), '--allow-seed', '--models', 'models'];
     if (live) args.push('--public-url', `http://127.0.0.1:${live}`);
-    server = spawn(BIN, args, { stdio: ['ignore', 'pipe', 'inherit'] });
+    server = spawn(BIN, args, { stdio: ['ignore', 'pipe', 'inherit'], cwd: repo });
     base = `http://127.0.0.1:${port}`;
     await waitHealthy(base);
     if (live) {
