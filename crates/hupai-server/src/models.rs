@@ -7,7 +7,8 @@
 //! subdirectories) once: those that load are its models, listed by `GET /api/models` with
 //! the rule presets each is offered for, and shared by every table that seats one (one
 //! network in memory, however many tables). A file that does not load is reported and not
-//! served; a file added later is served after a restart.
+//! served; a file added later is served after a restart, and one replaced while the server
+//! runs is read again by the next table that seats it.
 //!
 //! FILE is a path as the server's own command line would take it (relative to its working
 //! directory, e.g. `bot:model:models/riichi.onnx`, which is how `GET /api/models` names it);
