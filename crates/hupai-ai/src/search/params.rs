@@ -2,7 +2,7 @@
 
 use std::fmt;
 
-use hupai_rules::{AfterWin, Rules};
+use hupai_rules::{AfterWin, Rules, Variant};
 
 /// Whether a win leaves the hand to play on (血战到底, where the winner leaves, and 血流成河,
 /// where it stays), not ending it.
@@ -38,8 +38,8 @@ pub const SEARCH_PARAMS: [(&str, &str); 8] = [
     (
         "margin",
         "the points its best option must expect over `defensive`'s choice before the search \
-         plays another (0 to 10000; by default 0.5 where a win does not end the hand, 0 \
-         elsewhere)",
+         plays another (0 to 10000; by default 0.5 where a win does not end the hand, 2 in \
+         MCR, 0 elsewhere)",
     ),
     (
         "placement",
@@ -122,9 +122,16 @@ impl SearchParams {
     }
 
     /// The margin under `rules`: as set, else half a point where a win does not end the hand
-    /// (below it the search's departures there were near ties that lost) and 0 elsewhere.
+    /// and 2 points in MCR (below them the search's departures there were near ties that
+    /// lost; RESULTS.md) and 0 elsewhere.
     pub fn margin_in(&self, rules: &Rules) -> f32 {
-        self.margin.unwrap_or(if hand_plays_on(rules) { 0.5 } else { 0.0 })
+        self.margin.unwrap_or(if hand_plays_on(rules) {
+            0.5
+        } else if rules.variant == Variant::Mcr {
+            2.0
+        } else {
+            0.0
+        })
     }
 
     /// Hands one recursion may search.
@@ -251,7 +258,7 @@ mod tests {
     }
 
     #[test]
-    fn reach_and_margin_default_by_whether_a_win_ends_the_hand() {
+    fn reach_and_margin_default_by_the_family() {
         let rules = |name: &str| Rules::preset(name).unwrap();
         let d = SearchParams::default();
         for (preset, reach, margin) in [
@@ -259,7 +266,8 @@ mod tests {
             ("sichuan-exchange", 1, 0.5),
             ("sichuan-xueliu", 1, 0.5),
             ("riichi", 0, 0.0),
-            ("mcr", 0, 0.0),
+            ("mcr", 0, 2.0),
+            ("chinese", 0, 0.0),
             ("guangdong", 0, 0.0),
         ] {
             assert_eq!(d.reach_in(&rules(preset)), reach, "{preset}");
