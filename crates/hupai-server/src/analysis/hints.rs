@@ -5,8 +5,8 @@
 //! `docs/protocol.md` describes them.
 //!
 //! The server's adviser, for the hint's suggestion and for the review ([`super::review`]), is
-//! the strongest agent measured for the rules ([`adviser_spec`]): `search` in riichi, Guangdong
-//! and Sichuan where winners leave, where it looks ahead at ready hands (and one tile from ready
+//! the strongest agent measured for the rules ([`adviser_spec`]): `search` in riichi, MCR,
+//! Guangdong and Sichuan where winners leave, where it looks ahead at ready hands (and one tile from ready
 //! late in the hand, or always where winners leave), bounded by a work budget of about 5 ms a
 //! decision, and plays `defensive`'s choice elsewhere, so a hint costs at most a few tens of
 //! milliseconds; `defensive` in the other families, where `search` has not measured stronger
@@ -33,16 +33,15 @@ pub use hupai_ai::hint::{DiscardHint, Hint, Suggestion, ThreatHint, TileDanger, 
 /// The agent spec of the server's adviser (hints and the review) under `rules`: the agent that
 /// measured strongest there (`crates/hupai-ai/RESULTS.md`). `search` leads three `defensive`
 /// in riichi (points and rank, 40,000 duplicate hands on each of two seeds), Guangdong (+0.022
-/// a hand over 32,000) and Sichuan where winners leave (血战到底: +0.040 and +0.070 over 16,000
-/// on each of two seeds); in MCR it is level, and under 血流成河 and in the other Chinese
-/// families it is level or behind, so those tables are advised by `defensive`.
+/// a hand over 32,000), Sichuan where winners leave (血战到底: +0.040 and +0.070 over 16,000
+/// on each of two seeds) and MCR (+0.074 and +0.097 over 100,000 on each of two seeds); under
+/// 血流成河 and in the other Chinese families it is level or not measured, so those tables are
+/// advised by `defensive`.
 pub fn adviser_spec(rules: &Rules) -> &'static str {
     match rules.variant {
-        Variant::Riichi | Variant::Guangdong => "search",
+        Variant::Riichi | Variant::Mcr | Variant::Guangdong => "search",
         Variant::Sichuan if rules.after_win == AfterWin::Leave => "search",
-        Variant::Mcr | Variant::Chinese | Variant::Sichuan | Variant::HongKong | Variant::Wuhan => {
-            "defensive"
-        }
+        Variant::Chinese | Variant::Sichuan | Variant::HongKong | Variant::Wuhan => "defensive",
     }
 }
 
@@ -119,12 +118,13 @@ mod tests {
             let rules = Rules::preset(preset).unwrap();
             let spec: AgentSpec = adviser_spec(&rules).parse().unwrap();
             assert!(spec.build(&rules, 0, 0, &BuildOptions::default()).is_ok(), "{preset}");
-            let search = matches!(rules.variant, Variant::Riichi | Variant::Guangdong)
-                || (rules.variant == Variant::Sichuan && rules.after_win == AfterWin::Leave);
+            let search =
+                matches!(rules.variant, Variant::Riichi | Variant::Mcr | Variant::Guangdong)
+                    || (rules.variant == Variant::Sichuan && rules.after_win == AfterWin::Leave);
             let want = if search { "search" } else { "defensive" };
             assert_eq!(
                 search,
-                ["guangdong", "sichuan", "sichuan-exchange"].contains(&preset)
+                ["mcr", "guangdong", "sichuan", "sichuan-exchange"].contains(&preset)
                     || rules.variant == Variant::Riichi,
                 "{preset}"
             );
