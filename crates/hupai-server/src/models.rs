@@ -216,15 +216,10 @@ impl ModelDir {
 }
 
 /// The `.onnx` files under `dir`, as paths that start with `dir` (hidden entries skipped,
-/// [`MAX_DEPTH`] levels deep, a few more than [`MAX_MODELS`] at most).
+/// [`MAX_DEPTH`] levels deep).
 fn find_models(dir: &Path, depth: usize, out: &mut Vec<PathBuf>) {
     let Ok(entries) = std::fs::read_dir(dir) else { return };
-    let mut entries: Vec<_> = entries.filter_map(Result::ok).map(|e| e.path()).collect();
-    entries.sort();
-    for path in entries {
-        if out.len() > MAX_MODELS {
-            return;
-        }
+    for path in entries.filter_map(Result::ok).map(|e| e.path()) {
         let hidden = path.file_name().is_some_and(|n| n.to_string_lossy().starts_with('.'));
         if hidden {
             continue;

@@ -119,7 +119,8 @@ def cmd_export(a: argparse.Namespace) -> None:
     net, meta = load(a.checkpoint)
     if a.rules is not None:
         for r in a.rules.split(","):
-            _hupai.Rules(r)  # a preset's name, or an error that names the presets
+            if r not in _hupai.PRESETS:
+                raise SystemExit(f"--rules: unknown rules '{r}': use presets ({', '.join(_hupai.PRESETS)})")
         meta = {**meta, "hupai.rules": a.rules}
     export(net, a.out, meta, prior=a.prior, riichi_prior=a.riichi_prior)
     _say(f"export: wrote {a.out}")
