@@ -9,7 +9,8 @@ three runs: shanten of random 13-tile hands (riichi forms against ``mahjong``'s
 functions). Scoring of random winning hands (riichi against ``HandCalculator``, MCR against
 ``MahjongFanCalculator``), best of ``--rounds`` rounds in which the reference and each hupai
 path run in turn: ``score`` one call a hand; ``score_batch`` of line dicts (its default
-``ScoreResults``, the same made into a list of its ``ScoreResult`` items, and ``as_dicts=True``),
+``ScoreResults``, the same dicts as ``json.loads`` lays them out, the first made into a list of
+its ``ScoreResult`` items, and ``as_dicts=True``),
 of JSON strings, of one text of JSON lines;
 and the columnar ``score_arrays`` on one thread and on ``--threads`` (the same hands as
 arrays, made before timing). Per hand = the call's wall time / N; every batch path runs on
@@ -139,11 +140,15 @@ def main() -> None:
     ):
         text = "\n".join(json.dumps(x) for x in ls) + "\n"
         strs = [json.dumps(x) for x in ls]
+        # The same dicts as `json.loads` makes them, one after the other in memory; `ls` was
+        # made amid the reference's objects, so its dicts lie scattered over the heap.
+        loaded = [json.loads(x) for x in strs]
         cols = line_columns(ls)
         t = alternate({
             "ref": ref_f,
             "one": lambda ls=ls: _score_each(ls),
             "batch": lambda ls=ls: hupai.score_batch(ls, errors="dict"),
+            "loaded": lambda loaded=loaded: hupai.score_batch(loaded, errors="dict"),
             "batch_list": lambda ls=ls: list(hupai.score_batch(ls, errors="dict")),
             "dicts": lambda ls=ls: hupai.score_batch(ls, errors="dict", as_dicts=True),
             "strs": lambda strs=strs: hupai.score_batch(strs, errors="dict"),
@@ -176,13 +181,14 @@ def main() -> None:
     clock = "CPU time of the process" if args.cpu else "wall time"
     print(f"\n{m} scoring hands; µs per hand ({clock}), best of {args.rounds} rounds, each round running the "
           "reference and every hupai path in turn; in parentheses the reference's time over hupai's\n")
-    print(f"| scoring | reference µs | `score` per call | `score_batch` dicts (`ScoreResults`) | `list(score_batch(dicts))` "
+    print(f"| scoring | reference µs | `score` per call | `score_batch` dicts (`ScoreResults`) "
+          "| the same dicts from `json.loads` | `list(score_batch(dicts))` "
           "| `score_batch(as_dicts=True)` "
           f"| `score_batch` JSON strs | `score_batch` JSON lines text | `score_arrays` 1 thread | `score_arrays` {threads} threads |")
-    print("| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |")
+    print("| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |")
     for what, ref, t in scoring:
         r = t["ref"]
-        cells = " | ".join(f"{t[k] * 1e6:.3f} ({r / t[k]:.1f}x)" for k in ("one", "batch", "batch_list", "dicts", "strs", "text", "arrays1", "arrays"))
+        cells = " | ".join(f"{t[k] * 1e6:.3f} ({r / t[k]:.1f}x)" for k in ("one", "batch", "loaded", "batch_list", "dicts", "strs", "text", "arrays1", "arrays"))
         print(f"| {what} ({ref}) | {r * 1e6:.2f} | {cells} |")
     print(f"\nhupai.compat.mahjonggb.MahjongFanCalculator: {compat * 1e6:.2f} µs per hand")
     if cli:
