@@ -63,7 +63,8 @@ WORKLOADS = {
                     "a riichi hand of four random agents, every view kept"),
 }
 # The Python package's paths (python_workload.py, with PYTHONHASHSEED fixed): name -> (the
-# work's argument, calls, what a call is); the base reads the same hands and scores none.
+# work's argument, what a call is), over PYTHON_HANDS calls; the base (`none`) reads the same
+# hands and scores none.
 PYTHON_HANDS = 2_000
 PYTHON_WORKLOADS = {
     "py-score-batch-mcr-dicts": ("batch", "`score_batch` of MCR dicts, a hand (one thread)"),
