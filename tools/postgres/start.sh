@@ -6,9 +6,7 @@ set -euo pipefail
 port="${1:-54329}"
 if ! ls -d /usr/lib/postgresql/*/bin >/dev/null 2>&1; then
     echo "installing Debian's postgresql" >&2
-    export DEBIAN_FRONTEND=noninteractive
-    sudo=""; [ "$(id -u)" = 0 ] || sudo="sudo"
-    $sudo apt-get update -qq >&2 && $sudo apt-get install -y -qq postgresql >&2
+    "$(dirname "$0")/../debian-install.sh" postgresql
 fi
 bin="$(ls -d /usr/lib/postgresql/*/bin | sort -V | tail -1)"
 dir="$(mktemp -d /tmp/hupai-pg.XXXXXX)"

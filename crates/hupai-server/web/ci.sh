@@ -5,13 +5,7 @@
 set -euo pipefail
 web="$(cd "$(dirname "$0")" && pwd)"
 repo="$(cd "$web/../../.." && pwd)"
-if ! command -v chromium >/dev/null 2>&1; then
-  if [ "$(id -u)" = 0 ]; then
-    apt-get update -qq && apt-get install -y -qq chromium
-  else
-    sudo apt-get update -qq && sudo apt-get install -y -qq chromium
-  fi
-fi
+command -v chromium >/dev/null 2>&1 || "$repo/tools/debian-install.sh" chromium
 cd "$web"
 npm ci --no-audit --no-fund --loglevel=error
 node --test test/
