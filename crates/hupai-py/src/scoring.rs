@@ -318,7 +318,17 @@ pub fn score_batch<'py>(
                 Ok(BatchLine::Owned(read_other_line(line)?.0))
             };
             let read: Vec<Result<BatchLine<'_>, Failure>> = match lines.cast::<PyList>() {
-                Ok(list) => list.iter().map(|line| read_one(&line)).collect(),
+                // The items held first, in a pass of their own: its loop is short enough for
+                // the processor to overlap the cache misses of many dicts' headers, where the
+                // reading waits for each in turn. Dicts made amid other objects lie scattered
+                // over the heap. On the bench's riichi dicts, medians of alternating runs:
+                // 1.26 µs a line against 1.43 without this pass while another process streamed
+                // through memory on the other core, 0.92 against 0.96 on the idle machine;
+                // no change on compact dicts (`json.loads`'s).
+                Ok(list) => {
+                    let items: Vec<Bound<'py, PyAny>> = list.iter().collect();
+                    items.iter().map(&mut read_one).collect()
+                }
                 Err(_) => lines.try_iter()?.map(|line| read_one(&line?)).collect(),
             };
             let texts = BatchTexts {
