@@ -1,0 +1,147 @@
+#!/usr/bin/env python3
+"""`score_batch` over the same scoring lines laid out in memory in different ways: where a
+dict line's time goes (issue 30). Needs the ``bench.py`` venv (``mahjong`` for the
+reference's objects, PyMahjongGB for the MCR hands).
+
+    python crates/hupai-py/bench_dicts.py time [--n 5000] [--rounds 15]
+    python crates/hupai-py/bench_dicts.py write DIR [--n 3000]
+    python crates/hupai-py/bench_dicts.py count DIR/riichi.jsonl|DIR/mcr.jsonl text|python|loaded REPEATS
+
+``time``: riichi lines drawn as ``bench.py`` draws them and made the way it makes them (each
+dict amid the reference's arguments for the same hand), and the same lines as ``json.loads``
+makes them (one after another in memory). Prints how far apart the bench's dicts lie, then
+the CPU time a line of ``score_batch`` over each, best of ``--rounds``, the two in turn each
+round. Run it alternately with two wheels (``PYTHONPATH`` pointing at each) to compare them:
+the figures move with the host's memory from one minute to the next.
+
+``write``: riichi and MCR hands drawn as ``bench.py`` draws them, as JSON lines in
+``DIR/riichi.jsonl`` and ``DIR/mcr.jsonl``. ``count``: a fixed workload for cachegrind (the
+lines read from such a file, so that nothing random runs): the lines as one text, as dicts
+written in Python or as ``json.loads``'s dicts, scored ``REPEATS`` times. The instructions a
+line are the difference of two runs (``REPEATS`` 3 and 0) over three times the lines:
+
+    PYTHONHASHSEED=0 valgrind --tool=cachegrind --cache-sim=no \
+        python crates/hupai-py/bench_dicts.py count DIR/riichi.jsonl loaded 3
+"""
+
+import argparse
+import json
+import random
+import statistics
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).parent))
+sys.path.insert(0, str(Path(__file__).parent / "tests"))
+
+import hupai  # noqa: E402
+
+# The references and the hand generators are imported where lines are drawn, not by `count`:
+# a count is only exact in a process that runs nothing but the workload.
+
+
+def riichi_lines(n: int, keep=None) -> list:
+    """Riichi lines drawn as ``bench.py`` draws them (from a generator of their own, seed 2026);
+    with ``keep``, the reference's arguments of each hand are made just before its line and
+    appended to ``keep``, as ``bench.py`` does."""
+    from mahjong.hand_calculating.hand_config import HandConfig
+    from mahjong.meld import Meld
+    from test_score import MELD, TENHOU, riichi_case
+
+    rng = random.Random(2026)
+    lines = []
+    for _ in range(n):
+        conc, melds, win, _wall = riichi_case(rng)
+        config = HandConfig(is_tsumo=rng.random() < 0.5, player_wind=27 + rng.randrange(4),
+                            round_wind=27, options=TENHOU)
+        if keep is not None:
+            objs = [Meld(meld_type=MELD[t][0], tiles=ids, opened=MELD[t][1]) for t, ids in melds]
+            keep.append((sorted(conc + [i for _, ids in melds for i in ids]), win, objs, config))
+        hand = " ".join([hupai.from_136(conc)] + [f"{t}:{hupai.from_136(ids)}" for t, ids in melds])
+        lines.append({"rules": "riichi", "hand": hand, "win_tile": hupai.tiles(hupai.from_136([win]))[0],
+                      "self_drawn": config.is_tsumo, "seat_wind": f"{config.player_wind - 26}z"})
+    return lines
+
+
+def mcr_lines(n: int) -> list:
+    """MCR lines drawn as ``bench.py`` draws them (seed 2026): hands PyMahjongGB scores."""
+    import MahjongGB
+    from bench import _pack
+    from test_score import mcr_case
+
+    rng = random.Random(2026)
+    lines = []
+    while len(lines) < n:
+        packs, hand, win = mcr_case(rng)
+        try:
+            MahjongGB.MahjongFanCalculator(
+                pack=tuple(packs), hand=tuple(hand), winTile=win, flowerCount=0, isSelfDrawn=False,
+                is4thTile=False, isAboutKong=False, isWallLast=False, seatWind=0, prevalentWind=0)
+        except TypeError:
+            continue
+        text = " ".join([hupai.from_gb(list(hand) + [win])] + [_pack(p) for p in packs])
+        lines.append({"rules": "mcr", "hand": text, "win_tile": hupai.from_gb([win])})
+    return lines
+
+
+def time_layouts(n: int, rounds: int) -> None:
+    keep: list = []
+    scattered = riichi_lines(n, keep)
+    loaded = [json.loads(json.dumps(d)) for d in scattered]
+    addresses = sorted(id(d) for d in scattered)
+    gaps = [b - a for a, b in zip(addresses, addresses[1:])]
+    print(f"the bench's dicts: {(addresses[-1] - addresses[0]) / 1e6:.0f} MB from first to last, "
+          f"{statistics.median(gaps):.0f} bytes apart (median)")
+    best = {"bench's dicts": float("inf"), "json.loads's dicts": float("inf")}
+    for _ in range(rounds):
+        for name, lines in (("bench's dicts", scattered), ("json.loads's dicts", loaded)):
+            t = time.process_time()
+            hupai.score_batch(lines, errors="dict")
+            best[name] = min(best[name], time.process_time() - t)
+    for name, seconds in best.items():
+        print(f"{name}: {seconds / n * 1e6:.3f} µs a line")
+
+
+def count(path: str, layout: str, repeats: int) -> None:
+    with open(path, encoding="utf-8") as f:
+        loaded = [json.loads(line) for line in f]
+    if layout == "text":
+        batch = "".join(json.dumps(d) + "\n" for d in loaded)
+    elif layout == "python":
+        # The keys written in Python source (interned), as a program that makes its dicts has them.
+        batch = [{"rules": d["rules"], "hand": d["hand"], "win_tile": d["win_tile"],
+                  **({"self_drawn": d["self_drawn"], "seat_wind": d["seat_wind"]} if "seat_wind" in d else {})}
+                 for d in loaded]
+    else:
+        batch = loaded
+    for _ in range(repeats):
+        hupai.score_batch(batch, errors="dict")
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser()
+    sub = ap.add_subparsers(dest="what", required=True)
+    t = sub.add_parser("time")
+    t.add_argument("--n", type=int, default=5000)
+    t.add_argument("--rounds", type=int, default=15)
+    w = sub.add_parser("write")
+    w.add_argument("dir")
+    w.add_argument("--n", type=int, default=3000)
+    c = sub.add_parser("count")
+    c.add_argument("path")
+    c.add_argument("layout", choices=["text", "python", "loaded"])
+    c.add_argument("repeats", type=int)
+    args = ap.parse_args()
+    if args.what == "time":
+        time_layouts(args.n, args.rounds)
+    elif args.what == "write":
+        for name, lines in (("riichi", riichi_lines(args.n)), ("mcr", mcr_lines(args.n))):
+            with open(Path(args.dir) / f"{name}.jsonl", "w", encoding="utf-8") as f:
+                f.writelines(json.dumps(d) + "\n" for d in lines)
+    else:
+        count(args.path, args.layout, args.repeats)
+
+
+if __name__ == "__main__":
+    main()
