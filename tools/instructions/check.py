@@ -63,12 +63,15 @@ WORKLOADS = {
                     "a riichi hand of four random agents, every view kept"),
 }
 # The Python package's paths (python_workload.py, with PYTHONHASHSEED fixed): name -> (the
-# work's argument, what a call is), over PYTHON_HANDS calls; the base (`none`) reads the same
-# hands and scores none.
+# work's argument, the base's, what a call is), over PYTHON_HANDS calls; the base reads the
+# same hands and scores none.
 PYTHON_HANDS = 2_000
 PYTHON_WORKLOADS = {
-    "py-score-batch-mcr-dicts": ("batch", "`score_batch` of MCR dicts, a hand (one thread)"),
-    "py-score-mcr-call": ("call", "`score` of one MCR dict, a call"),
+    "py-score-batch-mcr-dicts": ("batch", "none",
+                                 "`score_batch` of MCR dicts, a hand (one thread)"),
+    "py-score-mcr-call": ("call", "none", "`score` of one MCR dict, a call"),
+    "py-score-batch-riichi-loaded": ("riichi-batch", "riichi-none",
+                                     "`score_batch` of riichi dicts from `json.loads`, a hand"),
 }
 PACKAGES = {"instructions": "hupai-core", "score_instructions": "hupai-rules",
             "speed": "hupai-engine"}
@@ -129,13 +132,13 @@ def measure(name):
 
 
 def measure_python(python, name):
-    what, _ = PYTHON_WORKLOADS[name]
+    what, base_what, _ = PYTHON_WORKLOADS[name]
     script = str(Path(__file__).resolve().parent / "python_workload.py")
     env = {"PYTHONHASHSEED": "0"}
     work, out = count([python, script, what, str(PYTHON_HANDS)], env)
     if out.split()[:3] != [str(PYTHON_HANDS), "of", str(PYTHON_HANDS)]:
         sys.exit(f"instructions: {name} did not score every hand: {out!r}")
-    base, _ = count([python, script, "none", str(PYTHON_HANDS)], env)
+    base, _ = count([python, script, base_what, str(PYTHON_HANDS)], env)
     return (work - base) / PYTHON_HANDS
 
 
@@ -155,7 +158,7 @@ def main(argv):
     if python:
         toolchain["python"] = python_version(python)
         counts.update({name: measure_python(python, name) for name in PYTHON_WORKLOADS})
-        described.update({name: w[1] for name, w in PYTHON_WORKLOADS.items()})
+        described.update({name: w[2] for name, w in PYTHON_WORKLOADS.items()})
     if update:
         BASELINE.write_text(json.dumps(
             {**toolchain, "counts": {k: round(v, 1) for k, v in counts.items()}},
