@@ -5,7 +5,7 @@ reference's objects, PyMahjongGB for the MCR hands).
 
     python crates/hupai-py/bench_dicts.py time [--n 5000] [--rounds 15]
     python crates/hupai-py/bench_dicts.py write DIR [--n 3000]
-    python crates/hupai-py/bench_dicts.py count DIR/riichi.jsonl|DIR/mcr.jsonl text|python|loaded REPEATS
+    python crates/hupai-py/bench_dicts.py count DIR/riichi.jsonl|DIR/mcr.jsonl text|strs|python|loaded REPEATS
 
 ``time``: riichi lines drawn as ``bench.py`` draws them and made the way it makes them (each
 dict amid the reference's arguments for the same hand), and the same lines as ``json.loads``
@@ -16,8 +16,9 @@ the figures move with the host's memory from one minute to the next.
 
 ``write``: riichi and MCR hands drawn as ``bench.py`` draws them, as JSON lines in
 ``DIR/riichi.jsonl`` and ``DIR/mcr.jsonl``. ``count``: a fixed workload for cachegrind (the
-lines read from such a file, so that nothing random runs): the lines as one text, as dicts
-written in Python or as ``json.loads``'s dicts, scored ``REPEATS`` times. The instructions a
+lines read from such a file, so that nothing random runs): the lines as one text, as a list
+of JSON ``str``s, as dicts written in Python or as ``json.loads``'s dicts, scored ``REPEATS``
+times. The instructions a
 line are the difference of two runs (``REPEATS`` 3 and 0) over three times the lines:
 
     PYTHONHASHSEED=0 valgrind --tool=cachegrind --cache-sim=no \
@@ -108,6 +109,8 @@ def count(path: str, layout: str, repeats: int) -> None:
         loaded = [json.loads(line) for line in f]
     if layout == "text":
         batch = "".join(json.dumps(d) + "\n" for d in loaded)
+    elif layout == "strs":
+        batch = [json.dumps(d) for d in loaded]
     elif layout == "python":
         # The keys written in Python source (interned), as a program that makes its dicts has them.
         batch = [{"rules": d["rules"], "hand": d["hand"], "win_tile": d["win_tile"],
@@ -130,7 +133,7 @@ def main() -> None:
     w.add_argument("--n", type=int, default=3000)
     c = sub.add_parser("count")
     c.add_argument("path")
-    c.add_argument("layout", choices=["text", "python", "loaded"])
+    c.add_argument("layout", choices=["text", "strs", "python", "loaded"])
     c.add_argument("repeats", type=int)
     args = ap.parse_args()
     if args.what == "time":

@@ -79,12 +79,14 @@ fn score_owned(line: &ScoreLine, rules: &Option<RulesArg>) -> Result<Score, Line
 /// A line of a batch as read: its own texts (a dict read through `serde`), borrowed (from the
 /// batch's text of JSON lines), a dict of the common shape (its texts copied into the batch's
 /// text of dict texts, at these two ranges: no copy of the rules' name when it is the `str`
-/// the line before named), a JSON `str` of the batch (the `i`-th held, its text borrowed), or
-/// a JSON text of its own; JSON texts are read when they are scored, with the GIL released.
+/// the line before named), a JSON `str` of the batch's list (its text borrowed), a JSON `str`
+/// of another iterable (the `i`-th held, its text borrowed), or a JSON text of its own; JSON
+/// texts are read when they are scored, with the GIL released.
 enum BatchLine<'a> {
     Owned(ScoreLine),
     Borrowed(ScoreLineRef<'a>),
     Dict(WinContext, Range<usize>, Range<usize>),
+    Json(&'a str),
     Held(usize),
     Text(String),
 }
@@ -119,6 +121,7 @@ impl BatchLine<'_> {
                 let (name, hand) = (text(rules_at)?, text(hand_at)?);
                 scored(rules_for(rules, name, cache).and_then(|r| score_text(r, hand, context)))
             }
+            BatchLine::Json(text) => read_json_line(text)?.score(texts, rules, cache),
             BatchLine::Held(i) => {
                 let text = texts.held.get(*i).ok_or_else(missing_text)?;
                 read_json_line(text)?.score(texts, rules, cache)
@@ -133,6 +136,12 @@ impl BatchLine<'_> {
 fn score_text(rules: &Rules, hand: &str, context: &WinContext) -> Result<Score, LineError> {
     let hand: Hand = hand.parse()?;
     Ok(hupai_rules::score(rules, &hand, context)?)
+}
+
+/// The text of a `str` (a subclass too, as `read_one` takes it) that has a UTF-8 form,
+/// borrowed from it.
+fn str_text<'a>(line: &'a Bound<'_, PyAny>) -> Option<&'a str> {
+    line.cast::<PyString>().ok()?.to_str().ok()
 }
 
 /// A batch line's text not where it was kept: a bug.
@@ -281,8 +290,9 @@ pub fn score_batch<'py>(
             };
             py.detach(|| score_all(json_lines(bytes)))
         } else {
-            // The JSON `str`s a line's text is borrowed from, held (in the lines' order) until the
-            // batch is scored: the stable ABI of 3.10 reads a `str`'s UTF-8 text in place. A
+            // The JSON `str`s a line's text is borrowed from, held until the batch is scored:
+            // the stable ABI of 3.10 reads a `str`'s UTF-8 text in place. A list's items are
+            // held whole (below); another iterable's `str`s here, in the lines' order. A
             // dict's two texts are copied into one text while the dict is read (a few dozen bytes:
             // less than holding its strings and reading them again, scattered over the heap,
             // when the batch is scored).
@@ -317,6 +327,7 @@ pub fn score_batch<'py>(
                 }
                 Ok(BatchLine::Owned(read_other_line(line)?.0))
             };
+            let list_items: Vec<Bound<'py, PyAny>>;
             let read: Vec<Result<BatchLine<'_>, Failure>> = match lines.cast::<PyList>() {
                 // The items held first, in a pass of their own: its loop is short enough for
                 // the processor to overlap the cache misses of many dicts' headers, where the
@@ -324,10 +335,16 @@ pub fn score_batch<'py>(
                 // over the heap. On the bench's riichi dicts, medians of alternating runs:
                 // 1.26 µs a line against 1.43 without this pass while another process streamed
                 // through memory on the other core, 0.92 against 0.96 on the idle machine;
-                // no change on compact dicts (`json.loads`'s).
+                // no change on compact dicts (`json.loads`'s). A JSON `str` of the list is read
+                // in place, its text borrowed from the items held.
                 Ok(list) => {
-                    let items: Vec<Bound<'py, PyAny>> = list.iter().collect();
-                    items.iter().map(&mut read_one).collect()
+                    list_items = list.iter().collect();
+                    (list_items.iter())
+                        .map(|line| match str_text(line) {
+                            Some(text) => Ok(BatchLine::Json(text)),
+                            None => read_one(line),
+                        })
+                        .collect()
                 }
                 Err(_) => lines.try_iter()?.map(|line| read_one(&line?)).collect(),
             };
