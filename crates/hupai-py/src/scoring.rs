@@ -77,16 +77,15 @@ fn score_owned(line: &ScoreLine, rules: &Option<RulesArg>) -> Result<Score, Line
 }
 
 /// A line of a batch as read: its own texts (a dict read through `serde`), borrowed (from the
-/// batch's text of JSON lines), a dict of the common shape (its texts copied into the batch's
-/// text of dict texts, at these two ranges: no copy of the rules' name when it is the `str`
-/// the line before named), a JSON `str` of the batch's list (its text borrowed), a JSON `str`
-/// of another iterable (the `i`-th held, its text borrowed), or a JSON text of its own; JSON
-/// texts are read when they are scored, with the GIL released.
+/// batch's text of JSON lines, or from a JSON `str` of its list), a dict of the common shape
+/// (its texts copied into the batch's text of dict texts, at these two ranges: no copy of the
+/// rules' name when it is the `str` the line before named), a JSON `str` of the batch (the
+/// `i`-th held, its text borrowed), or a JSON text of its own; the last two are read when they
+/// are scored, with the GIL released.
 enum BatchLine<'a> {
     Owned(ScoreLine),
     Borrowed(ScoreLineRef<'a>),
     Dict(WinContext, Range<usize>, Range<usize>),
-    Json(&'a str),
     Held(usize),
     Text(String),
 }
@@ -121,7 +120,6 @@ impl BatchLine<'_> {
                 let (name, hand) = (text(rules_at)?, text(hand_at)?);
                 scored(rules_for(rules, name, cache).and_then(|r| score_text(r, hand, context)))
             }
-            BatchLine::Json(text) => read_json_line(text)?.score(texts, rules, cache),
             BatchLine::Held(i) => {
                 let text = texts.held.get(*i).ok_or_else(missing_text)?;
                 read_json_line(text)?.score(texts, rules, cache)
@@ -336,12 +334,15 @@ pub fn score_batch<'py>(
                 // 1.26 µs a line against 1.43 without this pass while another process streamed
                 // through memory on the other core, 0.92 against 0.96 on the idle machine;
                 // no change on compact dicts (`json.loads`'s). A JSON `str` of the list is read
-                // in place, its text borrowed from the items held.
+                // there and then, its text borrowed from the items held, as a text of JSON
+                // lines is read before its lines are scored: while the text is in the cache
+                // (riichi JSON `str`s 0.561–0.574 µs a line against 0.571–0.589 read when
+                // scored, three pairs of `bench.py` runs).
                 Ok(list) => {
                     list_items = list.iter().collect();
                     (list_items.iter())
                         .map(|line| match str_text(line) {
-                            Some(text) => Ok(BatchLine::Json(text)),
+                            Some(text) => read_json_line(text).map_err(Failure::from),
                             None => read_one(line),
                         })
                         .collect()
