@@ -79,9 +79,9 @@ fn score_owned(line: &ScoreLine, rules: &Option<RulesArg>) -> Result<Score, Line
 /// A line of a batch as read: its own texts (a dict read through `serde`), borrowed (from the
 /// batch's text of JSON lines, or from a JSON `str` of its list), a dict of the common shape
 /// (its texts copied into the batch's text of dict texts, at these two ranges: no copy of the
-/// rules' name when it is the `str` the line before named), a JSON `str` of the batch (the
-/// `i`-th held, its text borrowed), or a JSON text of its own; the last two are read when they
-/// are scored, with the GIL released.
+/// rules' name when it is the `str` the line before named), a JSON `str` of another iterable
+/// (the `i`-th held, its text borrowed), or a JSON text of its own; the last two are read when
+/// they are scored, with the GIL released.
 enum BatchLine<'a> {
     Owned(ScoreLine),
     Borrowed(ScoreLineRef<'a>),
