@@ -3,9 +3,9 @@ hands of a scoring fixture as the dicts users pass, scored by `score_batch` (its
 unread) or one `score` call each, or only read and made into dicts (the base).
 
 - `batch`, `call`, `none`: the MCR fixture as dicts written in Python (their keys interned).
-- `riichi-batch`, `riichi-none`: the riichi fixture (both presets) as `json.loads` makes dicts
-  from JSON lines: new key strings every line, each dict holding the keys a program sets (the
-  flags that are true, the indicators there are).
+- `riichi-batch`, `riichi-none`: the riichi fixture (both presets) as the score lines the
+  Python tests read (`crates/hupai-py/tests/fixture_lines.py`), made again by `json.loads`
+  from their JSON text: new key strings every line.
 
 Usage: python python_workload.py batch|call|none|riichi-batch|riichi-none N
 """
@@ -17,12 +17,10 @@ from pathlib import Path
 
 import hupai
 
-DATA = Path(__file__).resolve().parents[2] / "crates/hupai-rules/tests/data"
-WIND = {"E": "1z", "S": "2z", "W": "3z", "N": "4z"}
-# The fixture's flags and the line fields they set.
-FLAGS = {"tsumo": "self_drawn", "riichi": "riichi", "double_riichi": "double_riichi",
-         "ippatsu": "ippatsu", "rinshan": "replacement", "chankan": "robbing_kong",
-         "haitei": "last_tile", "houtei": "last_tile"}
+ROOT = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(ROOT / "crates/hupai-py/tests"))
+
+from fixture_lines import DATA, fixture_lines  # noqa: E402
 
 
 def mcr_lines(n):
@@ -38,24 +36,7 @@ def mcr_lines(n):
 
 def riichi_lines(n):
     """The riichi fixture's first `n` hands as JSON lines read back by `json.loads`."""
-    texts = []
-    with open(DATA / "riichi_score.jsonl", encoding="utf-8") as f:
-        header = json.loads(next(f))
-        for row in f:
-            if len(texts) == n:
-                break
-            v = dict(zip(header, json.loads(row)))
-            line = {"rules": "riichi-majsoul" if v["preset"] == "majsoul" else "riichi",
-                    "hand": " ".join([v["hand"], *v["melds"]]), "win_tile": v["win_tile"],
-                    "seat_wind": WIND[v["seat_wind"]], "round_wind": WIND[v["round_wind"]]}
-            for flag in v["flags"].split():
-                line[FLAGS[flag]] = True
-            for key, column in (("dora_indicators", "dora"), ("ura_indicators", "ura"),
-                                ("honba", "honba"), ("riichi_sticks", "sticks")):
-                if v[column]:
-                    line[key] = v[column]
-            texts.append(json.dumps(line))
-    return [json.loads(t) for t in texts]
+    return [json.loads(json.dumps(line)) for line in fixture_lines("riichi_score.jsonl", n)]
 
 
 def main(what, n):

@@ -9,46 +9,16 @@ import collections.abc
 import gc
 import json
 import random
-from pathlib import Path
 from typing import Any
 
 import pytest
 
 import hupai
+from fixture_lines import DATA, fixture_lines
 from test_score_arrays import laizi_line, mcr_line, riichi_line, gb_text
-
-DATA = Path(__file__).resolve().parents[2] / "hupai-rules" / "tests" / "data"
-FLAGS = {"tsumo": "self_drawn", "riichi": "riichi", "double_riichi": "double_riichi", "ippatsu": "ippatsu",
-         "rinshan": "replacement", "chankan": "robbing_kong", "haitei": "last_tile", "houtei": "last_tile"}
-
 
 class Through(dict):  # type: ignore[type-arg]
     """A dict subclass: read through serde, as every dict was before the fast path."""
-
-
-def fixture_lines(name: str, limit: int) -> list[dict[str, Any]]:
-    """The riichi fixtures' hands as score lines (the mapping of crates/hupai-rules/tests/riichi_case)."""
-    rows = (DATA / name).read_text(encoding="utf-8").splitlines()
-    header = json.loads(rows[0])
-    col = {h: i for i, h in enumerate(header)}
-    out = []
-    for row in rows[1 : limit + 1]:
-        v = json.loads(row)
-        line: dict[str, Any] = {
-            "rules": "riichi-majsoul" if v[col["preset"]] == "majsoul" else "riichi",
-            "hand": " ".join([v[col["hand"]], *v[col["melds"]]]),
-            "win_tile": v[col["win_tile"]],
-            "seat_wind": v[col["seat_wind"]], "round_wind": v[col["round_wind"]],
-            "dora_indicators": v[col["dora"]], "ura_indicators": v[col["ura"]],
-            "honba": v[col["honba"]], "riichi_sticks": v[col["sticks"]],
-        }
-        for flag in v[col["flags"]].split():
-            line[FLAGS[flag]] = True
-        if "kita" in col:
-            line["kita"] = v[col["kita"]]
-            line["rules"] = "sanma" if v[col["preset"]] != "majsoul" else "sanma-majsoul"
-        out.append(line)
-    return out
 
 
 def mcr_unit_lines() -> list[dict[str, Any]]:
