@@ -109,27 +109,16 @@ def main() -> None:
     m = args.score_n or n // 4
     ref_args, lines = [], []
     for _ in range(m):
-        conc, melds, win, _wall = riichi_case(rng)
-        config = HandConfig(is_tsumo=rng.random() < 0.5, player_wind=27 + rng.randrange(4), round_wind=27, options=TENHOU)
-        objs = [Meld(meld_type=MELD[t][0], tiles=ids, opened=MELD[t][1]) for t, ids in melds]
-        tiles = sorted(conc + [i for _, ids in melds for i in ids])
-        ref_args.append(dict(tiles=tiles, win_tile=win, melds=objs, config=config))
-        hand = " ".join([hupai.from_136(conc)] + [f"{t}:{hupai.from_136(ids)}" for t, ids in melds])
-        lines.append({"rules": "riichi", "hand": hand, "win_tile": hupai.tiles(hupai.from_136([win]))[0],
-                      "self_drawn": config.is_tsumo, "seat_wind": f"{config.player_wind - 26}z"})
+        a, line = riichi_pair(rng)
+        ref_args.append(a)
+        lines.append(line)
     gb_args, mcr_lines = [], []
     from hupai.compat.mahjonggb import MahjongFanCalculator as Compat
     while len(gb_args) < m:
-        packs, hand, win = mcr_case(rng)
-        a = dict(pack=tuple(packs), hand=tuple(hand), winTile=win, flowerCount=0, isSelfDrawn=False,
-                 is4thTile=False, isAboutKong=False, isWallLast=False, seatWind=0, prevalentWind=0)
-        try:
-            MahjongGB.MahjongFanCalculator(**a)
-        except TypeError:
-            continue
-        gb_args.append(a)
-        text = " ".join([hupai.from_gb(list(hand) + [win])] + [_pack(p) for p in packs])
-        mcr_lines.append({"rules": "mcr", "hand": text, "win_tile": hupai.from_gb([win])})
+        pair = mcr_pair(rng)
+        if pair is not None:
+            gb_args.append(pair[0])
+            mcr_lines.append(pair[1])
     # Each scoring path and its reference run in turn, round after round (best of --rounds).
     scoring = []
     for what, ref, ref_f, ls, rules in (
@@ -242,6 +231,34 @@ def _score_each(lines) -> list:
         except hupai.ScoreError as e:
             out.append(e)
     return out
+
+
+def riichi_pair(rng: random.Random) -> tuple:
+    """A random riichi winning hand as ``HandCalculator.estimate_hand_value``'s arguments and as a
+    ``hupai score`` line, made in that order (the line's objects amid the reference's)."""
+    conc, melds, win, _wall = riichi_case(rng)
+    config = HandConfig(is_tsumo=rng.random() < 0.5, player_wind=27 + rng.randrange(4), round_wind=27, options=TENHOU)
+    objs = [Meld(meld_type=MELD[t][0], tiles=ids, opened=MELD[t][1]) for t, ids in melds]
+    tiles = sorted(conc + [i for _, ids in melds for i in ids])
+    a = dict(tiles=tiles, win_tile=win, melds=objs, config=config)
+    hand = " ".join([hupai.from_136(conc)] + [f"{t}:{hupai.from_136(ids)}" for t, ids in melds])
+    line = {"rules": "riichi", "hand": hand, "win_tile": hupai.tiles(hupai.from_136([win]))[0],
+            "self_drawn": config.is_tsumo, "seat_wind": f"{config.player_wind - 26}z"}
+    return a, line
+
+
+def mcr_pair(rng: random.Random):
+    """A random MCR winning hand as PyMahjongGB's ``MahjongFanCalculator`` arguments and as a
+    ``hupai score`` line, or None where PyMahjongGB refuses the hand."""
+    packs, hand, win = mcr_case(rng)
+    a = dict(pack=tuple(packs), hand=tuple(hand), winTile=win, flowerCount=0, isSelfDrawn=False,
+             is4thTile=False, isAboutKong=False, isWallLast=False, seatWind=0, prevalentWind=0)
+    try:
+        MahjongGB.MahjongFanCalculator(**a)
+    except TypeError:
+        return None
+    text = " ".join([hupai.from_gb(list(hand) + [win])] + [_pack(p) for p in packs])
+    return a, {"rules": "mcr", "hand": text, "win_tile": hupai.from_gb([win])}
 
 
 def _pack(p) -> str:

@@ -38,51 +38,37 @@ sys.path.insert(0, str(Path(__file__).parent / "tests"))
 
 import hupai  # noqa: E402
 
-# The references and the hand generators are imported where lines are drawn, not by `count`:
-# a count is only exact in a process that runs nothing but the workload.
+# `bench` (the references, the hand generators) is imported where lines are drawn, not by
+# `count`: a count is only exact in a process that runs nothing but the workload.
 
 
 def riichi_lines(n: int, keep=None) -> list:
-    """Riichi lines drawn as ``bench.py`` draws them (from a generator of their own, seed 2026);
-    with ``keep``, the reference's arguments of each hand are made just before its line and
-    appended to ``keep``, as ``bench.py`` does."""
-    from mahjong.hand_calculating.hand_config import HandConfig
-    from mahjong.meld import Meld
-    from test_score import MELD, TENHOU, riichi_case
+    """Riichi lines drawn as ``bench.py`` draws them (``bench.riichi_pair``, from a generator of
+    their own, seed 2026), each made just after the reference's arguments for its hand; those
+    are appended to ``keep`` when given."""
+    from bench import riichi_pair
 
     rng = random.Random(2026)
     lines = []
     for _ in range(n):
-        conc, melds, win, _wall = riichi_case(rng)
-        config = HandConfig(is_tsumo=rng.random() < 0.5, player_wind=27 + rng.randrange(4),
-                            round_wind=27, options=TENHOU)
+        a, line = riichi_pair(rng)
         if keep is not None:
-            objs = [Meld(meld_type=MELD[t][0], tiles=ids, opened=MELD[t][1]) for t, ids in melds]
-            keep.append((sorted(conc + [i for _, ids in melds for i in ids]), win, objs, config))
-        hand = " ".join([hupai.from_136(conc)] + [f"{t}:{hupai.from_136(ids)}" for t, ids in melds])
-        lines.append({"rules": "riichi", "hand": hand, "win_tile": hupai.tiles(hupai.from_136([win]))[0],
-                      "self_drawn": config.is_tsumo, "seat_wind": f"{config.player_wind - 26}z"})
+            keep.append(a)
+        lines.append(line)
     return lines
 
 
 def mcr_lines(n: int) -> list:
-    """MCR lines drawn as ``bench.py`` draws them (seed 2026): hands PyMahjongGB scores."""
-    import MahjongGB
-    from bench import _pack
-    from test_score import mcr_case
+    """MCR lines drawn as ``bench.py`` draws them (``bench.mcr_pair``, seed 2026): hands
+    PyMahjongGB scores."""
+    from bench import mcr_pair
 
     rng = random.Random(2026)
     lines = []
     while len(lines) < n:
-        packs, hand, win = mcr_case(rng)
-        try:
-            MahjongGB.MahjongFanCalculator(
-                pack=tuple(packs), hand=tuple(hand), winTile=win, flowerCount=0, isSelfDrawn=False,
-                is4thTile=False, isAboutKong=False, isWallLast=False, seatWind=0, prevalentWind=0)
-        except TypeError:
-            continue
-        text = " ".join([hupai.from_gb(list(hand) + [win])] + [_pack(p) for p in packs])
-        lines.append({"rules": "mcr", "hand": text, "win_tile": hupai.from_gb([win])})
+        pair = mcr_pair(rng)
+        if pair is not None:
+            lines.append(pair[1])
     return lines
 
 

@@ -9,8 +9,8 @@
 //! Guangdong and Sichuan where winners leave, where it looks ahead at ready hands (and one
 //! tile from ready late in the hand, or always where winners leave), bounded by a work budget
 //! of about 5 ms a decision, and plays `defensive`'s choice elsewhere, so a hint costs at most
-//! a few tens of milliseconds; `defensive` in the other families, where `search` has not measured stronger
-//! (its figures are in `crates/hupai-ai/RESULTS.md`).
+//! a few tens of milliseconds; `defensive` in the other families, where `search` has not
+//! measured stronger (its figures are in `crates/hupai-ai/RESULTS.md`).
 //!
 //! ```
 //! use hupai_engine::{Driver, Setup};
