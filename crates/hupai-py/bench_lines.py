@@ -43,28 +43,22 @@ HERE = Path(__file__).parent
 
 def write(out: Path, n: int, seed: int) -> None:
     sys.path.insert(0, str(HERE / "tests"))
-    import MahjongGB
     import hupai
-    from test_score import riichi_case, mcr_case
+    from test_score import riichi_case
 
-    from bench import _pack
+    from bench import _pack, mcr_pair
 
     rng = random.Random(seed)
     out.mkdir(parents=True, exist_ok=True)
     gb_args, mcr_lines, analyze = [], [], []
     while len(gb_args) < n:
-        packs, hand, win = mcr_case(rng)
-        a = dict(pack=tuple(packs), hand=tuple(hand), winTile=win, flowerCount=0, isSelfDrawn=False,
-                 is4thTile=False, isAboutKong=False, isWallLast=False, seatWind=0, prevalentWind=0)
-        try:
-            MahjongGB.MahjongFanCalculator(**a)
-        except TypeError:
+        pair = mcr_pair(rng)
+        if pair is None:
             continue
+        a, line = pair
         gb_args.append(a)
-        melds = [_pack(p) for p in packs]
-        mcr_lines.append({"rules": "mcr", "hand": " ".join([hupai.from_gb(list(hand) + [win])] + melds),
-                          "win_tile": hupai.from_gb([win])})
-        analyze.append(" ".join([hupai.from_gb(list(hand))] + melds))
+        mcr_lines.append(line)
+        analyze.append(" ".join([hupai.from_gb(list(a["hand"]))] + [_pack(p) for p in a["pack"]]))
     riichi_args, riichi_lines = [], []
     for _ in range(n):
         conc, melds, win, _wall = riichi_case(rng)
