@@ -195,9 +195,10 @@ fn text<'py>(v: &Bound<'py, PyAny>) -> Option<Bound<'py, PyString>> {
     Some(v.cast_exact::<PyString>().ok()?.clone())
 }
 
-/// The UTF-8 text of a `str` (not a subclass), borrowed: the stable ABI of 3.10 reads it in
-/// place (the string keeps its UTF-8 form once made; an ASCII string is its own), where 3.9's
-/// made a new `bytes` object a field. A string with lone surrogates has none: None.
+/// The UTF-8 text of a `str` (not a subclass), borrowed: CPython 3.10 and later (either ABI)
+/// read it in place (the string keeps its UTF-8 form once made; an ASCII string is its own),
+/// where 3.9's stable ABI made a new `bytes` object a field. A string with lone surrogates has
+/// none: None.
 fn utf8<'a>(v: &'a Bound<'_, PyAny>) -> Option<&'a str> {
     v.cast_exact::<PyString>().ok()?.to_str().ok()
 }

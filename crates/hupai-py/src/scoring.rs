@@ -289,7 +289,7 @@ pub fn score_batch<'py>(
             py.detach(|| score_all(json_lines(bytes)))
         } else {
             // The JSON `str`s a line's text is borrowed from, held until the batch is scored:
-            // the stable ABI of 3.10 reads a `str`'s UTF-8 text in place. A list's items are
+            // CPython 3.10 and later read a `str`'s UTF-8 text in place. A list's items are
             // held whole (below); another iterable's `str`s here, in the lines' order. A
             // dict's two texts are copied into one text while the dict is read (a few dozen bytes:
             // less than holding its strings and reading them again, scattered over the heap,
