@@ -13,7 +13,8 @@ path run in turn: ``score`` one call a hand; ``score_batch`` of line dicts (its 
 its ``ScoreResult`` items, and ``as_dicts=True``),
 of JSON strings, of one text of JSON lines;
 and the columnar ``score_arrays`` on one thread and on ``--threads`` (the same hands as
-arrays, made before timing). Per hand = the call's wall time / N; every batch path runs on
+arrays, made before timing). Beside the dicts, a Python loop that only reaches every value of
+each dict, over both layouts: what the bench's scattered dicts cost any reader. Per hand = the call's wall time / N; every batch path runs on
 one thread but ``score_arrays`` with ``--threads``.
 
 With ``--cli target/release/hupai`` it also times the CLI on the same hands: ``hupai score
@@ -137,7 +138,11 @@ def main() -> None:
             "ref": ref_f,
             "one": lambda ls=ls: _score_each(ls),
             "batch": lambda ls=ls: hupai.score_batch(ls, errors="dict"),
+            # No scoring: what reaching the values costs where each layout puts them, each
+            # right after `score_batch` has read the same dicts (so, if anything, less).
+            "reach": lambda ls=ls: _reach_values(ls),
             "loaded": lambda loaded=loaded: hupai.score_batch(loaded, errors="dict"),
+            "reach_loaded": lambda loaded=loaded: _reach_values(loaded),
             "batch_list": lambda ls=ls: list(hupai.score_batch(ls, errors="dict")),
             "dicts": lambda ls=ls: hupai.score_batch(ls, errors="dict", as_dicts=True),
             "strs": lambda strs=strs: hupai.score_batch(strs, errors="dict"),
@@ -179,6 +184,11 @@ def main() -> None:
         r = t["ref"]
         cells = " | ".join(f"{t[k] * 1e6:.3f} ({r / t[k]:.1f}x)" for k in ("one", "batch", "loaded", "batch_list", "dicts", "strs", "text", "arrays1", "arrays"))
         print(f"| {what} ({ref}) | {r * 1e6:.2f} | {cells} |")
+    print("\nA Python loop that reaches every value of each dict and does nothing with it "
+          "(`for v in d.values()`), µs per hand: the difference between the two layouts is what "
+          "reading the caller's memory costs any reader of these dicts")
+    for what, _, t in scoring:
+        print(f"- {what}: the bench's dicts {t['reach'] * 1e6:.3f}, `json.loads`'s {t['reach_loaded'] * 1e6:.3f}")
     print(f"\nhupai.compat.mahjonggb.MahjongFanCalculator: {compat * 1e6:.2f} µs per hand")
     if cli:
         print("\n| CLI streaming | command | reference µs | hupai in-process one call µs | CLI µs per line | CLI / in-process | reference / CLI |")
@@ -188,6 +198,12 @@ def main() -> None:
             ratio = f"{r / c:.1f}x" if r else "–"
             print(f"| {what} | {cmd} | {against} | {one * 1e6:.2f} | {c * 1e6:.2f} | {c / one:.2f} | {ratio} |")
     print(f"\nload average after: {', '.join(f'{x:.2f}' for x in os.getloadavg())}")
+
+
+def _reach_values(lines: list) -> None:
+    for d in lines:
+        for _ in d.values():
+            pass
 
 
 def _scores(line) -> bool:

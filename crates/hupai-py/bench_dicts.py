@@ -10,9 +10,13 @@ reference's objects, PyMahjongGB for the MCR hands).
 ``time``: riichi lines drawn as ``bench.py`` draws them and made the way it makes them (each
 dict amid the reference's arguments for the same hand), and the same lines as ``json.loads``
 makes them (one after another in memory). Prints how far apart the bench's dicts lie, then
-the CPU time a line of ``score_batch`` over each, best of ``--rounds``, the two in turn each
-round. Run it alternately with two wheels (``PYTHONPATH`` pointing at each) to compare them:
-the figures move with the host's memory from one minute to the next.
+the CPU time a line over each layout, best of ``--rounds``, every reader over both layouts in
+turn each round: ``score_batch``; a Python loop that only looks up each dict's three values
+of its own (``hand``, ``win_tile``, ``seat_wind``); ``json.dumps`` of the list, another reader
+of every key and value in C. What the bench's layout costs ``score_batch`` more than
+``json.loads``'s, set beside what it costs the other two, tells how much of it is reading
+the caller's memory. Run it alternately with two wheels (``PYTHONPATH`` pointing at each) to
+compare them: the figures move with the host's memory from one minute to the next.
 
 ``write``: riichi and MCR hands drawn as ``bench.py`` draws them, as JSON lines in
 ``DIR/riichi.jsonl`` and ``DIR/mcr.jsonl``. ``count``: a fixed workload for cachegrind (the
@@ -80,14 +84,30 @@ def time_layouts(n: int, rounds: int) -> None:
     gaps = [b - a for a, b in zip(addresses, addresses[1:])]
     print(f"the bench's dicts: {(addresses[-1] - addresses[0]) / 1e6:.0f} MB from first to last, "
           f"{statistics.median(gaps):.0f} bytes apart (median)")
-    best = {"bench's dicts": float("inf"), "json.loads's dicts": float("inf")}
+    readers = {
+        "score_batch": lambda lines: hupai.score_batch(lines, errors="dict"),
+        "three values looked up": look_up_values,
+        "json.dumps": json.dumps,
+    }
+    layouts = {"the bench's dicts": scattered, "json.loads's dicts": loaded}
+    best = {(r, l): float("inf") for r in readers for l in layouts}
     for _ in range(rounds):
-        for name, lines in (("bench's dicts", scattered), ("json.loads's dicts", loaded)):
-            t = time.process_time()
-            hupai.score_batch(lines, errors="dict")
-            best[name] = min(best[name], time.process_time() - t)
-    for name, seconds in best.items():
-        print(f"{name}: {seconds / n * 1e6:.3f} µs a line")
+        for reader, read in readers.items():
+            for layout, lines in layouts.items():
+                t = time.process_time()
+                read(lines)
+                best[reader, layout] = min(best[reader, layout], time.process_time() - t)
+    print("µs a line | " + " | ".join(layouts) + " | the bench's layout costs")
+    for reader in readers:
+        scattered_us, loaded_us = (best[reader, layout] / n * 1e6 for layout in layouts)
+        print(f"{reader} | {scattered_us:.3f} | {loaded_us:.3f} | {scattered_us - loaded_us:+.3f}")
+
+
+def look_up_values(lines: list) -> None:
+    """Each line's three values of its own looked up, nothing done with them: what reaching
+    them costs where the dicts lie."""
+    for d in lines:
+        d["hand"], d["win_tile"], d["seat_wind"]
 
 
 def count(path: str, layout: str, repeats: int) -> None:
