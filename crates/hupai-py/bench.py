@@ -14,8 +14,9 @@ its ``ScoreResult`` items, and ``as_dicts=True``),
 of JSON strings, of one text of JSON lines;
 and the columnar ``score_arrays`` on one thread and on ``--threads`` (the same hands as
 arrays, made before timing). Beside the dicts, a Python loop that only reaches every value of
-each dict, over both layouts: what the bench's scattered dicts cost any reader. Per hand = the call's wall time / N; every batch path runs on
-one thread but ``score_arrays`` with ``--threads``.
+each dict, over both layouts: what the bench's scattered dicts cost any reader. Per hand = the
+call's wall time / N; every batch path runs on one thread but ``score_arrays`` with
+``--threads``.
 
 With ``--cli target/release/hupai`` it also times the CLI on the same hands: ``hupai score
 --json`` reading the scoring lines (riichi and MCR) and ``hupai analyze --json --rules mcr``
