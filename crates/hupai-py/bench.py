@@ -141,9 +141,9 @@ def main() -> None:
             "batch": lambda ls=ls: hupai.score_batch(ls, errors="dict"),
             # No scoring: what reaching the values costs where each layout puts them, each
             # right after `score_batch` has read the same dicts (so, if anything, less).
-            "reach": lambda ls=ls: _reach_values(ls),
+            "reach": lambda ls=ls: reach_values(ls),
             "loaded": lambda loaded=loaded: hupai.score_batch(loaded, errors="dict"),
-            "reach_loaded": lambda loaded=loaded: _reach_values(loaded),
+            "reach_loaded": lambda loaded=loaded: reach_values(loaded),
             "batch_list": lambda ls=ls: list(hupai.score_batch(ls, errors="dict")),
             "dicts": lambda ls=ls: hupai.score_batch(ls, errors="dict", as_dicts=True),
             "strs": lambda strs=strs: hupai.score_batch(strs, errors="dict"),
@@ -201,7 +201,9 @@ def main() -> None:
     print(f"\nload average after: {', '.join(f'{x:.2f}' for x in os.getloadavg())}")
 
 
-def _reach_values(lines: list) -> None:
+def reach_values(lines: list) -> None:
+    """Every value of each dict reached and nothing done with it: what reaching them costs
+    where the dicts lie."""
     for d in lines:
         for _ in d.values():
             pass
@@ -258,10 +260,15 @@ def riichi_pair(rng: random.Random) -> tuple:
     objs = [Meld(meld_type=MELD[t][0], tiles=ids, opened=MELD[t][1]) for t, ids in melds]
     tiles = sorted(conc + [i for _, ids in melds for i in ids])
     a = dict(tiles=tiles, win_tile=win, melds=objs, config=config)
+    return a, riichi_line(conc, melds, win, config.is_tsumo, config.player_wind)
+
+
+def riichi_line(conc, melds, win, self_drawn: bool, seat_wind: int) -> dict:
+    """The ``hupai score`` line of a hand ``riichi_case`` drew (tile ids of 136), won by self-draw
+    or not, by the seat whose wind is ``seat_wind`` (27-30, as ``mahjong`` counts it)."""
     hand = " ".join([hupai.from_136(conc)] + [f"{t}:{hupai.from_136(ids)}" for t, ids in melds])
-    line = {"rules": "riichi", "hand": hand, "win_tile": hupai.tiles(hupai.from_136([win]))[0],
-            "self_drawn": config.is_tsumo, "seat_wind": f"{config.player_wind - 26}z"}
-    return a, line
+    return {"rules": "riichi", "hand": hand, "win_tile": hupai.tiles(hupai.from_136([win]))[0],
+            "self_drawn": self_drawn, "seat_wind": f"{seat_wind - 26}z"}
 
 
 def mcr_pair(rng: random.Random):

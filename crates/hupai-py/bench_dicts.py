@@ -11,9 +11,9 @@ reference's objects, PyMahjongGB for the MCR hands).
 dict amid the reference's arguments for the same hand), and the same lines as ``json.loads``
 makes them (one after another in memory). Prints how far apart the bench's dicts lie, then
 the CPU time a line over each layout, best of ``--rounds``, every reader over both layouts in
-turn each round: ``score_batch``; a Python loop that only looks up each dict's three values
-of its own (``hand``, ``win_tile``, ``seat_wind``); ``json.dumps`` of the list, another reader
-of every key and value in C. What the bench's layout costs ``score_batch`` more than
+turn each round: ``score_batch``; ``bench.reach_values``, a Python loop that only reaches
+every value of each dict; ``json.dumps`` of the list, another reader of every key and value
+in C. What the bench's layout costs ``score_batch`` more than
 ``json.loads``'s, set beside what it costs the other two, tells how much of it is reading
 the caller's memory. Run it alternately with two wheels (``PYTHONPATH`` pointing at each) to
 compare them: the figures move with the host's memory from one minute to the next.
@@ -77,6 +77,8 @@ def mcr_lines(n: int) -> list:
 
 
 def time_layouts(n: int, rounds: int) -> None:
+    from bench import reach_values
+
     keep: list = []
     scattered = riichi_lines(n, keep)
     loaded = [json.loads(json.dumps(d)) for d in scattered]
@@ -86,7 +88,7 @@ def time_layouts(n: int, rounds: int) -> None:
           f"{statistics.median(gaps):.0f} bytes apart (median)")
     readers = {
         "score_batch": lambda lines: hupai.score_batch(lines, errors="dict"),
-        "three values looked up": look_up_values,
+        "every value reached": reach_values,
         "json.dumps": json.dumps,
     }
     layouts = {"the bench's dicts": scattered, "json.loads's dicts": loaded}
@@ -101,13 +103,6 @@ def time_layouts(n: int, rounds: int) -> None:
     for reader in readers:
         scattered_us, loaded_us = (best[reader, layout] / n * 1e6 for layout in layouts)
         print(f"{reader} | {scattered_us:.3f} | {loaded_us:.3f} | {scattered_us - loaded_us:+.3f}")
-
-
-def look_up_values(lines: list) -> None:
-    """Each line's three values of its own looked up, nothing done with them: what reaching
-    them costs where the dicts lie."""
-    for d in lines:
-        d["hand"], d["win_tile"], d["seat_wind"]
 
 
 def count(path: str, layout: str, repeats: int) -> None:

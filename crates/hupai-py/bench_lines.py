@@ -46,7 +46,7 @@ def write(out: Path, n: int, seed: int) -> None:
     import hupai
     from test_score import riichi_case
 
-    from bench import _pack, mcr_pair
+    from bench import _pack, mcr_pair, riichi_line
 
     rng = random.Random(seed)
     out.mkdir(parents=True, exist_ok=True)
@@ -65,9 +65,7 @@ def write(out: Path, n: int, seed: int) -> None:
         tsumo, wind = rng.random() < 0.5, 27 + rng.randrange(4)
         riichi_args.append({"concealed": conc, "melds": melds, "win_tile": win, "is_tsumo": tsumo,
                             "player_wind": wind, "round_wind": 27})
-        hand = " ".join([hupai.from_136(conc)] + [f"{t}:{hupai.from_136(ids)}" for t, ids in melds])
-        riichi_lines.append({"rules": "riichi", "hand": hand, "win_tile": hupai.tiles(hupai.from_136([win]))[0],
-                             "self_drawn": tsumo, "seat_wind": f"{wind - 26}z"})
+        riichi_lines.append(riichi_line(conc, melds, win, tsumo, wind))
     for name, rows in [("mcr.jsonl", mcr_lines), ("mcr_gb.jsonl", gb_args), ("riichi.jsonl", riichi_lines),
                        ("riichi_mahjong.jsonl", riichi_args)]:
         with open(out / name, "w", encoding="utf-8") as f:
